@@ -1,0 +1,21 @@
+export { UnknownNetworkError } from './errors.ts'
+export {
+  chainIdOf,
+  DEFAULT_LOCAL_PORT_BASE,
+  type Environment,
+  getNetwork,
+  getNetworkByChainId,
+  isNetworkSlug,
+  LOCAL_CHAIN_ID_BASE,
+  localRpcUrl,
+  mainnetNetworks,
+  type Network,
+  type NetworkSlug,
+  networkSlugs,
+  networks,
+  type ProtocolVersion,
+  parseNetworkList,
+  protocolVersions,
+  testnetNetworks,
+} from './registry.ts'
+export type { Address, Hex } from './types.ts'

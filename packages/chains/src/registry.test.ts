@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { getAddress, isAddress } from 'viem'
+import {
+  getNetwork,
+  getNetworkByChainId,
+  LOCAL_CHAIN_ID_BASE,
+  localRpcUrl,
+  mainnetNetworks,
+  networks,
+  parseNetworkList,
+  testnetNetworks,
+  UnknownNetworkError,
+} from './index.ts'
+
+const spec14 = [
+  'Ethereum',
+  'Unichain',
+  'Base',
+  'Arbitrum',
+  'OP Mainnet',
+  'Polygon',
+  'BNB Chain',
+  'Avalanche',
+  'Celo',
+  'Blast',
+  'ZKsync',
+  'Zora',
+  'World Chain',
+  'Soneium',
+]
+
+describe('network registry', () => {
+  test('behavior: lists the 14 production networks of the spec and two testnets', () => {
+    assert.deepEqual(
+      mainnetNetworks.map((n) => n.name),
+      spec14,
+    )
+    assert.deepEqual(
+      testnetNetworks.map((n) => n.slug),
+      ['sepolia', 'unichain_sepolia'],
+    )
+  })
+
+  test('behavior: local chain ids are unique and used by no mainnet entry', () => {
+    const local = networks.map((n) => n.local.chainId)
+    const main = new Set(networks.map((n) => n.mainnet.chainId))
+    assert.equal(new Set(local).size, networks.length)
+    for (const id of local) {
+      assert.ok(!main.has(id), `local chain id ${id} collides with a public one`)
+      assert.ok(id > LOCAL_CHAIN_ID_BASE)
+    }
+  })
+
+  test('behavior: slugs are URL-safe and lookups round-trip by slug and both chain ids', () => {
+    for (const n of networks) {
+      assert.match(n.slug, /^[a-z0-9_]+$/)
+      assert.equal(getNetwork(n.slug), n)
+      assert.equal(getNetworkByChainId(n.local.chainId), n)
+      assert.equal(getNetworkByChainId(n.mainnet.chainId), n)
+    }
+  })
+
+  test('behavior: mainnet contract addresses are checksummed 20-byte addresses; Permit2 canonical', () => {
+    for (const n of networks) {
+      for (const [name, address] of Object.entries(n.mainnet.contracts)) {
+        assert.ok(isAddress(address, { strict: true }), `${n.slug}.${name} ${address}`)
+        assert.equal(address, getAddress(address))
+      }
+      if (n.slug !== 'zksync')
+        assert.equal(n.mainnet.contracts.permit2, '0x000000000022D473030F116dDEE9F6B43aC78BA3')
+    }
+  })
+
+  test('behavior: limit orders only on Ethereum; v4 on every network but ZKsync', () => {
+    assert.deepEqual(
+      networks.filter((n) => n.capabilities.limitOrders).map((n) => n.slug),
+      ['ethereum'],
+    )
+    assert.deepEqual(
+      networks.filter((n) => !n.capabilities.protocolVersions.includes('v4')).map((n) => n.slug),
+      ['zksync'],
+    )
+  })
+
+  test('behavior: local RPC URLs are loopback with one port per network', () => {
+    const urls = networks.map((n) => localRpcUrl(n, 20000))
+    assert.equal(new Set(urls).size, networks.length)
+    for (const url of urls) assert.match(url, /^http:\/\/127\.0\.0\.1:2\d{4}$/)
+  })
+
+  test('behavior: parses network lists, de-duplicates and keeps registry order', () => {
+    assert.equal(parseNetworkList(undefined).length, networks.length)
+    assert.equal(parseNetworkList('  ').length, networks.length)
+    assert.deepEqual(
+      parseNetworkList('base, Ethereum,base').map((n) => n.slug),
+      ['ethereum', 'base'],
+    )
+  })
+
+  test('error: an unknown network names itself and the valid choices', () => {
+    assert.throws(() => parseNetworkList('ethereum,solana'), UnknownNetworkError)
+    try {
+      getNetwork('solana')
+    } catch (error) {
+      assert.ok(error instanceof UnknownNetworkError)
+      assert.match(error.message, /^Unknown network "solana"\. Known networks: ethereum, unichain, /)
+    }
+    assert.throws(() => getNetworkByChainId(999), /Unknown network "999"/)
+  })
+})

@@ -1,0 +1,95 @@
+/**
+ * `npm start`: starts every service of Oxbow on loopback, in dependency order, prefixes their
+ * output, and stops them all (each by its process group) on Ctrl-C, SIGTERM or when one dies.
+ * Arguments after `--` go to every service (e.g. `npm start -- --fresh`).
+ * OXBOW_NETWORKS=ethereum,base selects a subset of networks.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { parseNetworkList, UnknownNetworkError } from '@oxbow/chains'
+import { services } from './services.ts'
+
+const args = process.argv.slice(2)
+const running: ChildProcess[] = []
+let stopping = false
+
+try {
+  parseNetworkList(process.env.OXBOW_NETWORKS)
+} catch (error) {
+  if (error instanceof UnknownNetworkError) {
+    console.error(`oxbow: ${error.message}`)
+    process.exit(2)
+  }
+  throw error
+}
+
+function stopAll(code: number): void {
+  if (stopping) return
+  stopping = true
+  for (const child of running.reverse()) {
+    if (child.exitCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM')
+      } catch {}
+    }
+  }
+  const deadline = Date.now() + 5000
+  const timer = setInterval(() => {
+    const alive = running.filter((c) => c.exitCode === null && c.signalCode === null)
+    if (alive.length === 0 || Date.now() > deadline) {
+      for (const child of alive) {
+        try {
+          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+        } catch {}
+      }
+      clearInterval(timer)
+      process.exit(code)
+    }
+  }, 50)
+}
+
+process.on('SIGINT', () => stopAll(0))
+process.on('SIGTERM', () => stopAll(0))
+
+async function startService(service: (typeof services)[number]): Promise<void> {
+  const child = spawn('npm', ['run', '--silent', service.script, '-w', service.workspace, '--', ...args], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: process.env,
+  })
+  running.push(child)
+  const prefix = `[${service.name}]`.padEnd(10)
+  let ready = false
+  await new Promise<void>((resolve, reject) => {
+    const timeout = setTimeout(
+      () => reject(new Error(`${service.name} did not become ready within ${service.readyTimeoutSeconds}s`)),
+      service.readyTimeoutSeconds * 1000,
+    )
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        console.log(`${prefix} ${line}`)
+        if (!ready && /^ready\b/i.test(line)) {
+          ready = true
+          clearTimeout(timeout)
+          resolve()
+        }
+      })
+    }
+    child.on('exit', (code, signal) => {
+      clearTimeout(timeout)
+      if (!ready) reject(new Error(`${service.name} exited before it was ready (code ${code ?? signal})`))
+      else if (!stopping) {
+        console.error(`${prefix} exited (code ${code ?? signal}); stopping everything`)
+        stopAll(1)
+      }
+    })
+  })
+}
+
+try {
+  for (const service of services) await startService(service)
+  console.log('\nOxbow is running. Press Ctrl-C to stop.')
+} catch (error) {
+  console.error(`oxbow: ${error instanceof Error ? error.message : String(error)}`)
+  stopAll(1)
+}
