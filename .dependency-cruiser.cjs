@@ -15,8 +15,15 @@ module.exports = {
       name: 'apps-do-not-import-other-apps',
       comment: 'Apps talk over the network or through the manifest, not through imports.',
       severity: 'error',
-      from: { path: '^apps/([^/]+)/' },
+      from: { path: '^apps/([^/]+)/', pathNot: '(\\.test\\.tsx?$|/(test|bench|e2e)/)' },
       to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'tests-import-only-the-devnet-fixture',
+      comment: 'Tests and benchmarks may start the devnet (the shared fixture), no other app.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/.*(\\.test\\.tsx?$|/(test|bench|e2e)/)' },
+      to: { path: '^apps/', pathNot: ['^apps/$1/', '^apps/devnet/'] },
     },
     {
       name: 'no-deep-imports-into-workspaces',
