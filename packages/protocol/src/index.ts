@@ -1,3 +1,5 @@
+export * from './abis/index.ts'
+export * from './errors/index.ts'
 export {
   type ContractName,
   contractNames,
