@@ -67,7 +67,8 @@ module.exports = {
       name: 'not-to-unresolvable',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true },
+      // ponder:* are virtual modules Ponder's build provides (apps/indexer).
+      to: { couldNotResolve: true, pathNot: '^ponder:' },
     },
   ],
   options: {

@@ -1,0 +1,107 @@
+/**
+ * Ponder configuration, derived from the deployment manifest (OXBOW_MANIFEST or .devnet/manifest.json):
+ * one Ponder network per manifest network, contracts at the manifest's addresses, v2/v3 pools found
+ * through their factories so pools created after seeding are indexed too.
+ */
+import { resolve } from 'node:path'
+import { createConfig, factory } from 'ponder'
+import { type Address, http } from 'viem'
+import {
+  erc721Abi,
+  tokenAbi,
+  uniswapXReactorAbi,
+  v2FactoryAbi,
+  v2PairAbi,
+  v3FactoryAbi,
+  v3PoolAbi,
+  v3PositionManagerAbi,
+  v4PoolManagerAbi,
+  v4PositionManagerAbi,
+} from './src/lib/abis.ts'
+import { indexedDeployments, indexerRoot, readManifestSync } from './src/lib/manifest.ts'
+
+const manifest = readManifestSync()
+const deployments = indexedDeployments(manifest)
+/** anvil mines on demand: poll often so a new block reaches the API well within a second. */
+const pollingInterval = Number(process.env.OXBOW_INDEXER_POLLING_MS ?? 200)
+
+type PerNetwork = Record<
+  string,
+  { address: Address | readonly Address[] | ReturnType<typeof factory>; startBlock: number }
+>
+
+function perNetwork(
+  pick: (d: (typeof deployments)[number]) => PerNetwork[string]['address'] | undefined,
+): PerNetwork {
+  const out: PerNetwork = {}
+  for (const d of deployments) {
+    const address = pick(d)
+    if (address === undefined || (Array.isArray(address) && address.length === 0)) continue
+    out[d.slug] = { address, startBlock: d.startBlock }
+  }
+  return out
+}
+
+const v2PairCreated = v2FactoryAbi[0]
+const v3PoolCreated = v3FactoryAbi[0]
+
+export default createConfig({
+  ordering: 'multichain',
+  database: process.env.DATABASE_URL
+    ? { kind: 'postgres', connectionString: process.env.DATABASE_URL, poolConfig: { max: 10 } }
+    : {
+        kind: 'pglite',
+        directory: process.env.OXBOW_INDEXER_DATA_DIR ?? resolve(indexerRoot, '.ponder/pglite'),
+      },
+  networks: Object.fromEntries(
+    deployments.map((d) => [
+      d.slug,
+      {
+        chainId: d.chainId,
+        transport: http(d.rpcUrl),
+        pollingInterval,
+        // Local anvil: nothing to protect, and caching would outlive a devnet reset.
+        maxRequestsPerSecond: 1_000,
+        disableCache: true,
+      },
+    ]),
+  ),
+  contracts: {
+    Token: {
+      abi: tokenAbi,
+      network: perNetwork((d) => [...new Set([...d.tokens.map((t) => t.address), d.contracts.weth9])]),
+    },
+    V2Factory: { abi: v2FactoryAbi, network: perNetwork((d) => d.contracts.v2Factory) },
+    V2Pair: {
+      abi: v2PairAbi,
+      network: perNetwork((d) =>
+        factory({ address: d.contracts.v2Factory, event: v2PairCreated, parameter: 'pair' }),
+      ),
+    },
+    V3Factory: { abi: v3FactoryAbi, network: perNetwork((d) => d.contracts.v3Factory) },
+    V3Pool: {
+      abi: v3PoolAbi,
+      network: perNetwork((d) =>
+        factory({ address: d.contracts.v3Factory, event: v3PoolCreated, parameter: 'pool' }),
+      ),
+    },
+    V3PositionManager: {
+      abi: v3PositionManagerAbi,
+      network: perNetwork((d) => d.contracts.nonfungiblePositionManager),
+    },
+    V4PoolManager: { abi: v4PoolManagerAbi, network: perNetwork((d) => d.contracts.v4PoolManager) },
+    V4PositionManager: {
+      abi: v4PositionManagerAbi,
+      network: perNetwork((d) => d.contracts.v4PositionManager),
+    },
+    UniswapX: { abi: uniswapXReactorAbi, network: perNetwork((d) => d.contracts.exclusiveDutchOrderReactor) },
+    Nft: { abi: erc721Abi, network: perNetwork((d) => d.nftCollections.map((c) => c.address)) },
+  },
+  blocks: {
+    Clock: {
+      network: Object.fromEntries(
+        deployments.map((d) => [d.slug, { startBlock: d.startBlock, interval: 1 }]),
+      ),
+    },
+  },
+})

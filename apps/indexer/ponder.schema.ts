@@ -1,0 +1,223 @@
+/**
+ * Indexed and derived tables. Token amounts are `t.bigint()` (numeric(78)); USD figures are
+ * double precision (derived, display-grade) and leave the API as decimal strings. Every row carries
+ * its chain id; pools are keyed by address (v2/v3) or pool id (v4), lower-case hex.
+ */
+import { index, onchainTable, primaryKey } from 'ponder'
+
+/** Latest block seen per network: the API's notion of "now" and its cache key. */
+export const networkState = onchainTable('network_state', (t) => ({
+  chainId: t.integer().primaryKey(),
+  blockNumber: t.bigint().notNull(),
+  blockHash: t.hex().notNull(),
+  timestamp: t.integer().notNull(),
+}))
+
+export const token = onchainTable(
+  'token',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    address: t.hex().notNull(),
+    symbol: t.text().notNull(),
+    name: t.text().notNull(),
+    decimals: t.integer().notNull(),
+    kind: t.text().notNull(),
+    safety: t.text().notNull(),
+    /** Known when every mint and burn was indexed (manifest tokens); null otherwise. */
+    totalSupply: t.bigint(),
+    priceUsd: t.doublePrecision(),
+    /** Hops to a stablecoin the price was derived through (0 = a stablecoin). */
+    priceDepth: t.integer(),
+    priceSourcePool: t.text(),
+    priceSourceLiquidityUsd: t.doublePrecision(),
+    volumeUsd: t.doublePrecision().notNull().default(0),
+    txCount: t.integer().notNull().default(0),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.address] }) }),
+)
+
+/** OHLC of a token's USD price; period in seconds (300, 3600, 86400), bucket = start time. */
+export const tokenCandle = onchainTable(
+  'token_candle',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    period: t.integer().notNull(),
+    bucket: t.integer().notNull(),
+    open: t.doublePrecision().notNull(),
+    high: t.doublePrecision().notNull(),
+    low: t.doublePrecision().notNull(),
+    close: t.doublePrecision().notNull(),
+    volumeUsd: t.doublePrecision().notNull().default(0),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.token, table.period, table.bucket] }) }),
+)
+
+export const pool = onchainTable(
+  'pool',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    /** v2/v3: pool address; v4: pool id. Lower-case hex. */
+    id: t.hex().notNull(),
+    version: t.text().notNull(),
+    token0: t.hex().notNull(),
+    token1: t.hex().notNull(),
+    /** Hundredths of a basis point (3000 = 0.3%); 0x800000 marks a v4 dynamic fee. */
+    fee: t.integer().notNull(),
+    tickSpacing: t.integer(),
+    hooks: t.hex(),
+    /** Token balances held for the pool (v2 reserves; v3/v4 from event deltas). */
+    reserve0: t.bigint().notNull().default(0n),
+    reserve1: t.bigint().notNull().default(0n),
+    sqrtPriceX96: t.bigint(),
+    tick: t.integer(),
+    liquidity: t.bigint().notNull().default(0n),
+    /** token1 per token0, decimals applied. */
+    price0: t.doublePrecision(),
+    volumeUsd: t.doublePrecision().notNull().default(0),
+    feesUsd: t.doublePrecision().notNull().default(0),
+    txCount: t.integer().notNull().default(0),
+    createdAt: t.integer().notNull(),
+    createdBlock: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }) }),
+)
+
+/** Volume and fees of a pool per hour (3600) and day (86400). */
+export const poolWindow = onchainTable(
+  'pool_window',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    pool: t.hex().notNull(),
+    period: t.integer().notNull(),
+    bucket: t.integer().notNull(),
+    volumeUsd: t.doublePrecision().notNull().default(0),
+    feesUsd: t.doublePrecision().notNull().default(0),
+    txCount: t.integer().notNull().default(0),
+    tvlUsd: t.doublePrecision().notNull().default(0),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.pool, table.period, table.bucket] }) }),
+)
+
+export const balance = onchainTable(
+  'balance',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    token: t.hex().notNull(),
+    owner: t.hex().notNull(),
+    amount: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.token, table.owner] }),
+    ownerIdx: index().on(table.owner),
+  }),
+)
+
+/**
+ * One row per (transaction, account): the spec's transaction type as seen by that account. Several
+ * logs of one transaction fold into one row; the most telling type wins (see activityPriority).
+ */
+export const activity = onchainTable(
+  'activity',
+  (t) => ({
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    account: t.hex().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.integer().notNull(),
+    type: t.text().notNull(),
+    priority: t.integer().notNull(),
+    /** Token movements of the account in this transaction (AssetChange[] of src/lib/derive.ts). */
+    assetChanges: t.json().notNull(),
+    counterparty: t.hex(),
+    pool: t.hex(),
+    nftCollection: t.hex(),
+    nftTokenId: t.bigint(),
+  }),
+  (table) => ({ accountIdx: index().on(table.account, table.timestamp) }),
+)
+
+/** Pool-level events for the explore transactions tab. */
+export const poolEvent = onchainTable(
+  'pool_event',
+  (t) => ({
+    id: t.text().primaryKey(),
+    chainId: t.integer().notNull(),
+    pool: t.hex().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.integer().notNull(),
+    type: t.text().notNull(),
+    account: t.hex().notNull(),
+    amount0: t.bigint().notNull(),
+    amount1: t.bigint().notNull(),
+    valueUsd: t.doublePrecision(),
+  }),
+  (table) => ({ timeIdx: index().on(table.timestamp), poolIdx: index().on(table.chainId, table.pool) }),
+)
+
+export const position = onchainTable(
+  'position',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    version: t.text().notNull(),
+    tokenId: t.bigint().notNull(),
+    owner: t.hex().notNull(),
+    pool: t.hex(),
+    tickLower: t.integer(),
+    tickUpper: t.integer(),
+    liquidity: t.bigint().notNull().default(0n),
+    deposited0: t.bigint().notNull().default(0n),
+    deposited1: t.bigint().notNull().default(0n),
+    withdrawn0: t.bigint().notNull().default(0n),
+    withdrawn1: t.bigint().notNull().default(0n),
+    collected0: t.bigint().notNull().default(0n),
+    collected1: t.bigint().notNull().default(0n),
+    createdAt: t.integer().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.version, table.tokenId] }),
+    ownerIdx: index().on(table.owner),
+  }),
+)
+
+export const nftCollection = onchainTable(
+  'nft_collection',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    address: t.hex().notNull(),
+    name: t.text().notNull(),
+    symbol: t.text().notNull(),
+    totalSupply: t.integer().notNull(),
+    transferCount: t.integer().notNull().default(0),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.address] }) }),
+)
+
+export const nft = onchainTable(
+  'nft',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    collection: t.hex().notNull(),
+    tokenId: t.bigint().notNull(),
+    owner: t.hex().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.collection, table.tokenId] }),
+    ownerIdx: index().on(table.owner),
+  }),
+)
+
+export const uniswapxFill = onchainTable('uniswapx_fill', (t) => ({
+  id: t.text().primaryKey(),
+  chainId: t.integer().notNull(),
+  orderHash: t.hex().notNull(),
+  filler: t.hex().notNull(),
+  swapper: t.hex().notNull(),
+  nonce: t.bigint().notNull(),
+  txHash: t.hex().notNull(),
+  timestamp: t.integer().notNull(),
+}))

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { badInput } from './errors.ts'
+
+/**
+ * Opaque cursors: base64url JSON tagged with the list they belong to, so a cursor from one list
+ * (or a hand-edited one) is rejected with BAD_USER_INPUT instead of silently paging wrong.
+ */
+const cursorSchema = z.object({ l: z.string(), k: z.array(z.union([z.string(), z.number()])).max(4) })
+
+export type CursorKey = (string | number)[]
+
+export function encodeCursor(list: string, key: CursorKey): string {
+  return Buffer.from(JSON.stringify({ l: list, k: key })).toString('base64url')
+}
+
+export function decodeCursor(list: string, cursor: string | null | undefined): CursorKey | null {
+  if (cursor === null || cursor === undefined) return null
+  if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw badInput('Invalid cursor.', 'after')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+  } catch {
+    throw badInput('Invalid cursor.', 'after')
+  }
+  const result = cursorSchema.safeParse(parsed)
+  if (!result.success || result.data.l !== list) throw badInput('Invalid cursor for this list.', 'after')
+  return result.data.k
+}
+
+/** Offset cursors for in-memory sorted lists. */
+export function offsetFromCursor(list: string, cursor: string | null | undefined): number {
+  const key = decodeCursor(list, cursor)
+  if (key === null) return 0
+  const offset = key[0]
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0)
+    throw badInput('Invalid cursor.', 'after')
+  return offset
+}
+
+export interface Page<T> {
+  nodes: T[]
+  pageInfo: { hasNextPage: boolean; endCursor: string | null }
+  totalCount: number
+}
+
+export function pageByOffset<T>(
+  list: string,
+  items: readonly T[],
+  first: number,
+  after: string | null | undefined,
+): Page<T> {
+  const offset = offsetFromCursor(list, after)
+  const nodes = items.slice(offset, offset + first)
+  const end = offset + nodes.length
+  return {
+    nodes,
+    totalCount: items.length,
+    pageInfo: {
+      hasNextPage: end < items.length,
+      endCursor: nodes.length > 0 ? encodeCursor(list, [end]) : null,
+    },
+  }
+}

@@ -1,0 +1,688 @@
+/**
+ * Query resolvers: validate arguments, read the snapshot or the tables, shape GraphQL objects.
+ * Nested fields that take arguments are methods (graphql-js calls them with the field's args).
+ */
+import { and, desc, eq, gte, inArray, lt, or, type ReadonlyDrizzle } from 'ponder'
+
+type SQL = NonNullable<ReturnType<typeof and>>
+
+import { getAddress, zeroAddress } from 'viem'
+import type * as schema from '../../ponder.schema.ts'
+import { type AssetChange, activityTypes } from '../lib/derive.ts'
+import { sqrtPriceAtTick, toUnits } from '../lib/math.ts'
+import { decodeCursor, encodeCursor, pageByOffset } from './cursor.ts'
+import { badInput } from './errors.ts'
+import { decimalString, percentChange } from './format.ts'
+import {
+  type InputContext,
+  parseAddress,
+  parseFirst,
+  parseNetwork,
+  parseNetworks,
+  parsePoolId,
+  parseSearchQuery,
+} from './inputs.ts'
+import {
+  type CollectionView,
+  type PoolView,
+  type Snapshot,
+  slugOf,
+  type TokenView,
+  tokenKey,
+} from './snapshot.ts'
+
+type Tables = typeof schema
+type Db = ReadonlyDrizzle<Tables>
+type Args = Record<string, unknown>
+
+const ranges = {
+  HOUR: { period: 300, span: 3600 },
+  DAY: { period: 3600, span: 86400 },
+  WEEK: { period: 3600, span: 7 * 86400 },
+  MONTH: { period: 86400, span: 30 * 86400 },
+  YEAR: { period: 86400, span: 365 * 86400 },
+  ALL: { period: 86400, span: Number.POSITIVE_INFINITY },
+} as const
+type Range = keyof typeof ranges
+
+const usd = (n: number | null) => decimalString(n)
+const usd0 = (n: number | null) => decimalString(n) ?? '0'
+
+function parseRange(value: unknown): (typeof ranges)[Range] {
+  if (typeof value === 'string' && value in ranges) return ranges[value as Range]
+  throw badInput('range must be one of HOUR, DAY, WEEK, MONTH, YEAR, ALL.', 'range')
+}
+
+function chainIdsOf(
+  snapshotStates: Snapshot['states'],
+  slugs: string[],
+  chainIdBySlug: Map<string, number>,
+): number[] {
+  void snapshotStates
+  return slugs.map((s) => chainIdBySlug.get(s)).filter((c): c is number => c !== undefined)
+}
+
+export interface ResolverDeps {
+  db: Db
+  tables: Tables
+  snapshot: () => Promise<Snapshot>
+  /** slug -> chain id of the networks this indexer serves. */
+  chainIdBySlug: Map<string, number>
+}
+
+export function createResolvers(deps: ResolverDeps) {
+  const { db, tables } = deps
+  const input: InputContext = { indexed: [...deps.chainIdBySlug.keys()] }
+  const chainIds = (s: Snapshot, slugs: string[]) => chainIdsOf(s.states, slugs, deps.chainIdBySlug)
+
+  // ---- object shapes ----------------------------------------------------------------------
+
+  function tokenGql(s: Snapshot, t: TokenView) {
+    return {
+      id: `${t.network}:${t.row.address}`,
+      network: t.network,
+      chainId: t.row.chainId,
+      address: t.checksum,
+      symbol: t.row.symbol,
+      name: t.row.name,
+      decimals: t.row.decimals,
+      kind: t.row.kind,
+      safety: t.row.safety,
+      isSpam: t.isSpam,
+      isNative: t.row.address === zeroAddress,
+      priceUsd: usd(t.priceUsd),
+      priceChange1h: decimalString(percentChange(t.price1hAgo, t.priceUsd), 6),
+      priceChange24h: decimalString(percentChange(t.price24hAgo, t.priceUsd), 6),
+      volume24hUsd: usd0(t.volume24hUsd),
+      volumeAllTimeUsd: usd0(t.row.volumeUsd),
+      tvlUsd: usd0(t.tvlUsd),
+      totalSupply: t.row.totalSupply === null ? null : t.row.totalSupply.toString(),
+      marketCapUsd: usd(t.marketCapUsd),
+      txCount: t.row.txCount,
+      priceHistory: async (args: Args) => {
+        const range = parseRange(args.range)
+        const now = s.nowByChain.get(t.row.chainId) ?? Math.floor(Date.now() / 1000)
+        const since = Number.isFinite(range.span) ? now - range.span : 0
+        const rows = await db
+          .select()
+          .from(tables.tokenCandle)
+          .where(
+            and(
+              eq(tables.tokenCandle.chainId, t.row.chainId),
+              eq(tables.tokenCandle.token, t.row.address),
+              eq(tables.tokenCandle.period, range.period),
+              gte(tables.tokenCandle.bucket, since),
+            ),
+          )
+          .orderBy(desc(tables.tokenCandle.bucket))
+          .limit(400)
+        return rows.reverse().map((c) => ({
+          timestamp: c.bucket,
+          open: usd0(c.open),
+          high: usd0(c.high),
+          low: usd0(c.low),
+          close: usd0(c.close),
+          volumeUsd: usd0(c.volumeUsd),
+        }))
+      },
+      pools: (args: Args) => {
+        const first = parseFirst(args.first)
+        return s.poolList
+          .filter((p) => p.token0 === t || p.token1 === t)
+          .sort((a, b) => b.tvlUsd - a.tvlUsd)
+          .slice(0, first)
+          .map((p) => poolGql(s, p))
+      },
+    }
+  }
+
+  function poolGql(s: Snapshot, p: PoolView) {
+    const price0 = p.row.price0
+    return {
+      id: `${p.network}:${p.row.id}`,
+      network: p.network,
+      chainId: p.row.chainId,
+      version: p.row.version.toUpperCase(),
+      address: p.row.version === 'v4' ? null : getAddress(p.row.id),
+      poolId: p.row.version === 'v4' ? p.row.id : null,
+      token0: () => tokenGql(s, p.token0),
+      token1: () => tokenGql(s, p.token1),
+      feeTier: p.row.fee,
+      tickSpacing: p.row.tickSpacing,
+      hooks: p.row.hooks ? getAddress(p.row.hooks) : null,
+      reserve0: p.row.reserve0.toString(),
+      reserve1: p.row.reserve1.toString(),
+      sqrtPriceX96: p.row.sqrtPriceX96?.toString() ?? null,
+      tick: p.row.tick,
+      liquidity: p.row.liquidity.toString(),
+      token0Price: decimalString(price0),
+      token1Price: price0 ? decimalString(1 / price0) : null,
+      tvlUsd: usd0(p.tvlUsd),
+      volume24hUsd: usd0(p.volume24hUsd),
+      volume30dUsd: usd0(p.volume30dUsd),
+      fees24hUsd: usd0(p.fees24hUsd),
+      apr: decimalString(p.aprPercent, 6) ?? '0',
+      txCount: p.row.txCount,
+      createdAt: p.row.createdAt,
+      history: async (args: Args) => {
+        const range = parseRange(args.range)
+        const period = range.period === 300 ? 3600 : range.period
+        const now = s.nowByChain.get(p.row.chainId) ?? Math.floor(Date.now() / 1000)
+        const since = Number.isFinite(range.span) ? now - range.span : 0
+        const rows = await db
+          .select()
+          .from(tables.poolWindow)
+          .where(
+            and(
+              eq(tables.poolWindow.chainId, p.row.chainId),
+              eq(tables.poolWindow.pool, p.row.id),
+              eq(tables.poolWindow.period, period),
+              gte(tables.poolWindow.bucket, since),
+            ),
+          )
+          .orderBy(desc(tables.poolWindow.bucket))
+          .limit(400)
+        return rows.reverse().map((w) => ({
+          timestamp: w.bucket,
+          volumeUsd: usd0(w.volumeUsd),
+          feesUsd: usd0(w.feesUsd),
+          tvlUsd: usd0(w.tvlUsd),
+          txCount: w.txCount,
+        }))
+      },
+      transactions: (args: Args) => poolTransactions(s, [p.row.chainId], [p.row.id], args),
+    }
+  }
+
+  function collectionGql(c: CollectionView) {
+    return {
+      id: `${c.network}:${c.row.address}`,
+      network: c.network,
+      address: c.checksum,
+      name: c.row.name,
+      symbol: c.row.symbol,
+      totalSupply: c.row.totalSupply,
+      transferCount: c.row.transferCount,
+    }
+  }
+
+  async function poolTransactions(s: Snapshot, chains: number[], poolIds: string[] | null, args: Args) {
+    const first = parseFirst(args.first)
+    const cursor = decodeCursor('transactions', args.after as string | undefined)
+    const t = tables.poolEvent
+    const conditions: SQL[] = [inArray(t.chainId, chains)]
+    if (poolIds !== null) {
+      if (poolIds.length === 0) return { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } }
+      conditions.push(inArray(t.pool, poolIds as `0x${string}`[]))
+    }
+    if (cursor) {
+      const [ts, id] = cursor
+      if (typeof ts !== 'number' || typeof id !== 'string') throw badInput('Invalid cursor.', 'after')
+      conditions.push(or(lt(t.timestamp, ts), and(eq(t.timestamp, ts), lt(t.id, id))) as SQL)
+    }
+    const rows = await db
+      .select()
+      .from(t)
+      .where(and(...conditions))
+      .orderBy(desc(t.timestamp), desc(t.id))
+      .limit(first + 1)
+    const page = rows.slice(0, first)
+    const last = page.at(-1)
+    return {
+      nodes: page.flatMap((e) => {
+        const p = s.pools.get(tokenKey(e.chainId, e.pool))
+        if (!p) return []
+        return [
+          {
+            id: e.id,
+            network: slugOf(e.chainId),
+            txHash: e.txHash,
+            blockNumber: e.blockNumber.toString(),
+            timestamp: e.timestamp,
+            type: e.type,
+            pool: () => poolGql(s, p),
+            account: getAddress(e.account),
+            amount0: e.amount0.toString(),
+            amount1: e.amount1.toString(),
+            valueUsd: usd(e.valueUsd),
+          },
+        ]
+      }),
+      pageInfo: {
+        hasNextPage: rows.length > first,
+        endCursor: last ? encodeCursor('transactions', [last.timestamp, last.id]) : null,
+      },
+    }
+  }
+
+  // ---- sorting ----------------------------------------------------------------------------
+
+  const tokenSorters: Record<string, (t: TokenView) => number | string | null> = {
+    VOLUME_24H: (t) => t.volume24hUsd,
+    TVL: (t) => t.tvlUsd,
+    PRICE: (t) => t.priceUsd,
+    PRICE_CHANGE_1H: (t) => percentChange(t.price1hAgo, t.priceUsd),
+    PRICE_CHANGE_24H: (t) => percentChange(t.price24hAgo, t.priceUsd),
+    MARKET_CAP: (t) => t.marketCapUsd,
+    SYMBOL: (t) => t.row.symbol.toLowerCase(),
+  }
+  const poolSorters: Record<string, (p: PoolView) => number> = {
+    TVL: (p) => p.tvlUsd,
+    VOLUME_24H: (p) => p.volume24hUsd,
+    VOLUME_30D: (p) => p.volume30dUsd,
+    APR: (p) => p.aprPercent,
+    FEES_24H: (p) => p.fees24hUsd,
+    TX_COUNT: (p) => p.row.txCount,
+  }
+
+  function sortBy<T extends { key: string }>(
+    items: T[],
+    key: (item: T) => number | string | null,
+    direction: unknown,
+  ): T[] {
+    const dir = direction === 'ASC' ? 1 : -1
+    return items.sort((a, b) => {
+      const va = key(a)
+      const vb = key(b)
+      if (va === null && vb !== null) return 1
+      if (vb === null && va !== null) return -1
+      if (va !== null && vb !== null && va !== vb) return (va < vb ? -1 : 1) * dir
+      return a.key < b.key ? -1 : a.key > b.key ? 1 : 0
+    })
+  }
+
+  // ---- root fields --------------------------------------------------------------------------
+
+  return {
+    async networks() {
+      const s = await deps.snapshot()
+      return s.states.map((st) => ({
+        network: slugOf(st.chainId),
+        chainId: st.chainId,
+        blockNumber: st.blockNumber.toString(),
+        blockTimestamp: st.timestamp,
+      }))
+    },
+
+    async tokens(args: Args) {
+      const slugs = parseNetworks(input, args.networks)
+      const first = parseFirst(args.first)
+      const s = await deps.snapshot()
+      const chains = new Set(chainIds(s, slugs))
+      const sorter = tokenSorters[String(args.orderBy ?? 'VOLUME_24H')] ?? tokenSorters.VOLUME_24H
+      const list = sortBy(
+        s.tokenList.filter((t) => chains.has(t.row.chainId) && (args.includeSpam === true || !t.isSpam)),
+        sorter as (t: TokenView) => number | string | null,
+        args.orderDirection,
+      )
+      const page = pageByOffset('tokens', list, first, args.after as string | undefined)
+      return { ...page, nodes: page.nodes.map((t) => tokenGql(s, t)) }
+    },
+
+    async token(args: Args) {
+      const network = parseNetwork(input, args.network)
+      const address = parseAddress(args.address)
+      const s = await deps.snapshot()
+      const t = s.tokens.get(tokenKey(deps.chainIdBySlug.get(network) as number, address))
+      return t ? tokenGql(s, t) : null
+    },
+
+    async pools(args: Args) {
+      const slugs = parseNetworks(input, args.networks)
+      const first = parseFirst(args.first)
+      const tokenFilter =
+        args.token === null || args.token === undefined ? null : parseAddress(args.token, 'token')
+      const s = await deps.snapshot()
+      const chains = new Set(chainIds(s, slugs))
+      const version = typeof args.version === 'string' ? args.version.toLowerCase() : null
+      const list = sortBy(
+        s.poolList.filter(
+          (p) =>
+            chains.has(p.row.chainId) &&
+            (version === null || p.row.version === version) &&
+            (tokenFilter === null || p.row.token0 === tokenFilter || p.row.token1 === tokenFilter),
+        ),
+        poolSorters[String(args.orderBy ?? 'TVL')] ?? (poolSorters.TVL as (p: PoolView) => number),
+        args.orderDirection,
+      )
+      const page = pageByOffset('pools', list, first, args.after as string | undefined)
+      return { ...page, nodes: page.nodes.map((p) => poolGql(s, p)) }
+    },
+
+    async pool(args: Args) {
+      const network = parseNetwork(input, args.network)
+      const id = parsePoolId(args.id)
+      const s = await deps.snapshot()
+      const p = s.pools.get(tokenKey(deps.chainIdBySlug.get(network) as number, id))
+      return p ? poolGql(s, p) : null
+    },
+
+    async transactions(args: Args) {
+      const slugs = parseNetworks(input, args.networks)
+      parseFirst(args.first)
+      const poolFilter = args.pool === null || args.pool === undefined ? null : parsePoolId(args.pool, 'pool')
+      const tokenFilter =
+        args.token === null || args.token === undefined ? null : parseAddress(args.token, 'token')
+      const s = await deps.snapshot()
+      const chains = chainIds(s, slugs)
+      let poolIds: string[] | null = null
+      if (poolFilter !== null || tokenFilter !== null) {
+        poolIds = s.poolList
+          .filter(
+            (p) =>
+              chains.includes(p.row.chainId) &&
+              (poolFilter === null || p.row.id === poolFilter) &&
+              (tokenFilter === null || p.row.token0 === tokenFilter || p.row.token1 === tokenFilter),
+          )
+          .map((p) => p.row.id)
+      }
+      return poolTransactions(s, chains, poolIds, args)
+    },
+
+    async portfolio(args: Args) {
+      const owner = parseAddress(args.owner, 'owner')
+      const slugs = parseNetworks(input, args.networks)
+      const s = await deps.snapshot()
+      const chains = chainIds(s, slugs)
+      const rows = await db
+        .select()
+        .from(tables.balance)
+        .where(and(eq(tables.balance.owner, owner), inArray(tables.balance.chainId, chains)))
+      let total = 0
+      let before = 0
+      const balances = rows.flatMap((b) => {
+        if (b.amount <= 0n) return []
+        const t = s.tokens.get(tokenKey(b.chainId, b.token))
+        if (!t) return []
+        if (args.hideSpam !== false && t.isSpam) return []
+        const units = toUnits(b.amount, t.row.decimals)
+        const value = t.priceUsd === null ? null : units * t.priceUsd
+        if (args.hideSmallBalances === true && (value === null || value < 1)) return []
+        const valueBefore = t.price24hAgo === null ? value : units * t.price24hAgo
+        total += value ?? 0
+        before += valueBefore ?? 0
+        return [
+          {
+            sortValue: value ?? -1,
+            id: `${t.network}:${t.row.address}:${owner}`,
+            network: t.network,
+            token: () => tokenGql(s, t),
+            amount: b.amount.toString(),
+            valueUsd: usd(value),
+            change24hUsd: value !== null && valueBefore !== null ? usd(value - valueBefore) : null,
+            change24hPercent: decimalString(percentChange(valueBefore, value), 6),
+          },
+        ]
+      })
+      balances.sort((a, b) => b.sortValue - a.sortValue)
+      return {
+        owner: getAddress(owner),
+        networks: slugs,
+        totalValueUsd: usd0(total),
+        change24hUsd: usd0(total - before),
+        change24hPercent: decimalString(percentChange(before, total), 6),
+        balances,
+      }
+    },
+
+    async activity(args: Args) {
+      const account = parseAddress(args.address)
+      const slugs = parseNetworks(input, args.networks)
+      const first = parseFirst(args.first)
+      const cursor = decodeCursor('activity', args.after as string | undefined)
+      let types: string[] | null = null
+      if (Array.isArray(args.types) && args.types.length > 0) {
+        types = args.types.map(String)
+        if (types.some((t) => !(activityTypes as readonly string[]).includes(t)))
+          throw badInput('Unknown type.', 'types')
+      }
+      const s = await deps.snapshot()
+      const t = tables.activity
+      const conditions: SQL[] = [eq(t.account, account), inArray(t.chainId, chainIds(s, slugs))]
+      if (types) conditions.push(inArray(t.type, types))
+      if (cursor) {
+        const [ts, id] = cursor
+        if (typeof ts !== 'number' || typeof id !== 'string') throw badInput('Invalid cursor.', 'after')
+        conditions.push(or(lt(t.timestamp, ts), and(eq(t.timestamp, ts), lt(t.id, id))) as SQL)
+      }
+      const rows = await db
+        .select()
+        .from(t)
+        .where(and(...conditions))
+        .orderBy(desc(t.timestamp), desc(t.id))
+        .limit(first + 1)
+      const page = rows.slice(0, first)
+      const last = page.at(-1)
+      return {
+        nodes: page.map((a) => {
+          const p = a.pool ? s.pools.get(tokenKey(a.chainId, a.pool)) : undefined
+          return {
+            id: a.id,
+            network: slugOf(a.chainId),
+            chainId: a.chainId,
+            txHash: a.txHash,
+            blockNumber: a.blockNumber.toString(),
+            timestamp: a.timestamp,
+            type: a.type,
+            account: getAddress(a.account),
+            counterparty: a.counterparty ? getAddress(a.counterparty) : null,
+            pool: p ? () => poolGql(s, p) : null,
+            assetChanges: (a.assetChanges as AssetChange[]).map((c) => {
+              const tv = s.tokens.get(tokenKey(a.chainId, c.token))
+              const col =
+                c.tokenId !== undefined
+                  ? s.collections.find((x) => x.key === tokenKey(a.chainId, c.token))
+                  : undefined
+              return {
+                token: tv && c.tokenId === undefined ? () => tokenGql(s, tv) : null,
+                nftCollection: col ? collectionGql(col) : null,
+                tokenId: c.tokenId ?? null,
+                amount: c.amount,
+                direction: c.direction,
+              }
+            }),
+          }
+        }),
+        pageInfo: {
+          hasNextPage: rows.length > first,
+          endCursor: last ? encodeCursor('activity', [last.timestamp, last.id]) : null,
+        },
+      }
+    },
+
+    async positions(args: Args) {
+      const owner = parseAddress(args.owner, 'owner')
+      const slugs = parseNetworks(input, args.networks)
+      const first = parseFirst(args.first)
+      const statuses =
+        Array.isArray(args.status) && args.status.length > 0 ? new Set(args.status.map(String)) : null
+      const s = await deps.snapshot()
+      const rows = await db
+        .select()
+        .from(tables.position)
+        .where(and(eq(tables.position.owner, owner), inArray(tables.position.chainId, chainIds(s, slugs))))
+      const views = rows
+        .map((r) => {
+          const p = r.pool ? s.pools.get(tokenKey(r.chainId, r.pool)) : undefined
+          const status =
+            r.liquidity === 0n
+              ? 'CLOSED'
+              : p && p.row.tick !== null && r.tickLower !== null && r.tickUpper !== null
+                ? r.tickLower <= p.row.tick && p.row.tick < r.tickUpper
+                  ? 'IN_RANGE'
+                  : 'OUT_OF_RANGE'
+                : 'OUT_OF_RANGE'
+          const priceAt = (tick: number | null) => {
+            if (tick === null || !p) return null
+            const sqrt = Number(sqrtPriceAtTick(tick)) / 2 ** 96
+            return decimalString(sqrt * sqrt * 10 ** (p.token0.row.decimals - p.token1.row.decimals))
+          }
+          return {
+            key: `${r.chainId}:${r.version}:${r.tokenId.toString().padStart(40, '0')}`,
+            createdAt: r.createdAt,
+            status,
+            gql: {
+              id: `${slugOf(r.chainId)}:${r.version}:${r.tokenId}`,
+              network: slugOf(r.chainId),
+              version: r.version.toUpperCase(),
+              tokenId: r.tokenId.toString(),
+              owner: getAddress(r.owner),
+              pool: p ? () => poolGql(s, p) : null,
+              status,
+              tickLower: r.tickLower,
+              tickUpper: r.tickUpper,
+              priceLower: priceAt(r.tickLower),
+              priceUpper: priceAt(r.tickUpper),
+              liquidity: r.liquidity.toString(),
+              deposited0: r.deposited0.toString(),
+              deposited1: r.deposited1.toString(),
+              withdrawn0: r.withdrawn0.toString(),
+              withdrawn1: r.withdrawn1.toString(),
+              collected0: r.collected0.toString(),
+              collected1: r.collected1.toString(),
+            },
+          }
+        })
+        .filter((v) => statuses === null || statuses.has(v.status))
+        .sort((a, b) => b.createdAt - a.createdAt || (a.key < b.key ? -1 : 1))
+      const page = pageByOffset('positions', views, first, args.after as string | undefined)
+      return { ...page, nodes: page.nodes.map((v) => v.gql) }
+    },
+
+    async nfts(args: Args) {
+      const owner = parseAddress(args.owner, 'owner')
+      const slugs = parseNetworks(input, args.networks)
+      const first = parseFirst(args.first)
+      const s = await deps.snapshot()
+      const rows = await db
+        .select()
+        .from(tables.nft)
+        .where(and(eq(tables.nft.owner, owner), inArray(tables.nft.chainId, chainIds(s, slugs))))
+      const items = rows
+        .map((n) => ({ key: `${n.chainId}:${n.collection}:${n.tokenId.toString().padStart(78, '0')}`, n }))
+        .sort((a, b) => (a.key < b.key ? -1 : 1))
+      const page = pageByOffset('nfts', items, first, args.after as string | undefined)
+      return {
+        pageInfo: page.pageInfo,
+        nodes: page.nodes.flatMap(({ n }) => {
+          const col = s.collections.find((c) => c.key === tokenKey(n.chainId, n.collection))
+          if (!col) return []
+          return [
+            {
+              id: `${slugOf(n.chainId)}:${n.collection}:${n.tokenId}`,
+              network: slugOf(n.chainId),
+              collection: collectionGql(col),
+              tokenId: n.tokenId.toString(),
+              owner: getAddress(n.owner),
+            },
+          ]
+        }),
+      }
+    },
+
+    async trendingTokens(args: Args) {
+      const slugs = parseNetworks(input, args.networks)
+      const first = parseFirst(args.first, 10)
+      const s = await deps.snapshot()
+      const chains = new Set(chainIds(s, slugs))
+      return sortBy(
+        s.tokenList.filter((t) => chains.has(t.row.chainId) && !t.isSpam),
+        (t) => t.volume24hUsd,
+        'DESC',
+      )
+        .slice(0, first)
+        .map((t) => tokenGql(s, t))
+    },
+
+    async trendingPools(args: Args) {
+      const slugs = parseNetworks(input, args.networks)
+      const first = parseFirst(args.first, 10)
+      const s = await deps.snapshot()
+      const chains = new Set(chainIds(s, slugs))
+      return sortBy(
+        s.poolList.filter((p) => chains.has(p.row.chainId)),
+        (p) => p.volume24hUsd,
+        'DESC',
+      )
+        .slice(0, first)
+        .map((p) => poolGql(s, p))
+    },
+
+    async nftCollections(args: Args) {
+      const slugs = parseNetworks(input, args.networks)
+      const first = parseFirst(args.first, 10)
+      const s = await deps.snapshot()
+      const chains = new Set(chainIds(s, slugs))
+      return s.collections
+        .filter((c) => chains.has(c.row.chainId))
+        .sort((a, b) => b.row.transferCount - a.row.transferCount || (a.key < b.key ? -1 : 1))
+        .slice(0, first)
+        .map(collectionGql)
+    },
+
+    async search(args: Args) {
+      const query = parseSearchQuery(args.query)
+      const slugs = parseNetworks(input, args.networks)
+      const first = parseFirst(args.first, 10)
+      const s = await deps.snapshot()
+      const chains = new Set(chainIds(s, slugs))
+      const q = query.toLowerCase()
+      const isHex = /^0x[0-9a-f]+$/.test(q)
+      const terms = q.split(/[\s/\-_,]+/).filter((x) => x.length > 0)
+      const tokenScore = (t: TokenView): number => {
+        const sym = t.row.symbol.toLowerCase()
+        const name = t.row.name.toLowerCase()
+        if (isHex) return t.row.address === q ? 100 : t.row.address.startsWith(q) && q.length >= 6 ? 50 : 0
+        if (sym === q) return 90
+        if (sym.startsWith(q)) return 70
+        if (name.startsWith(q)) return 60
+        if (sym.includes(q) || name.includes(q)) return 40
+        return 0
+      }
+      const tokens = s.tokenList
+        .filter((t) => chains.has(t.row.chainId))
+        .map((t) => ({ t, score: tokenScore(t) }))
+        .filter((x) => x.score > 0)
+        .sort(
+          (a, b) =>
+            b.score - a.score ||
+            Number(a.t.isSpam) - Number(b.t.isSpam) ||
+            b.t.volume24hUsd - a.t.volume24hUsd,
+        )
+        .slice(0, first)
+      const symMatch = (t: TokenView, term: string) =>
+        t.row.symbol.toLowerCase().startsWith(term) || t.row.name.toLowerCase().startsWith(term)
+      const pools = s.poolList
+        .filter((p) => {
+          if (!chains.has(p.row.chainId)) return false
+          if (isHex) return p.row.id === q || (q.length >= 10 && p.row.id.startsWith(q))
+          if (terms.length >= 2) {
+            const [a = '', b = ''] = terms
+            return (
+              (symMatch(p.token0, a) && symMatch(p.token1, b)) ||
+              (symMatch(p.token0, b) && symMatch(p.token1, a))
+            )
+          }
+          return symMatch(p.token0, q) || symMatch(p.token1, q)
+        })
+        .sort((a, b) => b.tvlUsd - a.tvlUsd)
+        .slice(0, first)
+      const collections = s.collections
+        .filter(
+          (c) =>
+            chains.has(c.row.chainId) &&
+            (isHex
+              ? c.row.address === q || (q.length >= 6 && c.row.address.startsWith(q))
+              : c.row.name.toLowerCase().includes(q) || c.row.symbol.toLowerCase().includes(q)),
+        )
+        .slice(0, first)
+      // An exact pool address or id match stands alone (spec: tokens section omitted).
+      const exactPool = isHex && pools.length === 1 && pools[0]?.row.id === q
+      return {
+        tokens: exactPool ? [] : tokens.map((x) => tokenGql(s, x.t)),
+        pools: pools.map((p) => poolGql(s, p)),
+        nftCollections: collections.map(collectionGql),
+      }
+    },
+  }
+}

@@ -1,0 +1,244 @@
+/**
+ * The data API's GraphQL schema, shaped after the app's screens. Conventions: `network` is the
+ * registry slug (packages/chains); USD figures and percentages are decimal strings; token amounts
+ * are base-unit integer strings; lists are cursor-paginated connections (`first` <= 100, `after`).
+ */
+export const typeDefs = /* GraphQL */ `
+  enum OrderDirection { ASC DESC }
+  enum TokenOrderBy { VOLUME_24H TVL PRICE PRICE_CHANGE_1H PRICE_CHANGE_24H MARKET_CAP SYMBOL }
+  enum PoolOrderBy { TVL VOLUME_24H VOLUME_30D APR FEES_24H TX_COUNT }
+  enum ChartRange { HOUR DAY WEEK MONTH YEAR ALL }
+  enum ProtocolVersion { V2 V3 V4 }
+  enum PositionStatus { IN_RANGE OUT_OF_RANGE CLOSED }
+  enum PoolTransactionType { SWAP ADD REMOVE }
+  enum TransactionType {
+    SWAP SEND RECEIVE APPROVE REVOKE WRAP UNWRAP MINT COLLECT_FEES CREATE_POOL LIQUIDITY_INCREASE LIQUIDITY_DECREASE
+  }
+
+  type PageInfo { hasNextPage: Boolean! endCursor: String }
+
+  type NetworkStatus {
+    network: String!
+    chainId: Int!
+    blockNumber: String!
+    blockTimestamp: Int!
+  }
+
+  type Candle {
+    "Bucket start, unix seconds."
+    timestamp: Int!
+    open: String!
+    high: String!
+    low: String!
+    close: String!
+    volumeUsd: String!
+  }
+
+  type Token {
+    "network:address (lower-case)"
+    id: ID!
+    network: String!
+    chainId: Int!
+    "Checksummed; the zero address is the network's native currency."
+    address: String!
+    symbol: String!
+    name: String!
+    decimals: Int!
+    kind: String!
+    "verified, medium, blocked, malicious, spam, honeypot, impersonator"
+    safety: String!
+    isSpam: Boolean!
+    isNative: Boolean!
+    priceUsd: String
+    priceChange1h: String
+    priceChange24h: String
+    volume24hUsd: String!
+    volumeAllTimeUsd: String!
+    tvlUsd: String!
+    totalSupply: String
+    marketCapUsd: String
+    txCount: Int!
+    priceHistory(range: ChartRange!): [Candle!]!
+    pools(first: Int = 20): [Pool!]!
+  }
+
+  type PoolBucket {
+    timestamp: Int!
+    volumeUsd: String!
+    feesUsd: String!
+    tvlUsd: String!
+    txCount: Int!
+  }
+
+  type Pool {
+    "network:pool (address or v4 pool id, lower-case)"
+    id: ID!
+    network: String!
+    chainId: Int!
+    version: ProtocolVersion!
+    "v2/v3 pool address; null for v4"
+    address: String
+    "v4 pool id; null for v2/v3"
+    poolId: String
+    token0: Token!
+    token1: Token!
+    "Hundredths of a basis point (3000 = 0.30%); 8388608 = dynamic (v4)"
+    feeTier: Int!
+    tickSpacing: Int
+    hooks: String
+    reserve0: String!
+    reserve1: String!
+    sqrtPriceX96: String
+    tick: Int
+    liquidity: String!
+    "token1 per token0"
+    token0Price: String
+    "token0 per token1"
+    token1Price: String
+    tvlUsd: String!
+    volume24hUsd: String!
+    volume30dUsd: String!
+    fees24hUsd: String!
+    "Percent, annualised from the last day of fees"
+    apr: String!
+    txCount: Int!
+    createdAt: Int!
+    history(range: ChartRange!): [PoolBucket!]!
+    transactions(first: Int = 20, after: String): PoolTransactionConnection!
+  }
+
+  type PoolTransaction {
+    id: ID!
+    network: String!
+    txHash: String!
+    blockNumber: String!
+    timestamp: Int!
+    type: PoolTransactionType!
+    pool: Pool!
+    account: String!
+    "Pool perspective: positive = into the pool (base units)"
+    amount0: String!
+    amount1: String!
+    valueUsd: String
+  }
+
+  type TokenBalance {
+    id: ID!
+    network: String!
+    token: Token!
+    amount: String!
+    valueUsd: String
+    change24hUsd: String
+    change24hPercent: String
+  }
+
+  type Portfolio {
+    owner: String!
+    networks: [String!]!
+    totalValueUsd: String!
+    change24hUsd: String!
+    change24hPercent: String
+    balances: [TokenBalance!]!
+  }
+
+  type AssetChange {
+    token: Token
+    "Set for NFTs"
+    nftCollection: NftCollection
+    tokenId: String
+    amount: String!
+    direction: String!
+  }
+
+  type Activity {
+    id: ID!
+    network: String!
+    chainId: Int!
+    txHash: String!
+    blockNumber: String!
+    timestamp: Int!
+    type: TransactionType!
+    account: String!
+    counterparty: String
+    pool: Pool
+    assetChanges: [AssetChange!]!
+  }
+
+  type Position {
+    id: ID!
+    network: String!
+    version: ProtocolVersion!
+    tokenId: String!
+    owner: String!
+    pool: Pool
+    status: PositionStatus!
+    tickLower: Int
+    tickUpper: Int
+    "token1 per token0 at the range bounds"
+    priceLower: String
+    priceUpper: String
+    liquidity: String!
+    deposited0: String!
+    deposited1: String!
+    withdrawn0: String!
+    withdrawn1: String!
+    collected0: String!
+    collected1: String!
+  }
+
+  type NftCollection {
+    id: ID!
+    network: String!
+    address: String!
+    name: String!
+    symbol: String!
+    totalSupply: Int!
+    transferCount: Int!
+  }
+
+  type Nft {
+    id: ID!
+    network: String!
+    collection: NftCollection!
+    tokenId: String!
+    owner: String!
+  }
+
+  type TokenConnection { nodes: [Token!]! pageInfo: PageInfo! totalCount: Int! }
+  type PoolConnection { nodes: [Pool!]! pageInfo: PageInfo! totalCount: Int! }
+  type PoolTransactionConnection { nodes: [PoolTransaction!]! pageInfo: PageInfo! }
+  type ActivityConnection { nodes: [Activity!]! pageInfo: PageInfo! }
+  type PositionConnection { nodes: [Position!]! pageInfo: PageInfo! totalCount: Int! }
+  type NftConnection { nodes: [Nft!]! pageInfo: PageInfo! }
+
+  type SearchResults {
+    tokens: [Token!]!
+    pools: [Pool!]!
+    nftCollections: [NftCollection!]!
+  }
+
+  type Query {
+    "Indexed networks and their latest indexed block."
+    networks: [NetworkStatus!]!
+    "Explore tokens. networks: omitted or empty = all indexed networks."
+    tokens(networks: [String!], orderBy: TokenOrderBy = VOLUME_24H, orderDirection: OrderDirection = DESC, first: Int = 20, after: String, includeSpam: Boolean = false): TokenConnection!
+    token(network: String!, address: String!): Token
+    "Explore pools; token filters to pools containing that token address."
+    pools(networks: [String!], orderBy: PoolOrderBy = TVL, orderDirection: OrderDirection = DESC, first: Int = 20, after: String, token: String, version: ProtocolVersion): PoolConnection!
+    "id: pool address (v2/v3) or v4 pool id."
+    pool(network: String!, id: String!): Pool
+    "Explore transactions, newest first."
+    transactions(networks: [String!], first: Int = 20, after: String, pool: String, token: String): PoolTransactionConnection!
+    portfolio(owner: String!, networks: [String!], hideSmallBalances: Boolean = false, hideSpam: Boolean = true): Portfolio!
+    activity(address: String!, networks: [String!], first: Int = 20, after: String, types: [TransactionType!]): ActivityConnection!
+    positions(owner: String!, networks: [String!], status: [PositionStatus!], first: Int = 20, after: String): PositionConnection!
+    nfts(owner: String!, networks: [String!], first: Int = 20, after: String): NftConnection!
+    "By 24 h volume."
+    trendingTokens(networks: [String!], first: Int = 10): [Token!]!
+    trendingPools(networks: [String!], first: Int = 10): [Pool!]!
+    "By transfer count."
+    nftCollections(networks: [String!], first: Int = 10): [NftCollection!]!
+    "Tokens by symbol, name or address; pools by pair (e.g. 'ETH/USDC'), address or v4 pool id; NFT collections by name, symbol or address."
+    search(query: String!, networks: [String!], first: Int = 10): SearchResults!
+  }
+`

@@ -1,0 +1,245 @@
+/**
+ * The derived market picture (token prices and changes, pool TVL/volume/APR) computed from the
+ * indexed tables once per indexed block and shared by every request until the next block: a
+ * single small query (network_state) tells whether the picture is still current.
+ */
+import { getNetworkByChainId } from '@oxbow/chains'
+import { and, eq, gte, inArray, type ReadonlyDrizzle } from 'ponder'
+import { getAddress, zeroAddress } from 'viem'
+import type * as schema from '../../ponder.schema.ts'
+import { toUnits } from '../lib/math.ts'
+
+type Tables = typeof schema
+type Db = ReadonlyDrizzle<Tables>
+type TokenRow = Tables['token']['$inferSelect']
+type PoolRow = Tables['pool']['$inferSelect']
+type CollectionRow = Tables['nftCollection']['$inferSelect']
+
+const SPAM_SAFETY = new Set(['spam', 'impersonator'])
+const HOUR = 3600
+const DAY = 86400
+
+export interface TokenView {
+  key: string
+  network: string
+  row: TokenRow
+  checksum: string
+  priceUsd: number | null
+  price1hAgo: number | null
+  price24hAgo: number | null
+  volume24hUsd: number
+  tvlUsd: number
+  marketCapUsd: number | null
+  isSpam: boolean
+}
+
+export interface PoolView {
+  key: string
+  network: string
+  row: PoolRow
+  token0: TokenView
+  token1: TokenView
+  tvlUsd: number
+  volume24hUsd: number
+  volume30dUsd: number
+  fees24hUsd: number
+  aprPercent: number
+}
+
+export interface CollectionView {
+  key: string
+  network: string
+  row: CollectionRow
+  checksum: string
+}
+
+export interface Snapshot {
+  key: string
+  states: Tables['networkState']['$inferSelect'][]
+  nowByChain: Map<number, number>
+  tokens: Map<string, TokenView>
+  tokenList: TokenView[]
+  pools: Map<string, PoolView>
+  poolList: PoolView[]
+  collections: CollectionView[]
+}
+
+export const tokenKey = (chainId: number, address: string) => `${chainId}:${address.toLowerCase()}`
+export const slugOf = (chainId: number) => getNetworkByChainId(chainId).slug
+
+export function createSnapshots(db: Db, tables: Tables) {
+  let current: Snapshot | undefined
+  let keyInFlight: Promise<{ key: string; states: Snapshot['states'] }> | undefined
+  let building: { key: string; promise: Promise<Snapshot> } | undefined
+
+  async function readKey() {
+    const states = await db.select().from(tables.networkState)
+    states.sort((a, b) => a.chainId - b.chainId)
+    return { key: states.map((s) => `${s.chainId}:${s.blockNumber}:${s.blockHash}`).join('|'), states }
+  }
+
+  async function build(key: string, states: Snapshot['states']): Promise<Snapshot> {
+    const nowByChain = new Map(states.map((s) => [s.chainId, s.timestamp]))
+    const wallNow = Math.floor(Date.now() / 1000)
+    const nowOf = (chainId: number) => nowByChain.get(chainId) ?? wallNow
+    const minNow = states.length ? Math.min(...states.map((s) => s.timestamp)) : wallNow
+    const [tokens, pools, hourly, daily, candles, collections] = await Promise.all([
+      db.select().from(tables.token),
+      db.select().from(tables.pool),
+      db
+        .select()
+        .from(tables.poolWindow)
+        .where(and(eq(tables.poolWindow.period, HOUR), gte(tables.poolWindow.bucket, minNow - DAY - HOUR))),
+      db
+        .select()
+        .from(tables.poolWindow)
+        .where(and(eq(tables.poolWindow.period, DAY), gte(tables.poolWindow.bucket, minNow - 31 * DAY))),
+      db
+        .select()
+        .from(tables.tokenCandle)
+        .where(
+          and(
+            inArray(tables.tokenCandle.period, [300, HOUR]),
+            gte(tables.tokenCandle.bucket, minNow - 30 * DAY),
+          ),
+        ),
+      db.select().from(tables.nftCollection),
+    ])
+
+    // Prices: the native currency borrows its wrapped token's price until it has its own.
+    const wethByChain = new Map<number, TokenRow>()
+    for (const t of tokens)
+      if (t.kind === 'wrapped-native' || t.symbol === 'WETH') wethByChain.set(t.chainId, t)
+    const priceOf = (t: TokenRow): number | null =>
+      t.priceUsd ?? (t.address === zeroAddress ? (wethByChain.get(t.chainId)?.priceUsd ?? null) : null)
+
+    const candlesByToken = new Map<string, typeof candles>()
+    for (const c of candles) {
+      const k = tokenKey(c.chainId, c.token)
+      const list = candlesByToken.get(k)
+      if (list) list.push(c)
+      else candlesByToken.set(k, [c])
+    }
+    /** Close of the last candle starting at or before `at`; else the first known open after it. */
+    const priceAt = (list: typeof candles | undefined, period: number, at: number): number | null => {
+      if (!list) return null
+      let best: (typeof candles)[number] | undefined
+      let firstAfter: (typeof candles)[number] | undefined
+      for (const c of list) {
+        if (c.period !== period) continue
+        if (c.bucket <= at) {
+          if (!best || c.bucket > best.bucket) best = c
+        } else if (!firstAfter || c.bucket < firstAfter.bucket) firstAfter = c
+      }
+      return best ? best.close : firstAfter ? firstAfter.open : null
+    }
+
+    const tokenViews = new Map<string, TokenView>()
+    for (const t of tokens) {
+      const k = tokenKey(t.chainId, t.address)
+      const now = nowOf(t.chainId)
+      const list = candlesByToken.get(k)
+      let volume24hUsd = 0
+      for (const c of list ?? []) if (c.period === HOUR && c.bucket > now - DAY) volume24hUsd += c.volumeUsd
+      const priceUsd = priceOf(t)
+      tokenViews.set(k, {
+        key: k,
+        network: slugOf(t.chainId),
+        row: t,
+        checksum: getAddress(t.address),
+        priceUsd,
+        price1hAgo: priceAt(list, 300, now - HOUR) ?? priceUsd,
+        price24hAgo: priceAt(list, HOUR, now - DAY) ?? priceUsd,
+        volume24hUsd,
+        tvlUsd: 0,
+        marketCapUsd:
+          t.totalSupply !== null && priceUsd !== null && t.kind !== 'native'
+            ? toUnits(t.totalSupply, t.decimals) * priceUsd
+            : null,
+        isSpam: SPAM_SAFETY.has(t.safety) || t.kind === 'spam',
+      })
+    }
+
+    const windowSums = (rows: typeof hourly, since: (chainId: number) => number) => {
+      const out = new Map<string, { volume: number; fees: number }>()
+      for (const w of rows) {
+        if (w.bucket <= since(w.chainId)) continue
+        const k = tokenKey(w.chainId, w.pool)
+        const acc = out.get(k) ?? { volume: 0, fees: 0 }
+        acc.volume += w.volumeUsd
+        acc.fees += w.feesUsd
+        out.set(k, acc)
+      }
+      return out
+    }
+    const day = windowSums(hourly, (c) => nowOf(c) - DAY)
+    const month = windowSums(daily, (c) => nowOf(c) - 30 * DAY)
+
+    const poolViews = new Map<string, PoolView>()
+    for (const p of pools) {
+      const token0 = tokenViews.get(tokenKey(p.chainId, p.token0))
+      const token1 = tokenViews.get(tokenKey(p.chainId, p.token1))
+      if (!token0 || !token1) continue
+      const side0 = toUnits(p.reserve0 > 0n ? p.reserve0 : 0n, token0.row.decimals) * (token0.priceUsd ?? 0)
+      const side1 = toUnits(p.reserve1 > 0n ? p.reserve1 : 0n, token1.row.decimals) * (token1.priceUsd ?? 0)
+      token0.tvlUsd += side0
+      token1.tvlUsd += side1
+      const k = tokenKey(p.chainId, p.id)
+      const tvlUsd = side0 + side1
+      const d = day.get(k)
+      const fees24hUsd = d?.fees ?? 0
+      poolViews.set(k, {
+        key: k,
+        network: slugOf(p.chainId),
+        row: p,
+        token0,
+        token1,
+        tvlUsd,
+        volume24hUsd: d?.volume ?? 0,
+        volume30dUsd: month.get(k)?.volume ?? 0,
+        fees24hUsd,
+        aprPercent: tvlUsd > 0 ? ((fees24hUsd * 365) / tvlUsd) * 100 : 0,
+      })
+    }
+
+    const collectionViews = collections.map((c) => ({
+      key: tokenKey(c.chainId, c.address),
+      network: slugOf(c.chainId),
+      row: c,
+      checksum: getAddress(c.address),
+    }))
+
+    return {
+      key,
+      states,
+      nowByChain,
+      tokens: tokenViews,
+      tokenList: [...tokenViews.values()],
+      pools: poolViews,
+      poolList: [...poolViews.values()],
+      collections: collectionViews,
+    }
+  }
+
+  return {
+    /** The current snapshot, rebuilt when a new block has been indexed on any network. */
+    async get(): Promise<Snapshot> {
+      keyInFlight ??= readKey().finally(() => {
+        keyInFlight = undefined
+      })
+      const { key, states } = await keyInFlight
+      if (current?.key === key) return current
+      if (building?.key !== key) {
+        const promise = build(key, states).then((s) => {
+          current = s
+          return s
+        })
+        building = { key, promise }
+        promise.catch(() => {
+          if (building?.promise === promise) building = undefined
+        })
+      }
+      return building.promise
+    },
+  }
+}

@@ -1,0 +1,431 @@
+import { ponder } from 'ponder:registry'
+import { pool, position, uniswapxFill } from 'ponder:schema'
+import { type Hex, zeroAddress } from 'viem'
+import { v3FactoryViewAbi, v3PositionManagerAbi } from '../lib/abis.ts'
+import { readManifestSync } from '../lib/manifest.ts'
+import { amountsForLiquidityDelta } from '../lib/math.ts'
+import {
+  ensureToken,
+  foldActivity,
+  lower,
+  metaOf,
+  type PoolRow,
+  recordLiquidityEvent,
+  recordSwap,
+  repricePool,
+} from './store.ts'
+
+const V2_FEE = 3000
+
+async function findPool(
+  db: Parameters<typeof repricePool>[0],
+  chainId: number,
+  id: Hex,
+): Promise<PoolRow | undefined> {
+  return (await db.find(pool, { chainId, id: lower(id) })) ?? undefined
+}
+
+// ---- v2 -------------------------------------------------------------------------------------
+
+ponder.on('V2Factory:PairCreated', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const { token0, token1, pair } = event.args
+  await ensureToken(context.db, context.client, chainId, token0)
+  await ensureToken(context.db, context.client, chainId, token1)
+  await context.db
+    .insert(pool)
+    .values({
+      chainId,
+      id: lower(pair),
+      version: 'v2',
+      token0: lower(token0),
+      token1: lower(token1),
+      fee: V2_FEE,
+      createdAt: Number(event.block.timestamp),
+      createdBlock: event.block.number,
+    })
+    .onConflictDoNothing()
+  await foldActivity(context.db, metaOf(chainId, event), event.transaction.from, 'CREATE_POOL', {
+    pool: lower(pair),
+  })
+})
+
+ponder.on('V2Pair:Sync', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const updated = await context.db
+    .update(pool, { chainId, id: p.id })
+    .set({ reserve0: event.args.reserve0, reserve1: event.args.reserve1 })
+  await repricePool(context.db, updated, Number(event.block.timestamp))
+})
+
+ponder.on('V2Pair:Swap', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const { amount0In, amount1In, amount0Out, amount1Out } = event.args
+  const meta = metaOf(chainId, event)
+  // Pool perspective: positive = into the pool.
+  await recordSwap(context.db, p, meta, amount0In - amount0Out, amount1In - amount1Out, V2_FEE)
+  await foldActivity(context.db, meta, event.transaction.from, 'SWAP', { pool: p.id })
+})
+
+ponder.on('V2Pair:Mint', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const meta = metaOf(chainId, event)
+  await recordLiquidityEvent(context.db, p, meta, 'ADD', event.args.amount0, event.args.amount1)
+  await foldActivity(context.db, meta, event.transaction.from, 'LIQUIDITY_INCREASE', { pool: p.id })
+})
+
+ponder.on('V2Pair:Burn', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const meta = metaOf(chainId, event)
+  await recordLiquidityEvent(context.db, p, meta, 'REMOVE', event.args.amount0, event.args.amount1)
+  await foldActivity(context.db, meta, event.transaction.from, 'LIQUIDITY_DECREASE', { pool: p.id })
+})
+
+// ---- v3 -------------------------------------------------------------------------------------
+
+ponder.on('V3Factory:PoolCreated', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const { token0, token1, fee, tickSpacing, pool: address } = event.args
+  await ensureToken(context.db, context.client, chainId, token0)
+  await ensureToken(context.db, context.client, chainId, token1)
+  await context.db
+    .insert(pool)
+    .values({
+      chainId,
+      id: lower(address),
+      version: 'v3',
+      token0: lower(token0),
+      token1: lower(token1),
+      fee,
+      tickSpacing,
+      createdAt: Number(event.block.timestamp),
+      createdBlock: event.block.number,
+    })
+    .onConflictDoNothing()
+  await foldActivity(context.db, metaOf(chainId, event), event.transaction.from, 'CREATE_POOL', {
+    pool: lower(address),
+  })
+})
+
+ponder.on('V3Pool:Initialize', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const updated = await context.db
+    .update(pool, { chainId, id: p.id })
+    .set({ sqrtPriceX96: event.args.sqrtPriceX96, tick: event.args.tick })
+  await repricePool(context.db, updated, Number(event.block.timestamp))
+})
+
+function inRange(p: PoolRow, tickLower: number, tickUpper: number): boolean {
+  return p.tick !== null && tickLower <= p.tick && p.tick < tickUpper
+}
+
+ponder.on('V3Pool:Mint', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const { amount, amount0, amount1, tickLower, tickUpper } = event.args
+  const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
+    reserve0: row.reserve0 + amount0,
+    reserve1: row.reserve1 + amount1,
+    liquidity: row.liquidity + (inRange(row, tickLower, tickUpper) ? amount : 0n),
+  }))
+  await recordLiquidityEvent(context.db, updated, metaOf(chainId, event), 'ADD', amount0, amount1)
+})
+
+ponder.on('V3Pool:Burn', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const { amount, amount0, amount1, tickLower, tickUpper } = event.args
+  // Burned amounts stay in the pool as owed tokens until collected.
+  const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
+    liquidity: row.liquidity - (inRange(row, tickLower, tickUpper) ? amount : 0n),
+  }))
+  if (amount > 0n)
+    await recordLiquidityEvent(context.db, updated, metaOf(chainId, event), 'REMOVE', amount0, amount1)
+})
+
+ponder.on('V3Pool:Collect', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
+    reserve0: row.reserve0 - event.args.amount0,
+    reserve1: row.reserve1 - event.args.amount1,
+  }))
+})
+
+ponder.on('V3Pool:Swap', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const { amount0, amount1, sqrtPriceX96, liquidity, tick } = event.args
+  const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
+    reserve0: row.reserve0 + amount0,
+    reserve1: row.reserve1 + amount1,
+    sqrtPriceX96,
+    liquidity,
+    tick,
+  }))
+  const meta = metaOf(chainId, event)
+  const repriced = await repricePool(context.db, updated, meta.timestamp)
+  await recordSwap(context.db, repriced, meta, amount0, amount1, p.fee)
+  await nativeLeg(context.db, meta, event.transaction.value)
+  await foldActivity(context.db, meta, event.transaction.from, 'SWAP', { pool: p.id })
+})
+
+/** A swap paid in the native currency shows the value sent with the transaction. */
+async function nativeLeg(
+  db: Parameters<typeof repricePool>[0],
+  meta: ReturnType<typeof metaOf>,
+  value: bigint,
+) {
+  if (value === 0n) return
+  await foldActivity(db, meta, meta.txFrom, 'SWAP', {
+    change: { token: zeroAddress, amount: value.toString(), direction: 'OUT' },
+  })
+}
+
+// ---- v4 -------------------------------------------------------------------------------------
+
+ponder.on('V4PoolManager:Initialize', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const { id, currency0, currency1, fee, tickSpacing, hooks, sqrtPriceX96, tick } = event.args
+  await ensureToken(context.db, context.client, chainId, currency0)
+  await ensureToken(context.db, context.client, chainId, currency1)
+  const created = await context.db
+    .insert(pool)
+    .values({
+      chainId,
+      id: lower(id),
+      version: 'v4',
+      token0: lower(currency0),
+      token1: lower(currency1),
+      fee,
+      tickSpacing,
+      hooks: lower(hooks),
+      sqrtPriceX96,
+      tick,
+      createdAt: Number(event.block.timestamp),
+      createdBlock: event.block.number,
+    })
+    .onConflictDoNothing()
+  if (created) await repricePool(context.db, created, Number(event.block.timestamp))
+  await foldActivity(context.db, metaOf(chainId, event), event.transaction.from, 'CREATE_POOL', {
+    pool: lower(id),
+  })
+})
+
+ponder.on('V4PoolManager:ModifyLiquidity', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.args.id)
+  if (!p || p.sqrtPriceX96 === null || p.tick === null) return
+  const { sender, tickLower, tickUpper, liquidityDelta, salt } = event.args
+  const { amount0, amount1 } = amountsForLiquidityDelta(
+    p.sqrtPriceX96,
+    p.tick,
+    tickLower,
+    tickUpper,
+    liquidityDelta,
+  )
+  const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
+    reserve0: row.reserve0 + amount0,
+    reserve1: row.reserve1 + amount1,
+    liquidity: row.liquidity + (inRange(row, tickLower, tickUpper) ? liquidityDelta : 0n),
+  }))
+  const meta = metaOf(chainId, event)
+  if (liquidityDelta !== 0n) {
+    const adding = liquidityDelta > 0n
+    await recordLiquidityEvent(
+      context.db,
+      updated,
+      meta,
+      adding ? 'ADD' : 'REMOVE',
+      adding ? amount0 : -amount0,
+      adding ? amount1 : -amount1,
+    )
+  }
+  await foldActivity(
+    context.db,
+    meta,
+    event.transaction.from,
+    liquidityDelta > 0n ? 'LIQUIDITY_INCREASE' : liquidityDelta < 0n ? 'LIQUIDITY_DECREASE' : 'COLLECT_FEES',
+    { pool: p.id },
+  )
+  // PositionManager positions: the salt is the token id.
+  const d = Object.values(readManifestSync().networks).find((n) => n.chainId === chainId)
+  if (!d || lower(sender) !== lower(d.contracts.v4PositionManager)) return
+  const tokenId = BigInt(salt)
+  const key = { chainId, version: 'v4', tokenId }
+  const existing = await context.db.find(position, key)
+  const fields = {
+    pool: p.id,
+    tickLower,
+    tickUpper,
+  }
+  if (!existing) {
+    await context.db.insert(position).values({
+      ...key,
+      ...fields,
+      owner: lower(event.transaction.from),
+      createdAt: meta.timestamp,
+      liquidity: liquidityDelta,
+      deposited0: amount0 > 0n ? amount0 : 0n,
+      deposited1: amount1 > 0n ? amount1 : 0n,
+    })
+    return
+  }
+  await context.db.update(position, key).set((row) => ({
+    ...fields,
+    liquidity: row.liquidity + liquidityDelta,
+    deposited0: row.deposited0 + (amount0 > 0n ? amount0 : 0n),
+    deposited1: row.deposited1 + (amount1 > 0n ? amount1 : 0n),
+    withdrawn0: row.withdrawn0 + (amount0 < 0n ? -amount0 : 0n),
+    withdrawn1: row.withdrawn1 + (amount1 < 0n ? -amount1 : 0n),
+  }))
+})
+
+ponder.on('V4PoolManager:Swap', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.args.id)
+  if (!p) return
+  const { amount0, amount1, sqrtPriceX96, liquidity, tick, fee } = event.args
+  // Swap deltas are the swapper's: negative means paid into the pool.
+  const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
+    reserve0: row.reserve0 - amount0,
+    reserve1: row.reserve1 - amount1,
+    sqrtPriceX96,
+    liquidity,
+    tick,
+  }))
+  const meta = metaOf(chainId, event)
+  const repriced = await repricePool(context.db, updated, meta.timestamp)
+  await recordSwap(context.db, repriced, meta, -amount0, -amount1, fee)
+  await nativeLeg(context.db, meta, event.transaction.value)
+  await foldActivity(context.db, meta, event.transaction.from, 'SWAP', { pool: p.id })
+})
+
+// ---- positions ----------------------------------------------------------------------------
+
+ponder.on('V4PositionManager:Transfer', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const key = { chainId, version: 'v4', tokenId: event.args.id }
+  await context.db
+    .insert(position)
+    .values({ ...key, owner: lower(event.args.to), createdAt: Number(event.block.timestamp) })
+    .onConflictDoUpdate({ owner: lower(event.args.to) })
+})
+
+ponder.on('V3PositionManager:Transfer', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const key = { chainId, version: 'v3', tokenId: event.args.tokenId }
+  await context.db
+    .insert(position)
+    .values({ ...key, owner: lower(event.args.to), createdAt: Number(event.block.timestamp) })
+    .onConflictDoUpdate({ owner: lower(event.args.to) })
+})
+
+ponder.on('V3PositionManager:IncreaseLiquidity', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const { tokenId, liquidity, amount0, amount1 } = event.args
+  const key = { chainId, version: 'v3', tokenId }
+  let existing = await context.db.find(position, key)
+  if (!existing) {
+    existing = await context.db
+      .insert(position)
+      .values({ ...key, owner: lower(event.transaction.from), createdAt: Number(event.block.timestamp) })
+  }
+  let poolId = existing.pool
+  let ticks = { tickLower: existing.tickLower, tickUpper: existing.tickUpper }
+  if (poolId === null) {
+    const d = Object.values(readManifestSync().networks).find((n) => n.chainId === chainId)
+    if (d) {
+      const npm = d.contracts.nonfungiblePositionManager
+      const info = await context.client.readContract({
+        abi: v3PositionManagerAbi,
+        address: npm,
+        functionName: 'positions',
+        args: [tokenId],
+      })
+      const [, , token0, token1, fee, tickLower, tickUpper] = info
+      const address = await context.client.readContract({
+        abi: v3FactoryViewAbi,
+        address: d.contracts.v3Factory,
+        functionName: 'getPool',
+        args: [token0, token1, fee],
+      })
+      poolId = lower(address)
+      ticks = { tickLower, tickUpper }
+    }
+  }
+  await context.db.update(position, key).set((row) => ({
+    pool: poolId,
+    ...ticks,
+    liquidity: row.liquidity + liquidity,
+    deposited0: row.deposited0 + amount0,
+    deposited1: row.deposited1 + amount1,
+  }))
+  await foldActivity(context.db, metaOf(chainId, event), event.transaction.from, 'LIQUIDITY_INCREASE', {
+    ...(poolId ? { pool: poolId } : {}),
+  })
+})
+
+ponder.on('V3PositionManager:DecreaseLiquidity', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const { tokenId, liquidity, amount0, amount1 } = event.args
+  const key = { chainId, version: 'v3', tokenId }
+  const existing = await context.db.find(position, key)
+  if (!existing) return
+  await context.db.update(position, key).set((row) => ({
+    liquidity: row.liquidity - liquidity,
+    withdrawn0: row.withdrawn0 + amount0,
+    withdrawn1: row.withdrawn1 + amount1,
+  }))
+  await foldActivity(context.db, metaOf(chainId, event), event.transaction.from, 'LIQUIDITY_DECREASE', {
+    ...(existing.pool ? { pool: existing.pool } : {}),
+  })
+})
+
+ponder.on('V3PositionManager:Collect', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const { tokenId, amount0, amount1 } = event.args
+  const key = { chainId, version: 'v3', tokenId }
+  const existing = await context.db.find(position, key)
+  if (!existing) return
+  await context.db.update(position, key).set((row) => ({
+    collected0: row.collected0 + amount0,
+    collected1: row.collected1 + amount1,
+  }))
+  await foldActivity(context.db, metaOf(chainId, event), event.transaction.from, 'COLLECT_FEES', {
+    ...(existing.pool ? { pool: existing.pool } : {}),
+  })
+})
+
+ponder.on('UniswapX:Fill', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const { orderHash, filler, swapper, nonce } = event.args
+  await context.db
+    .insert(uniswapxFill)
+    .values({
+      id: `${chainId}:${orderHash}`,
+      chainId,
+      orderHash,
+      filler: lower(filler),
+      swapper: lower(swapper),
+      nonce,
+      txHash: event.transaction.hash,
+      timestamp: Number(event.block.timestamp),
+    })
+    .onConflictDoNothing()
+  await foldActivity(context.db, metaOf(chainId, event), swapper, 'SWAP', { counterparty: filler })
+})

@@ -1,0 +1,140 @@
+import { ponder } from 'ponder:registry'
+import { nft, nftCollection } from 'ponder:schema'
+import { zeroAddress } from 'viem'
+import { readManifestSync } from '../lib/manifest.ts'
+import { addBalance, addSupply, foldActivity, lower, metaOf, seedTokens, setNetworkState } from './store.ts'
+
+ponder.on('Clock:block', async ({ event, context }) => {
+  await setNetworkState(
+    context.db,
+    context.network.chainId,
+    event.block.number,
+    event.block.hash,
+    Number(event.block.timestamp),
+  )
+})
+
+ponder.on('Token:setup', async ({ context }) => {
+  await seedTokens(context.db, context.network.chainId)
+})
+
+ponder.on('Token:Transfer', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const address = lower(event.log.address)
+  const { from, to, value } = event.args
+  const meta = metaOf(chainId, event)
+  if (from === zeroAddress) await addSupply(context.db, chainId, address, value)
+  else await addBalance(context.db, chainId, address, from, -value)
+  if (to === zeroAddress) await addSupply(context.db, chainId, address, -value)
+  else await addBalance(context.db, chainId, address, to, value)
+
+  if (from === zeroAddress) {
+    await foldActivity(context.db, meta, to, 'MINT', {
+      change: { token: address, amount: value.toString(), direction: 'IN' },
+    })
+    return
+  }
+  await foldActivity(context.db, meta, from, 'SEND', {
+    change: { token: address, amount: value.toString(), direction: 'OUT' },
+    counterparty: to,
+  })
+  await foldActivity(context.db, meta, to, 'RECEIVE', {
+    change: { token: address, amount: value.toString(), direction: 'IN' },
+    counterparty: from,
+  })
+})
+
+ponder.on('Token:Approval', async ({ event, context }) => {
+  const { owner, spender, value } = event.args
+  await foldActivity(
+    context.db,
+    metaOf(context.network.chainId, event),
+    owner,
+    value === 0n ? 'REVOKE' : 'APPROVE',
+    {
+      counterparty: spender,
+    },
+  )
+})
+
+ponder.on('Token:Deposit', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const address = lower(event.log.address)
+  const { dst, wad } = event.args
+  await addBalance(context.db, chainId, address, dst, wad)
+  await addSupply(context.db, chainId, address, wad)
+  const meta = metaOf(chainId, event)
+  await foldActivity(context.db, meta, dst, 'WRAP', {
+    change: { token: zeroAddress, amount: wad.toString(), direction: 'OUT' },
+  })
+  await foldActivity(context.db, meta, dst, 'WRAP', {
+    change: { token: address, amount: wad.toString(), direction: 'IN' },
+  })
+})
+
+ponder.on('Token:Withdrawal', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const address = lower(event.log.address)
+  const { src, wad } = event.args
+  await addBalance(context.db, chainId, address, src, -wad)
+  await addSupply(context.db, chainId, address, -wad)
+  const meta = metaOf(chainId, event)
+  await foldActivity(context.db, meta, src, 'UNWRAP', {
+    change: { token: address, amount: wad.toString(), direction: 'OUT' },
+  })
+  await foldActivity(context.db, meta, src, 'UNWRAP', {
+    change: { token: zeroAddress, amount: wad.toString(), direction: 'IN' },
+  })
+})
+
+ponder.on('Nft:setup', async ({ context }) => {
+  const chainId = context.network.chainId
+  const d = Object.values(readManifestSync().networks).find((n) => n.chainId === chainId)
+  if (!d || d.nftCollections.length === 0) return
+  await context.db
+    .insert(nftCollection)
+    .values(
+      d.nftCollections.map((c) => ({
+        chainId,
+        address: lower(c.address),
+        name: c.name,
+        symbol: c.symbol,
+        totalSupply: c.totalSupply,
+      })),
+    )
+    .onConflictDoNothing()
+})
+
+ponder.on('Nft:Transfer', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const collection = lower(event.log.address)
+  const { from, to, tokenId } = event.args
+  await context.db
+    .insert(nft)
+    .values({ chainId, collection, tokenId, owner: lower(to) })
+    .onConflictDoUpdate({ owner: lower(to) })
+  await context.db
+    .update(nftCollection, { chainId, address: collection })
+    .set((row) => ({ transferCount: row.transferCount + 1 }))
+  const meta = metaOf(chainId, event)
+  const nftFields = { nftCollection: collection, nftTokenId: tokenId }
+  const amount = '1'
+  const id = tokenId.toString()
+  if (from === zeroAddress) {
+    await foldActivity(context.db, meta, to, 'MINT', {
+      ...nftFields,
+      change: { token: collection, amount, direction: 'IN', tokenId: id },
+    })
+    return
+  }
+  await foldActivity(context.db, meta, from, 'SEND', {
+    ...nftFields,
+    counterparty: to,
+    change: { token: collection, amount, direction: 'OUT', tokenId: id },
+  })
+  await foldActivity(context.db, meta, to, 'RECEIVE', {
+    ...nftFields,
+    counterparty: from,
+    change: { token: collection, amount, direction: 'IN', tokenId: id },
+  })
+})
