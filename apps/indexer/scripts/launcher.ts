@@ -1,0 +1,137 @@
+/**
+ * Starts `ponder start` (production mode: no file watchers, no TUI) as a child process in its own
+ * process group, waits until the data API answers, and stops it by pid. Used by `npm run serve`,
+ * the tests and the benchmark.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const indexerRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+
+function ponderBin(): string {
+  for (const base of [indexerRoot, resolve(indexerRoot, '../..')]) {
+    const bin = resolve(base, 'node_modules/ponder/dist/esm/bin/ponder.js')
+    if (existsSync(bin)) return bin
+  }
+  throw new Error('ponder is not installed (npm ci)')
+}
+
+export interface IndexerOptions {
+  manifestPath: string
+  port: number
+  /** PGlite directory (ignored when databaseUrl is set). */
+  dataDir?: string
+  /** PostgreSQL connection string; PGlite when absent. */
+  databaseUrl?: string
+  /** Database schema Ponder writes to. */
+  schema?: string
+  /** Subset of manifest networks (OXBOW_INDEXER_NETWORKS). */
+  networks?: readonly string[]
+  pollingMs?: number
+  readyTimeoutMs?: number
+  /**
+   * Own process group (default) so stop() reaches everything Ponder started; `serve` runs in the
+   * caller's group instead so `npm start` stopping its group stops Ponder too.
+   */
+  ownProcessGroup?: boolean
+  /** Receives Ponder's output lines; default: discard. */
+  onOutput?: (line: string) => void
+}
+
+export interface IndexerHandle {
+  readonly url: string
+  readonly graphqlUrl: string
+  readonly pid: number
+  readonly process: ChildProcess
+  stop(): Promise<void>
+}
+
+export async function startIndexer(options: IndexerOptions): Promise<IndexerHandle> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    OXBOW_MANIFEST: options.manifestPath,
+    // Rebuild the tables (instead of refusing to start) when the code or config changed.
+    PONDER_EXPERIMENTAL_DB: 'platform',
+    PONDER_TELEMETRY_DISABLED: 'true',
+    NO_COLOR: '1',
+  }
+  delete env.DATABASE_URL
+  delete env.DATABASE_PRIVATE_URL
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
+  if (options.dataDir) env.OXBOW_INDEXER_DATA_DIR = options.dataDir
+  if (options.networks) env.OXBOW_INDEXER_NETWORKS = options.networks.join(',')
+  if (options.pollingMs) env.OXBOW_INDEXER_POLLING_MS = String(options.pollingMs)
+  const args = [
+    ponderBin(),
+    'start',
+    '--schema',
+    options.schema ?? 'oxbow',
+    '--port',
+    String(options.port),
+    '--hostname',
+    '127.0.0.1',
+    '--log-format',
+    'pretty',
+  ]
+  const child = spawn(process.execPath, args, {
+    cwd: indexerRoot,
+    env,
+    detached: options.ownProcessGroup ?? true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  const onData = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (line.trim() === '') continue
+      output.push(line)
+      if (output.length > 200) output.shift()
+      options.onOutput?.(line)
+    }
+  }
+  child.stdout?.on('data', onData)
+  child.stderr?.on('data', onData)
+  let exited = false
+  const exitPromise = new Promise<void>((resolve) => {
+    child.once('exit', () => {
+      exited = true
+      resolve()
+    })
+  })
+  const pid = child.pid
+  if (pid === undefined) throw new Error('failed to spawn ponder')
+
+  const target = (options.ownProcessGroup ?? true) ? -pid : pid
+  const stop = async () => {
+    if (exited) return
+    try {
+      process.kill(target, 'SIGTERM')
+    } catch {
+      return
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(target, 'SIGKILL')
+      } catch {}
+    }, 8_000)
+    await exitPromise
+    clearTimeout(timer)
+  }
+
+  const url = `http://127.0.0.1:${options.port}`
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000)
+  while (true) {
+    if (exited) throw new Error(`ponder exited before it was ready:\n${output.slice(-30).join('\n')}`)
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`ponder not ready within the timeout:\n${output.slice(-30).join('\n')}`)
+    }
+    try {
+      const ready = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) })
+      if (ready.status === 200) break
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return { url, graphqlUrl: `${url}/graphql`, pid, process: child, stop }
+}

@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { parse } from 'graphql'
+import { decodeCursor, encodeCursor, pageByOffset } from '../src/api/cursor.ts'
+import { ApiError } from '../src/api/errors.ts'
+import { decimalString, percentChange } from '../src/api/format.ts'
+import { parseAddress, parseFirst, parseNetwork, parseNetworks, parsePoolId } from '../src/api/inputs.ts'
+import { checkLimits } from '../src/api/limits.ts'
+import { mergeAssetChange, shouldReprice, swapValueUsd } from '../src/lib/derive.ts'
+import {
+  amountsForLiquidityDelta,
+  MAX_TICK,
+  MIN_TICK,
+  priceFromSqrtX96,
+  sqrtPriceAtTick,
+} from '../src/lib/math.ts'
+
+const code = (fn: () => unknown) => {
+  try {
+    fn()
+  } catch (e) {
+    assert.ok(e instanceof ApiError, `expected ApiError, got ${e}`)
+    return { code: e.extensions.code, message: e.message }
+  }
+  assert.fail('expected an error')
+}
+
+describe('math', () => {
+  it('behavior: sqrtPriceAtTick matches TickMath constants', () => {
+    assert.equal(sqrtPriceAtTick(0), 1n << 96n)
+    assert.equal(sqrtPriceAtTick(MIN_TICK), 4295128739n)
+    assert.equal(sqrtPriceAtTick(MAX_TICK), 1461446703485210103287273052203988822378723970342n)
+    assert.throws(() => sqrtPriceAtTick(MAX_TICK + 1), RangeError)
+  })
+  it('behavior: liquidity deltas round up on add, down on remove, and use one side out of range', () => {
+    const p = sqrtPriceAtTick(0)
+    const add = amountsForLiquidityDelta(p, 0, -60, 60, 10n ** 18n)
+    const remove = amountsForLiquidityDelta(p, 0, -60, 60, -(10n ** 18n))
+    assert.ok(add.amount0 > 0n && add.amount1 > 0n)
+    assert.equal(add.amount0 + remove.amount0, 1n)
+    assert.equal(add.amount1 + remove.amount1, 1n)
+    const below = amountsForLiquidityDelta(p, 0, 60, 120, 10n ** 18n)
+    assert.equal(below.amount1, 0n)
+    assert.ok(below.amount0 > 0n)
+    const above = amountsForLiquidityDelta(p, 0, -120, -60, 10n ** 18n)
+    assert.equal(above.amount0, 0n)
+  })
+  it('behavior: price from sqrtPriceX96 applies decimals', () => {
+    // 1 token0 (18 dec) = 2000 token1 (6 dec): raw ratio 2000e6/1e18
+    const raw = 2000e6 / 1e18
+    const sqrt = BigInt(Math.round(Math.sqrt(raw) * 2 ** 96))
+    assert.ok(Math.abs(priceFromSqrtX96(sqrt, 18, 6) - 2000) < 1e-6)
+  })
+})
+
+describe('format', () => {
+  it('behavior: decimal strings never use exponents', () => {
+    assert.equal(decimalString(0.0000001), '0.0000001')
+    assert.equal(decimalString(1e21), '1000000000000000000000')
+    assert.equal(decimalString(-12.5), '-12.5')
+    assert.equal(decimalString(1234.5678), '1234.5678')
+    assert.equal(decimalString(0), '0')
+    assert.equal(decimalString(Number.NaN), null)
+    assert.equal(decimalString(null), null)
+  })
+  it('behavior: percent change', () => {
+    assert.equal(percentChange(100, 110), 10)
+    assert.equal(percentChange(0, 1), null)
+    assert.equal(percentChange(null, 1), null)
+  })
+})
+
+describe('cursors and inputs', () => {
+  it('behavior: cursors round-trip and are bound to their list', () => {
+    const c = encodeCursor('tokens', [20])
+    assert.deepEqual(decodeCursor('tokens', c), [20])
+    assert.equal(code(() => decodeCursor('pools', c)).code, 'BAD_USER_INPUT')
+    assert.equal(code(() => decodeCursor('tokens', 'not a cursor!')).code, 'BAD_USER_INPUT')
+    assert.equal(
+      code(() => decodeCursor('tokens', Buffer.from('{"x":1}').toString('base64url'))).code,
+      'BAD_USER_INPUT',
+    )
+    const page = pageByOffset('tokens', [1, 2, 3], 2, null)
+    assert.deepEqual(page.nodes, [1, 2])
+    assert.equal(page.pageInfo.hasNextPage, true)
+    const next = pageByOffset('tokens', [1, 2, 3], 2, page.pageInfo.endCursor)
+    assert.deepEqual(next.nodes, [3])
+    assert.equal(next.pageInfo.hasNextPage, false)
+  })
+  it('error: malformed addresses, unknown networks, page sizes', () => {
+    const ctx = { indexed: ['ethereum', 'base'] }
+    assert.equal(parseNetwork(ctx, 'Base'), 'base')
+    assert.match(code(() => parseNetwork(ctx, 'mars')).message, /Unknown network 'mars'/)
+    assert.match(code(() => parseNetwork(ctx, 'polygon')).message, /not indexed/)
+    assert.deepEqual(parseNetworks(ctx, undefined), ['ethereum', 'base'])
+    assert.deepEqual(parseNetworks(ctx, []), ['ethereum', 'base'])
+    assert.equal(code(() => parseAddress('0x123')).code, 'BAD_USER_INPUT')
+    assert.equal(
+      parseAddress('0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266'),
+      '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+    )
+    assert.equal(parsePoolId(`0x${'ab'.repeat(32)}`), `0x${'ab'.repeat(32)}`)
+    assert.equal(code(() => parsePoolId('0x1234')).code, 'BAD_USER_INPUT')
+    assert.equal(code(() => parseFirst(101)).code, 'BAD_USER_INPUT')
+    assert.equal(code(() => parseFirst(0)).code, 'BAD_USER_INPUT')
+    assert.equal(parseFirst(undefined), 20)
+  })
+})
+
+describe('query limits', () => {
+  const check = (query: string, variables: Record<string, unknown> = {}) => {
+    const doc = parse(query)
+    const op = doc.definitions.find((d) => d.kind === 'OperationDefinition')
+    if (op?.kind !== 'OperationDefinition') throw new Error('no op')
+    checkLimits(doc, op, variables)
+  }
+  it('behavior: ordinary screen queries pass', () => {
+    check('{ tokens(first: 100) { nodes { symbol priceUsd pools(first: 5) { tvlUsd } } } }')
+  })
+  it('error: too deep, too costly, too many aliases, self-spreading fragments', () => {
+    assert.equal(
+      code(() => check('{ a { b { c { d { e { f { g { h { i { j } } } } } } } } } }')).code,
+      'QUERY_TOO_COMPLEX',
+    )
+    assert.equal(
+      code(() =>
+        check(
+          'query($n: Int) { pools(first: $n) { nodes { token0 { pools(first: 100) { token1 { pools(first: 100) { id } } } } } } }',
+          {
+            n: 100,
+          },
+        ),
+      ).code,
+      'QUERY_TOO_COMPLEX',
+    )
+    const aliases = Array.from({ length: 25 }, (_, i) => `a${i}: networks { network }`).join(' ')
+    assert.equal(code(() => check(`{ ${aliases} }`)).code, 'QUERY_TOO_COMPLEX')
+    assert.equal(
+      code(() => check('query { ...F } fragment F on Query { ...F }')).code,
+      'GRAPHQL_VALIDATION_FAILED',
+    )
+  })
+})
+
+describe('derivation rules', () => {
+  it('behavior: same-token movements merge, NFTs stay separate', () => {
+    let list = mergeAssetChange([], { token: '0xa', amount: '5', direction: 'OUT' })
+    list = mergeAssetChange(list, { token: '0xa', amount: '7', direction: 'OUT' })
+    list = mergeAssetChange(list, { token: '0xa', amount: '1', direction: 'IN' })
+    list = mergeAssetChange(list, { token: '0xn', amount: '1', direction: 'IN', tokenId: '1' })
+    list = mergeAssetChange(list, { token: '0xn', amount: '1', direction: 'IN', tokenId: '2' })
+    assert.deepEqual(
+      list.map((c) => `${c.token}:${c.direction}:${c.amount}:${c.tokenId ?? ''}`),
+      ['0xa:OUT:12:', '0xa:IN:1:', '0xn:IN:1:1', '0xn:IN:1:2'],
+    )
+  })
+  it('behavior: prices come from the pool closest to a stablecoin, then the deepest', () => {
+    const unpriced = { priceDepth: null, priceSourcePool: null, priceSourceLiquidityUsd: null }
+    assert.equal(shouldReprice(unpriced, { depth: 2, pool: 'p', liquidityUsd: 10 }), true)
+    assert.equal(shouldReprice(unpriced, { depth: 1, pool: 'p', liquidityUsd: 0 }), false)
+    const viaStable = { priceDepth: 1, priceSourcePool: 'a', priceSourceLiquidityUsd: 1000 }
+    assert.equal(shouldReprice(viaStable, { depth: 2, pool: 'b', liquidityUsd: 1e9 }), false)
+    assert.equal(shouldReprice(viaStable, { depth: 1, pool: 'b', liquidityUsd: 999 }), false)
+    assert.equal(shouldReprice(viaStable, { depth: 1, pool: 'b', liquidityUsd: 5000 }), true)
+    assert.equal(shouldReprice(viaStable, { depth: 1, pool: 'a', liquidityUsd: 1 }), true)
+  })
+  it('behavior: swap value uses the side priced closest to a stablecoin', () => {
+    assert.equal(
+      swapValueUsd({ units: 1, priceUsd: 3000, depth: 1 }, { units: 2990, priceUsd: 1, depth: 0 }),
+      2990,
+    )
+    assert.equal(
+      swapValueUsd({ units: 1, priceUsd: null, depth: null }, { units: 5, priceUsd: 2, depth: 2 }),
+      10,
+    )
+    assert.equal(
+      swapValueUsd({ units: 1, priceUsd: null, depth: null }, { units: 5, priceUsd: null, depth: null }),
+      0,
+    )
+  })
+})
