@@ -2,10 +2,11 @@
  * The data API served by Ponder's HTTP server: `/graphql` is Oxbow's screen-shaped schema
  * (src/api/sdl.ts); `/ponder/graphql` is Ponder's auto-generated table API, kept for debugging.
  */
-import { db } from 'ponder:api'
+import { db, publicClients } from 'ponder:api'
 import schema from 'ponder:schema'
 import { Hono } from 'hono'
 import { graphql } from 'ponder'
+import type { PublicClient } from 'viem'
 import { indexedDeployments, readManifestSync } from '../lib/manifest.ts'
 import { createGraphqlHandler } from './graphqlHandler.ts'
 import { createResolvers } from './resolvers.ts'
@@ -15,7 +16,32 @@ import { createSnapshots } from './snapshot.ts'
 const manifest = readManifestSync()
 const chainIdBySlug = new Map(indexedDeployments(manifest).map((d) => [d.slug as string, d.chainId]))
 const snapshots = createSnapshots(db, schema)
-const rootValue = createResolvers({ db, tables: schema, snapshot: () => snapshots.get(), chainIdBySlug })
+const clients = publicClients as unknown as Record<number, PublicClient | undefined>
+/** One node read per (network, owner, indexed block); concurrent requests share it. */
+const nativeCache = new Map<string, Promise<bigint | null>>()
+async function nativeBalance(chainId: number, owner: `0x${string}`, snapshotKey: string) {
+  const key = `${snapshotKey}:${chainId}:${owner}`
+  let hit = nativeCache.get(key)
+  if (!hit) {
+    if (nativeCache.size > 5_000) nativeCache.clear()
+    const client = clients[chainId]
+    hit = client
+      ? Promise.race([
+          client.getBalance({ address: owner }),
+          new Promise<null>((resolve) => setTimeout(() => resolve(null), 2_000)),
+        ]).catch(() => null)
+      : Promise.resolve(null)
+    nativeCache.set(key, hit)
+  }
+  return hit
+}
+const rootValue = createResolvers({
+  db,
+  tables: schema,
+  snapshot: () => snapshots.get(),
+  chainIdBySlug,
+  nativeBalance,
+})
 const handle = createGraphqlHandler(typeDefs, rootValue)
 
 const app = new Hono()

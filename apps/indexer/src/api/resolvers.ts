@@ -68,6 +68,8 @@ export interface ResolverDeps {
   snapshot: () => Promise<Snapshot>
   /** slug -> chain id of the networks this indexer serves. */
   chainIdBySlug: Map<string, number>
+  /** Native-currency balance read from the node (not derivable from logs); null when unavailable. */
+  nativeBalance: (chainId: number, owner: `0x${string}`, snapshotKey: string) => Promise<bigint | null>
 }
 
 export function createResolvers(deps: ResolverDeps) {
@@ -384,10 +386,21 @@ export function createResolvers(deps: ResolverDeps) {
       const slugs = parseNetworks(input, args.networks)
       const s = await deps.snapshot()
       const chains = chainIds(s, slugs)
-      const rows = await db
-        .select()
-        .from(tables.balance)
-        .where(and(eq(tables.balance.owner, owner), inArray(tables.balance.chainId, chains)))
+      const [tokenRows, nativeRows] = await Promise.all([
+        db
+          .select()
+          .from(tables.balance)
+          .where(and(eq(tables.balance.owner, owner), inArray(tables.balance.chainId, chains))),
+        Promise.all(
+          chains.map(async (chainId) => ({
+            chainId,
+            token: zeroAddress as `0x${string}`,
+            owner,
+            amount: (await deps.nativeBalance(chainId, owner, s.key)) ?? 0n,
+          })),
+        ),
+      ])
+      const rows = [...nativeRows, ...tokenRows]
       let total = 0
       let before = 0
       const balances = rows.flatMap((b) => {
