@@ -42,9 +42,26 @@ function mask(error: GraphQLError): GraphQLError {
   })
 }
 
-export function createGraphqlHandler(typeDefs: string, rootValue: Record<string, unknown>) {
+export interface GraphqlHandlerOptions {
+  /**
+   * Identifies the indexed state (changes with every indexed block). Successful responses are
+   * reused for identical requests while it is unchanged: indexed data cannot change in between.
+   */
+  stateKey?: () => Promise<string>
+}
+
+const RESPONSE_CACHE_ENTRIES = 1_000
+const RESPONSE_CACHE_MAX_BYTES = 256 * 1024
+
+export function createGraphqlHandler(
+  typeDefs: string,
+  rootValue: Record<string, unknown>,
+  options: GraphqlHandlerOptions = {},
+) {
   const schema: GraphQLSchema = buildSchema(typeDefs)
   const parsedCache = new Map<string, DocumentNode>()
+  const responses = new Map<string, string>()
+  let responsesKey = ''
 
   async function run(raw: unknown): Promise<{ status: 200 | 400; body: unknown }> {
     const req = requestSchema.safeParse(raw)
@@ -164,8 +181,34 @@ export function createGraphqlHandler(typeDefs: string, rootValue: Record<string,
       }
     }
     try {
+      let cacheKey: string | undefined
+      let state: string | undefined
+      if (options.stateKey) {
+        state = await options.stateKey()
+        if (state !== responsesKey) {
+          responses.clear()
+          responsesKey = state
+        }
+        cacheKey = JSON.stringify(raw)
+        const hit = responses.get(cacheKey)
+        if (hit !== undefined) return c.body(hit, 200, { 'content-type': 'application/json' })
+      }
       const { status, body } = await run(raw)
-      return c.json(body, status)
+      const text = JSON.stringify(body)
+      if (
+        cacheKey !== undefined &&
+        status === 200 &&
+        !(body as { errors?: unknown }).errors &&
+        text.length <= RESPONSE_CACHE_MAX_BYTES &&
+        state !== '' &&
+        // Data read after `state` was observed; store only while that state is still current.
+        state === responsesKey
+      ) {
+        if (responses.size >= RESPONSE_CACHE_ENTRIES)
+          responses.delete(responses.keys().next().value as string)
+        responses.set(cacheKey, text)
+      }
+      return c.body(text, status, { 'content-type': 'application/json' })
     } catch (e) {
       console.error('[graphql] unexpected failure', e)
       return c.json(errorBody([new ApiError('INTERNAL_SERVER_ERROR', 'Internal error.')]), 200)

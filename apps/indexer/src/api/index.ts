@@ -42,7 +42,7 @@ const rootValue = createResolvers({
   chainIdBySlug,
   nativeBalance,
 })
-const handle = createGraphqlHandler(typeDefs, rootValue)
+const handle = createGraphqlHandler(typeDefs, rootValue, { stateKey: () => snapshots.key() })
 
 const app = new Hono()
 app.post('/graphql', handle)

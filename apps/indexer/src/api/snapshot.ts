@@ -221,13 +221,22 @@ export function createSnapshots(db: Db, tables: Tables) {
     }
   }
 
+  /** One network_state read shared by all requests arriving while it is in flight. */
+  function currentKey() {
+    keyInFlight ??= readKey().finally(() => {
+      keyInFlight = undefined
+    })
+    return keyInFlight
+  }
+
   return {
+    /** Identifies the indexed state: latest block number and hash of every network. */
+    async key(): Promise<string> {
+      return (await currentKey()).key
+    },
     /** The current snapshot, rebuilt when a new block has been indexed on any network. */
     async get(): Promise<Snapshot> {
-      keyInFlight ??= readKey().finally(() => {
-        keyInFlight = undefined
-      })
-      const { key, states } = await keyInFlight
+      const { key, states } = await currentKey()
       if (current?.key === key) return current
       if (building?.key !== key) {
         const promise = build(key, states).then((s) => {
