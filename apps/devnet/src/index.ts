@@ -1,1 +1,11 @@
-export {}
+export { TEST_MNEMONIC, type TestAccount, testAccounts } from './accounts.ts'
+export { anvilBinary } from './anvil.ts'
+export {
+  type Devnet,
+  defaultDataDir,
+  manifestPathFor,
+  type StartDevnetOptions,
+  startDevnet,
+} from './devnet.ts'
+export { AnvilError, PortInUseError } from './errors.ts'
+export { type DevnetClients, devnetChain, devnetClients, revert, snapshot } from './helpers.ts'

@@ -45,6 +45,8 @@ export const contractNames = [
 export type ContractName = (typeof contractNames)[number]
 
 export const tokenKinds = [
+  /** The network's WETH9-style wrapper of its native currency. */
+  'wrapped-native',
   'stablecoin',
   'wrapped-btc',
   'governance',
@@ -140,7 +142,8 @@ export const manifestSchema = z.object({
   createdAt: z.iso.datetime(),
   /** Funded test accounts (anvil's default mnemonic): hold native currency and every token. */
   accounts: z.array(account).min(1),
-  networks: z.record(z.enum(networkSlugs), networkDeployment),
+  /** The networks this devnet run started (any subset of the registry), by slug. */
+  networks: z.partialRecord(z.enum(networkSlugs), networkDeployment),
 })
 
 export type Manifest = z.infer<typeof manifestSchema>
