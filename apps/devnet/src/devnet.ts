@@ -33,7 +33,7 @@ export interface StartDevnetOptions {
   readonly networks?: readonly NetworkSlug[]
   /** RPC port = portBase + network.localIndex. Default: OXBOW_PORT_BASE or 8545. */
   readonly portBase?: number
-  /** Dumps and manifest. Default: `<repo>/.devnet` (git-ignored). */
+  /** Dumps and manifest. Default: OXBOW_DEVNET_DIR or `<repo>/.devnet` (git-ignored). */
   readonly dataDir?: string
   /** Rebuild every dump instead of loading it. */
   readonly fresh?: boolean
@@ -70,7 +70,7 @@ function envPortBase(): number {
 export async function startDevnet(options: StartDevnetOptions = {}): Promise<Devnet> {
   const log = options.log ?? (() => {})
   const portBase = options.portBase ?? envPortBase()
-  const dataDir = resolve(options.dataDir ?? defaultDataDir)
+  const dataDir = resolve(options.dataDir ?? process.env.OXBOW_DEVNET_DIR ?? defaultDataDir)
   const selected: Network[] = (options.networks ?? allNetworks.map((n) => n.slug)).map((slug) =>
     getNetwork(slug),
   )
