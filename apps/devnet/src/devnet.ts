@@ -216,6 +216,16 @@ async function build(
   // anvil returns the state gzip-compressed; --load-state wants the JSON.
   const state = bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes
   await writeDump(ctx.dataDir, network.slug, state, deployment)
+  // Serve from the dump just written, like every later start: the building node holds several
+  // times the memory, and this way a cold start and a warm one behave identically.
+  await node.stop()
+  track(
+    await startAnvil({
+      port,
+      chainId: network.local.chainId,
+      loadState: dumpPaths(ctx.dataDir, network.slug).state,
+    }),
+  )
   ctx.log(
     `${network.slug}: built in ${((Date.now() - started) / 1000).toFixed(1)} s (${sender.txCount} transactions)`,
   )
