@@ -33,7 +33,7 @@ import {
   parseAbi,
   parseUnits,
 } from 'viem'
-import { devnetClients, revert, snapshot, startDevnet } from '../src/index.ts'
+import { devnetClients, revert, snapshot, startDevnet, startSimulator } from '../src/index.ts'
 import { NATIVE, type PoolKey, urCommandBytes, v2SwapInput, v3SwapInput, v4SwapInput } from '../src/market.ts'
 import { deploymentOf, TEST_PORT_BASE, tokenOf } from './fixtures.ts'
 
@@ -527,5 +527,43 @@ describe('special tokens and collections', () => {
         `v3 fee tier ${fee}`,
       )
     }
+  })
+})
+
+describe('market simulator', () => {
+  test('behavior: keeps trading at a steady pace and stops cleanly', async () => {
+    const d = deploymentOf(manifest, 'zora')
+    await withSnapshot(d, async () => {
+      const { public: client } = devnetClients(manifest, 'zora')
+      const start = await client.getBlockNumber()
+      const errors: string[] = []
+      const simulator = await startSimulator(
+        { ...manifest, networks: { zora: d } },
+        {
+          intervalMs: 100,
+          log: (line) => {
+            if (!line.startsWith('simulator:')) errors.push(line)
+          },
+        },
+      )
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await simulator.stop()
+      const end = await client.getBlockNumber()
+      assert.deepEqual(errors, [])
+      assert.ok(end - start >= 5n, `only ${end - start} blocks`)
+      const blocks = await Promise.all(
+        Array.from({ length: Number(end - start) }, (_, i) =>
+          client.getBlock({ blockNumber: start + 1n + BigInt(i) }),
+        ),
+      )
+      const hashes = blocks.flatMap((block) => block.transactions)
+      const receipts = await Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash })))
+      assert.ok(
+        receipts.every(
+          (receipt) =>
+            receipt.status === 'success' && receipt.to === d.contracts.universalRouter.toLowerCase(),
+        ),
+      )
+    })
   })
 })
