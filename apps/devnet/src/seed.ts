@@ -568,18 +568,26 @@ export async function swapOnPool(
   )
 }
 
-/** Picks a pool, direction and size for one market trade (history and simulator). */
+/**
+ * Picks a pool, direction and size for one market trade (history and simulator). `flow` tracks the
+ * net USD sold into each pool's token0 so far; the direction leans against it, so prices wander
+ * around their seed level instead of drifting away (stablecoins stay near $1).
+ */
 export function randomTrade(
   live: readonly LivePool[],
   random: () => number,
+  flow: Map<LivePool, number> = new Map(),
 ): { pool: LivePool; zeroForOne: boolean; amountIn: bigint } {
   const pool = live[Math.floor(random() * live.length)] as LivePool
-  let zeroForOne = random() < 0.5
+  const net = flow.get(pool) ?? 0
+  const lean = Math.max(-0.4, Math.min(0.4, net / (0.04 * pool.spec.tvlUsd)))
+  let zeroForOne = random() < 0.5 - lean
   // The honeypot can be bought, never sold.
   if (pool.c0.key === 'HONEY') zeroForOne = false
   if (pool.c1.key === 'HONEY') zeroForOne = true
   const input = zeroForOne ? pool.c0 : pool.c1
   const usd = Math.min(pool.spec.tvlUsd * (0.0005 + random() * 0.008), 250_000)
+  flow.set(pool, net + (zeroForOne ? usd : -usd))
   return { pool, zeroForOne, amountIn: amountForUsd(usd, input.priceUsd, input.decimals) }
 }
 
@@ -596,6 +604,7 @@ async function writeHistory(
   const random = prng(`oxbow:${network.slug}`)
   const d = DEPLOYER
   const steps = 200
+  const flow = new Map<LivePool, number>()
   const span = options.historyTo - options.historyFrom
   await sender.request('evm_setAutomine', [false])
   try {
@@ -603,7 +612,7 @@ async function writeHistory(
       const timestamp = options.historyFrom + Math.floor((span * step) / (steps - 1))
       const trades = random() < 0.4 ? 2 : 1
       for (let t = 0; t < trades; t++) {
-        const trade = randomTrade(live, random)
+        const trade = randomTrade(live, random, flow)
         const trader = TRADERS[Math.floor(random() * TRADERS.length)] as Address
         await swapOnPool(sender, contracts, trade.pool, trader, trade.zeroForOne, trade.amountIn)
       }

@@ -70,9 +70,10 @@ export async function startSimulator(
     const pools = livePools(deployment)
     const random = prng(`oxbow:simulator:${slug}:${Date.now()}`)
     let failures = 0
+    const flow = new Map<LivePool, number>()
     timers.push(
       setInterval(() => {
-        const trade = randomTrade(pools, random)
+        const trade = randomTrade(pools, random, flow)
         const trader = TRADERS[Math.floor(random() * TRADERS.length)] as Address
         const task = swapOnPool(
           sender,
