@@ -81,9 +81,9 @@ describe('every network', () => {
         ),
       ]
       const codes = await Promise.all(addresses.map(([, address]) => client.getCode({ address })))
-      addresses.forEach(([name], i) =>
-        assert.ok((codes[i]?.length ?? 0) > 2, `${network.slug}: no code for ${name}`),
-      )
+      for (const [i, [name]] of addresses.entries()) {
+        assert.ok((codes[i]?.length ?? 0) > 2, `${network.slug}: no code for ${name}`)
+      }
     }
   })
 
