@@ -227,4 +227,32 @@ describe('cli', () => {
       probe.listen(20401, '127.0.0.1', () => probe.close(() => resolve()))
     })
   })
+
+  test('behavior: anvils die even when the devnet process is killed hard', async () => {
+    const child = runCli(['--networks', SLUG], { OXBOW_PORT_BASE: '20500', OXBOW_DEVNET_DIR: dataDir })
+    await new Promise<void>((resolve, reject) => {
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (line.startsWith('ready')) resolve()
+      })
+      child.on('exit', (code) => reject(new Error(`cli exited ${code}`)))
+    })
+    const exited = new Promise((resolve) => child.on('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+    // The watchdog polls once a second; give it a few.
+    const deadline = Date.now() + 5000
+    for (;;) {
+      const free = await new Promise<boolean>((resolve) => {
+        const probe = createServer()
+        probe.once('error', () => resolve(false))
+        probe.listen(20501, '127.0.0.1', () => probe.close(() => resolve(true)))
+      })
+      if (free) break
+      assert.ok(
+        Date.now() < deadline,
+        'anvil still holds port 20501 five seconds after its parent was killed',
+      )
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  })
 })
