@@ -221,3 +221,15 @@ export const uniswapxFill = onchainTable('uniswapx_fill', (t) => ({
   txHash: t.hex().notNull(),
   timestamp: t.integer().notNull(),
 }))
+
+/**
+ * The v3 pool Mint that the position manager caused in a transaction: its IncreaseLiquidity event
+ * follows and names the token id, the pool Mint names the pool and the range. Avoids historical
+ * eth_calls (a devnet restored from a dump has no historical state).
+ */
+export const v3MintContext = onchainTable('v3_mint_context', (t) => ({
+  id: t.text().primaryKey(),
+  pool: t.hex().notNull(),
+  tickLower: t.integer().notNull(),
+  tickUpper: t.integer().notNull(),
+}))

@@ -1,7 +1,6 @@
 import { ponder } from 'ponder:registry'
-import { pool, position, uniswapxFill } from 'ponder:schema'
+import { pool, position, uniswapxFill, v3MintContext } from 'ponder:schema'
 import { type Hex, zeroAddress } from 'viem'
-import { v3FactoryViewAbi, v3PositionManagerAbi } from '../lib/abis.ts'
 import { readManifestSync } from '../lib/manifest.ts'
 import { amountsForLiquidityDelta } from '../lib/math.ts'
 import {
@@ -16,6 +15,11 @@ import {
 } from './store.ts'
 
 const V2_FEE = 3000
+
+function v3PositionManagerOf(chainId: number): Hex | undefined {
+  const d = Object.values(readManifestSync().networks).find((n) => n.chainId === chainId)
+  return d ? lower(d.contracts.nonfungiblePositionManager) : undefined
+}
 
 async function findPool(
   db: Parameters<typeof repricePool>[0],
@@ -133,12 +137,20 @@ ponder.on('V3Pool:Mint', async ({ event, context }) => {
   const chainId = context.network.chainId
   const p = await findPool(context.db, chainId, event.log.address)
   if (!p) return
-  const { amount, amount0, amount1, tickLower, tickUpper } = event.args
+  const { owner, amount, amount0, amount1, tickLower, tickUpper } = event.args
   const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
     reserve0: row.reserve0 + amount0,
     reserve1: row.reserve1 + amount1,
     liquidity: row.liquidity + (inRange(row, tickLower, tickUpper) ? amount : 0n),
   }))
+  const npm = v3PositionManagerOf(chainId)
+  if (npm && lower(owner) === npm) {
+    const ctx = { pool: p.id, tickLower, tickUpper }
+    await context.db
+      .insert(v3MintContext)
+      .values({ id: `${chainId}:${event.transaction.hash}`, ...ctx })
+      .onConflictDoUpdate(ctx)
+  }
   await recordLiquidityEvent(context.db, updated, metaOf(chainId, event), 'ADD', amount0, amount1)
 })
 
@@ -348,24 +360,10 @@ ponder.on('V3PositionManager:IncreaseLiquidity', async ({ event, context }) => {
   let poolId = existing.pool
   let ticks = { tickLower: existing.tickLower, tickUpper: existing.tickUpper }
   if (poolId === null) {
-    const d = Object.values(readManifestSync().networks).find((n) => n.chainId === chainId)
-    if (d) {
-      const npm = d.contracts.nonfungiblePositionManager
-      const info = await context.client.readContract({
-        abi: v3PositionManagerAbi,
-        address: npm,
-        functionName: 'positions',
-        args: [tokenId],
-      })
-      const [, , token0, token1, fee, tickLower, tickUpper] = info
-      const address = await context.client.readContract({
-        abi: v3FactoryViewAbi,
-        address: d.contracts.v3Factory,
-        functionName: 'getPool',
-        args: [token0, token1, fee],
-      })
-      poolId = lower(address)
-      ticks = { tickLower, tickUpper }
+    const ctx = await context.db.find(v3MintContext, { id: `${chainId}:${event.transaction.hash}` })
+    if (ctx) {
+      poolId = ctx.pool
+      ticks = { tickLower: ctx.tickLower, tickUpper: ctx.tickUpper }
     }
   }
   await context.db.update(position, key).set((row) => ({

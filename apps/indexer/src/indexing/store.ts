@@ -132,7 +132,13 @@ export async function ensureToken(
   if (found) return found
   const read = async <T>(fn: 'symbol' | 'name' | 'decimals', fallback: T): Promise<T> => {
     try {
-      return (await client.readContract({ abi: tokenAbi, address, functionName: fn })) as T
+      // Metadata never changes: read at the head (a devnet restored from a dump has no history).
+      return (await client.readContract({
+        abi: tokenAbi,
+        address,
+        functionName: fn,
+        cache: 'immutable',
+      })) as T
     } catch {
       return fallback
     }

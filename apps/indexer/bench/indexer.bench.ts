@@ -1,0 +1,167 @@
+/**
+ * npm run bench:indexer — on a real devnet (ethereum + base, port base 21200) and a fresh PGlite:
+ * 1. backfill throughput over the seeded history (log events per second of sync+indexing time);
+ * 2. block-to-API lag of new swaps (target p50 <= 1 s);
+ * 3. GraphQL latency of explore-tokens and portfolio under 50 connections for 30 s each
+ *    (target p99 <= 50 ms, 0 errors).
+ * OXBOW_BENCH_SECONDS shortens the load phases.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { startDevnet } from '@oxbow/devnet'
+import { erc20Abi, v2PairAbi, v2Router02Abi } from '@oxbow/protocol'
+import autocannon from 'autocannon'
+import { createPublicClient, createWalletClient, http, maxUint256 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { startIndexer } from '../scripts/launcher.ts'
+
+const PORT_BASE = 21200
+const API_PORT = 21510
+const SWAPS = 20
+const SECONDS = Number(process.env.OXBOW_BENCH_SECONDS ?? 30)
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+const rows: [string, string, string, string][] = []
+const report = (metric: string, value: string, target: string, pass: boolean | null) =>
+  rows.push([metric, value, target, pass === null ? '' : pass ? 'ok' : 'MISSED'])
+
+const devnet = await startDevnet({ networks: ['ethereum', 'base'], portBase: PORT_BASE })
+const dataDir = mkdtempSync(join(tmpdir(), 'oxbow-indexer-bench-'))
+let indexer: Awaited<ReturnType<typeof startIndexer>> | undefined
+try {
+  // 1. Backfill.
+  let listeningAt = 0
+  const t0 = performance.now()
+  indexer = await startIndexer({
+    manifestPath: devnet.manifestPath,
+    port: API_PORT,
+    dataDir: join(dataDir, 'pglite'),
+    onOutput: (line) => {
+      if (listeningAt === 0 && line.includes('Started listening')) listeningAt = performance.now()
+    },
+  })
+  const readyAt = performance.now()
+  const metrics = await (await fetch(`${indexer.url}/metrics`)).text()
+  let events = 0
+  for (const line of metrics.split('\n')) {
+    const m = /^ponder_indexing_completed_events\{[^}]*event="([^"]+)"[^}]*\} (\d+)/.exec(line)
+    if (m && !m[1]?.startsWith('Clock') && !m[1]?.endsWith(':setup')) events += Number(m[2])
+  }
+  const syncSeconds = (readyAt - (listeningAt || t0)) / 1000
+  report('backfill: log events indexed', String(events), '', null)
+  report('backfill: start to ready', `${((readyAt - t0) / 1000).toFixed(1)} s`, '', null)
+  report('backfill: throughput (sync + indexing)', `${Math.round(events / syncSeconds)} events/s`, '', null)
+
+  // 2. Block-to-API lag of swaps.
+  const eth = devnet.manifest.networks.ethereum
+  if (!eth) throw new Error('devnet without ethereum')
+  const account = privateKeyToAccount(
+    (devnet.manifest.accounts[2] ?? devnet.manifest.accounts[0])?.privateKey ?? '0x',
+  )
+  const publicClient = createPublicClient({ transport: http(eth.rpcUrl) })
+  const wallet = createWalletClient({ account, transport: http(eth.rpcUrl) })
+  const pool = eth.pools.find((p) => p.version === 'v2')
+  if (pool?.version !== 'v2') throw new Error('no v2 pool')
+  for (const token of [pool.token0, pool.token1]) {
+    const hash = await wallet.writeContract({
+      chain: null,
+      address: token,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [eth.contracts.v2Router02, maxUint256],
+    })
+    await publicClient.waitForTransactionReceipt({ hash })
+  }
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(indexer?.graphqlUrl ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    })
+    return (await res.json()) as { data: { pool: { txCount: number } } }
+  }
+  const txCountQuery = 'query($id: String!) { pool(network: "ethereum", id: $id) { txCount } }'
+  const lags: number[] = []
+  for (let i = 0; i < SWAPS; i++) {
+    const before = (await gql(txCountQuery, { id: pool.address })).data.pool.txCount
+    const [r0, r1] = await publicClient.readContract({
+      address: pool.address,
+      abi: v2PairAbi,
+      functionName: 'getReserves',
+    })
+    const path = i % 2 === 0 ? [pool.token0, pool.token1] : [pool.token1, pool.token0]
+    const amountIn = (i % 2 === 0 ? r0 : r1) / 1000n
+    // anvil automines: the block exists when the send returns.
+    await wallet.writeContract({
+      chain: null,
+      address: eth.contracts.v2Router02,
+      abi: v2Router02Abi,
+      functionName: 'swapExactTokensForTokens',
+      args: [amountIn, 0n, path, account.address, BigInt(Math.floor(Date.now() / 1000) + 3600)],
+    })
+    const mined = performance.now()
+    while ((await gql(txCountQuery, { id: pool.address })).data.pool.txCount <= before) {
+      if (performance.now() - mined > 10_000) throw new Error('swap never reached the API')
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    lags.push(performance.now() - mined)
+  }
+  const lagP50 = pct(lags, 50)
+  report(
+    `swap block-to-API lag p50 (${SWAPS} swaps)`,
+    `${Math.round(lagP50)} ms`,
+    '<= 1000 ms',
+    lagP50 <= 1000,
+  )
+  report(`swap block-to-API lag max`, `${Math.round(Math.max(...lags))} ms`, '', null)
+
+  // 3. GraphQL under load.
+  const owner = devnet.manifest.accounts[0]?.address ?? ''
+  const loads = {
+    'explore tokens': {
+      query:
+        '{ tokens(first: 20, orderBy: VOLUME_24H) { totalCount pageInfo { endCursor hasNextPage } nodes { id network symbol name priceUsd priceChange1h priceChange24h volume24hUsd tvlUsd marketCapUsd } } }',
+      variables: {},
+    },
+    portfolio: {
+      query:
+        'query($o: String!) { portfolio(owner: $o) { totalValueUsd change24hUsd change24hPercent balances { network amount valueUsd change24hPercent token { symbol priceUsd } } } }',
+      variables: { o: owner },
+    },
+  }
+  for (const [name, body] of Object.entries(loads)) {
+    const result = await autocannon({
+      url: indexer.graphqlUrl,
+      connections: 50,
+      duration: SECONDS,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const errors = result.errors + result.timeouts + result.non2xx
+    report(
+      `${name}: requests/s (50 conns, ${SECONDS} s)`,
+      String(Math.round(result.requests.average)),
+      '',
+      null,
+    )
+    report(`${name}: p50`, `${result.latency.p50} ms`, '', null)
+    report(`${name}: p99`, `${result.latency.p99} ms`, '<= 50 ms', result.latency.p99 <= 50)
+    report(`${name}: errors`, String(errors), '0', errors === 0)
+  }
+} finally {
+  await indexer?.stop()
+  await devnet.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i]?.length ?? 0), 6))
+const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')
+console.log(`\nindexer benchmark (${new Date().toISOString()})`)
+console.log(line(['metric', 'value', 'target', 'status']))
+for (const r of rows) console.log(line(r))

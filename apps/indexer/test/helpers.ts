@@ -1,0 +1,54 @@
+/** Shared test plumbing: a GraphQL client and a bounded wait. */
+import assert from 'node:assert/strict'
+
+export interface GqlResult<T> {
+  status: number
+  data: T | null
+  errors?: { message: string; extensions?: { code?: string } }[]
+}
+
+export function gqlClient(url: string) {
+  return async function gql<T = Record<string, unknown>>(
+    query: string,
+    variables: Record<string, unknown> = {},
+  ): Promise<GqlResult<T>> {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(10_000),
+    })
+    const body = (await res.json()) as { data?: T; errors?: GqlResult<T>['errors'] }
+    return { status: res.status, data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) }
+  }
+}
+
+/** Same as gql but fails the test on any error. */
+export async function okData<T>(result: Promise<GqlResult<T>>): Promise<T> {
+  const r = await result
+  assert.equal(r.errors, undefined, JSON.stringify(r.errors))
+  assert.ok(r.data)
+  return r.data
+}
+
+/** Polls `probe` until it returns a value (not undefined) or the time is up. */
+export async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  let lastError: unknown
+  while (Date.now() < deadline) {
+    try {
+      const value = await probe()
+      if (value !== undefined) return value
+    } catch (e) {
+      lastError = e
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(
+    `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`,
+  )
+}

@@ -1,0 +1,597 @@
+/**
+ * End to end against the real devnet (anvil, Uniswap contracts) and a real Ponder process, once on
+ * PGlite and once on PostgreSQL: backfilled figures equal chain reads; a swap, a liquidity mint and a
+ * transfer reach the API within a bounded wait; a reorg removes orphaned data; bad input is typed.
+ */
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { startDevnet } from '@oxbow/devnet'
+import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
+import { erc20Abi, nonfungiblePositionManagerAbi, v2PairAbi, v2Router02Abi, v3PoolAbi } from '@oxbow/protocol'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  type Hex,
+  http,
+  maxUint256,
+  type PublicClient,
+  type WalletClient,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { type IndexerHandle, startIndexer } from '../scripts/launcher.ts'
+import { gqlClient, okData, waitFor } from './helpers.ts'
+import { postgresAvailable, startTestPostgres, type TestPostgres } from './postgres.ts'
+
+const PORT_BASE = 21000
+const NETWORKS = ['ethereum', 'base'] as const
+const WAIT_MS = 15_000
+
+let devnet: Awaited<ReturnType<typeof startDevnet>>
+let manifest: Manifest
+let eth: NetworkDeployment
+let publicClient: PublicClient
+let wallet: WalletClient
+let actor: Address
+
+const safeKinds = new Set(['stablecoin', 'wrapped-btc', 'governance', 'local', 'wrapped-native'])
+function tradable(address: string) {
+  const t = eth.tokens.find((x) => x.address.toLowerCase() === address.toLowerCase())
+  return t !== undefined && safeKinds.has(t.kind) && t.transferFeeBps === 0
+}
+
+async function send(hash: Promise<Hex>) {
+  const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash })
+  assert.equal(receipt.status, 'success')
+  return receipt
+}
+
+before(async () => {
+  devnet = await startDevnet({ networks: [...NETWORKS], portBase: PORT_BASE })
+  manifest = devnet.manifest
+  const d = manifest.networks.ethereum
+  assert.ok(d, 'devnet has ethereum')
+  eth = d
+  publicClient = createPublicClient({ transport: http(eth.rpcUrl) }) as PublicClient
+  const acct = manifest.accounts[1] ?? manifest.accounts[0]
+  assert.ok(acct)
+  const account = privateKeyToAccount(acct.privateKey)
+  actor = account.address
+  wallet = createWalletClient({ account, transport: http(eth.rpcUrl) })
+})
+
+after(async () => {
+  await devnet?.stop()
+})
+
+const backends = [
+  { name: 'PGlite', port: 21501 },
+  { name: 'PostgreSQL', port: 21502 },
+] as const
+
+for (const backend of backends) {
+  describe(`indexer on ${backend.name}`, {
+    skip: backend.name === 'PostgreSQL' && !postgresAvailable(),
+  }, () => {
+    let indexer: IndexerHandle
+    let pg: TestPostgres | undefined
+    let dataDir: string
+    let gql: ReturnType<typeof gqlClient>
+
+    before(async () => {
+      dataDir = mkdtempSync(join(tmpdir(), 'oxbow-indexer-'))
+      if (backend.name === 'PostgreSQL') pg = await startTestPostgres()
+      indexer = await startIndexer({
+        manifestPath: devnet.manifestPath,
+        port: backend.port,
+        dataDir: join(dataDir, 'pglite'),
+        schema: `oxbow_test_${Date.now()}`,
+        ...(pg ? { databaseUrl: pg.url } : {}),
+        readyTimeoutMs: 240_000,
+      })
+      gql = gqlClient(indexer.graphqlUrl)
+      // /ready means the finalized history is indexed; wait for the unfinalized tail too.
+      for (const n of NETWORKS) {
+        const d = manifest.networks[n]
+        assert.ok(d)
+        const head = await createPublicClient({ transport: http(d.rpcUrl) }).getBlockNumber()
+        await waitFor(
+          `${n} indexed to its head`,
+          async () => {
+            const data = await okData(
+              gql<{ networks: { network: string; blockNumber: string }[] }>(
+                '{ networks { network blockNumber } }',
+              ),
+            )
+            const state = data.networks.find((x) => x.network === n)
+            return state && BigInt(state.blockNumber) >= head ? true : undefined
+          },
+          60_000,
+        )
+      }
+    })
+
+    after(async () => {
+      await indexer?.stop()
+      await pg?.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    })
+
+    it('behavior: backfilled pools equal chain reserves and slot0', async () => {
+      const v2 = eth.pools.filter((p) => p.version === 'v2')
+      const v3 = eth.pools.filter((p) => p.version === 'v3')
+      assert.ok(v2.length > 0 && v3.length > 0, 'devnet seeds v2 and v3 pools')
+      for (const p of v2) {
+        const [r0, r1] = await publicClient.readContract({
+          address: p.address,
+          abi: v2PairAbi,
+          functionName: 'getReserves',
+        })
+        await waitFor(`v2 pool ${p.address}`, async () => {
+          const data = await okData(
+            gql<{ pool: { reserve0: string; reserve1: string } | null }>(
+              'query($id: String!) { pool(network: "ethereum", id: $id) { reserve0 reserve1 } }',
+              { id: p.address },
+            ),
+          )
+          return data.pool?.reserve0 === r0.toString() && data.pool.reserve1 === r1.toString()
+            ? true
+            : undefined
+        })
+      }
+      for (const p of v3) {
+        const slot0 = await publicClient.readContract({
+          address: p.address,
+          abi: v3PoolAbi,
+          functionName: 'slot0',
+        })
+        const liquidity = await publicClient.readContract({
+          address: p.address,
+          abi: v3PoolAbi,
+          functionName: 'liquidity',
+        })
+        const [b0, b1] = await Promise.all(
+          [p.token0, p.token1].map((t) =>
+            publicClient.readContract({
+              address: t,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [p.address],
+            }),
+          ),
+        )
+        const data = await okData(
+          gql<{
+            pool: {
+              sqrtPriceX96: string
+              tick: number
+              liquidity: string
+              reserve0: string
+              reserve1: string
+            }
+          }>(
+            'query($id: String!) { pool(network: "ethereum", id: $id) { sqrtPriceX96 tick liquidity reserve0 reserve1 } }',
+            {
+              id: p.address,
+            },
+          ),
+        )
+        assert.equal(data.pool.sqrtPriceX96, slot0[0].toString())
+        assert.equal(data.pool.tick, slot0[1])
+        assert.equal(data.pool.liquidity, liquidity.toString())
+        if (tradable(p.token0)) assert.equal(data.pool.reserve0, b0?.toString())
+        if (tradable(p.token1)) assert.equal(data.pool.reserve1, b1?.toString())
+      }
+    })
+
+    it('behavior: explore lists tokens of every indexed network with USD prices', async () => {
+      const data = await okData(
+        gql<{
+          tokens: { nodes: { network: string; symbol: string; priceUsd: string | null; kind: string }[] }
+        }>('{ tokens(first: 100, orderBy: TVL) { nodes { network symbol priceUsd kind } } }'),
+      )
+      const networks = new Set(data.tokens.nodes.map((t) => t.network))
+      for (const n of NETWORKS) assert.ok(networks.has(n), `tokens from ${n}`)
+      const stable = data.tokens.nodes.find((t) => t.kind === 'stablecoin')
+      assert.equal(stable?.priceUsd, '1')
+      // Pool-derived prices stay close to the seed's reference prices.
+      for (const token of eth.tokens.filter((t) => safeKinds.has(t.kind))) {
+        const node = data.tokens.nodes.find((n) => n.network === 'ethereum' && n.symbol === token.symbol)
+        if (!node?.priceUsd) continue
+        const ratio = Number(node.priceUsd) / token.seedPriceUsd
+        assert.ok(
+          ratio > 0.5 && ratio < 2,
+          `${token.symbol} priced ${node.priceUsd} vs seed ${token.seedPriceUsd}`,
+        )
+      }
+    })
+
+    it('behavior: a v2 swap shows in balances, activity, pool volume and price', async () => {
+      const pool = eth.pools.find((p) => p.version === 'v2' && tradable(p.token0) && tradable(p.token1))
+      assert.ok(pool && pool.version === 'v2')
+      const before = await okData(
+        gql<{ pool: { volume24hUsd: string; txCount: number; token0Price: string } }>(
+          'query($id: String!) { pool(network: "ethereum", id: $id) { volume24hUsd txCount token0Price } }',
+          { id: pool.address },
+        ),
+      )
+      const [r0] = await publicClient.readContract({
+        address: pool.address,
+        abi: v2PairAbi,
+        functionName: 'getReserves',
+      })
+      const amountIn = r0 / 200n
+      await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: pool.token0,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [eth.contracts.v2Router02, maxUint256],
+        }),
+      )
+      const receipt = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: eth.contracts.v2Router02,
+          abi: v2Router02Abi,
+          functionName: 'swapExactTokensForTokens',
+          args: [
+            amountIn,
+            0n,
+            [pool.token0, pool.token1],
+            actor,
+            BigInt(Math.floor(Date.now() / 1000) + 3600),
+          ],
+        }),
+      )
+      const [c0, c1] = await publicClient.readContract({
+        address: pool.address,
+        abi: v2PairAbi,
+        functionName: 'getReserves',
+      })
+      const chainBalance = await publicClient.readContract({
+        address: pool.token1,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [actor],
+      })
+      const after = await waitFor(
+        'the swap in the pool',
+        async () => {
+          const data = await okData(
+            gql<{
+              pool: {
+                volume24hUsd: string
+                txCount: number
+                token0Price: string
+                reserve0: string
+                reserve1: string
+              }
+            }>(
+              'query($id: String!) { pool(network: "ethereum", id: $id) { volume24hUsd txCount token0Price reserve0 reserve1 } }',
+              { id: pool.address },
+            ),
+          )
+          return data.pool.txCount > before.pool.txCount ? data.pool : undefined
+        },
+        WAIT_MS,
+      )
+      assert.equal(after.reserve0, c0.toString())
+      assert.equal(after.reserve1, c1.toString())
+      assert.ok(Number(after.volume24hUsd) > Number(before.pool.volume24hUsd), 'volume grew')
+      assert.ok(
+        Number(after.token0Price) < Number(before.pool.token0Price),
+        'selling token0 lowers its price',
+      )
+
+      const activity = await okData(
+        gql<{
+          activity: {
+            nodes: { txHash: string; type: string; assetChanges: { direction: string; amount: string }[] }[]
+          }
+        }>(
+          'query($a: String!) { activity(address: $a, networks: ["ethereum"], first: 5) { nodes { txHash type assetChanges { direction amount } } } }',
+          { a: actor },
+        ),
+      )
+      const row = activity.activity.nodes.find((n) => n.txHash === receipt.transactionHash)
+      assert.equal(row?.type, 'SWAP')
+      assert.ok(row?.assetChanges.some((c) => c.direction === 'OUT' && c.amount === amountIn.toString()))
+
+      const portfolio = await okData(
+        gql<{ portfolio: { balances: { amount: string; token: { address: string } }[] } }>(
+          'query($o: String!) { portfolio(owner: $o, networks: ["ethereum"], hideSpam: false) { balances { amount token { address } } } }',
+          { o: actor },
+        ),
+      )
+      const bal = portfolio.portfolio.balances.find(
+        (b) => b.token.address.toLowerCase() === pool.token1.toLowerCase(),
+      )
+      assert.equal(bal?.amount, chainBalance.toString())
+    })
+
+    it('behavior: a v3 liquidity mint shows as an in-range position equal to the chain', async () => {
+      const pool = eth.pools.find((p) => p.version === 'v3' && tradable(p.token0) && tradable(p.token1))
+      assert.ok(pool && pool.version === 'v3')
+      const [, tick] = await publicClient.readContract({
+        address: pool.address,
+        abi: v3PoolAbi,
+        functionName: 'slot0',
+      })
+      const spacing = pool.tickSpacing
+      const lower = Math.floor(tick / spacing) * spacing - 10 * spacing
+      const upper = Math.floor(tick / spacing) * spacing + 10 * spacing
+      for (const token of [pool.token0, pool.token1]) {
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: token,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [eth.contracts.nonfungiblePositionManager, maxUint256],
+          }),
+        )
+      }
+      const [bal0, bal1] = await Promise.all(
+        [pool.token0, pool.token1].map((t) =>
+          publicClient.readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [actor] }),
+        ),
+      )
+      const receipt = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: eth.contracts.nonfungiblePositionManager,
+          abi: nonfungiblePositionManagerAbi,
+          functionName: 'mint',
+          args: [
+            {
+              token0: pool.token0,
+              token1: pool.token1,
+              fee: pool.fee,
+              tickLower: lower,
+              tickUpper: upper,
+              amount0Desired: (bal0 ?? 0n) / 1000n,
+              amount1Desired: (bal1 ?? 0n) / 1000n,
+              amount0Min: 0n,
+              amount1Min: 0n,
+              recipient: actor,
+              deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
+            },
+          ],
+        }),
+      )
+      const npm = eth.contracts.nonfungiblePositionManager.toLowerCase()
+      const transfer = receipt.logs.find((l) => l.address.toLowerCase() === npm && l.topics.length === 4)
+      assert.ok(transfer?.topics[3])
+      const tokenId = BigInt(transfer.topics[3])
+      const chainPosition = await publicClient.readContract({
+        address: eth.contracts.nonfungiblePositionManager,
+        abi: nonfungiblePositionManagerAbi,
+        functionName: 'positions',
+        args: [tokenId],
+      })
+      const position = await waitFor(
+        'the new position',
+        async () => {
+          const data = await okData(
+            gql<{
+              positions: {
+                nodes: {
+                  tokenId: string
+                  status: string
+                  liquidity: string
+                  tickLower: number
+                  tickUpper: number
+                }[]
+              }
+            }>(
+              'query($o: String!) { positions(owner: $o, networks: ["ethereum"], status: [IN_RANGE], first: 100) { nodes { tokenId status liquidity tickLower tickUpper } } }',
+              { o: actor },
+            ),
+          )
+          return data.positions.nodes.find((p) => p.tokenId === tokenId.toString())
+        },
+        WAIT_MS,
+      )
+      assert.equal(position.status, 'IN_RANGE')
+      assert.equal(position.liquidity, chainPosition[7].toString())
+      assert.equal(position.tickLower, lower)
+      assert.equal(position.tickUpper, upper)
+      const liquidity = await publicClient.readContract({
+        address: pool.address,
+        abi: v3PoolAbi,
+        functionName: 'liquidity',
+      })
+      const data = await okData(
+        gql<{ pool: { liquidity: string } }>(
+          'query($id: String!) { pool(network: "ethereum", id: $id) { liquidity } }',
+          {
+            id: pool.address,
+          },
+        ),
+      )
+      assert.equal(data.pool.liquidity, liquidity.toString())
+    })
+
+    it('behavior: a transfer shows as send and receive with balances equal to the chain', async () => {
+      const token = eth.tokens.find((t) => t.kind === 'stablecoin' && t.transferFeeBps === 0)
+      assert.ok(token)
+      const recipient = privateKeyToAccount(generatePrivateKey()).address
+      const amount = 123n * 10n ** BigInt(token.decimals)
+      const receipt = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: token.address,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [recipient, amount],
+        }),
+      )
+      const received = await waitFor(
+        'the recipient balance',
+        async () => {
+          const data = await okData(
+            gql<{ portfolio: { totalValueUsd: string; balances: { amount: string; valueUsd: string }[] } }>(
+              'query($o: String!) { portfolio(owner: $o, hideSmallBalances: true) { totalValueUsd balances { amount valueUsd } } }',
+              { o: recipient },
+            ),
+          )
+          return data.portfolio.balances.length > 0 ? data.portfolio : undefined
+        },
+        WAIT_MS,
+      )
+      assert.equal(received.balances[0]?.amount, amount.toString())
+      assert.equal(received.totalValueUsd, '123')
+      const recv = await okData(
+        gql<{ activity: { nodes: { txHash: string; type: string; counterparty: string }[] } }>(
+          'query($a: String!) { activity(address: $a) { nodes { txHash type counterparty } } }',
+          { a: recipient },
+        ),
+      )
+      assert.deepEqual(
+        recv.activity.nodes.map((n) => [n.txHash, n.type, n.counterparty]),
+        [[receipt.transactionHash, 'RECEIVE', actor]],
+      )
+      const sent = await okData(
+        gql<{ activity: { nodes: { txHash: string; type: string }[] } }>(
+          'query($a: String!) { activity(address: $a, types: [SEND], first: 3) { nodes { txHash type } } }',
+          { a: actor },
+        ),
+      )
+      assert.equal(sent.activity.nodes[0]?.txHash, receipt.transactionHash)
+      const chainBalance = await publicClient.readContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [actor],
+      })
+      const mine = await okData(
+        gql<{ portfolio: { balances: { amount: string; token: { address: string } }[] } }>(
+          'query($o: String!) { portfolio(owner: $o, networks: ["ethereum"]) { balances { amount token { address } } } }',
+          { o: actor },
+        ),
+      )
+      assert.equal(
+        mine.portfolio.balances.find((b) => b.token.address === token.address)?.amount,
+        chainBalance.toString(),
+      )
+    })
+
+    it('behavior: search finds tokens by symbol and address, pools by pair and address', async () => {
+      const pool = eth.pools.find((p) => p.version === 'v2' && tradable(p.token0) && tradable(p.token1))
+      assert.ok(pool && pool.version === 'v2')
+      const t0 = eth.tokens.find((t) => t.address === pool.token0)
+      const t1 = eth.tokens.find((t) => t.address === pool.token1)
+      assert.ok(t0 && t1)
+      const bySymbol = await okData(
+        gql<{ search: { tokens: { symbol: string }[]; pools: { address: string | null }[] } }>(
+          'query($q: String!) { search(query: $q) { tokens { symbol } pools { address } } }',
+          { q: `${t0.symbol}/${t1.symbol}` },
+        ),
+      )
+      assert.ok(bySymbol.search.pools.some((p) => p.address === pool.address))
+      const byAddress = await okData(
+        gql<{ search: { tokens: { symbol: string }[]; pools: { address: string | null }[] } }>(
+          'query($q: String!) { search(query: $q, networks: ["ethereum"]) { tokens { symbol } pools { address } } }',
+          { q: pool.address.toLowerCase() },
+        ),
+      )
+      assert.deepEqual(byAddress.search, { tokens: [], pools: [{ address: pool.address }] })
+      const token = await okData(
+        gql<{ search: { tokens: { symbol: string }[] } }>(
+          'query($q: String!) { search(query: $q) { tokens { symbol } } }',
+          {
+            q: t1.address,
+          },
+        ),
+      )
+      assert.equal(token.search.tokens[0]?.symbol, t1.symbol)
+    })
+
+    it('behavior: a reorg removes data from orphaned blocks', async () => {
+      const token = eth.tokens.find((t) => t.kind === 'stablecoin' && t.transferFeeBps === 0)
+      assert.ok(token)
+      const recipient = privateKeyToAccount(generatePrivateKey()).address
+      await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: token.address,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [recipient, 5n],
+        }),
+      )
+      const balanceQuery =
+        'query($o: String!) { portfolio(owner: $o, networks: ["ethereum"], hideSpam: false) { balances { amount } } activity(address: $o) { nodes { txHash } } }'
+      type R = { portfolio: { balances: { amount: string }[] }; activity: { nodes: unknown[] } }
+      await waitFor(
+        'the transfer before the reorg',
+        async () => {
+          const data = await okData(gql<R>(balanceQuery, { o: recipient }))
+          return data.portfolio.balances.length === 1 && data.activity.nodes.length === 1 ? true : undefined
+        },
+        WAIT_MS,
+      )
+      // Replace the last block with an empty one (and one more on top so the new head is visible).
+      await publicClient.request({ method: 'anvil_reorg' as never, params: [1, []] as never })
+      await publicClient.request({ method: 'evm_mine' as never, params: [] as never })
+      await waitFor(
+        'the orphaned transfer to leave the API',
+        async () => {
+          const data = await okData(gql<R>(balanceQuery, { o: recipient }))
+          return data.portfolio.balances.length === 0 && data.activity.nodes.length === 0 ? true : undefined
+        },
+        WAIT_MS,
+      )
+      const onChain = await publicClient.readContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [recipient],
+      })
+      assert.equal(onChain, 0n)
+    })
+
+    it('error: bad input gets typed errors, never a 500', async () => {
+      const cases: [string, Record<string, unknown>, string][] = [
+        ['{ tokens(networks: ["mars"]) { totalCount } }', {}, 'BAD_USER_INPUT'],
+        ['{ token(network: "ethereum", address: "0x12") { symbol } }', {}, 'BAD_USER_INPUT'],
+        ['{ tokens(first: 1000) { totalCount } }', {}, 'BAD_USER_INPUT'],
+        ['{ tokens(after: "bogus") { totalCount } }', {}, 'BAD_USER_INPUT'],
+        ['{ activity(address: "vitalik.eth") { nodes { id } } }', {}, 'BAD_USER_INPUT'],
+        ['{ pool(network: "ethereum", id: "0xdead") { id } }', {}, 'BAD_USER_INPUT'],
+        ['{ search(query: "") { tokens { id } } }', {}, 'BAD_USER_INPUT'],
+        ['{ tokens { nodes { nope } } }', {}, 'GRAPHQL_VALIDATION_FAILED'],
+        ['{ tokens { ', {}, 'GRAPHQL_PARSE_FAILED'],
+        [
+          '{ pools(first: 100) { nodes { token0 { pools(first: 100) { token1 { pools(first: 100) { id } } } } } } }',
+          {},
+          'QUERY_TOO_COMPLEX',
+        ],
+      ]
+      for (const [query, variables, code] of cases) {
+        const r = await gql(query, variables)
+        assert.ok(r.status === 200 || r.status === 400, `${query}: HTTP ${r.status}`)
+        assert.equal(r.errors?.[0]?.extensions?.code, code, `${query}: ${JSON.stringify(r.errors)}`)
+      }
+      const raw = await fetch(indexer.graphqlUrl, {
+        method: 'POST',
+        body: 'not json',
+        headers: { 'content-type': 'application/json' },
+      })
+      assert.equal(raw.status, 400)
+      const big = await fetch(indexer.graphqlUrl, { method: 'POST', body: 'x'.repeat(100_000) })
+      assert.equal(big.status, 413)
+    })
+  })
+}
