@@ -57,7 +57,9 @@ try {
   })
 } catch (error) {
   if (error instanceof PortInUseError || error instanceof RangeError) fail(error.message)
-  throw error
+  // Anything else (anvil failed, disk full, ...): still one line, exit 1.
+  console.error(`devnet: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
 }
 
 let stopping = false

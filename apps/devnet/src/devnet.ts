@@ -71,9 +71,14 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const log = options.log ?? (() => {})
   const portBase = options.portBase ?? envPortBase()
   const dataDir = resolve(options.dataDir ?? process.env.OXBOW_DEVNET_DIR ?? defaultDataDir)
-  const selected: Network[] = (options.networks ?? allNetworks.map((n) => n.slug)).map((slug) =>
-    getNetwork(slug),
-  )
+  const slugs = [...new Set(options.networks ?? allNetworks.map((n) => n.slug))]
+  const selected: Network[] = slugs.map((slug) => getNetwork(slug))
+  const highest = Math.max(...selected.map((n) => portBase + n.localIndex))
+  if (!Number.isInteger(portBase) || portBase < 1024 || highest > 65535) {
+    throw new RangeError(
+      `Port base ${portBase} puts devnet ports outside 1024-65535; choose e.g. OXBOW_PORT_BASE=8545`,
+    )
+  }
   if (selected.length === 0) throw new RangeError('startDevnet: no networks selected')
 
   // Fail before spawning anything if any port is taken.

@@ -170,6 +170,13 @@ describe('bad input', () => {
     }
   })
 
+  test('error: a port base that cannot fit every network is refused', async () => {
+    await assert.rejects(
+      startDevnet({ portBase: 65530, dataDir }),
+      /^RangeError: Port base 65530 puts devnet ports outside 1024-65535; choose e\.g\. OXBOW_PORT_BASE=8545$/,
+    )
+  })
+
   test('error: an unknown network name lists the valid ones', async () => {
     await assert.rejects(
       startDevnet({ networks: ['atlantis' as never], portBase: 20300, dataDir }),
