@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import type { Browser } from 'playwright-core'
+import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from '../bench/measureInitialJs.ts'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+
+let web: RunningWeb
+let browser: Browser
+before(async () => {
+  web = await startWeb()
+  browser = await launchChromium()
+})
+after(async () => {
+  await browser?.close()
+  await web?.close()
+})
+
+for (const path of ['/', '/swap']) {
+  test(`budget: initial JavaScript of ${path} is at most 200 KB gzip`, async () => {
+    const measured = await measureInitialJs(browser, web.url, path)
+    assert.ok(measured.files.length > 0, 'scripts were measured')
+    assert.ok(
+      measured.gzipBytes <= INITIAL_JS_BUDGET_BYTES,
+      `${path}: ${(measured.gzipBytes / 1024).toFixed(1)} KB gzip > 200 KB (${measured.files.map((f) => `${f.url} ${f.gzipBytes}`).join(', ')})`,
+    )
+  })
+}

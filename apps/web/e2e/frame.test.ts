@@ -1,0 +1,346 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { watchProblems } from './support.ts'
+
+let web: RunningWeb
+let browser: Browser
+const valid = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+before(async () => {
+  web = await startWeb()
+  browser = await launchChromium()
+})
+after(async () => {
+  await browser?.close()
+  await web?.close()
+})
+
+async function withPage(
+  path: string,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<void> {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  try {
+    await page.goto(web.url + path)
+    await page.locator('main h1').first().waitFor()
+    await run(page, context)
+    assert.deepEqual(problems.errors, [], 'no console errors')
+  } finally {
+    await context.close()
+  }
+}
+
+const htmlAttr = (page: Page, name: string) =>
+  page.evaluate((n) => document.documentElement.getAttribute(n), name)
+const session = (page: Page, key: string) => page.evaluate((k) => sessionStorage.getItem(k), key)
+
+describe('search', () => {
+  test('behavior: "/" opens the search modal, Escape closes it, page scroll locked meanwhile', async () => {
+    await withPage('/swap', async (page) => {
+      await page.keyboard.press('/')
+      const dialog = page.getByRole('dialog', { name: 'Search tokens, pools and wallets' })
+      await dialog.waitFor()
+      assert.equal(await htmlAttr(page, 'data-scroll-locked'), '')
+      const box = await dialog.boundingBox()
+      assert.ok(
+        box && box.width <= 640 && box.height <= 520,
+        `dialog within 640x520, got ${JSON.stringify(box)}`,
+      )
+      assert.ok(await dialog.getByRole('combobox', { name: 'Network filter' }).isVisible())
+      assert.ok(await dialog.getByRole('tab', { name: 'Pools' }).isVisible(), 'pool search tabs')
+      assert.ok(await dialog.getByRole('region', { name: 'Trending tokens' }).isVisible())
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      assert.equal(await htmlAttr(page, 'data-scroll-locked'), null)
+    })
+  })
+
+  test('behavior: "/" typed in an input does not open search; the header entry opens it on click', async () => {
+    await withPage('/swap', async (page) => {
+      await page.getByRole('textbox', { name: 'Amount' }).click()
+      await page.keyboard.press('/')
+      assert.equal(await page.getByRole('dialog').count(), 0)
+      await page.getByRole('button', { name: 'Search tokens and pools' }).click()
+      await page.getByRole('dialog', { name: 'Search tokens, pools and wallets' }).waitFor()
+    })
+  })
+})
+
+describe('preferences', () => {
+  test('behavior: theme, language and currency change and survive a reload; closing resets to the first view', async () => {
+    await withPage('/explore', async (page) => {
+      const open = () => page.getByRole('button', { name: 'Preferences' }).click()
+      await open()
+      await page.getByRole('radio', { name: 'Dark' }).click()
+      assert.equal(await htmlAttr(page, 'data-theme'), 'dark')
+      // Currency sub-view, choose EUR: the cur parameter is set on the current route.
+      await page.getByRole('button', { name: /^Currency/ }).click()
+      await page.getByRole('radio', { name: /^EUR/ }).click()
+      await page.waitForURL(/[?&]cur=EUR/)
+      await page.getByRole('button', { name: 'Back' }).click()
+      assert.match((await page.getByRole('button', { name: /^Currency/ }).textContent()) ?? '', /EUR/)
+      // Language sub-view; leaving it open then closing the menu resets to the first view.
+      await page.getByRole('button', { name: /^Language/ }).click()
+      await page.keyboard.press('Escape')
+      await open()
+      await page.getByRole('button', { name: /^Language/ }).waitFor()
+      await page.getByRole('button', { name: /^Language/ }).click()
+      await page.getByRole('radio', { name: /Français/ }).click()
+      await page.waitForFunction(() => document.documentElement.lang.startsWith('fr'))
+
+      await page.goto(`${web.url}/explore`)
+      await page.locator('main h1').waitFor()
+      await page.waitForFunction(() => document.documentElement.lang.startsWith('fr'))
+      assert.equal(await htmlAttr(page, 'data-theme'), 'dark')
+      await open()
+      assert.match(
+        (await page.locator('[role=dialog] button', { hasText: 'EUR' }).textContent()) ?? '',
+        /EUR/,
+      )
+    })
+  })
+
+  test('behavior: auto theme follows the system colour scheme', async () => {
+    await withPage('/swap', async (page) => assert.equal(await htmlAttr(page, 'data-theme'), 'dark'), {
+      colorScheme: 'dark',
+    })
+  })
+})
+
+describe('URL parameters', () => {
+  test('behavior: theme, lng and cur apply; invalid values are ignored', async () => {
+    await withPage('/swap?theme=dark&lng=fr&cur=JPY', async (page) => {
+      assert.equal(await htmlAttr(page, 'data-theme'), 'dark')
+      await page.waitForFunction(() => document.documentElement.lang.startsWith('fr'))
+      await page.getByRole('button', { name: /Preferences|Préférences/ }).click()
+      assert.ok((await page.locator('[role=dialog]').textContent())?.includes('JPY'))
+    })
+    await withPage('/swap?theme=purple&lng=zz-ZZ&cur=XYZ', async (page) => {
+      assert.equal(await htmlAttr(page, 'data-theme'), 'light')
+      assert.equal(await htmlAttr(page, 'lang'), 'en-US')
+      await page.getByRole('button', { name: 'Preferences' }).click()
+      assert.ok((await page.locator('[role=dialog]').textContent())?.includes('USD'))
+    })
+  })
+
+  test('behavior: disableNFTs=true hides NFT routes for the session; other values are ignored', async () => {
+    await withPage('/swap?disableNFTs=maybe', async (page) => {
+      assert.equal(await session(page, 'shouldDisableNFTRoutes'), null)
+      await page.goto(`${web.url}/nfts`)
+      await page.waitForFunction(() => document.title.startsWith('NFTs'))
+    })
+    await withPage('/swap?disableNFTs=true', async (page) => {
+      assert.equal(await session(page, 'shouldDisableNFTRoutes'), 'true')
+      await page.goto(`${web.url}/nfts`)
+      await page.waitForURL(`${web.url}/not-found`)
+    })
+  })
+
+  test('behavior: eagerlyConnectAddress is used only when valid; intro asks the wallet to disconnect', async () => {
+    await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${valid}&intro=true`, async (page) => {
+      const connect = page.getByRole('button', { name: 'Connect' })
+      assert.equal(await connect.getAttribute('data-eagerly-connect'), 'true')
+      assert.equal(await connect.getAttribute('data-eagerly-connect-address'), valid)
+      assert.match((await session(page, 'oxbow.walletIntent')) ?? '', /"disconnectRequested":true/)
+    })
+    await withPage('/swap?eagerlyConnect=true&eagerlyConnectAddress=0x1234', async (page) => {
+      const connect = page.getByRole('button', { name: 'Connect' })
+      assert.equal(await connect.getAttribute('data-eagerly-connect'), 'true')
+      assert.equal(await connect.getAttribute('data-eagerly-connect-address'), null)
+    })
+  })
+
+  test('behavior: flag, experiment and layer overrides apply (unknown and malformed ignored)', async () => {
+    const query =
+      '?featureFlagOverride=embeddedWallet,noSuchFlag&featureFlagOverrideOff=limits' +
+      '&experimentOverride=heroCopy:b,broken&layerOverride=swapLayer:v2&layerOverrideOff=oldLayer'
+    await withPage(`/swap${query}`, async (page) => {
+      const stored = JSON.parse((await session(page, 'oxbow.overrides')) ?? '{}')
+      assert.deepEqual(stored, {
+        flagsOn: ['embeddedWallet'],
+        flagsOff: ['limits'],
+        experiments: { heroCopy: 'b' },
+        layers: { swapLayer: 'v2' },
+        layersOff: ['oldLayer'],
+      })
+      await page.getByRole('link', { name: 'Limit', exact: true }).first().click()
+      await page.waitForURL(`${web.url}/not-found`)
+      await page.goto(`${web.url}/manage/passkey/${valid}`)
+      await page.waitForFunction(() => document.title.startsWith('Manage passkeys'))
+    })
+  })
+
+  test('behavior: every override is ignored on the production hostname', async () => {
+    const production = await startWeb({ port: 23574, config: { productionHostname: 'localhost' } })
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      await page.goto(`${production.url}/manage/passkey/${valid}?featureFlagOverride=embeddedWallet`)
+      await page.waitForURL(`${production.url}/not-found`)
+      assert.equal(await session(page, 'oxbow.overrides'), null)
+    } finally {
+      await context.close()
+      await production.close()
+    }
+  })
+
+  test('behavior: choosing a chain clears inputCurrency, outputCurrency, value and field and sets chain', async () => {
+    await withPage(
+      '/swap?inputCurrency=ETH&outputCurrency=0xabc&value=1.5&field=INPUT&keep=1',
+      async (page) => {
+        await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
+        await page.waitForURL(/chain=base/)
+        const params = new URL(page.url()).searchParams
+        assert.deepEqual([...params.keys()].sort(), ['chain', 'keep'])
+      },
+    )
+  })
+})
+
+describe('languages and layout', () => {
+  test('behavior: a right-to-left locale lays out mirrored', async () => {
+    await withPage('/swap?lng=ar', async (page) => {
+      await page.waitForFunction(() => document.documentElement.dir === 'rtl')
+      const logo = await page.getByRole('link', { name: /Oxbow/ }).first().boundingBox()
+      const connect = await page
+        .locator('header button', { hasText: /./ })
+        .filter({ visible: true })
+        .last()
+        .boundingBox()
+      assert.ok(logo && connect, 'logo and header end are laid out')
+      assert.ok(logo.x > 640, `logo on the right in RTL (x=${logo.x})`)
+      assert.ok(connect.x < logo.x, 'header end is on the left')
+    })
+  })
+})
+
+describe('header and banners', () => {
+  test('behavior: logo links home with intro=true; nav dropdowns close on route change', async () => {
+    await withPage('/swap', async (page) => {
+      assert.equal(await page.getByRole('link', { name: 'Oxbow home' }).getAttribute('href'), '/?intro=true')
+      await page.getByRole('link', { name: 'Explore', exact: true }).hover()
+      const dropdown = page.getByTestId('nav-dropdown-explore')
+      await dropdown.waitFor()
+      await dropdown.getByRole('link', { name: 'Pools' }).click()
+      await page.waitForURL(/\/explore\/pools/)
+      await dropdown.waitFor({ state: 'detached' })
+    })
+  })
+
+  test('behavior: holiday logo in December and on 1-7 January only', async () => {
+    for (const [date, expected] of [
+      ['2026-12-24T12:00:00', 1],
+      ['2027-01-07T12:00:00', 1],
+      ['2027-01-08T12:00:00', 0],
+    ] as const) {
+      const context = await browser.newContext()
+      const page = await context.newPage()
+      await page.clock.setFixedTime(new Date(date))
+      await page.goto(`${web.url}/swap`)
+      await page.locator('main h1').waitFor()
+      assert.equal(await page.getByTestId('holiday-logo').count(), expected, date)
+      await context.close()
+    }
+  })
+
+  test('behavior: company menu is a hover dropdown when wide and a sectioned drawer when small', async () => {
+    await withPage('/swap', async (page) => {
+      await page.getByRole('button', { name: 'More' }).hover()
+      await page.getByTestId('company-dropdown').waitFor()
+    })
+    await withPage(
+      '/swap',
+      async (page) => {
+        await page.getByRole('button', { name: 'Menu' }).click()
+        const drawer = page.getByRole('dialog', { name: 'Menu' })
+        for (const name of ['App', 'Products', 'Protocol and company', 'Settings']) {
+          await drawer.getByRole('button', { name }).waitFor()
+        }
+        await drawer.getByRole('button', { name: 'Settings' }).click()
+        assert.equal(
+          await drawer.getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded'),
+          'true',
+        )
+        await page.keyboard.press('Escape')
+        await page.waitForTimeout(350)
+        await page.getByRole('button', { name: 'Menu' }).click()
+        assert.equal(
+          await drawer.getByRole('button', { name: 'Settings' }).getAttribute('aria-expanded'),
+          'false',
+        )
+      },
+      { viewport: { width: 390, height: 800 } },
+    )
+  })
+
+  test('behavior: mobile-app promo on mobile (56 px), dismissal kept in session and local storage', async () => {
+    const ua =
+      'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36'
+    await withPage(
+      '/swap',
+      async (page) => {
+        const banner = page.getByTestId('mobile-app-promo')
+        assert.equal((await banner.boundingBox())?.height, 56)
+        await banner.getByRole('button', { name: 'Dismiss' }).click()
+        await banner.waitFor({ state: 'detached' })
+        assert.equal(await session(page, 'hideMobileAppPromoBanner'), 'true')
+        await page.reload()
+        await page.locator('main h1').waitFor()
+        assert.equal(await banner.count(), 0)
+        await page.evaluate(() => sessionStorage.clear())
+        await page.reload()
+        await banner.waitFor()
+        await banner.getByRole('link', { name: 'Get the app' }).click()
+        await page.waitForURL(/\/buy/)
+        assert.equal(
+          await page.evaluate(() => localStorage.getItem('persistHideMobileAppPromoBanner')),
+          'true',
+        )
+      },
+      { userAgent: ua, viewport: { width: 390, height: 800 } },
+    )
+    await withPage('/swap', async (page) =>
+      assert.equal(await page.getByTestId('mobile-app-promo').count(), 0),
+    )
+  })
+
+  test('behavior: the UK notice with its read-more link shows when the origin country is GB', async () => {
+    const uk = await startWeb({ port: 23574, config: { originCountry: 'GB' } })
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      await page.goto(`${uk.url}/swap`)
+      const notice = page.getByTestId('uk-notice')
+      await notice.waitFor()
+      assert.ok(await notice.getByRole('link', { name: 'Read more' }).isVisible())
+      await notice.getByRole('button', { name: 'Dismiss' }).click()
+      await notice.waitFor({ state: 'detached' })
+    } finally {
+      await context.close()
+      await uk.close()
+    }
+    await withPage('/swap', async (page) => assert.equal(await page.getByTestId('uk-notice').count(), 0))
+  })
+})
+
+describe('serving', () => {
+  test('behavior: strict CSP and security headers on the app and its assets', async () => {
+    const response = await fetch(`${web.url}/explore`)
+    const csp = response.headers.get('content-security-policy') ?? ''
+    assert.match(csp, /script-src 'self'(;|$)/)
+    assert.match(csp, /frame-ancestors 'none'/)
+    assert.match(csp, /base-uri 'self'/)
+    assert.match(csp, /object-src 'none'/)
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/)
+    assert.equal(response.headers.get('x-frame-options'), 'DENY')
+    assert.equal(response.headers.get('x-content-type-options'), 'nosniff')
+    assert.equal(response.headers.get('strict-transport-security'), null, 'no HSTS over plain HTTP')
+    const html = await response.text()
+    assert.doesNotMatch(html, /<script(?![^>]*\bsrc=)[^>]*>/, 'no inline script')
+  })
+})

@@ -1,0 +1,193 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import {
+  cspViolations,
+  installCspListener,
+  interceptExternalSites,
+  type PageProblems,
+  watchProblems,
+} from './support.ts'
+
+const I = 'Oxbow Interface'
+const gov = defaultRuntimeConfig.governanceUrl
+const profile = defaultRuntimeConfig.walletProfileUrl
+const token = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+
+/** [path, final URL (path+search, or absolute for external exits), title or null for external]. */
+const table: [string, string, string | null][] = [
+  ['/', '/', I],
+  ['/#/swap', '/swap', `Swap tokens | ${I}`],
+  ['/swap', '/swap', `Swap tokens | ${I}`],
+  ['/buy', '/buy', `Buy crypto | ${I}`],
+  ['/sell', '/sell', `Sell crypto | ${I}`],
+  ['/send', '/send', `Send tokens | ${I}`],
+  ['/limit', '/limit', `Limit order | ${I}`],
+  ['/limits', '/limit', `Limit order | ${I}`],
+  ['/explore', '/explore', `Explore top tokens on Ethereum | ${I}`],
+  ['/explore/pools', '/explore/pools', `Explore top pools on Ethereum | ${I}`],
+  ['/explore/transactions', '/explore/transactions', `Explore transactions on Ethereum | ${I}`],
+  ['/explore/base', '/explore/base', `Explore top tokens on Base | ${I}`],
+  ['/explore/pools/arbitrum', '/explore/pools/arbitrum', `Explore top pools on Arbitrum | ${I}`],
+  ['/explore/nonsense', '/not-found', `Page not found | ${I}`],
+  [
+    `/explore/tokens/ethereum/${token}`,
+    `/explore/tokens/ethereum/${token}`,
+    `Token 0xA0b8…eB48 on Ethereum | ${I}`,
+  ],
+  [
+    '/explore/pools/base/0x1234567890abcdef',
+    '/explore/pools/base/0x1234567890abcdef',
+    `Pool 0x1234…cdef on Base | ${I}`,
+  ],
+  ['/tokens', '/explore/tokens', `Explore top tokens on Ethereum | ${I}`],
+  ['/tokens/base', '/explore/tokens/base', `Explore top tokens on Base | ${I}`],
+  [`/tokens/ethereum/${token}`, `/explore/tokens/ethereum/${token}`, `Token 0xA0b8…eB48 on Ethereum | ${I}`],
+  ['/vote/proposals/12', `${gov}/proposals/12`, null],
+  ['/create-proposal', `${gov}/create-proposal`, null],
+  ['/positions', '/positions', `Your liquidity positions | ${I}`],
+  ['/positions/create', '/positions/create', `Create a v4 position | ${I}`],
+  ['/positions/create/v3', '/positions/create/v3', `Create a v3 position | ${I}`],
+  ['/positions/v2/ethereum/0xpair', '/positions/v2/ethereum/0xpair', `v2 position on Ethereum | ${I}`],
+  ['/positions/v3/base/123', '/positions/v3/base/123', `v3 position on Base | ${I}`],
+  ['/positions/v4/unichain/7', '/positions/v4/unichain/7', `v4 position on Unichain | ${I}`],
+  ['/migrate/v2', '/migrate/v2', `Migrate v2 liquidity | ${I}`],
+  ['/migrate/v2/0xabc', '/migrate/v2/0xabc', `Migrate v2 liquidity | ${I}`],
+  ['/migrate/v2/ethereum/0xpair', '/migrate/v2/ethereum/0xpair', `Migrate v2 liquidity | ${I}`],
+  ['/migrate/v3/ethereum/5', '/migrate/v3/ethereum/5', `Migrate v3 liquidity | ${I}`],
+  ['/pool', '/positions', `Your liquidity positions | ${I}`],
+  ['/pool/v2', '/positions', `Your liquidity positions | ${I}`],
+  ['/pool/v2/find', '/positions/create/v2', `Create a v2 position | ${I}`],
+  ['/pool/42', '/positions/v3/ethereum/42', `v3 position on Ethereum | ${I}`],
+  ['/pools', '/positions', `Your liquidity positions | ${I}`],
+  ['/pools/v2/find', '/positions/create/v2', `Create a v2 position | ${I}`],
+  ['/pools/42', '/positions/v3/ethereum/42', `v3 position on Ethereum | ${I}`],
+  ['/add/v2', '/add/v2', `Add v2 liquidity | ${I}`],
+  ['/add/v2/ETH', '/add/v2/ETH', `Add v2 liquidity | ${I}`],
+  ['/add/v2/ETH/0xdai', '/add/v2/ETH/0xdai', `Add v2 liquidity | ${I}`],
+  ['/add/ETH', '/add/ETH', `Add v3 liquidity | ${I}`],
+  ['/add/ETH/0xdai', '/add/ETH/0xdai', `Add v3 liquidity | ${I}`],
+  ['/add/ETH/0xdai/3000', '/add/ETH/0xdai/3000', `Add v3 liquidity | ${I}`],
+  ['/add/ETH/0xdai/3000/55', '/add/ETH/0xdai/3000/55', `Add v3 liquidity | ${I}`],
+  ['/remove/v2/ETH/0xdai', '/remove/v2/ETH/0xdai', `Remove v2 liquidity | ${I}`],
+  ['/remove/55', '/remove/55', `Remove v3 liquidity | ${I}`],
+  ['/auth/passkey/extension', '/auth/passkey/extension', `Log in with a passkey | ${I}`],
+  // Only with the embedded-wallet flag (off by default): otherwise an unknown route.
+  [`/manage/passkey/${token}`, '/not-found', `Page not found | ${I}`],
+  [
+    `/manage/passkey/${token}?featureFlagOverride=embeddedWallet`,
+    `/manage/passkey/${token}?featureFlagOverride=embeddedWallet`,
+    `Manage passkeys | ${I}`,
+  ],
+  ['/extension/uninstall', '/extension/uninstall', `Sorry to see you go | ${I}`],
+  ['/nfts', '/nfts', `NFTs | ${I}`],
+  [`/address/${token}`, `${profile}/address/${token}`, null],
+  ['/not-found', '/not-found', `Page not found | ${I}`],
+  ['/definitely/not/a/route', '/not-found', `Page not found | ${I}`],
+]
+
+let web: RunningWeb
+let browser: Browser
+
+before(async () => {
+  web = await startWeb()
+  browser = await launchChromium()
+})
+after(async () => {
+  await browser?.close()
+  await web?.close()
+})
+
+async function open(context: BrowserContext, path: string): Promise<{ page: Page; problems: PageProblems }> {
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  await page.goto(web.url + path)
+  return { page, problems }
+}
+
+describe('routes table', () => {
+  test('behavior: every path lands where the spec says, with title, canonical link, no errors, no CSP violation', async () => {
+    const context = await browser.newContext()
+    await installCspListener(context)
+    await interceptExternalSites(context)
+    const failures: string[] = []
+    for (const [path, expected, title] of table) {
+      const page = await context.newPage()
+      const problems = watchProblems(page)
+      await page.goto(web.url + path)
+      const want = expected.startsWith('http') ? expected : web.url + expected
+      try {
+        await page.waitForURL(want, { timeout: 5000 })
+        if (title !== null) {
+          await page.waitForFunction((t) => document.title === t, title, { timeout: 5000 })
+          const canonical = await page.locator('link[rel="canonical"]').last().getAttribute('href')
+          const wantCanonical = new URL(want).origin + new URL(want).pathname
+          if (canonical !== wantCanonical)
+            failures.push(`${path}: canonical ${canonical} != ${wantCanonical}`)
+          const violations = await cspViolations(page)
+          if (violations.length) failures.push(`${path}: CSP ${violations.join(', ')}`)
+          // Never a blank app: the page has a heading inside the frame.
+          if ((await page.locator('main h1').count()) === 0) failures.push(`${path}: no page heading`)
+        }
+      } catch (error) {
+        failures.push(
+          `${path}: at ${page.url()} title "${await page.title()}" (${(error as Error).message.split('\n')[0]})`,
+        )
+      }
+      if (problems.errors.length) failures.push(`${path}: ${problems.errors.join(' | ')}`)
+      await page.close()
+    }
+    await context.close()
+    assert.deepEqual(failures, [])
+  })
+
+  test('behavior: a blocked path redirects to /swap, /swap itself never', async () => {
+    const blocked = await startWeb({ port: 23574, blockedPaths: ['/explore', '/swap'] })
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      await page.goto(`${blocked.url}/explore/pools`)
+      await page.waitForURL(`${blocked.url}/swap`)
+      await page.goto(`${blocked.url}/positions`)
+      await page.waitForFunction(() => document.title.startsWith('Your liquidity positions'))
+      assert.equal(new URL(page.url()).pathname, '/positions')
+      await page.goto(`${blocked.url}/swap`)
+      await page.waitForFunction(() => document.title.startsWith('Swap tokens'))
+      assert.equal(new URL(page.url()).pathname, '/swap')
+    } finally {
+      await context.close()
+      await blocked.close()
+    }
+  })
+
+  test('behavior: scroll resets to the top on page change', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 300 } })
+    const { page } = await open(context, '/explore')
+    await page.locator('main h1').waitFor()
+    await page.evaluate(() => window.scrollTo(0, 400))
+    assert.ok((await page.evaluate(() => window.scrollY)) > 0)
+    await page.evaluate(() => window.scrollTo(0, 400))
+    await page.getByRole('link', { name: 'Pools', exact: true }).first().click()
+    await page.waitForURL(/\/explore\/pools/)
+    await page.waitForFunction(() => window.scrollY === 0)
+    await context.close()
+  })
+
+  test('error: a failed lazy chunk is logged and recovered, never a blank app', async () => {
+    const context = await browser.newContext()
+    await context.route(/\/assets\/ExplorePage-[^/]+\.js$/, (route) => route.abort('failed'))
+    const page = await context.newPage()
+    const logged: string[] = []
+    page.on('console', (message) => logged.push(message.text()))
+    await page.goto(`${web.url}/swap`)
+    await page.locator('main h1').waitFor()
+    await page.getByRole('link', { name: 'Explore', exact: true }).first().click()
+    // First failure reloads once for a fresh build; the second shows the retry screen in the frame.
+    await page.getByRole('heading', { name: 'This page could not load' }).waitFor({ timeout: 10_000 })
+    assert.ok(logged.some((text) => text.includes('Vite preload error: Dynamic import failed to load')))
+    assert.equal(await page.locator('header').count(), 1, 'the header stays')
+    await context.close()
+  })
+})

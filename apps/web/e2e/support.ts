@@ -1,0 +1,52 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
+import { TEST_API_URL } from '../test/harness.ts'
+
+export interface PageProblems {
+  readonly errors: string[]
+}
+
+/**
+ * Collects console errors, uncaught page errors and CSP violations. The API is deliberately not
+ * running in these tests, so the browser's own "Failed to load resource" lines for the API origin are
+ * the one expected error (the app must keep working without it).
+ */
+export function watchProblems(page: Page): PageProblems {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const from = message.location().url ?? ''
+    if (message.text().startsWith('Failed to load resource') && from.startsWith(TEST_API_URL)) return
+    errors.push(`console: ${message.text()} (${from})`)
+  })
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+  return { errors }
+}
+
+/** CSP violations reported by the document (collected by a listener the test installs via CDP). */
+export async function installCspListener(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const store: string[] = []
+    Object.defineProperty(window, '__cspViolations', { value: store })
+    document.addEventListener('securitypolicyviolation', (event) => {
+      store.push(`${event.violatedDirective} ${event.blockedURI}`)
+    })
+  })
+}
+
+export async function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? [])
+}
+
+/** The external sites the app sends people to: answered locally by a route handler, never fetched. */
+export async function interceptExternalSites(context: BrowserContext): Promise<void> {
+  for (const site of [defaultRuntimeConfig.governanceUrl, defaultRuntimeConfig.walletProfileUrl]) {
+    await context.route(`${site}/**`, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>external</title>',
+      }),
+    )
+  }
+}

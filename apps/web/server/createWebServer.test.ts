@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
+import { createWebServer } from './createWebServer.ts'
+
+let dist: string
+const config = {
+  ...defaultRuntimeConfig,
+  apiUrl: 'http://127.0.0.1:8787',
+  rpcUrls: { ethereum: 'http://127.0.0.1:8545', base: 'http://127.0.0.1:8547' },
+  buildHash: 'a"<b>',
+}
+
+before(async () => {
+  dist = await mkdtemp(join(tmpdir(), 'oxbow-web-dist-'))
+  await mkdir(join(dist, 'assets'))
+  await writeFile(
+    join(dist, 'index.html'),
+    '<html><head><meta name="oxbow:config" content="" />\n<meta name="oxbow:blocked-paths" content="" />\n</head><body></body></html>',
+  )
+  await writeFile(join(dist, 'assets', 'app-123.js'), 'console.log(1)')
+})
+after(() => rm(dist, { recursive: true, force: true }))
+
+const app = () => createWebServer({ distDir: dist, config, blockedPaths: ['/explore'] })
+
+test('behavior: strict CSP with connect-src limited to API, indexer and RPC origins', async () => {
+  const response = await app().request('http://localhost/swap')
+  const csp = response.headers.get('content-security-policy') ?? ''
+  assert.match(
+    csp,
+    /connect-src 'self' http:\/\/127\.0\.0\.1:8787 http:\/\/127\.0\.0\.1:42069 http:\/\/127\.0\.0\.1:8545 http:\/\/127\.0\.0\.1:8547;/,
+  )
+  assert.doesNotMatch(csp, /unsafe/)
+  assert.match(csp, /frame-ancestors 'none'/)
+  assert.equal(response.headers.get('x-frame-options'), 'DENY')
+  assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin')
+  assert.equal(response.headers.get('strict-transport-security'), null)
+})
+
+test('behavior: HSTS only over TLS', async () => {
+  const response = await app().request('https://oxbow.example/swap')
+  assert.match(response.headers.get('strict-transport-security') ?? '', /max-age=31536000/)
+})
+
+test('behavior: SPA fallback fills config, blocked paths and canonical link, escaped', async () => {
+  const response = await app().request('http://localhost/positions/v3/ethereum/1?x=1')
+  assert.equal(response.status, 200)
+  const html = await response.text()
+  assert.match(html, /<meta name="oxbow:blocked-paths" content="\/explore" \/>/)
+  assert.match(html, /<link rel="canonical" href="http:\/\/localhost\/positions\/v3\/ethereum\/1" \/>/)
+  assert.match(html, /&quot;buildHash&quot;:&quot;a\\&quot;&lt;b&gt;&quot;/)
+  assert.doesNotMatch(html, /<b>/)
+})
+
+test('behavior: assets are served immutable; a missing asset is a 404, not the app', async () => {
+  const asset = await app().request('http://localhost/assets/app-123.js')
+  assert.equal(asset.status, 200)
+  assert.match(asset.headers.get('cache-control') ?? '', /immutable/)
+  assert.match(asset.headers.get('content-type') ?? '', /javascript/)
+  assert.equal((await app().request('http://localhost/assets/gone-999.js')).status, 404)
+  const traversal = await app().request('http://localhost/assets/..%2F..%2Fetc%2Fpasswd')
+  assert.notEqual(await traversal.text(), 'root')
+})
+
+test('behavior: GET /config.json returns the runtime config', async () => {
+  const response = await app().request('http://localhost/config.json')
+  assert.deepEqual(await response.json(), config)
+})

@@ -1,0 +1,103 @@
+import { readFile, stat } from 'node:fs/promises'
+import { extname, join, normalize, resolve } from 'node:path'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import type { RuntimeConfig } from '../src/modules/config/index.ts'
+import { securityHeaders } from './securityHeaders.ts'
+
+export interface WebServerOptions {
+  /** The Vite build output (index.html + assets/). */
+  readonly distDir: string
+  readonly config: RuntimeConfig
+  /** Paths redirected to /swap by the app (the blocked-paths meta tag). */
+  readonly blockedPaths?: readonly string[]
+  /** Trust X-Forwarded-Proto from a TLS-terminating proxy when deciding on HSTS. */
+  readonly trustProxy?: boolean
+}
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+/** Fills the config and blocked-paths meta tags and the canonical link of the built index.html. */
+export function renderIndex(
+  html: string,
+  options: { config: RuntimeConfig; blockedPaths: readonly string[]; canonical: string },
+): string {
+  return html
+    .replace(
+      '<meta name="oxbow:config" content="" />',
+      `<meta name="oxbow:config" content="${escapeAttribute(JSON.stringify(options.config))}" />`,
+    )
+    .replace(
+      '<meta name="oxbow:blocked-paths" content="" />',
+      `<meta name="oxbow:blocked-paths" content="${escapeAttribute(options.blockedPaths.join(','))}" />`,
+    )
+    .replace('</head>', `  <link rel="canonical" href="${escapeAttribute(options.canonical)}" />\n  </head>`)
+}
+
+/**
+ * The web app's HTTP server (a Hono app): built files with long-lived caching for hashed assets,
+ * GET /config.json, and index.html for every other path (SPA fallback), all with strict security
+ * headers.
+ */
+export function createWebServer(options: WebServerOptions): Hono {
+  const root = resolve(options.distDir)
+  const blockedPaths = options.blockedPaths ?? []
+  const app = new Hono()
+  let indexHtml: string | undefined
+
+  app.use('*', async (c, next) => {
+    await next()
+    const forwarded = options.trustProxy ? c.req.header('x-forwarded-proto') : undefined
+    const overTls = new URL(c.req.url).protocol === 'https:' || forwarded === 'https'
+    for (const [name, value] of Object.entries(securityHeaders(options.config, overTls)))
+      c.header(name, value)
+  })
+  app.use('*', compress())
+
+  app.get('/config.json', (c) => {
+    c.header('cache-control', 'no-store')
+    return c.json(options.config)
+  })
+
+  app.get('*', async (c) => {
+    const path = decodeURIComponent(new URL(c.req.url).pathname)
+    if (path !== '/' && path !== '/index.html') {
+      const file = normalize(join(root, path))
+      if (file.startsWith(`${root}/`)) {
+        const info = await stat(file).catch(() => undefined)
+        if (info?.isFile()) {
+          const body = await readFile(file)
+          c.header('content-type', contentTypes[extname(file)] ?? 'application/octet-stream')
+          c.header(
+            'cache-control',
+            path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          )
+          return c.body(body)
+        }
+      }
+      // A missing hashed asset is a 404, not the app shell (the lazy-chunk recovery relies on it).
+      if (path.startsWith('/assets/')) return c.text('Not found', 404)
+    }
+    indexHtml ??= await readFile(join(root, 'index.html'), 'utf8')
+    c.header('cache-control', 'no-cache')
+    const canonical = new URL(new URL(c.req.url).pathname, new URL(c.req.url).origin).href
+    return c.html(renderIndex(indexHtml, { config: options.config, blockedPaths, canonical }))
+  })
+
+  return app
+}

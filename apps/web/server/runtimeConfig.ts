@@ -1,0 +1,48 @@
+import { localRpcUrl, networks } from '@oxbow/chains'
+import { loadManifest } from '@oxbow/protocol'
+import { defaultRuntimeConfig, type RuntimeConfig, runtimeConfigSchema } from '../src/modules/config/index.ts'
+
+/**
+ * Builds the browser's runtime config from the environment and the devnet's deployment manifest
+ * (RPC URLs per network); without a manifest, the local port layout is assumed.
+ * OXBOW_API_URL, OXBOW_GRAPHQL_URL, OXBOW_ENVIRONMENT, OXBOW_ORIGIN_COUNTRY, OXBOW_PRODUCTION_HOSTNAME,
+ * OXBOW_ANALYTICS_SAMPLE_RATE, OXBOW_BUILD_HASH override the defaults.
+ */
+export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Promise<RuntimeConfig> {
+  let rpcUrls: Record<string, string>
+  try {
+    const manifest = await loadManifest()
+    rpcUrls = Object.fromEntries(
+      Object.entries(manifest.networks).map(([slug, deployment]) => [slug, deployment.rpcUrl]),
+    )
+  } catch {
+    rpcUrls = Object.fromEntries(networks.map((network) => [network.slug, localRpcUrl(network)]))
+  }
+  const candidate = {
+    ...defaultRuntimeConfig,
+    environment: env.OXBOW_ENVIRONMENT ?? defaultRuntimeConfig.environment,
+    apiUrl: env.OXBOW_API_URL ?? defaultRuntimeConfig.apiUrl,
+    graphqlUrl: env.OXBOW_GRAPHQL_URL ?? defaultRuntimeConfig.graphqlUrl,
+    rpcUrls,
+    networks: networks.map((network) => ({
+      slug: network.slug,
+      name: network.name,
+      testnet: network.testnet,
+    })),
+    productionHostname: env.OXBOW_PRODUCTION_HOSTNAME ?? defaultRuntimeConfig.productionHostname,
+    analyticsSampleRate:
+      env.OXBOW_ANALYTICS_SAMPLE_RATE === undefined
+        ? defaultRuntimeConfig.analyticsSampleRate
+        : Number(env.OXBOW_ANALYTICS_SAMPLE_RATE),
+    buildHash: env.OXBOW_BUILD_HASH ?? defaultRuntimeConfig.buildHash,
+    ...(env.OXBOW_ORIGIN_COUNTRY ? { originCountry: env.OXBOW_ORIGIN_COUNTRY } : {}),
+  }
+  const parsed = runtimeConfigSchema.safeParse(candidate)
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ')
+    throw new Error(`web: invalid runtime configuration (${problems})`)
+  }
+  return parsed.data
+}

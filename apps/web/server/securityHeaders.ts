@@ -1,0 +1,48 @@
+import type { RuntimeConfig } from '../src/modules/config/index.ts'
+
+function origin(url: string): string | null {
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The strict Content-Security-Policy: no inline script or style, no eval; the page may only talk to
+ * itself, the API, the indexer (GraphQL) and the configured RPC endpoints.
+ */
+export function contentSecurityPolicy(config: RuntimeConfig): string {
+  const connect = new Set(["'self'"])
+  for (const url of [config.apiUrl, config.graphqlUrl, ...Object.values(config.rpcUrls)]) {
+    const o = origin(url)
+    if (o) connect.add(o)
+  }
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `connect-src ${[...connect].join(' ')}`,
+    "manifest-src 'self'",
+    "worker-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+export function securityHeaders(config: RuntimeConfig, overTls: boolean): Record<string, string> {
+  return {
+    'content-security-policy': contentSecurityPolicy(config),
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    // HSTS is only meaningful (and only honoured) over TLS.
+    ...(overTls ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  }
+}

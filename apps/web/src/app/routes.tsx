@@ -1,0 +1,209 @@
+import type { ComponentType } from 'react'
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router'
+import { getRuntimeConfig, isKnownNetwork as isNetworkSlug } from '../modules/config/index.ts'
+import LandingPage from '../pages/LandingPage.tsx'
+import SwapPage from '../pages/SwapPage.tsx'
+import { AppLayout } from './AppLayout.tsx'
+import { lazyPage } from './lazyPage.tsx'
+import { PageError, RootError } from './RouteErrors.tsx'
+import type { RouteHandle } from './routeHandle.ts'
+
+export const EXPLORE_TABS = ['tokens', 'pools', 'transactions'] as const
+
+const notFound = () => redirect('/not-found')
+
+/** Redirect keeping the query string (e.g. /limits?chain=base -> /limit?chain=base). */
+function to(path: string) {
+  return ({ request }: LoaderFunctionArgs) => redirect(path + new URL(request.url).search)
+}
+
+function requireChains(...names: string[]) {
+  return ({ params }: LoaderFunctionArgs) => {
+    for (const name of names) {
+      const value = params[name]
+      if (value !== undefined && !isNetworkSlug(value)) throw notFound()
+    }
+    return null
+  }
+}
+
+const isTokenId = (value: string | undefined) => value !== undefined && /^\d{1,78}$/.test(value)
+
+/** The landing and swap screens are the critical ones: bundled with the entry, no chunk round trip. */
+const eager = (Component: ComponentType) => async () => ({ Component })
+
+const pages = {
+  landing: eager(LandingPage),
+  swap: eager(SwapPage),
+  explore: lazyPage(() => import('../pages/ExplorePage.tsx')),
+  token: lazyPage(() => import('../pages/TokenDetailsPage.tsx')),
+  pool: lazyPage(() => import('../pages/PoolDetailsPage.tsx')),
+  positions: lazyPage(() => import('../pages/PositionsPage.tsx')),
+  createPosition: lazyPage(() => import('../pages/CreatePositionPage.tsx')),
+  position: lazyPage(() => import('../pages/PositionPage.tsx')),
+  migrate: lazyPage(() => import('../pages/MigratePage.tsx')),
+  add: lazyPage(() => import('../pages/AddLiquidityPage.tsx')),
+  remove: lazyPage(() => import('../pages/RemoveLiquidityPage.tsx')),
+  passkeyExtension: lazyPage(() => import('../pages/PasskeyExtensionPage.tsx')),
+  managePasskey: lazyPage(() => import('../pages/ManagePasskeyPage.tsx')),
+  extensionUninstall: lazyPage(() => import('../pages/ExtensionUninstallPage.tsx')),
+  nfts: lazyPage(() => import('../pages/NftsPage.tsx')),
+  notFound: lazyPage(() => import('../pages/NotFoundPage.tsx')),
+}
+
+/** Every route and redirect of the spec's routes table (section 2). */
+export const pageRoutes: RouteObject[] = [
+  { index: true, lazy: pages.landing },
+  // Trade
+  { path: 'swap', lazy: pages.swap },
+  { path: 'buy', lazy: pages.swap },
+  { path: 'sell', lazy: pages.swap },
+  { path: 'send', lazy: pages.swap },
+  { path: 'limit', lazy: pages.swap, handle: { flag: 'limits' } satisfies RouteHandle },
+  { path: 'limits', loader: to('/limit') },
+  // Explore
+  { path: 'explore', lazy: pages.explore },
+  {
+    path: 'explore/:tab',
+    lazy: pages.explore,
+    loader: ({ params }) => {
+      const tab = params.tab ?? ''
+      if (!(EXPLORE_TABS as readonly string[]).includes(tab) && !isNetworkSlug(tab)) throw notFound()
+      return null
+    },
+  },
+  {
+    path: 'explore/:tab/:chainName',
+    lazy: pages.explore,
+    loader: ({ params }) => {
+      if (
+        !(EXPLORE_TABS as readonly string[]).includes(params.tab ?? '') ||
+        !isNetworkSlug(params.chainName ?? '')
+      ) {
+        throw notFound()
+      }
+      return null
+    },
+  },
+  { path: 'explore/tokens/:chainName/:tokenAddress', lazy: pages.token, loader: requireChains('chainName') },
+  { path: 'explore/pools/:chainName/:poolAddress', lazy: pages.pool, loader: requireChains('chainName') },
+  { path: 'tokens', loader: to('/explore/tokens') },
+  {
+    path: 'tokens/:chainName',
+    loader: ({ params }) => redirect(`/explore/tokens/${encodeURIComponent(params.chainName ?? '')}`),
+  },
+  {
+    path: 'tokens/:chainName/:tokenAddress',
+    loader: ({ params }) =>
+      redirect(
+        `/explore/tokens/${encodeURIComponent(params.chainName ?? '')}/${encodeURIComponent(params.tokenAddress ?? '')}`,
+      ),
+  },
+  // Governance lives on its own site.
+  {
+    path: 'vote/*',
+    loader: ({ params }) => redirect(new URL(params['*'] ?? '', `${getRuntimeConfig().governanceUrl}/`).href),
+  },
+  { path: 'vote', loader: () => redirect(`${getRuntimeConfig().governanceUrl}/`) },
+  { path: 'create-proposal', loader: () => redirect('/vote/create-proposal') },
+  // Liquidity
+  { path: 'positions', lazy: pages.positions },
+  { path: 'positions/create', lazy: pages.createPosition },
+  {
+    path: 'positions/create/:protocolVersion',
+    lazy: pages.createPosition,
+    loader: ({ params }) => (['v2', 'v3', 'v4'].includes(params.protocolVersion ?? '') ? null : notFound()),
+  },
+  { path: 'positions/v2/:chainName/:pairAddress', lazy: pages.position, loader: requireChains('chainName') },
+  {
+    path: 'positions/v3/:chainName/:tokenId',
+    lazy: pages.position,
+    loader: (args) => (isTokenId(args.params.tokenId) ? requireChains('chainName')(args) : notFound()),
+  },
+  {
+    path: 'positions/v4/:chainName/:tokenId',
+    lazy: pages.position,
+    loader: (args) => (isTokenId(args.params.tokenId) ? requireChains('chainName')(args) : notFound()),
+  },
+  { path: 'migrate/v2', lazy: pages.migrate, handle: { flag: 'migrate' } satisfies RouteHandle },
+  { path: 'migrate/v2/:address', lazy: pages.migrate, handle: { flag: 'migrate' } satisfies RouteHandle },
+  {
+    path: 'migrate/v2/:chainName/:pairAddress',
+    lazy: pages.migrate,
+    handle: { flag: 'migrate' } satisfies RouteHandle,
+    loader: requireChains('chainName'),
+  },
+  {
+    path: 'migrate/v3/:chainName/:tokenId',
+    lazy: pages.migrate,
+    handle: { flag: 'migrate' } satisfies RouteHandle,
+    loader: (args) => (isTokenId(args.params.tokenId) ? requireChains('chainName')(args) : notFound()),
+  },
+  // Legacy pool URLs.
+  { path: 'pool', loader: to('/positions') },
+  { path: 'pools', loader: to('/positions') },
+  { path: 'pool/v2', loader: to('/positions') },
+  { path: 'pool/v2/find', loader: to('/positions/create/v2') },
+  { path: 'pools/v2/find', loader: to('/positions/create/v2') },
+  {
+    path: 'pool/:tokenId',
+    loader: ({ params }) =>
+      isTokenId(params.tokenId) ? redirect(`/positions/v3/ethereum/${params.tokenId}`) : notFound(),
+  },
+  {
+    path: 'pools/:tokenId',
+    loader: ({ params }) =>
+      isTokenId(params.tokenId) ? redirect(`/positions/v3/ethereum/${params.tokenId}`) : notFound(),
+  },
+  { path: 'add/v2', lazy: pages.add },
+  { path: 'add/v2/:currencyIdA', lazy: pages.add },
+  { path: 'add/v2/:currencyIdA/:currencyIdB', lazy: pages.add },
+  { path: 'add/:currencyIdA', lazy: pages.add },
+  { path: 'add/:currencyIdA/:currencyIdB', lazy: pages.add },
+  { path: 'add/:currencyIdA/:currencyIdB/:feeAmount', lazy: pages.add },
+  { path: 'add/:currencyIdA/:currencyIdB/:feeAmount/:tokenId', lazy: pages.add },
+  { path: 'remove/v2/:currencyIdA/:currencyIdB', lazy: pages.remove },
+  {
+    path: 'remove/:tokenId',
+    lazy: pages.remove,
+    loader: ({ params }) => (isTokenId(params.tokenId) ? null : notFound()),
+  },
+  // Accounts
+  {
+    path: 'auth/passkey/extension',
+    lazy: pages.passkeyExtension,
+    handle: { flag: 'passkeyExtensionLogin' } satisfies RouteHandle,
+  },
+  {
+    path: 'manage/passkey/:walletAddress',
+    lazy: pages.managePasskey,
+    handle: { flag: 'embeddedWallet' } satisfies RouteHandle,
+  },
+  { path: 'extension/uninstall', lazy: pages.extensionUninstall },
+  // NFTs
+  { path: 'nfts', lazy: pages.nfts, handle: { flag: 'nfts' } satisfies RouteHandle },
+  {
+    path: 'nfts/collection/:contractAddress',
+    lazy: pages.nfts,
+    handle: { flag: 'nfts' } satisfies RouteHandle,
+  },
+  // Wallet profiles live outside the app.
+  {
+    path: 'address/*',
+    loader: ({ params }) =>
+      redirect(new URL(`address/${params['*'] ?? ''}`, `${getRuntimeConfig().walletProfileUrl}/`).href),
+  },
+  { path: 'not-found', lazy: pages.notFound },
+  { path: '*', loader: notFound },
+]
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RootError />,
+    // The first lazy page is fetched before the first paint; nothing is shown meanwhile (no flash).
+    HydrateFallback: () => null,
+    children: [{ errorElement: <PageError />, children: pageRoutes }],
+  },
+]

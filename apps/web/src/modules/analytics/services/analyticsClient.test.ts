@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { test } from 'node:test'
+import { createAnalyticsClient, isSessionSampled } from './analyticsClient.ts'
+
+function memory(initial: Record<string, string> = {}) {
+  const map = new Map(Object.entries(initial))
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) }
+}
+
+test('behavior: sampling is decided once per session at the given rate', () => {
+  const storage = memory()
+  assert.equal(
+    isSessionSampled(0.1, storage, () => 0.05),
+    true,
+  )
+  assert.equal(
+    isSessionSampled(0.1, storage, () => 0.95),
+    true,
+    'remembered for the session',
+  )
+  assert.equal(
+    isSessionSampled(0.1, memory(), () => 0.1),
+    false,
+  )
+  assert.equal(
+    isSessionSampled(0.1, memory({ 'oxbow.analyticsSampled': 'false' }), () => 0),
+    false,
+  )
+})
+
+test('behavior: events are POSTed in a batch to /v1/analytics and the answer mapped to an upload status', async () => {
+  const received: { url?: string; headers: Record<string, unknown>; body: string }[] = []
+  let status = 202
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => {
+      body += chunk
+    })
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', headers: request.headers, body })
+      response.writeHead(status, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  try {
+    const client = createAnalyticsClient({
+      apiUrl,
+      buildHash: 'abc123',
+      sampled: true,
+      flushIntervalMs: 60_000,
+    })
+    client.track('page_view', { path: '/swap' })
+    client.track('web_vital', { metric: 'LCP', value: 1200 })
+    assert.equal(await client.flush(), 'success')
+    assert.equal(received.length, 1)
+    assert.equal(received[0]?.url, '/v1/analytics')
+    assert.equal(received[0]?.headers['x-application-build'], 'abc123')
+    const events = JSON.parse(received[0]?.body ?? '{}').events
+    assert.deepEqual(
+      events.map((e: { name: string }) => e.name),
+      ['page_view', 'web_vital'],
+    )
+    assert.equal(await client.flush(), 'empty')
+    status = 429
+    client.track('x')
+    assert.equal(await client.flush(), 'rate_limit')
+  } finally {
+    server.close()
+  }
+  const down = createAnalyticsClient({ apiUrl, buildHash: 'x', sampled: true, flushIntervalMs: 60_000 })
+  down.track('x')
+  assert.equal(await down.flush(), 'unknown', 'no response at all')
+  const unsampled = createAnalyticsClient({ apiUrl, buildHash: 'x', sampled: false })
+  unsampled.track('x')
+  assert.equal(await unsampled.flush(), 'empty')
+})

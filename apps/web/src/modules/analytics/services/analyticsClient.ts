@@ -1,0 +1,81 @@
+import { type UploadStatus, uploadStatus } from './uploadStatus.ts'
+
+export interface AnalyticsEvent {
+  readonly name: string
+  readonly properties: Readonly<Record<string, string | number | boolean | null>>
+  readonly time: number
+}
+
+export interface AnalyticsClient {
+  track(name: string, properties?: AnalyticsEvent['properties']): void
+  flush(): Promise<UploadStatus | 'empty'>
+  readonly sampled: boolean
+}
+
+export interface AnalyticsOptions {
+  readonly apiUrl: string
+  readonly buildHash: string
+  readonly sampled: boolean
+  readonly flushIntervalMs?: number
+}
+
+/**
+ * Batches events and POSTs them to {api}/v1/analytics (the API's analytics proxy). Unsampled
+ * sessions send nothing. Failures are counted by status, never thrown and never logged as errors:
+ * analytics must not disturb the app.
+ */
+export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClient {
+  let queue: AnalyticsEvent[] = []
+  const flushIntervalMs = options.flushIntervalMs ?? 5000
+  let timer: ReturnType<typeof setTimeout> | undefined
+
+  async function flush(): Promise<UploadStatus | 'empty'> {
+    if (timer) clearTimeout(timer)
+    timer = undefined
+    if (queue.length === 0) return 'empty'
+    const events = queue.slice(0, 100)
+    queue = queue.slice(100)
+    let status: number | undefined
+    try {
+      const response = await fetch(new URL('/v1/analytics', options.apiUrl), {
+        method: 'POST',
+        keepalive: true,
+        credentials: 'omit',
+        headers: {
+          'content-type': 'application/json',
+          'x-application-origin': globalThis.location?.origin ?? 'unknown',
+          'x-application-build': options.buildHash,
+        },
+        body: JSON.stringify({ events }),
+      })
+      status = response.status
+    } catch {
+      status = undefined
+    }
+    return uploadStatus(status)
+  }
+
+  return {
+    sampled: options.sampled,
+    track(name, properties = {}) {
+      if (!options.sampled) return
+      queue.push({ name, properties, time: Date.now() })
+      timer ??= setTimeout(() => void flush(), flushIntervalMs)
+    },
+    flush,
+  }
+}
+
+/** Decides once per session (10 % by default) whether this session reports performance data. */
+export function isSessionSampled(
+  rate: number,
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  random = Math.random,
+): boolean {
+  const KEY = 'oxbow.analyticsSampled'
+  const stored = storage.getItem(KEY)
+  if (stored === 'true' || stored === 'false') return stored === 'true'
+  const sampled = random() < rate
+  storage.setItem(KEY, String(sampled))
+  return sampled
+}

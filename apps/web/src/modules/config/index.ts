@@ -1,0 +1,17 @@
+export {
+  findNetwork,
+  getNetworks,
+  isKnownNetwork,
+  type NetworkInfo,
+  networkName,
+} from './services/networks.ts'
+export {
+  defaultRuntimeConfig,
+  getBlockedPaths,
+  getRuntimeConfig,
+  isPathBlocked,
+  parseBlockedPaths,
+  parseRuntimeConfig,
+  type RuntimeConfig,
+  runtimeConfigSchema,
+} from './services/runtimeConfig.ts'

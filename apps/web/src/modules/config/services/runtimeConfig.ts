@@ -1,0 +1,85 @@
+import * as z from 'zod/mini'
+
+/**
+ * Runtime configuration: delivered by the web server in the `oxbow:config` meta tag (no inline
+ * script, strict CSP) and also at GET /config.json. Validated on read; invalid or missing values
+ * fall back to the local defaults so the app always starts.
+ */
+export const runtimeConfigSchema = z.object({
+  environment: z.enum(['local', 'mainnet']),
+  apiUrl: z.url(),
+  graphqlUrl: z.url(),
+  rpcUrls: z.record(z.string(), z.url()),
+  /** The networks offered (from @oxbow/chains on the server, so the bundle does not carry the registry). */
+  networks: z
+    .array(z.object({ slug: z.string(), name: z.string(), testnet: z.boolean() }))
+    .check(z.minLength(1)),
+  /** On this hostname every feature-flag, experiment and layer override is ignored. */
+  productionHostname: z.string(),
+  /** Overrides the API's x-origin-country header (local testing of the UK notice). */
+  originCountry: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/))),
+  governanceUrl: z.url(),
+  walletProfileUrl: z.url(),
+  /** Share of sessions that send performance data (0..1). */
+  analyticsSampleRate: z.number().check(z.gte(0), z.lte(1)),
+  buildHash: z.string(),
+})
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
+
+export const defaultRuntimeConfig: RuntimeConfig = {
+  environment: 'local',
+  apiUrl: 'http://127.0.0.1:8787',
+  graphqlUrl: 'http://127.0.0.1:42069/graphql',
+  rpcUrls: {},
+  networks: [{ slug: 'ethereum', name: 'Ethereum', testnet: false }],
+  productionHostname: 'app.oxbow.exchange',
+  governanceUrl: 'https://vote.oxbow.exchange',
+  walletProfileUrl: 'https://profile.oxbow.exchange',
+  analyticsSampleRate: 0.1,
+  buildHash: 'dev000',
+}
+
+/** Parses the JSON text of the config meta tag; anything invalid yields the defaults. */
+export function parseRuntimeConfig(text: string | null | undefined): RuntimeConfig {
+  if (!text) return defaultRuntimeConfig
+  try {
+    const result = runtimeConfigSchema.safeParse(JSON.parse(text))
+    return result.success ? result.data : defaultRuntimeConfig
+  } catch {
+    return defaultRuntimeConfig
+  }
+}
+
+let cached: RuntimeConfig | undefined
+
+/** The config of this page load (read once from the meta tag). */
+export function getRuntimeConfig(): RuntimeConfig {
+  if (cached) return cached
+  const meta = typeof document === 'undefined' ? null : document.querySelector('meta[name="oxbow:config"]')
+  cached = parseRuntimeConfig(meta?.getAttribute('content'))
+  return cached
+}
+
+/** Paths the operator blocked (meta tag `oxbow:blocked-paths`, comma separated). */
+export function getBlockedPaths(): readonly string[] {
+  const meta =
+    typeof document === 'undefined' ? null : document.querySelector('meta[name="oxbow:blocked-paths"]')
+  return parseBlockedPaths(meta?.getAttribute('content'))
+}
+
+export function parseBlockedPaths(content: string | null | undefined): readonly string[] {
+  if (!content) return []
+  return content
+    .split(',')
+    .map((path) => path.trim())
+    .filter((path) => path.startsWith('/'))
+}
+
+/** True when `pathname` is blocked: exact match or below a blocked prefix. /swap is never blocked. */
+export function isPathBlocked(pathname: string, blocked: readonly string[]): boolean {
+  if (pathname === '/swap') return false
+  return blocked.some(
+    (path) => pathname === path || pathname.startsWith(path.endsWith('/') ? path : `${path}/`),
+  )
+}

@@ -1,0 +1,18 @@
+export { type FeatureFlagsState, useFeatureFlag, useFeatureFlags } from './hooks/useFeatureFlags.ts'
+export { fetchRemoteFlags, type RemoteFlags } from './services/fetchRemoteFlags.ts'
+export {
+  mergeOverrides,
+  noOverrides,
+  type Overrides,
+  parseOverrides,
+  resolveFlags,
+} from './services/overrides.ts'
+export {
+  defaultFlagValues,
+  type FlagName,
+  type FlagValues,
+  flagNames,
+  flagRegistry,
+  isFlagName,
+} from './services/registry.ts'
+export { getOverrides, initOverrides } from './state/overridesStore.ts'

@@ -1,0 +1,275 @@
+import { useEffect, useRef, useState } from 'react'
+import { type MessageDescriptor, useIntl } from 'react-intl'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import { defineMessages } from '../../../lib/messages.ts'
+import { getRuntimeConfig } from '../../config/index.ts'
+import { displayCurrencies } from '../../currency/index.ts'
+import { locales } from '../../i18n/index.ts'
+import { setPreference, type ThemeChoice, themeChoices, usePreferences } from '../../preferences/index.ts'
+import { applyCurrencyParam } from '../../urlParams/index.ts'
+import styles from './CompanyMenu.module.css'
+import headerStyles from './Header.module.css'
+
+const m = defineMessages({
+  more: { id: 'company.more', defaultMessage: 'More' },
+  menu: { id: 'company.menu', defaultMessage: 'Menu' },
+  close: { id: 'company.close', defaultMessage: 'Close menu' },
+  app: { id: 'company.section.app', defaultMessage: 'App' },
+  products: { id: 'company.section.products', defaultMessage: 'Products' },
+  protocol: { id: 'company.section.protocol', defaultMessage: 'Protocol and company' },
+  settings: { id: 'company.section.settings', defaultMessage: 'Settings' },
+  swap: { id: 'company.link.swap', defaultMessage: 'Swap' },
+  explore: { id: 'company.link.explore', defaultMessage: 'Explore' },
+  pool: { id: 'company.link.pool', defaultMessage: 'Pool' },
+  walletApp: { id: 'company.link.walletApp', defaultMessage: 'Wallet app' },
+  extension: { id: 'company.link.extension', defaultMessage: 'Browser extension' },
+  tradingApi: { id: 'company.link.tradingApi', defaultMessage: 'Trading API' },
+  governance: { id: 'company.link.governance', defaultMessage: 'Governance' },
+  developers: { id: 'company.link.developers', defaultMessage: 'Developers' },
+  about: { id: 'company.link.about', defaultMessage: 'About' },
+  theme: { id: 'company.settings.theme', defaultMessage: 'Theme' },
+  language: { id: 'company.settings.language', defaultMessage: 'Language' },
+  currency: { id: 'company.settings.currency', defaultMessage: 'Currency' },
+  light: { id: 'preferences.theme.light', defaultMessage: 'Light' },
+  dark: { id: 'preferences.theme.dark', defaultMessage: 'Dark' },
+  auto: { id: 'preferences.theme.auto', defaultMessage: 'Auto' },
+})
+
+type SectionId = 'app' | 'products' | 'protocol' | 'settings'
+interface MenuLink {
+  readonly label: MessageDescriptor
+  readonly to: string
+  readonly external?: boolean
+}
+
+function sections(): Record<Exclude<SectionId, 'settings'>, readonly MenuLink[]> {
+  const config = getRuntimeConfig()
+  return {
+    app: [
+      { label: m.swap, to: '/swap' },
+      { label: m.explore, to: '/explore' },
+      { label: m.pool, to: '/positions' },
+    ],
+    products: [
+      { label: m.walletApp, to: '/buy' },
+      { label: m.extension, to: '/extension/uninstall' },
+      { label: m.tradingApi, to: `${config.apiUrl}/`, external: true },
+    ],
+    protocol: [
+      { label: m.governance, to: '/vote' },
+      { label: m.developers, to: `${config.apiUrl}/`, external: true },
+      { label: m.about, to: '/' },
+    ],
+  }
+}
+
+function MenuLinks({ links, className }: { links: readonly MenuLink[]; className: string | undefined }) {
+  const intl = useIntl()
+  return links.map((link) =>
+    link.external ? (
+      <a
+        key={link.to + String(link.label.id)}
+        href={link.to}
+        className={className}
+        rel="noopener noreferrer"
+        target="_blank"
+      >
+        {intl.formatMessage(link.label)}
+      </a>
+    ) : (
+      <Link key={link.to + String(link.label.id)} to={link.to} className={className}>
+        {intl.formatMessage(link.label)}
+      </Link>
+    ),
+  )
+}
+
+/** Wide screens: the company menu as a hover dropdown. */
+export function CompanyDropdown() {
+  const intl = useIntl()
+  const [open, setOpen] = useState(false)
+  const { pathname } = useLocation()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on route change
+  useEffect(() => {
+    setOpen(false)
+  }, [pathname])
+  const links = sections()
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover menu; the button toggles it for keyboard users
+    <div
+      className={`${styles.wrap} ${headerStyles.wide}`}
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+    >
+      <button
+        type="button"
+        className={headerStyles.iconButton}
+        aria-label={intl.formatMessage(m.more)}
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span aria-hidden="true">⋯</span>
+      </button>
+      {open ? (
+        <div className={styles.dropdown} data-testid="company-dropdown">
+          {(['app', 'products', 'protocol'] as const).map((id) => (
+            <div key={id} className={styles.column}>
+              <h3 className={styles.heading}>{intl.formatMessage(m[id])}</h3>
+              <MenuLinks links={links[id]} className={styles.link} />
+            </div>
+          ))}
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export const DRAWER_RESET_MS = 300
+const initialExpanded: Record<SectionId, boolean> = {
+  app: true,
+  products: false,
+  protocol: false,
+  settings: false,
+}
+
+/** Small screens: the company menu as a drawer with collapsible sections that reset 300 ms after closing. */
+export function CompanyDrawer() {
+  const intl = useIntl()
+  const [open, setOpen] = useState(false)
+  const [expanded, setExpanded] = useState(initialExpanded)
+  const prefs = usePreferences()
+  const { pathname } = useLocation()
+  const [, setSearchParams] = useSearchParams()
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const links = sections()
+
+  const close = () => {
+    setOpen(false)
+    clearTimeout(resetTimer.current)
+    resetTimer.current = setTimeout(() => setExpanded(initialExpanded), DRAWER_RESET_MS)
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on route change
+  useEffect(() => {
+    close()
+  }, [pathname])
+  useEffect(() => () => clearTimeout(resetTimer.current), [])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close()
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
+
+  const toggle = (id: SectionId) => setExpanded((value) => ({ ...value, [id]: !value[id] }))
+
+  return (
+    <>
+      <button
+        type="button"
+        className={`${headerStyles.iconButton} ${headerStyles.narrowOnly}`}
+        aria-label={intl.formatMessage(m.menu)}
+        aria-expanded={open}
+        onClick={() => {
+          clearTimeout(resetTimer.current)
+          setOpen(true)
+        }}
+      >
+        <span aria-hidden="true">☰</span>
+      </button>
+      {open ? (
+        <>
+          <button
+            type="button"
+            className={styles.backdrop}
+            aria-label={intl.formatMessage(m.close)}
+            onClick={close}
+          />
+          <div className={styles.drawer} role="dialog" aria-label={intl.formatMessage(m.menu)}>
+            <div className={styles.drawerTop}>
+              <strong>{intl.formatMessage(m.menu)}</strong>
+              <button
+                type="button"
+                className={headerStyles.iconButton}
+                onClick={close}
+                aria-label={intl.formatMessage(m.close)}
+              >
+                <span aria-hidden="true">✕</span>
+              </button>
+            </div>
+            {(['app', 'products', 'protocol', 'settings'] as const).map((id) => (
+              <section key={id} className={styles.section}>
+                <button
+                  type="button"
+                  className={styles.sectionToggle}
+                  aria-expanded={expanded[id]}
+                  onClick={() => toggle(id)}
+                >
+                  {intl.formatMessage(m[id])}
+                  <span aria-hidden="true">{expanded[id] ? '−' : '+'}</span>
+                </button>
+                {expanded[id] ? (
+                  <div className={styles.sectionBody}>
+                    {id === 'settings' ? (
+                      <>
+                        <label>
+                          {intl.formatMessage(m.theme)}
+                          <select
+                            className={styles.select}
+                            value={prefs.theme}
+                            onChange={(event) => setPreference('theme', event.target.value as ThemeChoice)}
+                          >
+                            {themeChoices.map((choice) => (
+                              <option key={choice} value={choice}>
+                                {intl.formatMessage(m[choice])}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <label>
+                          {intl.formatMessage(m.language)}
+                          <select
+                            className={styles.select}
+                            value={intl.locale}
+                            onChange={(event) => setPreference('locale', event.target.value)}
+                          >
+                            {locales.map((locale) => (
+                              <option key={locale.tag} value={locale.tag}>
+                                {locale.nativeName}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <label>
+                          {intl.formatMessage(m.currency)}
+                          <select
+                            className={styles.select}
+                            value={prefs.currency}
+                            onChange={(event) => {
+                              setPreference('currency', event.target.value)
+                              const code = event.target.value
+                              setSearchParams((previous) => applyCurrencyParam(previous, code), {
+                                replace: true,
+                              })
+                            }}
+                          >
+                            {displayCurrencies.map((code) => (
+                              <option key={code} value={code}>
+                                {code}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                      </>
+                    ) : (
+                      <MenuLinks links={links[id]} className={styles.link} />
+                    )}
+                  </div>
+                ) : null}
+              </section>
+            ))}
+          </div>
+        </>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,117 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Link, useSearchParams } from 'react-router'
+import { defineMessages } from '../../../lib/messages.ts'
+import { findNetwork, getRuntimeConfig } from '../../config/index.ts'
+import { openSearch } from '../../search/index.ts'
+import { PreferencesMenu } from '../../settings/index.ts'
+import { AccountButton, ConnectButton } from '../../wallet/index.ts'
+import { isHolidaySeason } from '../services/holiday.ts'
+import { CompanyDrawer, CompanyDropdown } from './CompanyMenu.tsx'
+import styles from './Header.module.css'
+import { NavTabs } from './NavTabs.tsx'
+
+const m = defineMessages({
+  home: { id: 'header.logo.home', defaultMessage: 'Oxbow home' },
+  search: { id: 'header.search', defaultMessage: 'Search tokens and pools' },
+  testnet: { id: 'header.testnet', defaultMessage: 'Testnet' },
+  local: { id: 'header.local', defaultMessage: 'Local devnet' },
+})
+
+function Logo() {
+  const intl = useIntl()
+  const holiday = isHolidaySeason(new Date())
+  return (
+    <Link
+      to="/?intro=true"
+      className={styles.logo}
+      aria-label={intl.formatMessage(m.home)}
+      data-holiday={holiday}
+    >
+      <svg className={styles.logoMark} viewBox="0 0 32 32" aria-hidden="true">
+        <circle cx="16" cy="16" r="15" fill="var(--color-accent)" />
+        <path
+          d="M8 18c3-6 13-6 16 0"
+          stroke="var(--color-accent-text)"
+          strokeWidth="3"
+          fill="none"
+          strokeLinecap="round"
+        />
+        {holiday ? (
+          // The holiday hat: December and 1-7 January.
+          <path d="M9 9l7-7 7 7z" fill="var(--color-critical)" data-testid="holiday-logo" />
+        ) : null}
+      </svg>
+      <span className={styles.logoText}>Oxbow</span>
+    </Link>
+  )
+}
+
+function SearchEntry() {
+  const intl = useIntl()
+  return (
+    <button
+      type="button"
+      className={styles.searchEntry}
+      onClick={openSearch}
+      aria-label={intl.formatMessage(m.search)}
+    >
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-3.5-3.5" />
+      </svg>
+      <span className={styles.searchLabel}>{intl.formatMessage(m.search)}</span>
+      <kbd className={styles.kbd}>/</kbd>
+    </button>
+  )
+}
+
+/** Shown when the selected network (chain parameter) is a testnet, or when running on the local devnet. */
+function TestnetIndicator() {
+  const [params] = useSearchParams()
+  const chain = params.get('chain')
+  const testnet = findNetwork(chain)?.testnet === true
+  if (testnet) {
+    return (
+      <span className={styles.testnet} role="status">
+        <FormattedMessage {...m.testnet} />
+      </span>
+    )
+  }
+  if (getRuntimeConfig().environment === 'local') {
+    return (
+      <span className={`${styles.testnet} ${styles.wide}`} title={getRuntimeConfig().environment}>
+        <FormattedMessage {...m.local} />
+      </span>
+    )
+  }
+  return null
+}
+
+/** The app header: logo, nav tabs, search entry, company menu, testnet indicator, preferences, wallet. */
+export function Header() {
+  return (
+    <header className={styles.header}>
+      <div className={styles.start}>
+        <Logo />
+        <NavTabs />
+        <SearchEntry />
+      </div>
+      <div className={styles.end}>
+        <TestnetIndicator />
+        <CompanyDropdown />
+        <PreferencesMenu />
+        <AccountButton />
+        <ConnectButton />
+        <CompanyDrawer />
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react'
+import { type MessageDescriptor, useIntl } from 'react-intl'
+import { Link, NavLink, useLocation } from 'react-router'
+import { defineMessages } from '../../../lib/messages.ts'
+import styles from './Header.module.css'
+
+export const navMessages = defineMessages({
+  trade: { id: 'nav.trade', defaultMessage: 'Trade' },
+  explore: { id: 'nav.explore', defaultMessage: 'Explore' },
+  pool: { id: 'nav.pool', defaultMessage: 'Pool' },
+  swap: { id: 'nav.swap', defaultMessage: 'Swap' },
+  limit: { id: 'nav.limit', defaultMessage: 'Limit' },
+  buy: { id: 'nav.buy', defaultMessage: 'Buy' },
+  sell: { id: 'nav.sell', defaultMessage: 'Sell' },
+  send: { id: 'nav.send', defaultMessage: 'Send' },
+  tokens: { id: 'nav.tokens', defaultMessage: 'Tokens' },
+  pools: { id: 'nav.pools', defaultMessage: 'Pools' },
+  transactions: { id: 'nav.transactions', defaultMessage: 'Transactions' },
+  positions: { id: 'nav.positions', defaultMessage: 'View positions' },
+  createPosition: { id: 'nav.createPosition', defaultMessage: 'Create position' },
+})
+
+interface Tab {
+  readonly id: string
+  readonly label: MessageDescriptor
+  readonly to: string
+  readonly items: readonly { label: MessageDescriptor; to: string }[]
+}
+
+export const navTabs: readonly Tab[] = [
+  {
+    id: 'trade',
+    label: navMessages.trade,
+    to: '/swap',
+    items: [
+      { label: navMessages.swap, to: '/swap' },
+      { label: navMessages.limit, to: '/limit' },
+      { label: navMessages.buy, to: '/buy' },
+      { label: navMessages.sell, to: '/sell' },
+      { label: navMessages.send, to: '/send' },
+    ],
+  },
+  {
+    id: 'explore',
+    label: navMessages.explore,
+    to: '/explore',
+    items: [
+      { label: navMessages.tokens, to: '/explore/tokens' },
+      { label: navMessages.pools, to: '/explore/pools' },
+      { label: navMessages.transactions, to: '/explore/transactions' },
+    ],
+  },
+  {
+    id: 'pool',
+    label: navMessages.pool,
+    to: '/positions',
+    items: [
+      { label: navMessages.positions, to: '/positions' },
+      { label: navMessages.createPosition, to: '/positions/create' },
+    ],
+  },
+]
+
+/** Navigation tabs; each opens its dropdown on hover or focus, and every dropdown closes on route change. */
+export function NavTabs() {
+  const intl = useIntl()
+  const { pathname } = useLocation()
+  const [openTab, setOpenTab] = useState<string | null>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close on every route change
+  useEffect(() => {
+    setOpenTab(null)
+  }, [pathname])
+
+  return (
+    <nav className={styles.nav} aria-label={intl.formatMessage({ id: 'nav.label', defaultMessage: 'Main' })}>
+      {navTabs.map((tab) => (
+        // biome-ignore lint/a11y/noStaticElementInteractions: hover opens the dropdown; links stay keyboard reachable
+        <div
+          key={tab.id}
+          className={styles.tab}
+          onMouseEnter={() => setOpenTab(tab.id)}
+          onMouseLeave={() => setOpenTab(null)}
+          onFocus={() => setOpenTab(tab.id)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpenTab(null)
+          }}
+        >
+          <NavLink
+            to={tab.to}
+            className={styles.tabLink ?? ''}
+            aria-haspopup="true"
+            aria-expanded={openTab === tab.id}
+          >
+            {intl.formatMessage(tab.label)}
+          </NavLink>
+          {openTab === tab.id ? (
+            <div className={styles.dropdown} data-testid={`nav-dropdown-${tab.id}`}>
+              {tab.items.map((item) => (
+                <Link key={item.to} to={item.to} className={styles.dropdownLink ?? ''}>
+                  {intl.formatMessage(item.label)}
+                </Link>
+              ))}
+            </div>
+          ) : null}
+        </div>
+      ))}
+    </nav>
+  )
+}

@@ -1,0 +1,61 @@
+import { type ReactNode, useEffect, useState } from 'react'
+import { IntlProvider } from 'react-intl'
+import { usePreferences } from '../../preferences/index.ts'
+import { activeLocale, DEFAULT_LOCALE, isRtl, loadMessages } from '../services/locales.ts'
+
+type Catalog = { readonly locale: string; readonly messages: Record<string, string> }
+
+function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : navigator.languages
+}
+
+/** Missing translations fall back to the English defaultMessage silently (catalogs fill in over time). */
+function onIntlError(error: { code?: string }): void {
+  if (error.code === 'MISSING_TRANSLATION' || error.code === 'MISSING_DATA') return
+  console.warn(error)
+}
+
+/**
+ * Provides react-intl with the active locale's catalog (loaded lazily, en-US merged as fallback) and
+ * keeps <html lang dir> in step. English renders at once from the defaultMessages; another locale
+ * renders once its catalog arrived, so text never swaps under the user (no layout shift).
+ */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const { locale: saved } = usePreferences()
+  const locale = activeLocale(saved, browserLanguages())
+  const [catalog, setCatalog] = useState<Catalog | null>(
+    locale === DEFAULT_LOCALE ? { locale, messages: {} } : null,
+  )
+
+  useEffect(() => {
+    let cancelled = false
+    loadMessages(locale).then(
+      (messages) => !cancelled && setCatalog({ locale, messages }),
+      (error: unknown) => {
+        console.warn(`messages for ${locale} failed to load; showing English`, error)
+        if (!cancelled) setCatalog({ locale: DEFAULT_LOCALE, messages: {} })
+      },
+    )
+    return () => {
+      cancelled = true
+    }
+  }, [locale])
+
+  const shown = catalog ?? { locale: DEFAULT_LOCALE, messages: {} }
+  useEffect(() => {
+    document.documentElement.lang = shown.locale
+    document.documentElement.dir = isRtl(shown.locale) ? 'rtl' : 'ltr'
+  }, [shown.locale])
+
+  if (!catalog) return null
+  return (
+    <IntlProvider
+      locale={shown.locale}
+      defaultLocale={DEFAULT_LOCALE}
+      messages={shown.messages}
+      onError={onIntlError}
+    >
+      {children}
+    </IntlProvider>
+  )
+}

@@ -1,0 +1,9 @@
+export { resolveTheme, useApplyTheme, usePreferences } from './hooks/usePreferences.ts'
+export {
+  defaultPreferences,
+  type Preferences,
+  preferencesStore,
+  setPreference,
+  type ThemeChoice,
+  themeChoices,
+} from './state/preferencesStore.ts'

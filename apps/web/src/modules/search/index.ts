@@ -1,0 +1,3 @@
+export { SearchModal } from './components/SearchModal.tsx'
+export { isTypingTarget, useSearchHotkey } from './hooks/useSearchHotkey.ts'
+export { closeSearch, openSearch, searchOpenStore } from './state/searchStore.ts'

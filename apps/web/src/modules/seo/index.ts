@@ -1,0 +1,2 @@
+export { useRouteMeta } from './hooks/useRouteMeta.ts'
+export { INTERFACE_NAME, type RouteMeta, routeMeta } from './services/routeMeta.ts'

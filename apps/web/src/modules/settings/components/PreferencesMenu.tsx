@@ -1,0 +1,178 @@
+import { useEffect, useRef, useState } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useSearchParams } from 'react-router'
+import { defineMessages } from '../../../lib/messages.ts'
+import { displayCurrencies, useFiatFormatter } from '../../currency/index.ts'
+import { locales } from '../../i18n/index.ts'
+import { setPreference, type ThemeChoice, themeChoices, usePreferences } from '../../preferences/index.ts'
+import { applyCurrencyParam } from '../../urlParams/index.ts'
+import styles from './PreferencesMenu.module.css'
+
+const m = defineMessages({
+  open: { id: 'preferences.open', defaultMessage: 'Preferences' },
+  title: { id: 'preferences.title', defaultMessage: 'Preferences' },
+  theme: { id: 'preferences.theme', defaultMessage: 'Theme' },
+  light: { id: 'preferences.theme.light', defaultMessage: 'Light' },
+  dark: { id: 'preferences.theme.dark', defaultMessage: 'Dark' },
+  auto: { id: 'preferences.theme.auto', defaultMessage: 'Auto' },
+  language: { id: 'preferences.language', defaultMessage: 'Language' },
+  currency: { id: 'preferences.currency', defaultMessage: 'Currency' },
+  back: { id: 'preferences.back', defaultMessage: 'Back' },
+})
+
+type View = 'main' | 'language' | 'currency'
+
+/**
+ * The global preferences menu: theme, then language and currency as sub-views with a back control.
+ * Closing it (toggle, Escape, outside click) resets to the first view.
+ */
+export function PreferencesMenu() {
+  const intl = useIntl()
+  const [open, setOpen] = useState(false)
+  const [view, setView] = useState<View>('main')
+  const prefs = usePreferences()
+  const { format } = useFiatFormatter()
+  const [, setSearchParams] = useSearchParams()
+  const wrapRef = useRef<HTMLDivElement>(null)
+
+  const close = () => {
+    setOpen(false)
+    setView('main')
+  }
+
+  useEffect(() => {
+    if (!open) return
+    const dismiss = () => {
+      setOpen(false)
+      setView('main')
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') dismiss()
+    }
+    const onPointer = (event: PointerEvent) => {
+      if (wrapRef.current && !wrapRef.current.contains(event.target as Node)) dismiss()
+    }
+    window.addEventListener('keydown', onKey)
+    window.addEventListener('pointerdown', onPointer)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      window.removeEventListener('pointerdown', onPointer)
+    }
+  }, [open])
+
+  const currentLanguage = locales.find((l) => l.tag === intl.locale)?.nativeName ?? intl.locale
+
+  return (
+    <div className={styles.wrap} ref={wrapRef}>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-label={intl.formatMessage(m.open)}
+        aria-expanded={open}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <circle cx="12" cy="12" r="3" />
+          <path d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1 7 17M17 7l2.1-2.1" />
+        </svg>
+      </button>
+      {open ? (
+        <div className={styles.panel} role="dialog" aria-label={intl.formatMessage(m.title)}>
+          {view === 'main' ? (
+            <>
+              <h2 className={styles.title}>
+                <FormattedMessage {...m.title} />
+              </h2>
+              <span id="pref-theme">
+                <FormattedMessage {...m.theme} />
+              </span>
+              <div className={styles.segments} role="radiogroup" aria-labelledby="pref-theme">
+                {themeChoices.map((choice: ThemeChoice) => (
+                  // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
+                  <button
+                    key={choice}
+                    type="button"
+                    role="radio"
+                    aria-checked={prefs.theme === choice}
+                    className={styles.segment}
+                    onClick={() => setPreference('theme', choice)}
+                  >
+                    {intl.formatMessage(m[choice])}
+                  </button>
+                ))}
+              </div>
+              <button type="button" className={styles.row} onClick={() => setView('language')}>
+                <FormattedMessage {...m.language} />
+                <span className={styles.value}>{currentLanguage}</span>
+              </button>
+              <button type="button" className={styles.row} onClick={() => setView('currency')}>
+                <FormattedMessage {...m.currency} />
+                <span className={styles.value}>{prefs.currency}</span>
+              </button>
+            </>
+          ) : (
+            <>
+              <h2 className={styles.title}>
+                <button
+                  type="button"
+                  className={styles.back}
+                  onClick={() => setView('main')}
+                  aria-label={intl.formatMessage(m.back)}
+                >
+                  <span aria-hidden="true">←</span>
+                </button>
+                {intl.formatMessage(view === 'language' ? m.language : m.currency)}
+              </h2>
+              <div
+                role="radiogroup"
+                aria-label={intl.formatMessage(view === 'language' ? m.language : m.currency)}
+              >
+                {view === 'language'
+                  ? locales.map((locale) => (
+                      // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
+                      <button
+                        key={locale.tag}
+                        type="button"
+                        role="radio"
+                        lang={locale.tag}
+                        aria-checked={intl.locale === locale.tag}
+                        className={`${styles.row} ${styles.option}`}
+                        onClick={() => setPreference('locale', locale.tag)}
+                      >
+                        <span>{locale.nativeName}</span>
+                        <span className={styles.value}>{locale.name}</span>
+                      </button>
+                    ))
+                  : displayCurrencies.map((code) => (
+                      // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
+                      <button
+                        key={code}
+                        type="button"
+                        role="radio"
+                        aria-checked={prefs.currency === code}
+                        className={`${styles.row} ${styles.option}`}
+                        onClick={() => {
+                          setPreference('currency', code)
+                          setSearchParams((previous) => applyCurrencyParam(previous, code), { replace: true })
+                        }}
+                      >
+                        <span>{code}</span>
+                        <span className={styles.value}>{prefs.currency === code ? format(1) : null}</span>
+                      </button>
+                    ))}
+              </div>
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  )
+}

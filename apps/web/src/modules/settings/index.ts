@@ -1,0 +1,1 @@
+export { PreferencesMenu } from './components/PreferencesMenu.tsx'

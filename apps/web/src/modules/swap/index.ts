@@ -1,0 +1,1 @@
+export { SwapForm } from './components/SwapForm.tsx'

@@ -1,0 +1,9 @@
+export {
+  Button,
+  buttonClassName,
+  Card,
+  ComingSoon,
+  Page,
+  Skeleton,
+  SkeletonRows,
+} from './components/Page.tsx'

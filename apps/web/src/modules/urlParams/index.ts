@@ -1,0 +1,7 @@
+export {
+  applyChainSelection,
+  applyCurrencyParam,
+  type GlobalParams,
+  type ParamRules,
+  parseGlobalParams,
+} from './services/globalParams.ts'

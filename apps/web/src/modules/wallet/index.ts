@@ -1,0 +1,2 @@
+export { AccountButton, ConnectButton } from './components/ConnectButton.tsx'
+export { getWalletIntent, setWalletIntent, type WalletIntent } from './state/walletIntent.ts'

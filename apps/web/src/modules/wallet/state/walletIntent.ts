@@ -1,0 +1,24 @@
+import { safeStorage } from '../../../lib/createStore.ts'
+
+/**
+ * What the URL asked the (upcoming) wallet layer to do: eagerly connect, optionally to a given
+ * address, or disconnect on intro=true. Issue #6 replaces this placeholder with wagmi connectors.
+ */
+export interface WalletIntent {
+  readonly eagerlyConnect: boolean
+  readonly eagerlyConnectAddress: `0x${string}` | null
+  readonly disconnectRequested: boolean
+}
+
+const session = safeStorage('session')
+const KEY = 'oxbow.walletIntent'
+let intent: WalletIntent = { eagerlyConnect: false, eagerlyConnectAddress: null, disconnectRequested: false }
+
+export function setWalletIntent(next: Partial<WalletIntent>): void {
+  intent = { ...intent, ...next }
+  session.set(KEY, JSON.stringify(intent))
+}
+
+export function getWalletIntent(): WalletIntent {
+  return intent
+}

@@ -1,0 +1,24 @@
+import { useIntl } from 'react-intl'
+import { useLocation } from 'react-router'
+import { defineMessages } from '../lib/messages.ts'
+import { SwapForm } from '../modules/swap/index.ts'
+import { Page } from '../modules/ui/index.ts'
+
+const m = defineMessages({
+  swap: { id: 'page.swap.title', defaultMessage: 'Swap' },
+  buy: { id: 'page.buy.title', defaultMessage: 'Buy crypto' },
+  sell: { id: 'page.sell.title', defaultMessage: 'Sell crypto' },
+  send: { id: 'page.send.title', defaultMessage: 'Send' },
+  limit: { id: 'page.limit.title', defaultMessage: 'Limit order' },
+})
+
+/** /swap, /buy, /sell, /send and /limit: the trade screen in its mode. */
+export default function SwapPage() {
+  const intl = useIntl()
+  const mode = useLocation().pathname.slice(1) as keyof typeof m
+  return (
+    <Page narrow title={intl.formatMessage(m[mode] ?? m.swap)}>
+      <SwapForm />
+    </Page>
+  )
+}

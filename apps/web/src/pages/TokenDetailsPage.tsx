@@ -1,0 +1,48 @@
+import { FormattedMessage, useIntl } from 'react-intl'
+import { useParams } from 'react-router'
+import { networkName } from '../modules/config/index.ts'
+import { useFiatFormatter } from '../modules/currency/index.ts'
+import { Card, ComingSoon, Page, SkeletonRows } from '../modules/ui/index.ts'
+import styles from './Pages.module.css'
+
+/** /explore/tokens/:chainName/:tokenAddress: chart, stats and balances. */
+export default function TokenDetailsPage() {
+  const intl = useIntl()
+  const { format } = useFiatFormatter()
+  const { chainName = '', tokenAddress = '' } = useParams()
+  const network = networkName(chainName)
+  return (
+    <Page
+      title={<FormattedMessage id="page.token.title" defaultMessage="Token details" />}
+      subtitle={
+        <FormattedMessage
+          id="page.token.subtitle"
+          defaultMessage="{address} on {network}"
+          values={{ address: tokenAddress, network }}
+        />
+      }
+    >
+      <ComingSoon />
+      <div className={styles.grid}>
+        {(['price', 'tvl', 'volume'] as const).map((stat) => (
+          <Card key={stat} className={styles.stat}>
+            <span className={styles.statLabel}>
+              <FormattedMessage
+                id="page.token.stat"
+                defaultMessage="{stat, select, price {Price} tvl {TVL} other {24H volume}}"
+                values={{ stat }}
+              />
+            </span>
+            <span className={styles.statValue}>{format(0)}</span>
+          </Card>
+        ))}
+      </div>
+      <Card>
+        <SkeletonRows
+          count={4}
+          label={intl.formatMessage({ id: 'page.token.loading', defaultMessage: 'Loading chart' })}
+        />
+      </Card>
+    </Page>
+  )
+}

@@ -1,0 +1,62 @@
+/**
+ * Shared fixture of the browser tests and the benchmark: the built app served in-process by the
+ * real web server (createWebServer) and one Debian Chromium driven by playwright-core.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { type Browser, chromium } from 'playwright-core'
+import { distDir, ensureBuilt } from '../server/build.ts'
+import { createWebServer } from '../server/createWebServer.ts'
+import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
+import type { RuntimeConfig } from '../src/modules/config/index.ts'
+
+/** Port plan: web tests serve on 23573 (a second server, when needed, on 23574). */
+export const TEST_PORT = 23573
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+]
+
+/** The API the browser talks to in tests: nothing listens here, so the app must degrade gracefully. */
+export const TEST_API_URL = 'http://127.0.0.1:23587'
+
+export interface RunningWeb {
+  readonly url: string
+  close(): Promise<void>
+}
+
+export async function startWeb(
+  options: { port?: number; config?: Partial<RuntimeConfig>; blockedPaths?: readonly string[] } = {},
+): Promise<RunningWeb> {
+  await ensureBuilt()
+  const config: RuntimeConfig = {
+    ...(await buildRuntimeConfig({})),
+    apiUrl: TEST_API_URL,
+    graphqlUrl: 'http://127.0.0.1:23569/graphql',
+    analyticsSampleRate: 0,
+    ...options.config,
+  }
+  const app = createWebServer({ distDir, config, blockedPaths: options.blockedPaths ?? [] })
+  const port = options.port ?? TEST_PORT
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port, hostname: 'localhost' }, () => resolve(s))
+  })
+  const address = server.address() as AddressInfo
+  return {
+    url: `http://localhost:${address.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
+}

@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+
+/** In `vite` dev mode, fill the runtime-config meta tag the way the production server does. */
+function devRuntimeConfig(): Plugin {
+  return {
+    name: 'oxbow-dev-runtime-config',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const json = execFileSync('npx', ['tsx', 'server/printConfig.ts'], {
+        cwd: import.meta.dirname,
+        encoding: 'utf8',
+      })
+      const escaped = json.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+      return html.replace(
+        '<meta name="oxbow:config" content="" />',
+        `<meta name="oxbow:config" content="${escaped}" />`,
+      )
+    },
+  }
+}
+
+/** The SPA build: hashed chunks per lazily loaded route, no inline scripts or styles (strict CSP). */
+export default defineConfig({
+  plugins: [react(), devRuntimeConfig()],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Inline assets would need data: in script/style sources; keep every asset a file.
+    assetsInlineLimit: 0,
+    cssCodeSplit: true,
+  },
+  server: { port: 5173, host: 'localhost' },
+})
