@@ -202,7 +202,32 @@ describe('URL parameters', () => {
   })
 })
 
+describe('landing', () => {
+  test('behavior: typing in the hero swap box continues on /swap with value, field and chain', async () => {
+    await withPage('/', async (page) => {
+      await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
+      await page.getByRole('textbox', { name: 'Amount' }).fill('1.5')
+      await page.waitForURL(/\/swap\?/)
+      const params = new URL(page.url()).searchParams
+      assert.deepEqual(Object.fromEntries(params), { chain: 'base', value: '1.5', field: 'INPUT' })
+      assert.equal(await page.getByRole('textbox', { name: 'Amount' }).inputValue(), '1.5')
+    })
+  })
+})
+
 describe('languages and layout', () => {
+  test('behavior: without a parameter or saved choice the browser language is used', async () => {
+    await withPage('/swap', async (page) => assert.equal(await htmlAttr(page, 'lang'), 'de-DE'), {
+      locale: 'de-DE',
+    })
+  })
+
+  test('behavior: the testnet indicator shows for a testnet chain', async () => {
+    await withPage('/swap?chain=sepolia', async (page) => {
+      await page.getByRole('status').filter({ hasText: 'Testnet' }).waitFor()
+    })
+  })
+
   test('behavior: a right-to-left locale lays out mirrored', async () => {
     await withPage('/swap?lng=ar', async (page) => {
       await page.waitForFunction(() => document.documentElement.dir === 'rtl')

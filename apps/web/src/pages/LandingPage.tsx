@@ -16,7 +16,7 @@ export default function LandingPage() {
           values={{ count: 14 }}
         />
       </p>
-      <SwapForm showModes={false} />
+      <SwapForm showModes={false} hero />
       <Link to="/swap">
         <FormattedMessage id="landing.toSwap" defaultMessage="Open the full swap screen" />
       </Link>

@@ -1,1 +1,1 @@
-export { SwapForm } from './components/SwapForm.tsx'
+export { heroSwapUrl, SwapForm } from './components/SwapForm.tsx'

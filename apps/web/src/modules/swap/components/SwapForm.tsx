@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl'
-import { NavLink, useSearchParams } from 'react-router'
+import { NavLink, useNavigate, useSearchParams } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
 import { getNetworks } from '../../config/index.ts'
 import { Button, ComingSoon } from '../../ui/index.ts'
@@ -22,12 +22,27 @@ const m = defineMessages({
 
 const modes = ['swap', 'limit', 'buy', 'sell', 'send'] as const
 
+/** The hero's hand-off: /swap with the currencies, typed value, independent field and chain. */
+export function heroSwapUrl(params: URLSearchParams, value: string): string {
+  const next = new URLSearchParams()
+  for (const key of ['inputCurrency', 'outputCurrency', 'chain']) {
+    const current = params.get(key)
+    if (current) next.set(key, current)
+  }
+  next.set('value', value)
+  next.set('field', 'INPUT')
+  if (!next.has('chain')) next.set('chain', 'ethereum')
+  return `/swap?${next.toString()}`
+}
+
 /**
  * The swap box's real layout (modes, network, sell and buy panels, action). Quotes and the wallet
- * arrive with issue #6; until then the action is disabled and the box says so.
+ * arrive with issue #6; until then the action is disabled and the box says so. In the landing hero
+ * (`hero`), starting to type hands the swap over to /swap.
  */
-export function SwapForm({ showModes = true }: { showModes?: boolean }) {
+export function SwapForm({ showModes = true, hero = false }: { showModes?: boolean; hero?: boolean }) {
   const intl = useIntl()
+  const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
   const chain = params.get('chain') ?? 'ethereum'
   return (
@@ -66,6 +81,10 @@ export function SwapForm({ showModes = true }: { showModes?: boolean }) {
             placeholder="0"
             aria-label={intl.formatMessage(m.amount)}
             defaultValue={params.get('value') ?? ''}
+            onChange={(event) => {
+              if (hero && event.target.value.trim() !== '')
+                void navigate(heroSwapUrl(params, event.target.value))
+            }}
           />
           <span className={styles.token}>
             {params.get('inputCurrency') ?? intl.formatMessage(m.selectToken)}
