@@ -33,6 +33,7 @@ const report = (metric: string, value: string, target: string, pass: boolean | n
 const devnet = await startDevnet({ networks: ['ethereum', 'base'], portBase: PORT_BASE })
 const dataDir = mkdtempSync(join(tmpdir(), 'oxbow-indexer-bench-'))
 let indexer: Awaited<ReturnType<typeof startIndexer>> | undefined
+const ponderLog: string[] = []
 try {
   // 1. Backfill.
   let listeningAt = 0
@@ -43,6 +44,8 @@ try {
     dataDir: join(dataDir, 'pglite'),
     onOutput: (line) => {
       if (listeningAt === 0 && line.includes('Started listening')) listeningAt = performance.now()
+      ponderLog.push(line)
+      if (ponderLog.length > 60) ponderLog.shift()
     },
   })
   const readyAt = performance.now()
@@ -77,13 +80,32 @@ try {
     })
     await publicClient.waitForTransactionReceipt({ hash })
   }
-  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const res = await fetch(indexer?.graphqlUrl ?? '', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-    })
-    return (await res.json()) as { data: { pool: { txCount: number } } }
+  const gql = async <T = { pool: { txCount: number } }>(
+    query: string,
+    variables: Record<string, unknown> = {},
+  ) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await fetch(indexer?.graphqlUrl ?? '', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables }),
+        })
+        return (await res.json()) as { data: T }
+      } catch (error) {
+        // A keep-alive socket the server closed while idle: retry on a new one.
+        if (attempt >= 2) throw error
+      }
+    }
+  }
+  // Let the indexer reach the head (the unfinalized tail is indexed after /ready).
+  const head = await publicClient.getBlockNumber()
+  for (;;) {
+    const { data } = await gql<{ networks: { network: string; blockNumber: string }[] }>(
+      '{ networks { network blockNumber } }',
+    )
+    if (BigInt(data.networks.find((n) => n.network === 'ethereum')?.blockNumber ?? 0) >= head) break
+    await new Promise((r) => setTimeout(r, 100))
   }
   const txCountQuery = 'query($id: String!) { pool(network: "ethereum", id: $id) { txCount } }'
   const lags: number[] = []
@@ -154,6 +176,9 @@ try {
     report(`${name}: p99`, `${result.latency.p99} ms`, '<= 50 ms', result.latency.p99 <= 50)
     report(`${name}: errors`, String(errors), '0', errors === 0)
   }
+} catch (error) {
+  console.error(`benchmark failed; last indexer output:\n${ponderLog.join('\n')}`)
+  throw error
 } finally {
   await indexer?.stop()
   await devnet.stop()

@@ -12,12 +12,20 @@ export function gqlClient(url: string) {
     query: string,
     variables: Record<string, unknown> = {},
   ): Promise<GqlResult<T>> {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query, variables }),
-      signal: AbortSignal.timeout(10_000),
-    })
+    let res: Response | undefined
+    for (let attempt = 0; !res; attempt++) {
+      try {
+        res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables }),
+          signal: AbortSignal.timeout(10_000),
+        })
+      } catch (error) {
+        // A keep-alive socket the server closed while idle: retry once on a new one.
+        if (attempt >= 1) throw error
+      }
+    }
     const body = (await res.json()) as { data?: T; errors?: GqlResult<T>['errors'] }
     return { status: res.status, data: body.data ?? null, ...(body.errors ? { errors: body.errors } : {}) }
   }

@@ -116,6 +116,13 @@ describe('query limits', () => {
   }
   it('behavior: ordinary screen queries pass', () => {
     check('{ tokens(first: 100) { nodes { symbol priceUsd pools(first: 5) { tvlUsd } } } }')
+    check(
+      'query($o: String!) { portfolio(owner: $o) { totalValueUsd change24hUsd balances { network amount valueUsd change24hPercent token { symbol priceUsd } } } }',
+      { o: '0x0000000000000000000000000000000000000001' },
+    )
+    check(
+      '{ token(network: "base", address: "0x0000000000000000000000000000000000000001") { priceHistory(range: DAY) { timestamp open high low close } pools { tvlUsd } } }',
+    )
   })
   it('error: too deep, too costly, too many aliases, self-spreading fragments', () => {
     assert.equal(

@@ -20,18 +20,25 @@ export const limits = {
   maxCost: 25_000,
 } as const
 
-/** Lists without a `first` argument: their fixed worst-case length. */
-const fixedListSizes: Record<string, number> = {
+/**
+ * Fields that return lists (or connections), with their worst-case length when no `first` is
+ * given. Everything else returns one object.
+ */
+const listSizes: Record<string, number> = {
+  tokens: DEFAULT_PAGE_SIZE,
+  pools: DEFAULT_PAGE_SIZE,
+  transactions: DEFAULT_PAGE_SIZE,
+  activity: DEFAULT_PAGE_SIZE,
+  positions: DEFAULT_PAGE_SIZE,
+  nfts: DEFAULT_PAGE_SIZE,
+  trendingTokens: 10,
+  trendingPools: 10,
+  nftCollections: 10,
+  networks: 20,
   priceHistory: 400,
   history: 400,
   balances: 200,
   assetChanges: 20,
-  tokens: 50,
-  pools: 50,
-  nftCollections: 50,
-  trendingTokens: 50,
-  trendingPools: 50,
-  networks: 20,
 }
 
 function argValue(node: ValueNode | undefined, variables: Record<string, unknown>): unknown {
@@ -66,12 +73,13 @@ export function checkLimits(
           continue
         }
         const first = argValue(sel.arguments?.find((a) => a.name.value === 'first')?.value, variables)
+        const listSize = listSizes[sel.name.value]
         const size =
-          typeof first === 'number' && Number.isFinite(first)
-            ? Math.min(Math.max(first, 1), MAX_PAGE_SIZE)
-            : sel.name.value === 'nodes' || sel.name.value === 'edges'
-              ? 1
-              : (fixedListSizes[sel.name.value] ?? (sel.arguments?.length ? DEFAULT_PAGE_SIZE : 1))
+          listSize === undefined
+            ? 1
+            : typeof first === 'number' && Number.isFinite(first)
+              ? Math.min(Math.max(first, 1), MAX_PAGE_SIZE)
+              : listSize
         cost += 1 + size * walk(sel.selectionSet, depth + 1, seen)
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {
         cost += walk(sel.selectionSet, depth, seen)

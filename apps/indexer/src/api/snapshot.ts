@@ -3,6 +3,8 @@
  * indexed tables once per indexed block and shared by every request until the next block: a
  * single small query (network_state) tells whether the picture is still current.
  */
+
+import { performance } from 'node:perf_hooks'
 import { getNetworkByChainId } from '@oxbow/chains'
 import { and, eq, gte, inArray, type ReadonlyDrizzle } from 'ponder'
 import { getAddress, zeroAddress } from 'viem'
@@ -16,6 +18,8 @@ type PoolRow = Tables['pool']['$inferSelect']
 type CollectionRow = Tables['nftCollection']['$inferSelect']
 
 const SPAM_SAFETY = new Set(['spam', 'impersonator'])
+/** How stale the API's view of "which block is indexed" may be; well inside the 1 s lag budget. */
+const KEY_TTL_MS = 50
 const HOUR = 3600
 const DAY = 86400
 
@@ -221,11 +225,23 @@ export function createSnapshots(db: Db, tables: Tables) {
     }
   }
 
-  /** One network_state read shared by all requests arriving while it is in flight. */
-  function currentKey() {
-    keyInFlight ??= readKey().finally(() => {
-      keyInFlight = undefined
-    })
+  let lastRead: { key: string; states: Snapshot['states']; at: number } | undefined
+  /**
+   * The indexed state, read at most every KEY_TTL_MS (a read shared by all requests arriving while
+   * it is in flight): under load the API costs one tiny query per interval, not one per request.
+   */
+  function currentKey():
+    | Promise<{ key: string; states: Snapshot['states'] }>
+    | { key: string; states: Snapshot['states'] } {
+    if (lastRead && performance.now() - lastRead.at < KEY_TTL_MS) return lastRead
+    keyInFlight ??= readKey()
+      .then((read) => {
+        lastRead = { ...read, at: performance.now() }
+        return read
+      })
+      .finally(() => {
+        keyInFlight = undefined
+      })
     return keyInFlight
   }
 
