@@ -15,6 +15,7 @@ export interface Service {
 
 export const services: readonly Service[] = [
   { name: 'devnet', workspace: '@oxbow/devnet', script: 'serve', readyTimeoutSeconds: 300 },
+  { name: 'api', workspace: '@oxbow/api', script: 'serve', readyTimeoutSeconds: 120 },
   { name: 'indexer', workspace: '@oxbow/indexer', script: 'serve', readyTimeoutSeconds: 600 },
   { name: 'web', workspace: '@oxbow/web', script: 'serve', readyTimeoutSeconds: 180 },
 ]

@@ -1,0 +1,105 @@
+/**
+ * The API as a factory: every dependency comes in through `createApp`, so tests build the same app
+ * the server runs, with their own modules and limits.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { cors } from 'hono/cors'
+import { secureHeaders } from 'hono/secure-headers'
+import type { ApiConfig } from './config.ts'
+import { ApiError } from './errors.ts'
+import { type ClientKey, createMemoryRateLimitStore, type RateLimitStore, rateLimit } from './rateLimit.ts'
+
+/** A group of routes mounted under /v1 (trading, platform, ...). */
+export interface ApiModule {
+  readonly name: string
+  readonly routes: Hono
+  /** Stops background work (block subscriptions, timers). */
+  close?(): Promise<void>
+}
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void
+  error(message: string, fields?: Record<string, unknown>): void
+}
+
+export interface AppDeps {
+  readonly config: Pick<
+    ApiConfig,
+    'OXBOW_WEB_ORIGINS' | 'OXBOW_RATE_LIMIT_PER_MINUTE' | 'OXBOW_RATE_LIMIT_BURST' | 'OXBOW_TRUST_PROXY'
+  >
+  readonly modules: readonly ApiModule[]
+  readonly log: Logger
+  readonly rateLimitStore?: RateLimitStore
+  /** Largest accepted request body in bytes. */
+  readonly maxBodyBytes?: number
+}
+
+export const consoleLogger: Logger = {
+  info: (message, fields) => console.log(JSON.stringify({ level: 'info', message, ...fields })),
+  error: (message, fields) => console.error(JSON.stringify({ level: 'error', message, ...fields })),
+}
+
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono()
+  const { config } = deps
+
+  const clientKey: ClientKey = (c) => {
+    if (config.OXBOW_TRUST_PROXY) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+      if (forwarded) return forwarded
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown'
+    } catch {
+      return 'unknown'
+    }
+  }
+
+  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }))
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (config.OXBOW_WEB_ORIGINS.includes(origin) ? origin : null),
+      allowHeaders: ['content-type', 'x-request-source', 'x-app-version'],
+      exposeHeaders: ['retry-after', 'x-origin-country'],
+      maxAge: 600,
+    }),
+  )
+  app.get('/health', (c) => c.json({ ok: true }))
+  app.use(
+    '/v1/*',
+    rateLimit(
+      deps.rateLimitStore ??
+        createMemoryRateLimitStore({
+          perMinute: config.OXBOW_RATE_LIMIT_PER_MINUTE,
+          burst: config.OXBOW_RATE_LIMIT_BURST,
+        }),
+      clientKey,
+    ),
+  )
+  app.use(
+    '/v1/*',
+    bodyLimit({
+      maxSize: deps.maxBodyBytes ?? 64 * 1024,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large')
+      },
+    }),
+  )
+  for (const module of deps.modules) app.route('/v1', module.routes)
+
+  app.notFound(() => {
+    throw new ApiError('NOT_FOUND', 'No such endpoint')
+  })
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toBody(), error.status)
+    deps.log.error('unhandled error', {
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    })
+    return c.json(new ApiError('INTERNAL', 'Something went wrong').toBody(), 500)
+  })
+  return app
+}

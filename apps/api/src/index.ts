@@ -1,0 +1,5 @@
+export { type ApiModule, type AppDeps, consoleLogger, createApp, type Logger } from './app.ts'
+export { type ApiConfig, readConfig } from './config.ts'
+export { ApiError, type ErrorBody, type ErrorCode, errorCodes } from './errors.ts'
+export { createMemoryRateLimitStore, type RateLimitStore } from './rateLimit.ts'
+export { jsonBody, parseWith, query } from './validation.ts'

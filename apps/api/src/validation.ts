@@ -1,0 +1,37 @@
+/**
+ * Request validation: every body, query and path parameter goes through a zod schema; failures
+ * become a typed 400 listing each problem (path and message), never a 500.
+ */
+import type { Context } from 'hono'
+import type { z } from 'zod'
+import { ApiError } from './errors.ts'
+
+function problems(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value)
+  if (!result.success) throw new ApiError('INVALID_INPUT', `Invalid ${what}`, problems(result.error))
+  return result.data
+}
+
+/** Parses a JSON body (415 if not JSON, 400 if malformed) and validates it. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  const type = c.req.header('content-type') ?? ''
+  if (!type.toLowerCase().startsWith('application/json')) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Request body must be application/json')
+  }
+  let value: unknown
+  try {
+    value = await c.req.json()
+  } catch (cause) {
+    throw new ApiError('INVALID_JSON', 'Request body is not valid JSON', undefined, { cause })
+  }
+  return parseWith(schema, value, 'request body')
+}
+
+/** Validates the query string (single values only). */
+export function query<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return parseWith(schema, c.req.query(), 'query parameters')
+}
