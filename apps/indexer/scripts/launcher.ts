@@ -30,6 +30,8 @@ export interface IndexerOptions {
   /** Subset of manifest networks (OXBOW_INDEXER_NETWORKS). */
   networks?: readonly string[]
   pollingMs?: number
+  /** Ponder's log level (default info). */
+  logLevel?: 'error' | 'warn' | 'info' | 'debug'
   readyTimeoutMs?: number
   /**
    * Own process group (default) so stop() reaches everything Ponder started; `serve` runs in the
@@ -74,6 +76,8 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
     '127.0.0.1',
     '--log-format',
     'pretty',
+    '--log-level',
+    options.logLevel ?? 'info',
   ]
   const child = spawn(process.execPath, args, {
     cwd: indexerRoot,

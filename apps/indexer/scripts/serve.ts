@@ -2,7 +2,7 @@
  * `npm run serve -w @oxbow/indexer` (and `npm start`): indexes the devnet's manifest networks and
  * serves the data API on 127.0.0.1. Prints `ready <url>` once historical indexing is done.
  * Env: OXBOW_MANIFEST, OXBOW_INDEXER_PORT (42069), DATABASE_URL, DATABASE_SCHEMA,
- * OXBOW_INDEXER_DATA_DIR, OXBOW_INDEXER_NETWORKS, OXBOW_INDEXER_POLLING_MS.
+ * OXBOW_INDEXER_DATA_DIR, OXBOW_INDEXER_NETWORKS, OXBOW_INDEXER_POLLING_MS, OXBOW_INDEXER_LOG_LEVEL.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -21,6 +21,8 @@ const env = z
       .optional(),
     OXBOW_INDEXER_DATA_DIR: z.string().min(1).optional(),
     OXBOW_INDEXER_NETWORKS: z.string().optional(),
+    // Ponder logs every realtime block at info: too chatty for npm start.
+    OXBOW_INDEXER_LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug']).default('warn'),
   })
   .parse(process.env)
 
@@ -51,6 +53,7 @@ const indexer = await startIndexer({
   ...(env.OXBOW_INDEXER_NETWORKS ? { networks: env.OXBOW_INDEXER_NETWORKS.split(',') } : {}),
   readyTimeoutMs: 600_000,
   ownProcessGroup: false,
+  logLevel: env.OXBOW_INDEXER_LOG_LEVEL,
   onOutput: (line) => console.log(line),
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error)

@@ -10,7 +10,16 @@ import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startDevnet } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
-import { erc20Abi, nonfungiblePositionManagerAbi, v2PairAbi, v2Router02Abi, v3PoolAbi } from '@oxbow/protocol'
+import {
+  erc20Abi,
+  erc721Abi,
+  nonfungiblePositionManagerAbi,
+  v2PairAbi,
+  v2Router02Abi,
+  v3PoolAbi,
+  v4PositionManagerAbi,
+  v4StateViewAbi,
+} from '@oxbow/protocol'
 import {
   type Address,
   createPublicClient,
@@ -184,6 +193,66 @@ for (const backend of backends) {
         assert.equal(data.pool.liquidity, liquidity.toString())
         if (tradable(p.token0)) assert.equal(data.pool.reserve0, b0?.toString())
         if (tradable(p.token1)) assert.equal(data.pool.reserve1, b1?.toString())
+      }
+    })
+
+    it('behavior: v4 pools and PositionManager positions equal the chain', async () => {
+      const v4 = eth.pools.filter((p) => p.version === 'v4')
+      assert.ok(v4.length > 0, 'devnet seeds v4 pools')
+      for (const p of v4) {
+        const [sqrtPriceX96, tick] = await publicClient.readContract({
+          address: eth.contracts.v4StateView,
+          abi: v4StateViewAbi,
+          functionName: 'getSlot0',
+          args: [p.poolId],
+        })
+        const liquidity = await publicClient.readContract({
+          address: eth.contracts.v4StateView,
+          abi: v4StateViewAbi,
+          functionName: 'getLiquidity',
+          args: [p.poolId],
+        })
+        const data = await okData(
+          gql<{
+            pool: { version: string; poolId: string; sqrtPriceX96: string; tick: number; liquidity: string }
+          }>(
+            'query($id: String!) { pool(network: "ethereum", id: $id) { version poolId sqrtPriceX96 tick liquidity } }',
+            { id: p.poolId },
+          ),
+        )
+        assert.deepEqual(data.pool, {
+          version: 'V4',
+          poolId: p.poolId.toLowerCase(),
+          sqrtPriceX96: sqrtPriceX96.toString(),
+          tick,
+          liquidity: liquidity.toString(),
+        })
+      }
+      const owner = await publicClient.readContract({
+        address: eth.contracts.v4PositionManager,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [1n],
+      })
+      const data = await okData(
+        gql<{
+          positions: { nodes: { version: string; tokenId: string; liquidity: string; status: string }[] }
+        }>(
+          'query($o: String!) { positions(owner: $o, networks: ["ethereum"], first: 100) { nodes { version tokenId liquidity status } } }',
+          { o: owner },
+        ),
+      )
+      const v4Positions = data.positions.nodes.filter((n) => n.version === 'V4')
+      assert.ok(v4Positions.length > 0, 'seeded v4 positions are listed')
+      for (const position of v4Positions) {
+        const chainLiquidity = await publicClient.readContract({
+          address: eth.contracts.v4PositionManager,
+          abi: v4PositionManagerAbi,
+          functionName: 'getPositionLiquidity',
+          args: [BigInt(position.tokenId)],
+        })
+        assert.equal(position.liquidity, chainLiquidity.toString(), `v4 position ${position.tokenId}`)
+        assert.equal(position.status === 'CLOSED', chainLiquidity === 0n)
       }
     })
 
