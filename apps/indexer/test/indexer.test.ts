@@ -369,6 +369,17 @@ for (const backend of backends) {
           { a: actor },
         ),
       )
+      const explore = await okData(
+        gql<{
+          transactions: { nodes: { txHash: string; type: string; account: string; valueUsd: string }[] }
+        }>(
+          'query($p: String!) { transactions(networks: ["ethereum"], pool: $p, first: 3) { nodes { txHash type account valueUsd } } }',
+          { p: pool.address },
+        ),
+      )
+      assert.equal(explore.transactions.nodes[0]?.txHash, receipt.transactionHash)
+      assert.equal(explore.transactions.nodes[0]?.type, 'SWAP')
+      assert.equal(explore.transactions.nodes[0]?.account, actor)
       const row = activity.activity.nodes.find((n) => n.txHash === receipt.transactionHash)
       assert.equal(row?.type, 'SWAP')
       assert.ok(row?.assetChanges.some((c) => c.direction === 'OUT' && c.amount === amountIn.toString()))
@@ -552,6 +563,67 @@ for (const backend of backends) {
       assert.equal(
         mine.portfolio.balances.find((b) => b.token.address === token.address)?.amount,
         chainBalance.toString(),
+      )
+    })
+
+    it('behavior: charts, trending lists and NFT collections come from the seeded history', async () => {
+      const weth = eth.tokens.find((t) => t.kind === 'wrapped-native')
+      assert.ok(weth)
+      const data = await okData(
+        gql<{
+          token: { priceHistory: { timestamp: number; open: string; close: string }[] }
+          trendingPools: { volume24hUsd: string }[]
+          nftCollections: { address: string; name: string }[]
+        }>(
+          'query($a: String!) { token(network: "ethereum", address: $a) { priceHistory(range: MONTH) { timestamp open close } } trendingPools(networks: ["ethereum"], first: 5) { volume24hUsd } nftCollections(networks: ["ethereum"]) { address name } }',
+          { a: weth.address },
+        ),
+      )
+      const candles = data.token.priceHistory
+      assert.ok(candles.length > 5, `daily WETH candles over the seeded month: ${candles.length}`)
+      assert.ok(
+        candles.every((c, i) => i === 0 || c.timestamp > (candles[i - 1]?.timestamp ?? 0)),
+        'candles ascend',
+      )
+      const volumes = data.trendingPools.map((p) => Number(p.volume24hUsd))
+      assert.deepEqual(
+        volumes,
+        [...volumes].sort((a, b) => b - a),
+      )
+      assert.deepEqual(
+        data.nftCollections.map((c) => c.address).sort(),
+        eth.nftCollections.map((c) => c.address).sort(),
+      )
+      const collection = eth.nftCollections[0]
+      assert.ok(collection)
+      let tokenId = 1n
+      let owner: Address
+      try {
+        owner = await publicClient.readContract({
+          address: collection.address,
+          abi: erc721Abi,
+          functionName: 'ownerOf',
+          args: [tokenId],
+        })
+      } catch {
+        tokenId = 0n
+        owner = await publicClient.readContract({
+          address: collection.address,
+          abi: erc721Abi,
+          functionName: 'ownerOf',
+          args: [tokenId],
+        })
+      }
+      const nfts = await okData(
+        gql<{ nfts: { nodes: { tokenId: string; collection: { address: string } }[] } }>(
+          'query($o: String!) { nfts(owner: $o, networks: ["ethereum"], first: 100) { nodes { tokenId collection { address } } } }',
+          { o: owner },
+        ),
+      )
+      assert.ok(
+        nfts.nfts.nodes.some(
+          (n) => n.tokenId === tokenId.toString() && n.collection.address === collection.address,
+        ),
       )
     })
 
