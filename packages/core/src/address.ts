@@ -1,0 +1,24 @@
+import { CoreError } from './errors.ts'
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+/** An EVM address: 0x plus 40 hex characters (the spec's send-recipient pattern); any case. */
+export function isEvmAddress(value: string): boolean {
+  return EVM_ADDRESS.test(value)
+}
+
+/**
+ * Shortens an address for display: the first `chars` characters after the prefix and the last
+ * `chars`, joined by an ellipsis ('0x1234…abcd'). The spec shows 8 or 6 characters; default 4 per side
+ * (0x + 4 … 4). A value too short to shorten is returned unchanged. Throws on an empty address (the
+ * spec: address display throws when there is no address).
+ */
+export function shortenAddress(address: string, chars = 4): string {
+  if (address.length === 0) throw new CoreError('No address to display', { code: 'NO_ADDRESS' })
+  if (!Number.isInteger(chars) || chars < 1) {
+    throw new CoreError(`chars must be a positive integer, got ${chars}`, { code: 'INVALID_ARGUMENT' })
+  }
+  const prefix = address.startsWith('0x') ? 2 : 0
+  if (address.length <= prefix + chars * 2 + 1) return address
+  return `${address.slice(0, prefix + chars)}…${address.slice(-chars)}`
+}

@@ -1,0 +1,60 @@
+/** Business constants and limits from the spec (sections 5 and 9). */
+
+/** App version shown in the settings footer. */
+export const APP_VERSION = '5.106.1'
+/** Characters of the build hash shown in the settings footer. */
+export const BUILD_HASH_DISPLAY_CHARS = 6
+
+/** Slippage above this percentage is 'very high' and warned. */
+export const SLIPPAGE_VERY_HIGH_PERCENT = 20
+/** Upper bound for a custom slippage tolerance (exclusive); the spec leaves the value unstated, ours is 50%. */
+export const MAX_SLIPPAGE_PERCENT = 50
+/** Swap deadline maximum: 3 days. */
+export const MAX_DEADLINE_SECONDS = 3 * 24 * 60 * 60
+/** A network cost above this fraction of the transaction value is warned. */
+export const NETWORK_COST_WARNING_RATIO = 0.1
+/** 'Hide small balances' hides balances under this many USD. */
+export const SMALL_BALANCE_THRESHOLD_USD = 1
+/** Maximum open limit orders; a warning shows as the count nears it. */
+export const MAX_OPEN_LIMIT_ORDERS = 100
+/** From this many open limit orders on, the 'nearing the maximum' warning shows (our value). */
+export const OPEN_LIMIT_ORDERS_WARNING_AT = 90
+/** Smart-wallet delegation saves up to this percentage of network costs (marketing figure). */
+export const SMART_WALLET_SAVINGS_PERCENT = 50
+
+/** All v2 pools have a fixed 0.3% fee: fee tier 3000 in hundredths of a basis point. */
+export const V2_FEE_TIER = 3000
+/** feeTier / FEE_TIER_DIVISOR = fee percent (3000 -> 0.3). */
+export const FEE_TIER_DIVISOR = 10_000
+
+/** Fiat-mode amount input accepts at most this many decimals. */
+export const FIAT_INPUT_DECIMALS = 6
+/** Recent send recipients shown. */
+export const RECENT_ADDRESSES_SHOWN = 3
+/** Username changes allowed. */
+export const MAX_USERNAME_CHANGES = 2
+/** One-time import code length. */
+export const ONE_TIME_CODE_LENGTH = 6
+/** Recovery phrase word count bounds (web copy). */
+export const RECOVERY_PHRASE_MIN_WORDS = 12
+export const RECOVERY_PHRASE_MAX_WORDS = 24
+
+/** UI timings in milliseconds. */
+export const COPY_FEEDBACK_MS = 400
+export const DRAWER_RESET_MS = 250
+export const MOBILE_DRAWER_RESET_MS = 300
+export const VIEW_SLIDE_MS = 100
+export const LONG_PRESS_MS = 600
+
+/** Offline query cache: version tag, persist throttle and maximum age. */
+export const OFFLINE_CACHE_VERSION = 'v0'
+export const OFFLINE_CACHE_THROTTLE_MS = 1000
+export const OFFLINE_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000
+
+/** Performance sessions sampled by default (overridable remotely). */
+export const PERFORMANCE_SAMPLE_RATE = 0.1
+
+/** Fee percent for display: feeTier divided by the divisor ('0.3%' for 3000). */
+export function feeTierPercent(feeTier: number): number {
+  return feeTier / FEE_TIER_DIVISOR
+}

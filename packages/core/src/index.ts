@@ -1,0 +1,15 @@
+export { isEvmAddress, shortenAddress } from './address.ts'
+export type { AmountInputError, FormatTokenAmountOptions } from './amounts.ts'
+export { formatTokenAmount, parseAmountInput, sanitizeAmountInput, toDecimalString } from './amounts.ts'
+export * from './constants.ts'
+export type { DisplayCurrency } from './currency.ts'
+export {
+  DEFAULT_DISPLAY_CURRENCY,
+  displayCurrencies,
+  formatFiat,
+  isDisplayCurrency,
+} from './currency.ts'
+export type { ErrorCode } from './errors.ts'
+export { CoreError, errorCatalogue, errorText, isCoreError, isErrorCode, UserFacingError } from './errors.ts'
+export type { SlippageCheck } from './slippage.ts'
+export { validateSlippage } from './slippage.ts'
