@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import {
+  clSwap,
+  MAX_SQRT_PRICE,
+  MAX_TICK,
+  MIN_SQRT_PRICE,
+  MIN_TICK,
+  Q96,
+  sqrtPriceAtTick,
+  tickAtSqrtPrice,
+  v2AmountIn,
+  v2AmountOut,
+} from './math.ts'
+
+describe('TickMath', () => {
+  test('behavior: known sqrt prices at the ends and at tick 0', () => {
+    assert.equal(sqrtPriceAtTick(0), Q96)
+    assert.equal(sqrtPriceAtTick(MIN_TICK), MIN_SQRT_PRICE)
+    assert.equal(sqrtPriceAtTick(MAX_TICK), MAX_SQRT_PRICE)
+    // value from the v3-core test suite
+    assert.equal(sqrtPriceAtTick(50), 79426470787362580746886972461n)
+    assert.equal(sqrtPriceAtTick(-50), 79030349367926598376800521322n)
+  })
+  test('behavior: tickAtSqrtPrice is the greatest tick at or below a price', () => {
+    for (const tick of [MIN_TICK, -200_000, -1, 0, 1, 12_345, 200_000, MAX_TICK - 1]) {
+      const p = sqrtPriceAtTick(tick)
+      assert.equal(tickAtSqrtPrice(p), tick)
+      assert.equal(tickAtSqrtPrice(p + 1n), tick)
+      if (tick > MIN_TICK) assert.equal(tickAtSqrtPrice(p - 1n), tick - 1)
+    }
+  })
+})
+
+describe('v2 math', () => {
+  test('behavior: getAmountOut and getAmountIn round like UniswapV2Library', () => {
+    assert.equal(v2AmountOut(1000n, 1_000_000n, 1_000_000n), 996n)
+    const amountIn = v2AmountIn(996n, 1_000_000n, 1_000_000n)
+    assert.ok(amountIn !== undefined && v2AmountOut(amountIn, 1_000_000n, 1_000_000n) >= 996n)
+    assert.ok(v2AmountOut(amountIn - 1n, 1_000_000n, 1_000_000n) < 996n)
+    assert.equal(v2AmountIn(1_000_000n, 1_000_000n, 1_000_000n), undefined)
+  })
+})
+
+describe('concentrated liquidity swap loop', () => {
+  const L = 10n ** 18n
+  const state = {
+    sqrtPriceX96: Q96,
+    tick: 0,
+    liquidity: 2n * L,
+    tickSpacing: 60,
+    fee: 3000,
+    ticks: [
+      { index: -600, liquidityNet: L },
+      { index: -120, liquidityNet: L },
+      { index: 120, liquidityNet: -L },
+      { index: 600, liquidityNet: -L },
+    ],
+  }
+  test('behavior: a small swap stays in range, a large one crosses ticks', () => {
+    const small = clSwap(state, true, 10n ** 15n, true)
+    assert.equal(small.ticksCrossed, 0)
+    assert.ok(small.complete && small.amountOut > 0n && small.amountOut < 10n ** 15n)
+    const large = clSwap(state, true, 2n * 10n ** 16n, true)
+    assert.equal(large.ticksCrossed, 1)
+    assert.equal(large.liquidity, L)
+  })
+  test('behavior: exact output needs the least input that yields it', () => {
+    for (const zeroForOne of [true, false]) {
+      for (const amount of [12_345n, 10n ** 15n, 3n * 10n ** 16n]) {
+        const out = clSwap(state, zeroForOne, amount, true).amountOut
+        const back = clSwap(state, zeroForOne, out, false)
+        assert.ok(back.complete)
+        assert.ok(back.amountIn <= amount, `${back.amountIn} <= ${amount}`)
+        assert.ok(clSwap(state, zeroForOne, back.amountIn, true).amountOut >= out)
+      }
+    }
+  })
+  test('behavior: running out of liquidity is reported as incomplete', () => {
+    const r = clSwap({ ...state, ticks: [] }, true, 10n ** 45n, true)
+    assert.equal(r.complete, false)
+  })
+})

@@ -1,0 +1,328 @@
+/**
+ * Exact Uniswap swap math in bigint, step for step as the contracts do it (v2 `UniswapV2Library`,
+ * v3/v4 `TickMath`, `SqrtPriceMath`, `SwapMath`, `TickBitmap` word boundaries and the pool's swap
+ * loop), so a quote equals the executed amount to the wei on unchanged state.
+ */
+
+export const Q96 = 1n << 96n
+export const MIN_TICK = -887272
+export const MAX_TICK = 887272
+export const MIN_SQRT_PRICE = 4295128739n
+export const MAX_SQRT_PRICE = 1461446703485210103287273052203988822378723970342n
+const MAX_UINT160 = (1n << 160n) - 1n
+const MAX_UINT256 = (1n << 256n) - 1n
+const FEE_DENOMINATOR = 1_000_000n
+
+export class SwapMathError extends Error {
+  override readonly name = 'SwapMathError'
+}
+
+function mulDiv(a: bigint, b: bigint, d: bigint): bigint {
+  return (a * b) / d
+}
+function mulDivUp(a: bigint, b: bigint, d: bigint): bigint {
+  const p = a * b
+  const q = p / d
+  return p % d === 0n ? q : q + 1n
+}
+function divUp(a: bigint, b: bigint): bigint {
+  const q = a / b
+  return a % b === 0n ? q : q + 1n
+}
+
+// Multipliers of TickMath.getSqrtRatioAtTick (Q128.128 values of 1/sqrt(1.0001)^(2^i)).
+const TICK_FACTORS = [
+  0xfff97272373d413259a46990580e213an,
+  0xfff2e50f5f656932ef12357cf3c7fdccn,
+  0xffe5caca7e10e4e61c3624eaa0941cd0n,
+  0xffcb9843d60f6159c9db58835c926644n,
+  0xff973b41fa98c081472e6896dfb254c0n,
+  0xff2ea16466c96a3843ec78b326b52861n,
+  0xfe5dee046a99a2a811c461f1969c3053n,
+  0xfcbe86c7900a88aedcffc83b479aa3a4n,
+  0xf987a7253ac413176f2b074cf7815e54n,
+  0xf3392b0822b70005940c7a398e4b70f3n,
+  0xe7159475a2c29b7443b29c7fa6e889d9n,
+  0xd097f3bdfd2022b8845ad8f792aa5825n,
+  0xa9f746462d870fdf8a65dc1f90e061e5n,
+  0x70d869a156d2a1b890bb3df62baf32f7n,
+  0x31be135f97d08fd981231505542fcfa6n,
+  0x9aa508b5b7a84e1c677de54f3e99bc9n,
+  0x5d6af8dedb81196699c329225ee604n,
+  0x2216e584f5fa1ea926041bedfe98n,
+  0x48a170391f7dc42444e8fa2n,
+]
+
+const sqrtCache = new Map<number, bigint>()
+
+/** TickMath.getSqrtRatioAtTick / getSqrtPriceAtTick (identical in v3 and v4). */
+export function sqrtPriceAtTick(tick: number): bigint {
+  const cached = sqrtCache.get(tick)
+  if (cached !== undefined) return cached
+  const abs = Math.abs(tick)
+  if (abs > MAX_TICK) throw new SwapMathError(`tick ${tick} out of range`)
+  let ratio = abs & 1 ? 0xfffcb933bd6fad37aa2d162d1a594001n : 0x100000000000000000000000000000000n
+  for (let i = 0; i < TICK_FACTORS.length; i++) {
+    if (abs & (2 << i)) ratio = (ratio * (TICK_FACTORS[i] as bigint)) >> 128n
+  }
+  if (tick > 0) ratio = MAX_UINT256 / ratio
+  const result = (ratio >> 32n) + (ratio % (1n << 32n) === 0n ? 0n : 1n)
+  if (sqrtCache.size > 200_000) sqrtCache.clear()
+  sqrtCache.set(tick, result)
+  return result
+}
+
+/** TickMath.getTickAtSqrtRatio: the greatest tick whose sqrt price is <= `sqrtPrice`. */
+export function tickAtSqrtPrice(sqrtPrice: bigint): number {
+  if (sqrtPrice < MIN_SQRT_PRICE || sqrtPrice >= MAX_SQRT_PRICE)
+    throw new SwapMathError('sqrt price out of range')
+  const ratio = Number(sqrtPrice) / Number(Q96)
+  let tick = Math.floor((2 * Math.log(ratio)) / Math.log(1.0001))
+  tick = Math.max(MIN_TICK, Math.min(MAX_TICK, tick))
+  while (tick > MIN_TICK && sqrtPriceAtTick(tick) > sqrtPrice) tick--
+  while (tick < MAX_TICK && sqrtPriceAtTick(tick + 1) <= sqrtPrice) tick++
+  return tick
+}
+
+function nextPriceFromAmount0RoundingUp(
+  sqrtP: bigint,
+  liquidity: bigint,
+  amount: bigint,
+  add: boolean,
+): bigint {
+  if (amount === 0n) return sqrtP
+  const numerator1 = liquidity << 96n
+  const product = amount * sqrtP
+  if (add) {
+    if (product <= MAX_UINT256) {
+      const denominator = numerator1 + product
+      if (denominator <= MAX_UINT256) return mulDivUp(numerator1, sqrtP, denominator)
+    }
+    return divUp(numerator1, numerator1 / sqrtP + amount)
+  }
+  if (product > MAX_UINT256 || numerator1 <= product) throw new SwapMathError('price overflow')
+  const result = mulDivUp(numerator1, sqrtP, numerator1 - product)
+  if (result > MAX_UINT160) throw new SwapMathError('price overflow')
+  return result
+}
+
+function nextPriceFromAmount1RoundingDown(
+  sqrtP: bigint,
+  liquidity: bigint,
+  amount: bigint,
+  add: boolean,
+): bigint {
+  if (add) {
+    const result = sqrtP + (amount << 96n) / liquidity
+    if (result > MAX_UINT160) throw new SwapMathError('price overflow')
+    return result
+  }
+  const quotient = divUp(amount << 96n, liquidity)
+  if (sqrtP <= quotient) throw new SwapMathError('not enough liquidity')
+  return sqrtP - quotient
+}
+
+function amount0Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
+  const [lo, hi] = a < b ? [a, b] : [b, a]
+  const numerator1 = liquidity << 96n
+  const numerator2 = hi - lo
+  return roundUp ? divUp(mulDivUp(numerator1, numerator2, hi), lo) : mulDiv(numerator1, numerator2, hi) / lo
+}
+
+function amount1Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
+  const [lo, hi] = a < b ? [a, b] : [b, a]
+  return roundUp ? mulDivUp(liquidity, hi - lo, Q96) : mulDiv(liquidity, hi - lo, Q96)
+}
+
+interface Step {
+  sqrtNext: bigint
+  amountIn: bigint
+  amountOut: bigint
+  feeAmount: bigint
+}
+
+/**
+ * SwapMath.computeSwapStep. `remaining` is the positive amount left: input (with fee) when
+ * `exactIn`, output otherwise. Amounts consumed and produced equal v3's and v4's variants.
+ */
+function swapStep(
+  current: bigint,
+  target: bigint,
+  liquidity: bigint,
+  remaining: bigint,
+  feePips: bigint,
+  exactIn: boolean,
+): Step {
+  const zeroForOne = current >= target
+  let sqrtNext: bigint
+  let amountIn = 0n
+  let amountOut = 0n
+  if (exactIn) {
+    const lessFee = mulDiv(remaining, FEE_DENOMINATOR - feePips, FEE_DENOMINATOR)
+    amountIn = zeroForOne
+      ? amount0Delta(target, current, liquidity, true)
+      : amount1Delta(current, target, liquidity, true)
+    sqrtNext =
+      lessFee >= amountIn
+        ? target
+        : zeroForOne
+          ? nextPriceFromAmount0RoundingUp(current, liquidity, lessFee, true)
+          : nextPriceFromAmount1RoundingDown(current, liquidity, lessFee, true)
+  } else {
+    amountOut = zeroForOne
+      ? amount1Delta(target, current, liquidity, false)
+      : amount0Delta(current, target, liquidity, false)
+    sqrtNext =
+      remaining >= amountOut
+        ? target
+        : zeroForOne
+          ? nextPriceFromAmount1RoundingDown(current, liquidity, remaining, false)
+          : nextPriceFromAmount0RoundingUp(current, liquidity, remaining, false)
+  }
+  const max = target === sqrtNext
+  if (zeroForOne) {
+    if (!(max && exactIn)) amountIn = amount0Delta(sqrtNext, current, liquidity, true)
+    if (!(max && !exactIn)) amountOut = amount1Delta(sqrtNext, current, liquidity, false)
+  } else {
+    if (!(max && exactIn)) amountIn = amount1Delta(current, sqrtNext, liquidity, true)
+    if (!(max && !exactIn)) amountOut = amount0Delta(current, sqrtNext, liquidity, false)
+  }
+  if (!exactIn && amountOut > remaining) amountOut = remaining
+  const feeAmount =
+    exactIn && sqrtNext !== target
+      ? remaining - amountIn
+      : mulDivUp(amountIn, feePips, FEE_DENOMINATOR - feePips)
+  return { sqrtNext, amountIn, amountOut, feeAmount }
+}
+
+/** An initialized tick of a concentrated-liquidity pool. */
+export interface Tick {
+  readonly index: number
+  readonly liquidityNet: bigint
+}
+
+export interface ClState {
+  readonly sqrtPriceX96: bigint
+  readonly tick: number
+  readonly liquidity: bigint
+  readonly tickSpacing: number
+  /** Current fee in pips (hundredths of a basis point); for v4 dynamic-fee pools the slot0 LP fee. */
+  readonly fee: number
+  /** Initialized ticks sorted by index ascending. */
+  readonly ticks: readonly Tick[]
+}
+
+export interface ClSwapResult {
+  readonly amountIn: bigint
+  readonly amountOut: bigint
+  readonly sqrtPriceX96: bigint
+  readonly tick: number
+  readonly liquidity: bigint
+  readonly ticksCrossed: number
+  /** True when the whole amount was swapped (the price limit was not reached first). */
+  readonly complete: boolean
+}
+
+/** Index of the first tick with index >= `value` (ticks sorted ascending). */
+function lowerBound(ticks: readonly Tick[], value: number): number {
+  let lo = 0
+  let hi = ticks.length
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if ((ticks[mid] as Tick).index < value) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** TickBitmap.nextInitializedTickWithinOneWord over a sorted tick list. */
+function nextTickWithinWord(
+  ticks: readonly Tick[],
+  tick: number,
+  spacing: number,
+  lte: boolean,
+): { next: number; initialized: boolean; liquidityNet: bigint } {
+  const compressed = Math.floor(tick / spacing)
+  if (lte) {
+    const wordStart = compressed - (((compressed % 256) + 256) % 256)
+    // greatest initialized tick <= compressed*spacing within the word
+    const i = lowerBound(ticks, compressed * spacing + 1) - 1
+    const t = ticks[i]
+    if (t !== undefined && Math.floor(t.index / spacing) >= wordStart) {
+      return { next: t.index, initialized: true, liquidityNet: t.liquidityNet }
+    }
+    return { next: wordStart * spacing, initialized: false, liquidityNet: 0n }
+  }
+  const start = compressed + 1
+  const wordEnd = start - (((start % 256) + 256) % 256) + 255
+  const i = lowerBound(ticks, start * spacing)
+  const t = ticks[i]
+  if (t !== undefined && Math.floor(t.index / spacing) <= wordEnd) {
+    return { next: t.index, initialized: true, liquidityNet: t.liquidityNet }
+  }
+  return { next: wordEnd * spacing, initialized: false, liquidityNet: 0n }
+}
+
+/**
+ * The pool's swap loop (v3 `UniswapV3Pool.swap`, v4 `Pool.swap`) with the routers' default price
+ * limit. `amount` is the exact input (with fee) when `exactIn`, else the exact output.
+ */
+export function clSwap(state: ClState, zeroForOne: boolean, amount: bigint, exactIn: boolean): ClSwapResult {
+  const fee = BigInt(state.fee)
+  if (fee >= FEE_DENOMINATOR) throw new SwapMathError('fee of 100% or more')
+  const limit = zeroForOne ? MIN_SQRT_PRICE + 1n : MAX_SQRT_PRICE - 1n
+  let remaining = amount
+  let calculated = 0n
+  let sqrtPrice = state.sqrtPriceX96
+  let tick = state.tick
+  let liquidity = state.liquidity
+  let crossed = 0
+  while (remaining !== 0n && sqrtPrice !== limit) {
+    const start = sqrtPrice
+    const found = nextTickWithinWord(state.ticks, tick, state.tickSpacing, zeroForOne)
+    const tickNext = Math.max(MIN_TICK, Math.min(MAX_TICK, found.next))
+    const sqrtNext = sqrtPriceAtTick(tickNext)
+    const target = (zeroForOne ? sqrtNext < limit : sqrtNext > limit) ? limit : sqrtNext
+    const step = swapStep(sqrtPrice, target, liquidity, remaining, fee, exactIn)
+    sqrtPrice = step.sqrtNext
+    if (exactIn) {
+      remaining -= step.amountIn + step.feeAmount
+      calculated += step.amountOut
+    } else {
+      remaining -= step.amountOut
+      calculated += step.amountIn + step.feeAmount
+    }
+    if (sqrtPrice === sqrtNext) {
+      if (found.initialized && found.next === tickNext) {
+        liquidity += zeroForOne ? -found.liquidityNet : found.liquidityNet
+        if (liquidity < 0n) throw new SwapMathError('negative liquidity (inconsistent ticks)')
+        crossed++
+      }
+      tick = zeroForOne ? tickNext - 1 : tickNext
+    } else if (sqrtPrice !== start) {
+      tick = tickAtSqrtPrice(sqrtPrice)
+    }
+  }
+  return {
+    amountIn: exactIn ? amount - remaining : calculated,
+    amountOut: exactIn ? calculated : amount - remaining,
+    sqrtPriceX96: sqrtPrice,
+    tick,
+    liquidity,
+    ticksCrossed: crossed,
+    complete: remaining === 0n,
+  }
+}
+
+/** UniswapV2Library.getAmountOut (0.3 % fee). */
+export function v2AmountOut(amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
+  if (amountIn <= 0n || reserveIn <= 0n || reserveOut <= 0n) return 0n
+  const withFee = amountIn * 997n
+  return (withFee * reserveOut) / (reserveIn * 1000n + withFee)
+}
+
+/** UniswapV2Library.getAmountIn; undefined when the pool cannot deliver `amountOut`. */
+export function v2AmountIn(amountOut: bigint, reserveIn: bigint, reserveOut: bigint): bigint | undefined {
+  if (amountOut <= 0n || reserveIn <= 0n || amountOut >= reserveOut) return undefined
+  return (reserveIn * amountOut * 1000n) / ((reserveOut - amountOut) * 997n) + 1n
+}

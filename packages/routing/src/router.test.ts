@@ -1,0 +1,164 @@
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { Q96, sqrtPriceAtTick } from './math.ts'
+import type { ClPoolState, PoolState, V2PoolState } from './pools.ts'
+import { buildGraph, enumeratePaths, findRoute, quotePathExactIn, quotePathExactOut } from './router.ts'
+
+const A = '0x000000000000000000000000000000000000000A'
+const B = '0x000000000000000000000000000000000000000B'
+const C = '0x000000000000000000000000000000000000000C'
+const E = 10n ** 18n
+
+function v2(id: string, token0: string, token1: string, r0: bigint, r1: bigint): V2PoolState {
+  return { kind: 'v2', id, token0, token1, reserve0: r0, reserve1: r1 }
+}
+function v3(
+  id: string,
+  token0: string,
+  token1: string,
+  liquidity: bigint,
+  extra: Partial<ClPoolState> = {},
+): ClPoolState {
+  return {
+    kind: 'v3',
+    id,
+    token0,
+    token1,
+    sqrtPriceX96: Q96,
+    tick: 0,
+    liquidity,
+    tickSpacing: 60,
+    fee: 3000,
+    keyFee: 3000,
+    ticks: [
+      { index: -1200, liquidityNet: liquidity },
+      { index: 1200, liquidityNet: -liquidity },
+    ],
+    ...extra,
+  }
+}
+
+const pools: PoolState[] = [
+  v2('v2-ab', A, B, 1000n * E, 1000n * E),
+  v3('v3-ab', A, B, 20_000n * E),
+  v2('v2-ac', A, C, 800n * E, 1600n * E),
+  v2('v2-cb', C, B, 1600n * E, 800n * E),
+]
+
+/** Best total over a grid of splits between the three disjoint paths (brute force). */
+function bruteForce(amount: bigint, exactIn: boolean, grid: number): bigint {
+  const graph = buildGraph(pools)
+  const paths = enumeratePaths(graph, A, B)
+  let best: bigint | undefined
+  for (let i = 0; i <= grid; i++) {
+    for (let j = 0; i + j <= grid; j++) {
+      const shares = [i, j, grid - i - j]
+      let total = 0n
+      let ok = true
+      let assigned = 0n
+      for (const [k, path] of paths.entries()) {
+        const part =
+          k === paths.length - 1 ? amount - assigned : (amount * BigInt(shares[k] as number)) / BigInt(grid)
+        assigned += part
+        if (part === 0n) continue
+        const q = exactIn ? quotePathExactIn(path, part) : quotePathExactOut(path, part)
+        if (!q) {
+          ok = false
+          break
+        }
+        total += exactIn ? q.amountOut : -q.amountIn
+      }
+      if (ok && (best === undefined || total > best)) best = total
+    }
+  }
+  return best as bigint
+}
+
+describe('route search', () => {
+  test('behavior: finds the three paths A->B (two direct pools, one via C)', () => {
+    const paths = enumeratePaths(buildGraph(pools), A, B)
+    assert.equal(paths.length, 3)
+    assert.ok(paths.some((p) => p.tokens.join() === [A, C, B].join()))
+  })
+
+  test('behavior: a small trade goes through the deepest pool alone', () => {
+    const r = findRoute(buildGraph(pools), A, B, E / 10n, 'EXACT_INPUT', {
+      gasCostInQuoteToken: () => E / 1000n,
+    })
+    assert.ok(r.ok)
+    assert.equal(r.legs.length, 1)
+    assert.equal(r.legs[0]?.path.pools[0]?.id, 'v3-ab')
+  })
+
+  test('behavior: exact input split is within 0.01 % of the brute-force optimum', () => {
+    for (const amount of [50n * E, 200n * E, 500n * E]) {
+      const r = findRoute(buildGraph(pools), A, B, amount, 'EXACT_INPUT')
+      assert.ok(r.ok)
+      assert.equal(r.amountIn, amount)
+      const optimum = bruteForce(amount, true, 200)
+      assert.ok(r.amountOut * 10_000n >= optimum * 9_999n, `${r.amountOut} vs optimum ${optimum}`)
+      if (amount >= 200n * E) assert.ok(r.legs.length >= 2, 'large trades split')
+      const pct = r.legs.reduce((s, l) => s + l.percent, 0)
+      assert.ok(Math.abs(pct - 100) < 0.05)
+    }
+  })
+
+  test('behavior: exact output split is within 0.01 % of the brute-force optimum', () => {
+    for (const amount of [50n * E, 300n * E]) {
+      const r = findRoute(buildGraph(pools), A, B, amount, 'EXACT_OUTPUT')
+      assert.ok(r.ok)
+      assert.equal(r.amountOut, amount)
+      const optimum = -bruteForce(amount, false, 200)
+      assert.ok(r.amountIn * 9_999n <= optimum * 10_000n, `${r.amountIn} vs optimum ${optimum}`)
+    }
+  })
+
+  test('behavior: gas cost keeps a small trade on one path', () => {
+    const graph = buildGraph(pools)
+    const r = findRoute(graph, A, B, 200n * E, 'EXACT_INPUT', { gasCostInQuoteToken: () => 10n * E })
+    assert.ok(r.ok)
+    assert.equal(r.legs.length, 1)
+    assert.equal(r.netAmount, r.amountOut - 10n * E)
+  })
+
+  test('behavior: price impact grows with size', () => {
+    const graph = buildGraph(pools)
+    const small = findRoute(graph, A, B, E, 'EXACT_INPUT')
+    const large = findRoute(graph, A, B, 500n * E, 'EXACT_INPUT')
+    assert.ok(small.ok && large.ok)
+    assert.ok(small.priceImpactPercent < 0.5 && large.priceImpactPercent > small.priceImpactPercent)
+  })
+
+  test('behavior: more than the pools hold is insufficient liquidity', () => {
+    const r = findRoute(buildGraph([v2('p', A, B, E, E)]), A, B, 10n ** 40n, 'EXACT_OUTPUT')
+    assert.equal(r.ok, false)
+    assert.equal(!r.ok && r.reason, 'INSUFFICIENT_LIQUIDITY')
+  })
+
+  test('behavior: excluded tokens are refused with their reason, never used in between', () => {
+    const graph = buildGraph(pools, new Map([[C, 'fee-on-transfer token (3 % per transfer)']]))
+    const refused = findRoute(graph, A, C, E, 'EXACT_INPUT')
+    assert.equal(refused.ok, false)
+    assert.match(!refused.ok ? refused.message : '', /fee-on-transfer/)
+    assert.equal(enumeratePaths(graph, A, B).length, 2)
+  })
+
+  test('behavior: v4 pools whose hooks act before the swap or return deltas are excluded', () => {
+    const base = v3('x', A, B, E)
+    const hooked = (id: string, hooks: string): ClPoolState => ({ ...base, kind: 'v4', id, hooks })
+    const graph = buildGraph([
+      hooked('after-only', '0x397EA07d0dcB980E7336dbef4Da2228b1bF61040'),
+      hooked('before', '0x0000000000000000000000000000000000000080'),
+      hooked('delta', '0x0000000000000000000000000000000000000044'),
+    ])
+    assert.equal(graph.excludedPools.size, 2)
+    assert.match(graph.excludedPools.get('before') ?? '', /before swaps/)
+    assert.match(graph.excludedPools.get('delta') ?? '', /deltas/)
+  })
+
+  test('behavior: tokens with no pools between them get no route', () => {
+    const r = findRoute(buildGraph(pools), A, '0x00000000000000000000000000000000000000DD', E, 'EXACT_INPUT')
+    assert.equal(!r.ok && r.reason, 'NO_ROUTE')
+    assert.ok(sqrtPriceAtTick(0) === Q96)
+  })
+})

@@ -1,0 +1,435 @@
+/**
+ * Route search: every path of up to three hops between two tokens, then the best split of the
+ * amount across non-overlapping paths (greedy in 1/steps increments, then a finer hill climb),
+ * scored net of estimated gas in the quote token. Exact input maximises output, exact output
+ * minimises input.
+ */
+import {
+  type Address,
+  type HopResult,
+  hopExactIn,
+  hopExactOut,
+  midPrice,
+  type PoolState,
+  poolExclusionReason,
+} from './pools.ts'
+
+export type TradeType = 'EXACT_INPUT' | 'EXACT_OUTPUT'
+
+/** Gas units of the parts of a Universal Router swap (calibrated on the devnet, see README). */
+export const GAS = {
+  base: 90_000,
+  perLeg: 15_000,
+  v2Hop: 62_000,
+  v3Hop: 75_000,
+  v4Hop: 65_000,
+  wrapHop: 30_000,
+  perTickCrossed: 22_000,
+} as const
+
+export interface Path {
+  readonly pools: readonly PoolState[]
+  /** Tokens along the path, tokenIn first. */
+  readonly tokens: readonly Address[]
+}
+
+export interface PoolGraph {
+  readonly pools: ReadonlyMap<string, PoolState>
+  /** Pools that are never routed through, with the reason. */
+  readonly excludedPools: ReadonlyMap<string, string>
+  /** Tokens that are never routed (fee-on-transfer, honeypot...), with the reason. */
+  readonly excludedTokens: ReadonlyMap<Address, string>
+  readonly byToken: ReadonlyMap<Address, readonly PoolState[]>
+  /** Memoised path enumeration per token pair. */
+  readonly pathCache: Map<string, readonly Path[]>
+}
+
+export function buildGraph(
+  pools: readonly PoolState[],
+  excludedTokens: ReadonlyMap<Address, string> = new Map(),
+): PoolGraph {
+  const byToken = new Map<Address, PoolState[]>()
+  const all = new Map<string, PoolState>()
+  const excludedPools = new Map<string, string>()
+  for (const pool of pools) {
+    all.set(pool.id, pool)
+    const reason =
+      poolExclusionReason(pool) ??
+      excludedTokens.get(pool.token0) ??
+      excludedTokens.get(pool.token1) ??
+      (pool.kind !== 'wrap' && pool.kind !== 'v2' && pool.liquidity === 0n && pool.ticks.length === 0
+        ? 'no liquidity'
+        : undefined)
+    if (reason !== undefined) {
+      excludedPools.set(pool.id, reason)
+      continue
+    }
+    for (const token of [pool.token0, pool.token1]) {
+      const list = byToken.get(token) ?? []
+      list.push(pool)
+      byToken.set(token, list)
+    }
+  }
+  return { pools: all, excludedPools, excludedTokens, byToken, pathCache: new Map() }
+}
+
+const MAX_PATHS = 400
+
+/** Simple paths (no token visited twice) of 1..maxHops pools from tokenIn to tokenOut. */
+export function enumeratePaths(
+  graph: PoolGraph,
+  tokenIn: Address,
+  tokenOut: Address,
+  maxHops = 3,
+): readonly Path[] {
+  const key = `${tokenIn}>${tokenOut}>${maxHops}`
+  const cached = graph.pathCache.get(key)
+  if (cached) return cached
+  const out: Path[] = []
+  const pools: PoolState[] = []
+  const tokens: Address[] = [tokenIn]
+  const visit = (token: Address): void => {
+    if (out.length >= MAX_PATHS) return
+    for (const pool of graph.byToken.get(token) ?? []) {
+      const next = pool.token0 === token ? pool.token1 : pool.token0
+      if (tokens.includes(next)) continue
+      pools.push(pool)
+      tokens.push(next)
+      if (next === tokenOut) out.push({ pools: [...pools], tokens: [...tokens] })
+      else if (pools.length < maxHops) visit(next)
+      pools.pop()
+      tokens.pop()
+    }
+  }
+  visit(tokenIn)
+  graph.pathCache.set(key, out)
+  return out
+}
+
+export interface PathQuote {
+  readonly amountIn: bigint
+  readonly amountOut: bigint
+  readonly hops: readonly HopResult[]
+  readonly gas: number
+}
+
+function hopGas(pool: PoolState, hop: HopResult): number {
+  switch (pool.kind) {
+    case 'wrap':
+      return GAS.wrapHop
+    case 'v2':
+      return GAS.v2Hop
+    case 'v3':
+      return GAS.v3Hop + hop.ticksCrossed * GAS.perTickCrossed
+    case 'v4':
+      return GAS.v4Hop + hop.ticksCrossed * GAS.perTickCrossed
+  }
+}
+
+/** Exact-input quote along a path (hop by hop). */
+export function quotePathExactIn(path: Path, amountIn: bigint): PathQuote | undefined {
+  const hops: HopResult[] = []
+  let amount = amountIn
+  let gas = GAS.perLeg
+  for (let i = 0; i < path.pools.length; i++) {
+    const pool = path.pools[i] as PoolState
+    const hop = hopExactIn(pool, path.tokens[i] as Address, amount)
+    if (!hop) return undefined
+    hops.push(hop)
+    gas += hopGas(pool, hop)
+    amount = hop.amountOut
+  }
+  return { amountIn, amountOut: amount, hops, gas }
+}
+
+/** Exact-output quote along a path (computed backwards from the last hop). */
+export function quotePathExactOut(path: Path, amountOut: bigint): PathQuote | undefined {
+  const hops: HopResult[] = []
+  let amount = amountOut
+  let gas = GAS.perLeg
+  for (let i = path.pools.length - 1; i >= 0; i--) {
+    const pool = path.pools[i] as PoolState
+    const hop = hopExactOut(pool, path.tokens[i] as Address, amount)
+    if (!hop) return undefined
+    hops.unshift(hop)
+    gas += hopGas(pool, hop)
+    amount = hop.amountIn
+  }
+  return { amountIn: amount, amountOut, hops, gas }
+}
+
+export interface RouteLeg {
+  readonly path: Path
+  /** Share of the specified amount, in percent (two decimals). */
+  readonly percent: number
+  readonly quote: PathQuote
+}
+
+export interface Route {
+  readonly tradeType: TradeType
+  readonly tokenIn: Address
+  readonly tokenOut: Address
+  readonly amountIn: bigint
+  readonly amountOut: bigint
+  readonly legs: readonly RouteLeg[]
+  readonly gasEstimate: number
+  /** Gas cost expressed in the quote token (output for exact input, input for exact output). */
+  readonly gasCostInQuoteToken: bigint
+  /** Exact input: amountOut minus gas cost; exact output: amountIn plus gas cost. */
+  readonly netAmount: bigint
+  /** Loss against the pools' mid prices (fees included), in percent. */
+  readonly priceImpactPercent: number
+}
+
+export interface FindRouteOptions {
+  readonly maxHops?: number
+  /** Most paths an amount is split across. */
+  readonly maxSplits?: number
+  /** Split granularity: 20 means 5 % increments before refinement. */
+  readonly splitSteps?: number
+  /** Paths considered for splitting. */
+  readonly maxCandidates?: number
+  /** Gas cost in quote-token base units for a number of gas units (0 if omitted). */
+  readonly gasCostInQuoteToken?: (gas: bigint) => bigint
+  /** Skip splitting (single best path only). */
+  readonly noSplit?: boolean
+}
+
+export type RouteFailure =
+  | { readonly ok: false; readonly reason: 'EXCLUDED_TOKEN'; readonly message: string }
+  | { readonly ok: false; readonly reason: 'NO_ROUTE'; readonly message: string }
+  | { readonly ok: false; readonly reason: 'INSUFFICIENT_LIQUIDITY'; readonly message: string }
+
+export type RouteResult = ({ readonly ok: true } & Route) | RouteFailure
+
+interface Candidate {
+  readonly path: Path
+  readonly poolIds: readonly string[]
+  readonly cache: Map<bigint, PathQuote | null>
+}
+
+function evaluate(c: Candidate, amount: bigint, exactIn: boolean): PathQuote | undefined {
+  if (amount <= 0n) return undefined
+  let q = c.cache.get(amount)
+  if (q === undefined) {
+    q = (exactIn ? quotePathExactIn(c.path, amount) : quotePathExactOut(c.path, amount)) ?? null
+    c.cache.set(amount, q)
+  }
+  return q ?? undefined
+}
+
+function conflicts(a: Candidate, b: Candidate): boolean {
+  return a.path.pools.some((p) => p.kind !== 'wrap' && b.poolIds.includes(p.id))
+}
+
+/** Finds the best route. Pure: the graph is read only. */
+export function findRoute(
+  graph: PoolGraph,
+  tokenIn: Address,
+  tokenOut: Address,
+  amount: bigint,
+  tradeType: TradeType,
+  options: FindRouteOptions = {},
+): RouteResult {
+  for (const token of [tokenIn, tokenOut]) {
+    const reason = graph.excludedTokens.get(token)
+    if (reason !== undefined) return { ok: false, reason: 'EXCLUDED_TOKEN', message: `${token}: ${reason}` }
+  }
+  if (tokenIn === tokenOut) return { ok: false, reason: 'NO_ROUTE', message: 'tokenIn equals tokenOut' }
+  const exactIn = tradeType === 'EXACT_INPUT'
+  const gasCost = options.gasCostInQuoteToken ?? (() => 0n)
+  const steps = BigInt(options.splitSteps ?? 20)
+  const maxSplits = options.noSplit ? 1 : (options.maxSplits ?? 4)
+  const paths = enumeratePaths(graph, tokenIn, tokenOut, options.maxHops ?? 3)
+  if (paths.length === 0) return { ok: false, reason: 'NO_ROUTE', message: 'No pools connect these tokens' }
+
+  // value of a quote: higher is better (output, or minus input), net of gas.
+  const value = (q: PathQuote): bigint => (exactIn ? q.amountOut : -q.amountIn)
+  const net = (q: PathQuote): bigint => value(q) - gasCost(BigInt(q.gas))
+
+  const candidates: Candidate[] = paths.map((path) => ({
+    path,
+    poolIds: path.pools.map((p) => p.id),
+    cache: new Map(),
+  }))
+  const chunk = amount / steps
+  const scored = candidates.map((c) => {
+    const full = evaluate(c, amount, exactIn)
+    const small = chunk > 0n ? evaluate(c, chunk, exactIn) : undefined
+    return { c, full: full ? net(full) : undefined, small: small ? value(small) : undefined }
+  })
+  const bestSingle = scored
+    .filter((s) => s.full !== undefined)
+    .sort((a, b) => ((b.full as bigint) > (a.full as bigint) ? 1 : -1))[0]
+
+  const k = options.maxCandidates ?? 8
+  const byFull = scored
+    .filter((s) => s.full !== undefined)
+    .sort((a, b) => ((b.full as bigint) > (a.full as bigint) ? 1 : -1))
+  const bySmall = scored
+    .filter((s) => s.small !== undefined)
+    .sort((a, b) => ((b.small as bigint) > (a.small as bigint) ? 1 : -1))
+  const pool = [...new Set([...byFull.slice(0, k), ...bySmall.slice(0, k)].map((s) => s.c))]
+
+  let best: { legs: { c: Candidate; amount: bigint }[]; score: bigint } | undefined
+  if (bestSingle) {
+    best = { legs: [{ c: bestSingle.c, amount }], score: bestSingle.full as bigint }
+  }
+
+  if (maxSplits > 1 && chunk > 0n && pool.length > 1) {
+    const split = splitSearch(pool, amount, Number(steps), maxSplits, exactIn, value, gasCost)
+    if (split && (best === undefined || split.score > best.score)) best = split
+  }
+  if (!best) {
+    return {
+      ok: false,
+      reason: 'INSUFFICIENT_LIQUIDITY',
+      message: 'The pools between these tokens cannot fill this amount',
+    }
+  }
+  return { ok: true, ...assemble(best.legs, tokenIn, tokenOut, amount, tradeType, gasCost) }
+}
+
+function splitSearch(
+  pool: Candidate[],
+  amount: bigint,
+  steps: number,
+  maxSplits: number,
+  exactIn: boolean,
+  value: (q: PathQuote) => bigint,
+  gasCost: (gas: bigint) => bigint,
+): { legs: { c: Candidate; amount: bigint }[]; score: bigint } | undefined {
+  const S = BigInt(steps)
+  const parts = new Map<Candidate, number>()
+  const piece = (n: number): bigint => (amount * BigInt(n)) / S
+  const legValue = (c: Candidate, amt: bigint): bigint | undefined => {
+    if (amt === 0n) return 0n
+    const q = evaluate(c, amt, exactIn)
+    return q ? value(q) - gasCost(BigInt(q.gas)) : undefined
+  }
+  for (let step = 0; step < steps; step++) {
+    let pick: Candidate | undefined
+    let pickGain: bigint | undefined
+    for (const c of pool) {
+      const n = parts.get(c) ?? 0
+      if (n === 0) {
+        if (parts.size >= maxSplits) continue
+        if ([...parts.keys()].some((u) => conflicts(u, c))) continue
+      }
+      const before = legValue(c, piece(n))
+      const after = legValue(c, piece(n + 1))
+      if (before === undefined || after === undefined) continue
+      // gas enters once per leg; compare pure marginal output so small first chunks are tried
+      const gain =
+        after - before + (n === 0 ? gasCost(BigInt((evaluate(c, piece(1), exactIn) as PathQuote).gas)) : 0n)
+      if (pickGain === undefined || gain > pickGain) {
+        pick = c
+        pickGain = gain
+      }
+    }
+    if (!pick) return undefined
+    parts.set(pick, (parts.get(pick) ?? 0) + 1)
+  }
+  let legs = [...parts.entries()].map(([c, n]) => ({ c, amount: piece(n) }))
+  fixTotal(legs, amount)
+  // Unused paths that overlap no used one may receive amounts during the refinement.
+  for (const c of pool) {
+    if (!parts.has(c) && !legs.some((l) => conflicts(l.c, c))) legs.push({ c, amount: 0n })
+  }
+  const total = (ls: { c: Candidate; amount: bigint }[]): bigint | undefined => {
+    let sum = 0n
+    for (const l of ls) {
+      const v = legValue(l.c, l.amount)
+      if (v === undefined) return undefined
+      sum += v
+    }
+    return sum
+  }
+  let score = total(legs)
+  if (score === undefined) return undefined
+  // Hill climb: move ever smaller amounts between legs while the net improves; drop empty legs.
+  for (let div = BigInt(steps * 2); div <= BigInt(steps * 256); div *= 2n) {
+    const delta = amount / div
+    if (delta === 0n) break
+    let improved = true
+    let rounds = 0
+    while (improved && rounds++ < 40) {
+      improved = false
+      for (let i = 0; i < legs.length; i++) {
+        for (let j = 0; j < legs.length; j++) {
+          if (i === j) continue
+          const from = legs[i] as { c: Candidate; amount: bigint }
+          if (from.amount < delta) continue
+          if (
+            (legs[j] as { amount: bigint }).amount === 0n &&
+            legs.filter((l) => l.amount > 0n).length >= maxSplits
+          )
+            continue
+          const trial = legs.map((l, idx) =>
+            idx === i
+              ? { c: l.c, amount: l.amount - delta }
+              : idx === j
+                ? { c: l.c, amount: l.amount + delta }
+                : l,
+          )
+          const s = total(trial)
+          if (s !== undefined && s > (score as bigint)) {
+            legs = trial
+            score = s
+            improved = true
+          }
+        }
+      }
+    }
+  }
+  legs = legs.filter((l) => l.amount > 0n)
+  return { legs, score }
+}
+
+function fixTotal(legs: { c: Candidate; amount: bigint }[], amount: bigint): void {
+  const sum = legs.reduce((s, l) => s + l.amount, 0n)
+  const first = legs[0]
+  if (first) first.amount += amount - sum
+}
+
+function assemble(
+  legs: { c: Candidate; amount: bigint }[],
+  tokenIn: Address,
+  tokenOut: Address,
+  amount: bigint,
+  tradeType: TradeType,
+  gasCost: (gas: bigint) => bigint,
+): Route {
+  const exactIn = tradeType === 'EXACT_INPUT'
+  const sorted = [...legs].sort((a, b) => (b.amount > a.amount ? 1 : b.amount < a.amount ? -1 : 0))
+  const out: RouteLeg[] = sorted.map((l) => ({
+    path: l.c.path,
+    percent: Number((l.amount * 10_000n) / amount) / 100,
+    quote: evaluate(l.c, l.amount, exactIn) as PathQuote,
+  }))
+  const amountIn = out.reduce((s, l) => s + l.quote.amountIn, 0n)
+  const amountOut = out.reduce((s, l) => s + l.quote.amountOut, 0n)
+  const gasEstimate = GAS.base + out.reduce((s, l) => s + l.quote.gas, 0)
+  const gasCostInQuoteToken = gasCost(BigInt(gasEstimate))
+  let mid = 0
+  for (const l of out) {
+    let price = 1
+    for (let i = 0; i < l.path.pools.length; i++) {
+      price *= midPrice(l.path.pools[i] as PoolState, l.path.tokens[i] as Address)
+    }
+    mid += Number(l.quote.amountIn) * price
+  }
+  const impact = mid > 0 ? Math.max(0, (1 - Number(amountOut) / mid) * 100) : 0
+  return {
+    tradeType,
+    tokenIn,
+    tokenOut,
+    amountIn,
+    amountOut,
+    legs: out,
+    gasEstimate,
+    gasCostInQuoteToken,
+    netAmount: exactIn ? amountOut - gasCostInQuoteToken : amountIn + gasCostInQuoteToken,
+    priceImpactPercent: Math.round(impact * 1000) / 1000,
+  }
+}
