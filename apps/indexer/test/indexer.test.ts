@@ -19,6 +19,7 @@ import {
   v3PoolAbi,
   v4PositionManagerAbi,
   v4StateViewAbi,
+  weth9Abi,
 } from '@oxbow/protocol'
 import {
   type Address,
@@ -293,7 +294,7 @@ for (const backend of backends) {
         functionName: 'getReserves',
       })
       const amountIn = r0 / 200n
-      await send(
+      const approval = await send(
         wallet.writeContract({
           chain: null,
           account: wallet.account as never,
@@ -382,6 +383,10 @@ for (const backend of backends) {
       assert.equal(explore.transactions.nodes[0]?.account, actor)
       const row = activity.activity.nodes.find((n) => n.txHash === receipt.transactionHash)
       assert.equal(row?.type, 'SWAP')
+      assert.equal(
+        activity.activity.nodes.find((n) => n.txHash === approval.transactionHash)?.type,
+        'APPROVE',
+      )
       assert.ok(row?.assetChanges.some((c) => c.direction === 'OUT' && c.amount === amountIn.toString()))
 
       const portfolio = await okData(
@@ -627,6 +632,68 @@ for (const backend of backends) {
       )
     })
 
+    it('behavior: wrapping the native currency shows as WRAP with the WETH balance equal to the chain', async () => {
+      const receipt = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: eth.contracts.weth9,
+          abi: weth9Abi,
+          functionName: 'deposit',
+          value: 10n ** 17n,
+        }),
+      )
+      const chainBalance = await publicClient.readContract({
+        address: eth.contracts.weth9,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [actor],
+      })
+      const row = await waitFor(
+        'the wrap in the activity',
+        async () => {
+          const data = await okData(
+            gql<{
+              activity: {
+                nodes: {
+                  txHash: string
+                  type: string
+                  assetChanges: {
+                    direction: string
+                    amount: string
+                    token: { symbol: string; isNative: boolean }
+                  }[]
+                }[]
+              }
+            }>(
+              'query($a: String!) { activity(address: $a, networks: ["ethereum"], first: 3) { nodes { txHash type assetChanges { direction amount token { symbol isNative } } } } }',
+              { a: actor },
+            ),
+          )
+          return data.activity.nodes.find((n) => n.txHash === receipt.transactionHash)
+        },
+        WAIT_MS,
+      )
+      assert.equal(row.type, 'WRAP')
+      assert.deepEqual(
+        row.assetChanges.map((c) => [c.direction, c.amount, c.token.isNative]),
+        [
+          ['OUT', (10n ** 17n).toString(), true],
+          ['IN', (10n ** 17n).toString(), false],
+        ],
+      )
+      const data = await okData(
+        gql<{ portfolio: { balances: { amount: string; token: { address: string } }[] } }>(
+          'query($o: String!) { portfolio(owner: $o, networks: ["ethereum"]) { balances { amount token { address } } } }',
+          { o: actor },
+        ),
+      )
+      assert.equal(
+        data.portfolio.balances.find((b) => b.token.address === eth.contracts.weth9)?.amount,
+        chainBalance.toString(),
+      )
+    })
+
     it('behavior: search finds tokens by symbol and address, pools by pair and address', async () => {
       const pool = eth.pools.find((p) => p.version === 'v2' && tradable(p.token0) && tradable(p.token1))
       assert.ok(pool && pool.version === 'v2')
@@ -701,6 +768,34 @@ for (const backend of backends) {
         args: [recipient],
       })
       assert.equal(onChain, 0n)
+    })
+
+    it('behavior: cursors walk activity, transactions and tokens without gaps or repeats', async () => {
+      const lists = [
+        ['activity', `activity(address: "${actor}", first: $n, after: $c)`],
+        ['transactions', 'transactions(first: $n, after: $c)'],
+        ['tokens', 'tokens(first: $n, after: $c)'],
+      ] as const
+      for (const [name, field] of lists) {
+        const query = `query($n: Int, $c: String) { page: ${field} { nodes { id } pageInfo { hasNextPage endCursor } } }`
+        type Page = {
+          page: { nodes: { id: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+        }
+        const all = await okData(gql<Page>(query, { n: 9 }))
+        const walked: string[] = []
+        let cursor: string | null = null
+        for (let i = 0; i < 3; i++) {
+          const page: Page = await okData(gql<Page>(query, { n: 3, c: cursor }))
+          walked.push(...page.page.nodes.map((n) => n.id))
+          cursor = page.page.pageInfo.endCursor
+        }
+        assert.deepEqual(
+          walked,
+          all.page.nodes.map((n) => n.id),
+          name,
+        )
+        assert.equal(all.page.nodes.length, 9, `${name} has at least 9 items`)
+      }
     })
 
     it('error: bad input gets typed errors, never a 500', async () => {

@@ -2,7 +2,7 @@
  * Query resolvers: validate arguments, read the snapshot or the tables, shape GraphQL objects.
  * Nested fields that take arguments are methods (graphql-js calls them with the field's args).
  */
-import { and, desc, eq, gte, inArray, lt, or, type ReadonlyDrizzle } from 'ponder'
+import { and, desc, eq, gte, inArray, type ReadonlyDrizzle, sql } from 'ponder'
 
 type SQL = NonNullable<ReturnType<typeof and>>
 
@@ -60,6 +60,32 @@ function chainIdsOf(
 ): number[] {
   void snapshotStates
   return slugs.map((s) => chainIdBySlug.get(s)).filter((c): c is number => c !== undefined)
+}
+
+/** Newest-first keyset over (timestamp, block, log index, id): stable within one second. */
+interface Ordered {
+  timestamp: number
+  blockNumber: bigint
+  logIndex: number
+  id: string
+}
+const keyOf = (row: Ordered) => [row.timestamp, row.blockNumber.toString(), row.logIndex, row.id]
+
+function afterKey(
+  t: { timestamp: unknown; blockNumber: unknown; logIndex: unknown; id: unknown },
+  cursor: (string | number)[],
+): SQL {
+  const [ts, block, logIndex, id] = cursor
+  if (
+    typeof ts !== 'number' ||
+    typeof block !== 'string' ||
+    !/^[0-9]{1,30}$/.test(block) ||
+    typeof logIndex !== 'number' ||
+    typeof id !== 'string'
+  ) {
+    throw badInput('Invalid cursor.', 'after')
+  }
+  return sql`(${t.timestamp}, ${t.blockNumber}, ${t.logIndex}, ${t.id}) < (${ts}, ${block}::numeric, ${logIndex}, ${id})`
 }
 
 export interface ResolverDeps {
@@ -217,16 +243,12 @@ export function createResolvers(deps: ResolverDeps) {
       if (poolIds.length === 0) return { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } }
       conditions.push(inArray(t.pool, poolIds as `0x${string}`[]))
     }
-    if (cursor) {
-      const [ts, id] = cursor
-      if (typeof ts !== 'number' || typeof id !== 'string') throw badInput('Invalid cursor.', 'after')
-      conditions.push(or(lt(t.timestamp, ts), and(eq(t.timestamp, ts), lt(t.id, id))) as SQL)
-    }
+    if (cursor) conditions.push(afterKey(t, cursor))
     const rows = await db
       .select()
       .from(t)
       .where(and(...conditions))
-      .orderBy(desc(t.timestamp), desc(t.id))
+      .orderBy(desc(t.timestamp), desc(t.blockNumber), desc(t.logIndex), desc(t.id))
       .limit(first + 1)
     const page = rows.slice(0, first)
     const last = page.at(-1)
@@ -252,7 +274,7 @@ export function createResolvers(deps: ResolverDeps) {
       }),
       pageInfo: {
         hasNextPage: rows.length > first,
-        endCursor: last ? encodeCursor('transactions', [last.timestamp, last.id]) : null,
+        endCursor: last ? encodeCursor('transactions', keyOf(last)) : null,
       },
     }
   }
@@ -453,16 +475,12 @@ export function createResolvers(deps: ResolverDeps) {
       const t = tables.activity
       const conditions: SQL[] = [eq(t.account, account), inArray(t.chainId, chainIds(s, slugs))]
       if (types) conditions.push(inArray(t.type, types))
-      if (cursor) {
-        const [ts, id] = cursor
-        if (typeof ts !== 'number' || typeof id !== 'string') throw badInput('Invalid cursor.', 'after')
-        conditions.push(or(lt(t.timestamp, ts), and(eq(t.timestamp, ts), lt(t.id, id))) as SQL)
-      }
+      if (cursor) conditions.push(afterKey(t, cursor))
       const rows = await db
         .select()
         .from(t)
         .where(and(...conditions))
-        .orderBy(desc(t.timestamp), desc(t.id))
+        .orderBy(desc(t.timestamp), desc(t.blockNumber), desc(t.logIndex), desc(t.id))
         .limit(first + 1)
       const page = rows.slice(0, first)
       const last = page.at(-1)
@@ -498,7 +516,7 @@ export function createResolvers(deps: ResolverDeps) {
         }),
         pageInfo: {
           hasNextPage: rows.length > first,
-          endCursor: last ? encodeCursor('activity', [last.timestamp, last.id]) : null,
+          endCursor: last ? encodeCursor('activity', keyOf(last)) : null,
         },
       }
     },
