@@ -1,10 +1,15 @@
 /**
  * One lazy loader per catalog file in ../locales. Each is a separate dynamic import of a literal
  * path, so Vite emits one chunk per locale and loads only the active one. Kept in step with the
- * folder by src/catalogs.test.ts (add a line here when adding locales/<tag>.json).
+ * folder by src/i18n.test.ts (add a line here when adding locales/<tag>.json).
  */
 type Catalog = { default: Record<string, string> }
 
 export const catalogLoaders: Readonly<Record<string, () => Promise<Catalog>>> = {
+  'ar-SA': () => import('../locales/ar-SA.json', { with: { type: 'json' } }),
+  'de-DE': () => import('../locales/de-DE.json', { with: { type: 'json' } }),
   'en-US': () => import('../locales/en-US.json', { with: { type: 'json' } }),
+  'es-ES': () => import('../locales/es-ES.json', { with: { type: 'json' } }),
+  'fr-FR': () => import('../locales/fr-FR.json', { with: { type: 'json' } }),
+  'ja-JP': () => import('../locales/ja-JP.json', { with: { type: 'json' } }),
 }

@@ -20,7 +20,14 @@ export function isRtl(tag: string): boolean {
 }
 
 /** Locales whose catalog translates every en-US key (checked by scripts/coverage.ts). */
-export const COMPLETE_LOCALES: ReadonlySet<string> = new Set(['en-US'])
+export const COMPLETE_LOCALES: ReadonlySet<string> = new Set([
+  'en-US',
+  'es-ES',
+  'fr-FR',
+  'de-DE',
+  'ja-JP',
+  'ar-SA',
+])
 
 const entry = (tag: string, name: string, nativeName: string): LocaleInfo => ({
   tag,
