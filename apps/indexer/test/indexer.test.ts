@@ -808,6 +808,8 @@ for (const backend of backends) {
         ['{ pool(network: "ethereum", id: "0xdead") { id } }', {}, 'BAD_USER_INPUT'],
         ['{ search(query: "") { tokens { id } } }', {}, 'BAD_USER_INPUT'],
         ['{ tokens { nodes { nope } } }', {}, 'GRAPHQL_VALIDATION_FAILED'],
+        ['query($n: Int) { tokens(first: $n) { totalCount } }', { n: 'abc' }, 'BAD_USER_INPUT'],
+        ['query($n: Int!) { tokens(first: $n) { totalCount } }', {}, 'BAD_USER_INPUT'],
         ['{ tokens { ', {}, 'GRAPHQL_PARSE_FAILED'],
         [
           '{ pools(first: 100) { nodes { token0 { pools(first: 100) { token1 { pools(first: 100) { id } } } } } } }',

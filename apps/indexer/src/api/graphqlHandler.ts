@@ -35,6 +35,8 @@ function errorBody(errors: readonly GraphQLError[]) {
 function mask(error: GraphQLError): GraphQLError {
   const code = (error.extensions as { code?: string } | undefined)?.code
   if (code) return error
+  // Request-level errors raised by graphql-js itself (e.g. a variable of the wrong type).
+  if (!error.path) return new ApiError('BAD_USER_INPUT', error.message)
   // Resolver crashes are logged and masked: their messages are not for clients.
   console.error('[graphql] internal error', error.originalError ?? error)
   return new ApiError('INTERNAL_SERVER_ERROR', 'Internal error while resolving this field.', {
