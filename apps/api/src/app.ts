@@ -62,7 +62,13 @@ export function createApp(deps: AppDeps): Hono {
     '*',
     cors({
       origin: (origin) => (config.OXBOW_WEB_ORIGINS.includes(origin) ? origin : null),
-      allowHeaders: ['content-type', 'x-request-source', 'x-app-version'],
+      allowHeaders: [
+        'content-type',
+        'x-request-source',
+        'x-app-version',
+        'x-application-origin',
+        'x-application-build',
+      ],
       exposeHeaders: ['retry-after', 'x-origin-country'],
       maxAge: 600,
     }),

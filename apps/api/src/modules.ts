@@ -3,7 +3,8 @@
  */
 import type { ApiModule, Logger } from './app.ts'
 import type { ApiConfig } from './config.ts'
+import { createPlatformModule } from './platform/index.ts'
 
-export async function createModules(_config: ApiConfig, _log: Logger): Promise<ApiModule[]> {
-  return []
+export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
+  return [createPlatformModule({ config, log })]
 }
