@@ -52,8 +52,8 @@ export interface GraphqlHandlerOptions {
   stateKey?: () => Promise<string>
 }
 
-const RESPONSE_CACHE_ENTRIES = 1_000
-const RESPONSE_CACHE_MAX_BYTES = 256 * 1024
+const RESPONSE_CACHE_ENTRIES = 500
+const RESPONSE_CACHE_MAX_BYTES = 64 * 1024
 
 export function createGraphqlHandler(
   typeDefs: string,
@@ -151,39 +151,22 @@ export function createGraphqlHandler(
   }
 
   return async function handle(c: Context): Promise<Response> {
-    let raw: unknown
+    // The request as received identifies a cached response; it is parsed only on a miss.
+    let requestKey: string
     if (c.req.method === 'GET') {
-      const q = c.req.query()
-      let variables: unknown
-      try {
-        variables = q.variables ? JSON.parse(q.variables) : undefined
-      } catch {
-        return c.json(errorBody([new ApiError('BAD_USER_INPUT', 'variables is not valid JSON.')]), 400)
-      }
-      raw = { query: q.query, variables, operationName: q.operationName }
+      requestKey = `G${new URL(c.req.url).search}`
     } else {
       const length = Number(c.req.header('content-length') ?? 0)
-      if (length > MAX_BODY_BYTES) {
+      const text = length > MAX_BODY_BYTES ? '' : await c.req.text()
+      if (length > MAX_BODY_BYTES || text.length > MAX_BODY_BYTES) {
         return c.json(
           errorBody([new ApiError('BAD_USER_INPUT', `Request body exceeds ${MAX_BODY_BYTES} bytes.`)]),
           413,
         )
       }
-      const text = await c.req.text()
-      if (text.length > MAX_BODY_BYTES) {
-        return c.json(
-          errorBody([new ApiError('BAD_USER_INPUT', `Request body exceeds ${MAX_BODY_BYTES} bytes.`)]),
-          413,
-        )
-      }
-      try {
-        raw = JSON.parse(text)
-      } catch {
-        return c.json(errorBody([new ApiError('BAD_USER_INPUT', 'Request body is not valid JSON.')]), 400)
-      }
+      requestKey = `P${text}`
     }
     try {
-      let cacheKey: string | undefined
       let state: string | undefined
       if (options.stateKey) {
         state = await options.stateKey()
@@ -191,14 +174,30 @@ export function createGraphqlHandler(
           responses.clear()
           responsesKey = state
         }
-        cacheKey = JSON.stringify(raw)
-        const hit = responses.get(cacheKey)
+        const hit = responses.get(requestKey)
         if (hit !== undefined) return c.body(hit, 200, { 'content-type': 'application/json' })
+      }
+      let raw: unknown
+      if (c.req.method === 'GET') {
+        const q = c.req.query()
+        let variables: unknown
+        try {
+          variables = q.variables ? JSON.parse(q.variables) : undefined
+        } catch {
+          return c.json(errorBody([new ApiError('BAD_USER_INPUT', 'variables is not valid JSON.')]), 400)
+        }
+        raw = { query: q.query, variables, operationName: q.operationName }
+      } else {
+        try {
+          raw = JSON.parse(requestKey.slice(1))
+        } catch {
+          return c.json(errorBody([new ApiError('BAD_USER_INPUT', 'Request body is not valid JSON.')]), 400)
+        }
       }
       const { status, body } = await run(raw)
       const text = JSON.stringify(body)
       if (
-        cacheKey !== undefined &&
+        state !== undefined &&
         status === 200 &&
         !(body as { errors?: unknown }).errors &&
         text.length <= RESPONSE_CACHE_MAX_BYTES &&
@@ -208,7 +207,7 @@ export function createGraphqlHandler(
       ) {
         if (responses.size >= RESPONSE_CACHE_ENTRIES)
           responses.delete(responses.keys().next().value as string)
-        responses.set(cacheKey, text)
+        responses.set(requestKey, text)
       }
       return c.body(text, status, { 'content-type': 'application/json' })
     } catch (e) {
