@@ -4,7 +4,9 @@
 import type { ApiModule, Logger } from './app.ts'
 import type { ApiConfig } from './config.ts'
 import { createPlatformModule } from './platform/index.ts'
+import { loadTradingModule } from './trading/index.ts'
 
 export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
-  return [createPlatformModule({ config, log })]
+  const trading = await loadTradingModule(config.OXBOW_MANIFEST, log)
+  return [createPlatformModule({ config, log }), ...(trading ? [trading] : [])]
 }

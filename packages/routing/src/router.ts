@@ -18,12 +18,13 @@ export type TradeType = 'EXACT_INPUT' | 'EXACT_OUTPUT'
 
 /** Gas units of the parts of a Universal Router swap (calibrated on the devnet, see README). */
 export const GAS = {
-  base: 90_000,
-  perLeg: 15_000,
-  v2Hop: 62_000,
-  v3Hop: 75_000,
-  v4Hop: 65_000,
-  wrapHop: 30_000,
+  base: 22_000,
+  perLeg: 7_000,
+  v2Hop: 61_000,
+  v3Hop: 67_000,
+  v4Hop: 70_000,
+  v4Hook: 15_000,
+  wrapHop: 24_000,
   perTickCrossed: 22_000,
 } as const
 
@@ -122,7 +123,11 @@ function hopGas(pool: PoolState, hop: HopResult): number {
     case 'v3':
       return GAS.v3Hop + hop.ticksCrossed * GAS.perTickCrossed
     case 'v4':
-      return GAS.v4Hop + hop.ticksCrossed * GAS.perTickCrossed
+      return (
+        GAS.v4Hop +
+        hop.ticksCrossed * GAS.perTickCrossed +
+        (pool.hooks !== undefined && BigInt(pool.hooks) !== 0n ? GAS.v4Hook : 0)
+      )
   }
 }
 
@@ -193,6 +198,8 @@ export interface FindRouteOptions {
   readonly gasCostInQuoteToken?: (gas: bigint) => bigint
   /** Skip splitting (single best path only). */
   readonly noSplit?: boolean
+  /** Only paths this accepts are used (e.g. those the executor can encode for this trade type). */
+  readonly pathFilter?: (path: Path) => boolean
 }
 
 export type RouteFailure =
@@ -240,7 +247,9 @@ export function findRoute(
   const gasCost = options.gasCostInQuoteToken ?? (() => 0n)
   const steps = BigInt(options.splitSteps ?? 20)
   const maxSplits = options.noSplit ? 1 : (options.maxSplits ?? 4)
-  const paths = enumeratePaths(graph, tokenIn, tokenOut, options.maxHops ?? 3)
+  const all = enumeratePaths(graph, tokenIn, tokenOut, options.maxHops ?? 3)
+  const filter = options.pathFilter
+  const paths = filter ? all.filter((p) => filter(p)) : all
   if (paths.length === 0) return { ok: false, reason: 'NO_ROUTE', message: 'No pools connect these tokens' }
 
   // value of a quote: higher is better (output, or minus input), net of gas.

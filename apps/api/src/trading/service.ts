@@ -1,0 +1,455 @@
+/**
+ * Quotes and swap transactions over the in-memory pool graphs. Framework-free: the HTTP layer
+ * (routes.ts) validates input and calls these.
+ */
+import { getNetwork, type NetworkSlug } from '@oxbow/chains'
+import {
+  erc20Abi,
+  type Manifest,
+  type ManifestToken,
+  type NetworkDeployment,
+  PERMIT2_ADDRESS,
+  permit2Abi,
+  permit2Domain,
+  permit2PermitSingleTypes,
+  universalRouterAbi,
+} from '@oxbow/protocol'
+import { findRoute, type Route } from '@oxbow/routing'
+import {
+  type Address,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  maxUint160,
+  maxUint256,
+  verifyTypedData,
+} from 'viem'
+import { ApiError } from '../errors.ts'
+import { encodeRoute, exactOutputEncodable, maxIn, minOut, NATIVE, permitInput } from './encode.ts'
+import { NetworkState } from './state.ts'
+
+export interface TokenInfo {
+  readonly address: Address
+  readonly symbol: string
+  readonly name: string
+  readonly decimals: number
+  readonly priceUsd: number
+  readonly native: boolean
+  readonly kind: string
+  readonly safety: string
+  readonly transferFeeBps: number
+  /** Why the token cannot be swapped (undefined: it can). */
+  readonly notRoutable?: string
+}
+
+export interface QuoteRequest {
+  readonly network: NetworkSlug
+  readonly tokenIn: Address
+  readonly tokenOut: Address
+  readonly amount: bigint
+  readonly type: 'EXACT_INPUT' | 'EXACT_OUTPUT'
+  readonly slippage: 'auto' | number
+  readonly recipient?: Address | undefined
+  /** Protocol versions a route may use (default all). */
+  readonly protocols?: readonly ('V2' | 'V3' | 'V4')[] | undefined
+}
+
+export interface SwapRequest extends QuoteRequest {
+  readonly swapper: Address
+  readonly deadline?: number | undefined
+  readonly permit?:
+    | {
+        readonly signature: Hex
+        readonly message: {
+          readonly details: { token: Address; amount: string; expiration: number; nonce: number }
+          readonly spender: Address
+          readonly sigDeadline: string
+        }
+      }
+    | undefined
+}
+
+/** Slippage the API picks from price impact (trade size against pool depth), in percent. */
+export function autoSlippagePercent(priceImpactPercent: number, multiHop: boolean): number {
+  const base = multiHop ? 0.5 : 0.3
+  return Math.round(Math.min(5, Math.max(base, base + priceImpactPercent * 0.5)) * 100) / 100
+}
+
+const MAX_DEADLINE_SECONDS = 3 * 24 * 3600
+const DEFAULT_DEADLINE_SECONDS = 30 * 60
+const PERMIT_EXPIRATION_SECONDS = 30 * 24 * 3600
+const PERMIT_SIG_SECONDS = 30 * 60
+const PERMIT_GAS = 50_000
+
+export class TradingService {
+  readonly states = new Map<NetworkSlug, NetworkState>()
+  readonly tokens = new Map<NetworkSlug, Map<string, TokenInfo>>()
+
+  constructor(
+    readonly manifest: Manifest,
+    log?: (message: string, fields?: Record<string, unknown>) => void,
+    pollMs?: number,
+  ) {
+    for (const [slug, deployment] of Object.entries(manifest.networks) as [
+      NetworkSlug,
+      NetworkDeployment,
+    ][]) {
+      const tokens = new Map<string, TokenInfo>()
+      const excluded = new Map<string, string>()
+      const weth = deployment.tokens.find((t) => t.address === deployment.contracts.weth9)
+      const nativeUsd = weth?.seedPriceUsd ?? 1
+      const network = getNetwork(slug)
+      tokens.set(NATIVE.toLowerCase(), {
+        address: NATIVE,
+        symbol: network.nativeCurrency.symbol,
+        name: network.nativeCurrency.name,
+        decimals: network.nativeCurrency.decimals,
+        priceUsd: nativeUsd,
+        native: true,
+        kind: 'native',
+        safety: 'verified',
+        transferFeeBps: 0,
+      })
+      for (const t of deployment.tokens) {
+        const reason = exclusionReason(t)
+        if (reason) excluded.set(t.address, reason)
+        tokens.set(t.address.toLowerCase(), {
+          address: t.address,
+          symbol: t.symbol,
+          name: t.name,
+          decimals: t.decimals,
+          priceUsd: t.seedPriceUsd,
+          native: false,
+          kind: t.kind,
+          safety: t.safety,
+          transferFeeBps: t.transferFeeBps,
+          ...(reason ? { notRoutable: reason } : {}),
+        })
+      }
+      this.tokens.set(slug, tokens)
+      this.states.set(
+        slug,
+        new NetworkState({
+          deployment,
+          excludedTokens: excluded,
+          ...(log ? { log } : {}),
+          ...(pollMs ? { pollMs } : {}),
+        }),
+      )
+    }
+  }
+
+  async start(): Promise<void> {
+    await Promise.all([...this.states.values()].map((s) => s.reload()))
+    for (const s of this.states.values()) s.start()
+  }
+
+  async refresh(): Promise<void> {
+    await Promise.all([...this.states.values()].map((s) => s.reload()))
+  }
+
+  stop(): void {
+    for (const s of this.states.values()) s.stop()
+  }
+
+  stateOf(network: NetworkSlug): NetworkState {
+    const state = this.states.get(network)
+    if (!state) {
+      throw new ApiError('UNSUPPORTED_NETWORK', 'Unsupported network', {
+        network,
+        supported: [...this.states.keys()],
+      })
+    }
+    return state
+  }
+
+  tokenOf(network: NetworkSlug, address: Address): TokenInfo {
+    const token = this.tokens.get(network)?.get(address.toLowerCase())
+    if (!token)
+      throw new ApiError('UNSUPPORTED_TOKEN', `Token ${address} is not supported on ${network}`, {
+        token: address,
+      })
+    return token
+  }
+
+  quote(req: QuoteRequest) {
+    const state = this.stateOf(req.network)
+    const tokenIn = this.tokenOf(req.network, req.tokenIn)
+    const tokenOut = this.tokenOf(req.network, req.tokenOut)
+    for (const t of [tokenIn, tokenOut]) {
+      if (t.notRoutable) {
+        throw new ApiError('UNSUPPORTED_TOKEN', `${t.symbol} cannot be swapped: ${t.notRoutable}`, {
+          token: t.address,
+          reason: t.notRoutable,
+        })
+      }
+    }
+    if (tokenIn.address === tokenOut.address) {
+      throw new ApiError('INVALID_INPUT', 'tokenIn and tokenOut must differ', [
+        { path: 'tokenOut', message: 'same as tokenIn' },
+      ])
+    }
+    const exactIn = req.type === 'EXACT_INPUT'
+    const quoteToken = exactIn ? tokenOut : tokenIn
+    const nativeUsd = this.tokenOf(req.network, NATIVE).priceUsd
+    const gasPrice = state.gasPriceWei
+    // gas wei -> quote-token base units through the USD reference prices
+    const perWei = (nativeUsd / quoteToken.priceUsd) * 10 ** (quoteToken.decimals - 18)
+    // native <-> wrapped native is always the 1:1 wrap or unwrap
+    const weth = state.deployment.contracts.weth9
+    const wrapPair =
+      (tokenIn.native && tokenOut.address === weth) || (tokenOut.native && tokenIn.address === weth)
+    const allowed = new Set<string>(req.protocols ?? ['V2', 'V3', 'V4'])
+    const gasCostInQuoteToken = (gas: bigint) => BigInt(Math.floor(Number(gas * gasPrice) * perWei))
+    const result = findRoute(state.graph, tokenIn.address, tokenOut.address, req.amount, req.type, {
+      gasCostInQuoteToken,
+      pathFilter: (path) =>
+        (exactIn || exactOutputEncodable(path)) &&
+        (!wrapPair || path.pools.every((p) => p.kind === 'wrap')) &&
+        path.pools.every((p) => p.kind === 'wrap' || allowed.has(p.kind.toUpperCase())),
+    })
+    if (!result.ok) {
+      if (result.reason === 'INSUFFICIENT_LIQUIDITY') {
+        throw new ApiError('INSUFFICIENT_LIQUIDITY', 'Insufficient liquidity for this trade', {
+          reason: result.message,
+        })
+      }
+      if (result.reason === 'EXCLUDED_TOKEN') {
+        throw new ApiError('UNSUPPORTED_TOKEN', result.message)
+      }
+      throw new ApiError('NO_QUOTES_FOUND', 'No quotes found', { reason: result.message })
+    }
+    const route: Route = result
+    const multiHop = route.legs.some((l) => l.path.pools.length > 1) || route.legs.length > 1
+    const auto = req.slippage === 'auto'
+    const slippagePercent = auto ? autoSlippagePercent(route.priceImpactPercent, multiHop) : req.slippage
+    const slippageBps = BigInt(Math.round(slippagePercent * 100))
+    const isWrap = route.legs.length === 1 && route.legs[0]?.path.pools.every((p) => p.kind === 'wrap')
+    const gasEstimate = route.gasEstimate + (tokenIn.native ? 0 : PERMIT_GAS)
+    const costWei = BigInt(gasEstimate) * gasPrice
+    const costUsd = (Number(costWei) / 1e18) * nativeUsd
+    const tradeValueUsd = (Number(route.amountIn) / 10 ** tokenIn.decimals) * tokenIn.priceUsd
+    const maximumAmountIn = route.legs.reduce((s, l) => s + maxIn(l.quote.amountIn, slippageBps), 0n)
+    return {
+      route,
+      slippageBps,
+      maximumAmountIn,
+      body: {
+        network: req.network,
+        chainId: state.deployment.chainId,
+        blockNumber: state.blockNumber.toString(),
+        routing: isWrap ? (tokenIn.native ? 'WRAP' : 'UNWRAP') : 'CLASSIC',
+        tradeType: req.type,
+        tokenIn: pickToken(tokenIn),
+        tokenOut: pickToken(tokenOut),
+        amountIn: route.amountIn.toString(),
+        amountOut: route.amountOut.toString(),
+        ...(exactIn
+          ? {
+              minimumAmountOut: route.legs
+                .reduce((s, l) => s + minOut(l.quote.amountOut, slippageBps), 0n)
+                .toString(),
+            }
+          : {
+              maximumAmountIn: route.legs
+                .reduce((s, l) => s + maxIn(l.quote.amountIn, slippageBps), 0n)
+                .toString(),
+            }),
+        priceImpactPercent: route.priceImpactPercent,
+        slippage: { percent: slippagePercent, auto },
+        route: route.legs.map((leg) => ({
+          percent: leg.percent,
+          amountIn: leg.quote.amountIn.toString(),
+          amountOut: leg.quote.amountOut.toString(),
+          hops: leg.path.pools.map((pool, i) => ({
+            protocol: pool.kind === 'wrap' ? 'WRAP' : pool.kind.toUpperCase(),
+            pool: pool.kind === 'wrap' ? state.deployment.contracts.weth9 : pool.id,
+            tokenIn: leg.path.tokens[i],
+            tokenOut: leg.path.tokens[i + 1],
+            fee: pool.kind === 'v2' ? 3000 : pool.kind === 'wrap' ? 0 : pool.fee,
+            ...(pool.kind === 'v4'
+              ? {
+                  tickSpacing: pool.tickSpacing,
+                  hooks: pool.hooks ?? NATIVE,
+                  dynamicFee: pool.keyFee === 0x800000,
+                }
+              : {}),
+            amountIn: leg.quote.hops[i]?.amountIn.toString(),
+            amountOut: leg.quote.hops[i]?.amountOut.toString(),
+          })),
+        })),
+        gas: {
+          estimate: gasEstimate,
+          gasPriceWei: gasPrice.toString(),
+          costWei: costWei.toString(),
+          costUsd: Math.round(costUsd * 10_000) / 10_000,
+          /** The spec's warning: the network cost is above 10 % of the trade's value. */
+          highRelativeToTrade: tradeValueUsd > 0 && costUsd > tradeValueUsd * 0.1,
+        },
+        tradeValueUsd: Math.round(tradeValueUsd * 100) / 100,
+      },
+    }
+  }
+
+  async checkApproval(network: NetworkSlug, wallet: Address, token: Address, amount: bigint) {
+    const state = this.stateOf(network)
+    const info = this.tokenOf(network, token)
+    if (info.native) return { approval: null }
+    const allowance = await state.client.readContract({
+      address: info.address,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [wallet, PERMIT2_ADDRESS],
+    })
+    if (allowance >= amount) return { approval: null }
+    return {
+      approval: {
+        to: info.address,
+        from: wallet,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [PERMIT2_ADDRESS, maxUint256],
+        }),
+        value: '0',
+        chainId: state.deployment.chainId,
+      },
+    }
+  }
+
+  async swap(req: SwapRequest) {
+    const state = this.stateOf(req.network)
+    // the next block's time: anvil stamps it with the wall clock unless the chain is ahead of it
+    const now = Math.max(Number(state.blockTimestamp), Math.floor(Date.now() / 1000))
+    const deadline = req.deadline ?? now + DEFAULT_DEADLINE_SECONDS
+    if (deadline <= now) {
+      throw new ApiError('INVALID_INPUT', 'Invalid request body', [
+        { path: 'deadline', message: 'deadline has passed' },
+      ])
+    }
+    if (deadline > now + MAX_DEADLINE_SECONDS) {
+      throw new ApiError('INVALID_INPUT', 'Invalid request body', [
+        { path: 'deadline', message: 'deadline is more than 3 days away' },
+      ])
+    }
+    const q = this.quote(req)
+    const { route, body, maximumAmountIn } = q
+    const ur = state.deployment.contracts.universalRouter
+    const tokenIn = this.tokenOf(req.network, req.tokenIn)
+    const spend = req.type === 'EXACT_INPUT' ? route.amountIn : maximumAmountIn
+    let permit: Hex | undefined
+    if (!tokenIn.native) {
+      const { approval } = await this.checkApproval(req.network, req.swapper, tokenIn.address, spend)
+      if (approval) return { status: 'APPROVAL_REQUIRED' as const, approval, quote: body }
+      const [amount, expiration, nonce] = await state.client.readContract({
+        address: PERMIT2_ADDRESS,
+        abi: permit2Abi,
+        functionName: 'allowance',
+        args: [req.swapper, tokenIn.address, ur],
+      })
+      const covered = amount >= spend && expiration > now
+      if (!covered) {
+        const message = {
+          details: {
+            token: tokenIn.address,
+            amount: spend.toString(),
+            expiration: now + PERMIT_EXPIRATION_SECONDS,
+            nonce,
+          },
+          spender: ur,
+          sigDeadline: String(now + PERMIT_SIG_SECONDS),
+        }
+        if (!req.permit) {
+          return {
+            status: 'SIGNATURE_REQUIRED' as const,
+            permitData: {
+              domain: permit2Domain(state.deployment.chainId),
+              types: permit2PermitSingleTypes,
+              primaryType: 'PermitSingle',
+              message,
+            },
+            quote: body,
+          }
+        }
+        const m = req.permit.message
+        const typed = {
+          details: {
+            token: getAddress(m.details.token),
+            amount: BigInt(m.details.amount),
+            expiration: m.details.expiration,
+            nonce: m.details.nonce,
+          },
+          spender: getAddress(m.spender),
+          sigDeadline: BigInt(m.sigDeadline),
+        }
+        const problems: { path: string; message: string }[] = []
+        if (typed.details.token !== tokenIn.address)
+          problems.push({ path: 'permit.message.details.token', message: 'not tokenIn' })
+        if (typed.spender !== ur)
+          problems.push({ path: 'permit.message.spender', message: 'not the Universal Router' })
+        if (typed.details.amount < spend || typed.details.amount > maxUint160)
+          problems.push({ path: 'permit.message.details.amount', message: `must cover ${spend}` })
+        if (typed.details.nonce !== nonce)
+          problems.push({ path: 'permit.message.details.nonce', message: `current nonce is ${nonce}` })
+        if (typed.sigDeadline <= BigInt(now))
+          problems.push({ path: 'permit.message.sigDeadline', message: 'has passed' })
+        if (problems.length === 0) {
+          const valid = await verifyTypedData({
+            address: req.swapper,
+            domain: permit2Domain(state.deployment.chainId),
+            types: permit2PermitSingleTypes,
+            primaryType: 'PermitSingle',
+            message: typed,
+            signature: req.permit.signature,
+          }).catch(() => false)
+          if (!valid)
+            problems.push({ path: 'permit.signature', message: 'not signed by swapper for this permit' })
+        }
+        if (problems.length > 0)
+          throw new ApiError('INVALID_INPUT', 'Invalid Permit2 signature data', problems)
+        permit = permitInput(typed, req.permit.signature)
+      }
+    }
+    const encoded = encodeRoute({
+      route,
+      recipient: req.recipient ?? req.swapper,
+      swapper: req.swapper,
+      slippageBps: q.slippageBps,
+      ...(permit ? { permitInput: permit } : {}),
+    })
+    const data = encodeFunctionData({
+      abi: universalRouterAbi,
+      functionName: 'execute',
+      args: [encoded.commands, encoded.inputs, BigInt(deadline)],
+    })
+    const gasLimit = Math.ceil(body.gas.estimate * 1.5) + 100_000
+    return {
+      status: 'READY' as const,
+      tx: {
+        to: ur,
+        from: req.swapper,
+        data,
+        value: encoded.value.toString(),
+        chainId: state.deployment.chainId,
+        gasLimit: String(gasLimit),
+      },
+      deadline,
+      quote: body,
+    }
+  }
+}
+
+function pickToken(t: TokenInfo) {
+  return { address: t.address, symbol: t.symbol, decimals: t.decimals }
+}
+
+/** Tokens the router refuses, from the manifest's kind and safety. */
+export function exclusionReason(token: ManifestToken): string | undefined {
+  if (token.kind === 'fee-on-transfer' || token.transferFeeBps > 0) {
+    return `fee-on-transfer token (${token.transferFeeBps / 100} % taken on every transfer): quotes would not match what arrives`
+  }
+  if (token.kind === 'honeypot' || token.safety === 'honeypot')
+    return 'honeypot token: it can be bought but not sold'
+  if (token.safety === 'malicious' || token.safety === 'blocked') return `token is marked ${token.safety}`
+  return undefined
+}

@@ -1,0 +1,304 @@
+/**
+ * One network's pool graph in memory: read from chain at start (v2 reserves, v3 slot0/liquidity and
+ * every initialized tick found through Mint events, v4 StateView slot0/liquidity/ticks found
+ * through ModifyLiquidity events) and kept fresh by polling new blocks: the logs of the new blocks
+ * name the touched pools, which are re-read. A chain that goes backwards (revert, reorg) is
+ * reloaded whole.
+ */
+import type { NetworkDeployment } from '@oxbow/protocol'
+import { v2PairAbi, v3PoolAbi, v4PoolManagerAbi, v4StateViewAbi } from '@oxbow/protocol'
+import {
+  buildGraph,
+  type ClPoolState,
+  type PoolGraph,
+  type PoolState,
+  type Tick,
+  type V2PoolState,
+} from '@oxbow/routing'
+import { type Address, createPublicClient, getAbiItem, type Hex, http, type PublicClient } from 'viem'
+import { NATIVE } from './encode.ts'
+
+const DYNAMIC_FEE = 0x800000
+
+export interface NetworkStateOptions {
+  readonly deployment: NetworkDeployment
+  /** Tokens never routed, with the reason (fee-on-transfer, honeypot). */
+  readonly excludedTokens: ReadonlyMap<string, string>
+  readonly pollMs?: number
+  readonly log?: (message: string, fields?: Record<string, unknown>) => void
+}
+
+type PoolRef = NetworkDeployment['pools'][number]
+
+export class NetworkState {
+  readonly deployment: NetworkDeployment
+  readonly client: PublicClient
+  graph: PoolGraph
+  blockNumber = 0n
+  blockTimestamp = 0n
+  gasPriceWei = 0n
+  /** Why a pool of the manifest is not routed (read failures, hooks, protocol fee). */
+  readonly poolProblems = new Map<string, string>()
+  private readonly states = new Map<string, PoolState>()
+  private readonly ticks = new Map<string, Set<number>>()
+  private readonly byAddress = new Map<string, PoolRef>()
+  private timer: NodeJS.Timeout | undefined
+  private polling = false
+  private readonly options: NetworkStateOptions
+
+  constructor(options: NetworkStateOptions) {
+    this.options = options
+    this.deployment = options.deployment
+    this.client = createPublicClient({
+      transport: http(options.deployment.rpcUrl, { batch: { batchSize: 200, wait: 0 }, retryCount: 1 }),
+    }) as PublicClient
+    this.graph = buildGraph([], options.excludedTokens)
+    for (const pool of this.deployment.pools) {
+      this.byAddress.set((pool.version === 'v4' ? pool.poolId : pool.address).toLowerCase(), pool)
+    }
+  }
+
+  private idOf(pool: PoolRef): string {
+    return pool.version === 'v4' ? pool.poolId : pool.address
+  }
+
+  /** Reads every pool again (start-up, after a revert). */
+  async reload(): Promise<void> {
+    const block = await this.client.getBlock({ blockTag: 'latest' })
+    this.ticks.clear()
+    await this.discoverTicks(BigInt(this.deployment.startBlock), block.number)
+    await Promise.all(this.deployment.pools.map((p) => this.readPool(p, block.number)))
+    this.blockNumber = block.number
+    this.blockTimestamp = block.timestamp
+    this.gasPriceWei = await this.client.getGasPrice()
+    this.rebuild()
+  }
+
+  /** Finds tick boundaries of every position minted in [from, to]. */
+  private async discoverTicks(from: bigint, to: bigint): Promise<void> {
+    const v3 = this.deployment.pools.filter((p) => p.version === 'v3').map((p) => p.address)
+    const [mints, modifies] = await Promise.all([
+      v3.length === 0
+        ? []
+        : this.client.getLogs({
+            address: v3,
+            event: getAbiItem({ abi: v3PoolAbi, name: 'Mint' }),
+            fromBlock: from,
+            toBlock: to,
+          }),
+      this.client.getLogs({
+        address: this.deployment.contracts.v4PoolManager,
+        event: getAbiItem({ abi: v4PoolManagerAbi, name: 'ModifyLiquidity' }),
+        fromBlock: from,
+        toBlock: to,
+      }),
+    ])
+    const add = (id: string, lower: number, upper: number) => {
+      const set = this.ticks.get(id.toLowerCase()) ?? new Set<number>()
+      set.add(lower)
+      set.add(upper)
+      this.ticks.set(id.toLowerCase(), set)
+    }
+    for (const log of mints) add(log.address, log.args.tickLower as number, log.args.tickUpper as number)
+    for (const log of modifies)
+      add(log.args.id as string, log.args.tickLower as number, log.args.tickUpper as number)
+  }
+
+  private async readPool(pool: PoolRef, blockNumber: bigint): Promise<void> {
+    const id = this.idOf(pool)
+    try {
+      const state = await this.fetchPool(pool, blockNumber)
+      this.states.set(id, state)
+      this.poolProblems.delete(id)
+    } catch (error) {
+      this.states.delete(id)
+      this.poolProblems.set(
+        id,
+        `could not read pool state: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+      )
+    }
+  }
+
+  private async fetchPool(pool: PoolRef, blockNumber: bigint): Promise<PoolState> {
+    const c = this.client
+    const tickList = [...(this.ticks.get(this.idOf(pool).toLowerCase()) ?? [])].sort((a, b) => a - b)
+    if (pool.version === 'v2') {
+      const [r0, r1] = await c.readContract({
+        address: pool.address,
+        abi: v2PairAbi,
+        functionName: 'getReserves',
+        blockNumber,
+      })
+      return {
+        kind: 'v2',
+        id: pool.address,
+        token0: pool.token0,
+        token1: pool.token1,
+        reserve0: r0,
+        reserve1: r1,
+      } satisfies V2PoolState
+    }
+    if (pool.version === 'v3') {
+      const [slot0, liquidity, tickData] = await Promise.all([
+        c.readContract({ address: pool.address, abi: v3PoolAbi, functionName: 'slot0', blockNumber }),
+        c.readContract({ address: pool.address, abi: v3PoolAbi, functionName: 'liquidity', blockNumber }),
+        Promise.all(
+          tickList.map((t) =>
+            c.readContract({
+              address: pool.address,
+              abi: v3PoolAbi,
+              functionName: 'ticks',
+              args: [t],
+              blockNumber,
+            }),
+          ),
+        ),
+      ])
+      const ticks: Tick[] = []
+      tickList.forEach((index, i) => {
+        const data = tickData[i] as readonly unknown[]
+        if ((data[0] as bigint) > 0n) ticks.push({ index, liquidityNet: data[1] as bigint })
+      })
+      return {
+        kind: 'v3',
+        id: pool.address,
+        token0: pool.token0,
+        token1: pool.token1,
+        sqrtPriceX96: slot0[0],
+        tick: slot0[1],
+        liquidity,
+        tickSpacing: pool.tickSpacing,
+        fee: pool.fee,
+        keyFee: pool.fee,
+        ticks,
+      } satisfies ClPoolState
+    }
+    const sv = this.deployment.contracts.v4StateView
+    const [slot0, liquidity, tickData] = await Promise.all([
+      c.readContract({
+        address: sv,
+        abi: v4StateViewAbi,
+        functionName: 'getSlot0',
+        args: [pool.poolId],
+        blockNumber,
+      }),
+      c.readContract({
+        address: sv,
+        abi: v4StateViewAbi,
+        functionName: 'getLiquidity',
+        args: [pool.poolId],
+        blockNumber,
+      }),
+      Promise.all(
+        tickList.map((t) =>
+          c.readContract({
+            address: sv,
+            abi: v4StateViewAbi,
+            functionName: 'getTickLiquidity',
+            args: [pool.poolId, t],
+            blockNumber,
+          }),
+        ),
+      ),
+    ])
+    const [sqrtPriceX96, tick, protocolFee, lpFee] = slot0
+    if (sqrtPriceX96 === 0n) throw new Error('pool not initialized')
+    if (protocolFee !== 0) throw new Error('protocol fee is set (not modelled)')
+    const ticks: Tick[] = []
+    tickList.forEach((index, i) => {
+      const [gross, net] = tickData[i] as readonly [bigint, bigint]
+      if (gross > 0n) ticks.push({ index, liquidityNet: net })
+    })
+    return {
+      kind: 'v4',
+      id: pool.poolId,
+      token0: pool.currency0,
+      token1: pool.currency1,
+      sqrtPriceX96,
+      tick,
+      liquidity,
+      tickSpacing: pool.tickSpacing,
+      // dynamic-fee pools: the LP fee currently in slot0 is what the next swap pays
+      fee: pool.fee === DYNAMIC_FEE ? lpFee : pool.fee,
+      keyFee: pool.fee,
+      hooks: pool.hooks,
+      ticks,
+    } satisfies ClPoolState
+  }
+
+  private rebuild(): void {
+    const pools: PoolState[] = [...this.states.values()]
+    pools.push({
+      kind: 'wrap',
+      id: `wrap:${this.deployment.contracts.weth9}`,
+      token0: NATIVE,
+      token1: this.deployment.contracts.weth9,
+    })
+    this.graph = buildGraph(pools, this.options.excludedTokens)
+  }
+
+  /** Polls for new blocks; touched pools are re-read. */
+  start(): void {
+    const ms = this.options.pollMs ?? 250
+    this.timer = setInterval(() => {
+      void this.poll()
+    }, ms)
+    this.timer.unref()
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+  }
+
+  /** Brings the graph up to the latest block. Safe to call concurrently (one runs at a time). */
+  async poll(): Promise<void> {
+    if (this.polling) return
+    this.polling = true
+    try {
+      const block = await this.client.getBlock({ blockTag: 'latest' })
+      if (block.number < this.blockNumber) {
+        this.options.log?.('trading: chain went backwards, reloading pools', {
+          network: this.deployment.slug,
+        })
+        await this.reload()
+        return
+      }
+      if (block.number === this.blockNumber) return
+      const from = this.blockNumber + 1n
+      const addresses = [
+        ...this.deployment.pools.flatMap((p) => (p.version === 'v4' ? [] : [p.address])),
+        this.deployment.contracts.v4PoolManager,
+      ]
+      const logs = await this.client.getLogs({
+        address: addresses as Address[],
+        fromBlock: from,
+        toBlock: block.number,
+      })
+      const touched = new Set<PoolRef>()
+      for (const log of logs) {
+        const direct = this.byAddress.get(log.address.toLowerCase())
+        if (direct) touched.add(direct)
+        else if (log.topics[1]) {
+          const v4 = this.byAddress.get((log.topics[1] as Hex).toLowerCase())
+          if (v4) touched.add(v4)
+        }
+      }
+      if (touched.size > 0) {
+        await this.discoverTicks(from, block.number)
+        await Promise.all([...touched].map((p) => this.readPool(p, block.number)))
+      }
+      this.blockNumber = block.number
+      this.blockTimestamp = block.timestamp
+      this.gasPriceWei = await this.client.getGasPrice()
+      if (touched.size > 0) this.rebuild()
+    } catch (error) {
+      this.options.log?.('trading: block poll failed', {
+        network: this.deployment.slug,
+        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+      })
+    } finally {
+      this.polling = false
+    }
+  }
+}

@@ -1,0 +1,481 @@
+/**
+ * The trading API against the real devnet (ethereum network, port base 22000): every quote is
+ * turned into the returned Universal Router transaction (approval and Permit2 signature by a test
+ * account), sent, and the balance change compared with the quote to the wei. State is reverted
+ * after each swap.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
+import {
+  erc20Abi,
+  type Manifest,
+  type NetworkDeployment,
+  quoterV2Abi,
+  v2Router02Abi,
+  v4QuoterAbi,
+} from '@oxbow/protocol'
+import type { Hono } from 'hono'
+import type { Address, Hex } from 'viem'
+import { createApp } from '../src/app.ts'
+import { createTradingModule, type TradingModule } from '../src/trading/index.ts'
+
+const PORT_BASE = 22000
+const NATIVE: Address = '0x0000000000000000000000000000000000000000'
+const slug = 'ethereum'
+let manifest: Manifest
+let d: NetworkDeployment
+let stopDevnet: () => Promise<void>
+let app: Hono
+let trading: TradingModule
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
+type Json = any
+
+const silent = { info: () => {}, error: (m: string) => console.error(m) }
+
+before(async () => {
+  const devnet = await startDevnet({ networks: [slug], portBase: PORT_BASE })
+  manifest = devnet.manifest
+  stopDevnet = devnet.stop
+  d = manifest.networks[slug] as NetworkDeployment
+  trading = await createTradingModule(manifest, silent, { pollMs: 3_600_000 })
+  app = createApp({
+    config: {
+      OXBOW_WEB_ORIGINS: [],
+      OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
+      OXBOW_RATE_LIMIT_BURST: 10_000,
+      OXBOW_TRUST_PROXY: false,
+    },
+    modules: [trading],
+    log: silent,
+  })
+})
+after(async () => {
+  await trading?.close?.()
+  await stopDevnet?.()
+})
+
+function token(symbol: string, kind = 'stablecoin'): Address {
+  const t = d.tokens.find((x) => x.symbol === symbol && (symbol !== 'USDC' || x.kind === kind))
+  if (!t) throw new Error(`no ${symbol}`)
+  return t.address
+}
+
+async function post(path: string, body: unknown): Promise<{ status: number; json: Json }> {
+  const res = await app.request(`/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, json: await res.json() }
+}
+
+async function balance(owner: Address, asset: string): Promise<bigint> {
+  const { public: client } = devnetClients(manifest, slug)
+  if (asset === NATIVE) return client.getBalance({ address: owner })
+  return client.readContract({
+    address: asset as Address,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+}
+
+interface Executed {
+  quote: Json
+  received: bigint
+  spent: bigint
+  gasUsed: bigint
+}
+
+/**
+ * Runs the whole client flow for `request` with test account `accountIndex`: /swap, the approval
+ * if asked, the Permit2 signature if asked, then the transaction. Measures what arrived and what
+ * left (native: net of the gas paid).
+ */
+async function execute(request: Record<string, unknown>, accountIndex = 3): Promise<Executed> {
+  const { public: client, wallet } = devnetClients(manifest, slug, accountIndex)
+  const me = wallet.account.address
+  const body: Record<string, unknown> = { network: slug, slippage: 0.5, swapper: me, ...request }
+  let res = await post('/swap', body)
+  assert.equal(res.status, 200, JSON.stringify(res.json))
+  let gasPaidBeforeSwap = 0n
+  if (res.json.status === 'APPROVAL_REQUIRED') {
+    const a = res.json.approval
+    const hash = await wallet.sendTransaction({ to: a.to, data: a.data, value: 0n })
+    const r = await client.waitForTransactionReceipt({ hash })
+    gasPaidBeforeSwap += r.gasUsed * r.effectiveGasPrice
+    res = await post('/swap', body)
+    assert.equal(res.status, 200, JSON.stringify(res.json))
+  }
+  if (res.json.status === 'SIGNATURE_REQUIRED') {
+    const p = res.json.permitData
+    const message = {
+      details: { ...p.message.details, amount: BigInt(p.message.details.amount) },
+      spender: p.message.spender,
+      sigDeadline: BigInt(p.message.sigDeadline),
+    }
+    const signature = await wallet.signTypedData({
+      domain: p.domain,
+      types: p.types,
+      primaryType: 'PermitSingle',
+      message,
+    })
+    res = await post('/swap', { ...body, permit: { signature, message: p.message } })
+    assert.equal(res.status, 200, JSON.stringify(res.json))
+  }
+  assert.equal(res.json.status, 'READY', JSON.stringify(res.json))
+  const { tx, quote } = res.json
+  const tokenIn = quote.tokenIn.address
+  const tokenOut = quote.tokenOut.address
+  const inBefore = await balance(me, tokenIn)
+  const outBefore = await balance(me, tokenOut)
+  const hash = await wallet.sendTransaction({
+    to: tx.to,
+    data: tx.data as Hex,
+    value: BigInt(tx.value),
+    gas: BigInt(tx.gasLimit),
+  })
+  const receipt = await client.waitForTransactionReceipt({ hash })
+  assert.equal(receipt.status, 'success', 'swap transaction reverted')
+  const gasPaid = receipt.gasUsed * receipt.effectiveGasPrice
+  const inAfter = await balance(me, tokenIn)
+  const outAfter = await balance(me, tokenOut)
+  void gasPaidBeforeSwap
+  if (process.env.GAS_LOG) {
+    console.log(
+      `# gas ${quote.gas.estimate} vs used ${receipt.gasUsed}: ${JSON.stringify(quote.route.map((l: Json) => l.hops.map((h: Json) => h.protocol)))}`,
+    )
+  }
+  return {
+    quote,
+    received: outAfter - outBefore + (tokenOut === NATIVE ? gasPaid : 0n),
+    spent: inBefore - inAfter - (tokenIn === NATIVE ? gasPaid : 0n),
+    gasUsed: receipt.gasUsed,
+  }
+}
+
+/** Runs `body` on a snapshot of the chain and re-reads the pools before and after. */
+async function isolated<T>(body: () => Promise<T>): Promise<T> {
+  const id = await snapshot(d.rpcUrl)
+  try {
+    await trading.service.refresh()
+    return await body()
+  } finally {
+    await revert(d.rpcUrl, id)
+    await trading.service.refresh()
+  }
+}
+
+function versions(quote: Json): string[] {
+  return [...new Set(quote.route.flatMap((leg: Json) => leg.hops.map((h: Json) => h.protocol)))] as string[]
+}
+
+async function exactIn(request: Record<string, unknown>): Promise<Executed> {
+  return isolated(async () => {
+    const r = await execute({ type: 'EXACT_INPUT', ...request })
+    assert.equal(r.received, BigInt(r.quote.amountOut), 'received exactly the quoted output')
+    assert.equal(r.spent, BigInt(r.quote.amountIn))
+    assert.ok(r.received >= BigInt(r.quote.minimumAmountOut))
+    return r
+  })
+}
+
+async function exactOut(request: Record<string, unknown>): Promise<Executed> {
+  return isolated(async () => {
+    const r = await execute({ type: 'EXACT_OUTPUT', ...request })
+    assert.equal(r.received, BigInt(request.amount as string), 'received exactly the requested output')
+    assert.ok(r.spent <= BigInt(r.quote.maximumAmountIn), 'never more than the quoted maximum')
+    assert.equal(r.spent, BigInt(r.quote.amountIn), 'spent exactly the quoted input')
+    return r
+  })
+}
+
+describe('quotes equal executed amounts', () => {
+  test('behavior: v2 only (USDC -> WETH)', async () => {
+    const r = await exactIn({
+      tokenIn: token('USDC'),
+      tokenOut: d.contracts.weth9,
+      amount: '2500000000',
+      protocols: ['V2'],
+    })
+    assert.deepEqual(versions(r.quote), ['V2'])
+  })
+
+  test('behavior: v3 only (USDC -> WETH), gas estimate within 35 % of gas used', async () => {
+    const r = await exactIn({
+      tokenIn: token('USDC'),
+      tokenOut: d.contracts.weth9,
+      amount: '2500000000',
+      protocols: ['V3'],
+    })
+    assert.deepEqual(versions(r.quote), ['V3'])
+    const est = BigInt(r.quote.gas.estimate)
+    assert.ok(
+      est * 100n >= r.gasUsed * 65n && est * 100n <= r.gasUsed * 135n,
+      `estimate ${est} vs used ${r.gasUsed}`,
+    )
+  })
+
+  test('behavior: v4 only, plain pool (USDC -> UNI) and dynamic-fee hooked pool (USDC -> USDT)', async () => {
+    const a = await exactIn({
+      tokenIn: token('USDC'),
+      tokenOut: token('UNI'),
+      amount: '1500000000',
+      protocols: ['V4'],
+    })
+    assert.deepEqual(versions(a.quote), ['V4'])
+    const b = await exactIn({
+      tokenIn: token('USDC'),
+      tokenOut: token('USDT'),
+      amount: '1500000000',
+      protocols: ['V4'],
+    })
+    assert.deepEqual(versions(b.quote), ['V4'])
+    assert.equal(b.quote.route[0].hops[0].dynamicFee, true)
+  })
+
+  test('behavior: native ETH in and out through v4 (ETH -> USDC, USDC -> ETH)', async () => {
+    await exactIn({
+      tokenIn: 'ETH',
+      tokenOut: token('USDC'),
+      amount: '700000000000000000',
+      protocols: ['V4'],
+    })
+    await exactIn({ tokenIn: token('USDC'), tokenOut: NATIVE, amount: '900000000', protocols: ['V4'] })
+  })
+
+  test('behavior: multi-hop route across versions (DAI -> WBTC)', async () => {
+    const r = await exactIn({
+      tokenIn: token('DAI'),
+      tokenOut: token('WBTC'),
+      amount: '40000000000000000000000',
+    })
+    assert.ok(
+      r.quote.route.some((leg: Json) => leg.hops.length >= 2),
+      JSON.stringify(r.quote.route.map((l: Json) => l.hops.length)),
+    )
+  })
+
+  test('behavior: a large trade is split across pools and versions (USDC -> ETH)', async () => {
+    const r = await exactIn({ tokenIn: token('USDC'), tokenOut: 'ETH', amount: '90000000000' })
+    assert.ok(r.quote.route.length >= 2, 'split')
+    assert.ok(versions(r.quote).length >= 3, `versions ${versions(r.quote)}`)
+    const pct = r.quote.route.reduce((s: number, l: Json) => s + l.percent, 0)
+    assert.ok(Math.abs(pct - 100) < 0.1)
+    const eth = await exactIn({ tokenIn: 'ETH', tokenOut: token('USDC'), amount: '300000000000000000000' })
+    assert.ok(eth.quote.route.length >= 2, 'native input split')
+  })
+
+  test('behavior: exact output delivers the amount and spends at most the maximum (single and split)', async () => {
+    await exactOut({ tokenIn: token('USDC'), tokenOut: d.contracts.weth9, amount: '1000000000000000000' })
+    const big = await exactOut({ tokenIn: d.contracts.weth9, tokenOut: token('USDC'), amount: '80000000000' })
+    assert.ok(big.quote.route.length >= 2, 'split')
+    await exactOut({ tokenIn: 'ETH', tokenOut: token('USDC'), amount: '2000000000', protocols: ['V4'] })
+  })
+
+  test('behavior: wrap and unwrap are direct 1:1 routes', async () => {
+    const w = await exactIn({ tokenIn: 'ETH', tokenOut: d.contracts.weth9, amount: '1000000000000000000' })
+    assert.equal(w.quote.routing, 'WRAP')
+    assert.equal(w.quote.amountOut, '1000000000000000000')
+    const u = await exactIn({ tokenIn: d.contracts.weth9, tokenOut: 'ETH', amount: '1000000000000000000' })
+    assert.equal(u.quote.routing, 'UNWRAP')
+  })
+})
+
+describe('quality against the on-chain quoters', () => {
+  test('behavior: never worse than the best single pool quoted by Router02, QuoterV2 and V4Quoter', async () => {
+    const { public: client } = devnetClients(manifest, slug)
+    const usdc = token('USDC')
+    const weth = d.contracts.weth9
+    for (const amountIn of [5_000_000_000n, 400_000_000_000n]) {
+      const single: bigint[] = []
+      const [, v2] = await client.readContract({
+        address: d.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'getAmountsOut',
+        args: [amountIn, [usdc, weth]],
+      })
+      single.push(v2 as bigint)
+      for (const pool of d.pools) {
+        if (
+          pool.version === 'v3' &&
+          [pool.token0, pool.token1].includes(usdc) &&
+          [pool.token0, pool.token1].includes(weth)
+        ) {
+          const { result } = await client.simulateContract({
+            address: d.contracts.quoterV2,
+            abi: quoterV2Abi,
+            functionName: 'quoteExactInputSingle',
+            args: [{ tokenIn: usdc, tokenOut: weth, amountIn, fee: pool.fee, sqrtPriceLimitX96: 0n }],
+          })
+          single.push(result[0])
+        }
+        if (pool.version === 'v4' && pool.currency0 === NATIVE && pool.currency1 === usdc) {
+          const key = {
+            currency0: pool.currency0 as Address,
+            currency1: pool.currency1,
+            fee: pool.fee,
+            tickSpacing: pool.tickSpacing,
+            hooks: pool.hooks,
+          }
+          const { result } = await client.simulateContract({
+            address: d.contracts.v4Quoter,
+            abi: v4QuoterAbi,
+            functionName: 'quoteExactInputSingle',
+            args: [{ poolKey: key, zeroForOne: false, exactAmount: amountIn, hookData: '0x' }],
+          })
+          single.push(result[0])
+        }
+      }
+      assert.ok(single.length >= 4)
+      let best = 0n
+      for (const q of single) if (q > best) best = q
+      const { json } = await post('/quote', {
+        network: slug,
+        tokenIn: usdc,
+        tokenOut: weth,
+        amount: String(amountIn),
+        type: 'EXACT_INPUT',
+      })
+      const out = BigInt(json.amountOut)
+      // the route is chosen net of gas: allow at most its network cost (in WETH at the seed price)
+      const gasInWeth = BigInt(json.gas.costWei)
+      assert.ok(out + gasInWeth >= best, `route ${out} vs best single pool ${best}`)
+      if (amountIn > 100_000_000_000n) assert.ok(out > best, 'large trades beat every single pool')
+    }
+  })
+})
+
+describe('refusals and bad input', () => {
+  const base = () => ({
+    network: slug,
+    tokenIn: token('USDC'),
+    tokenOut: d.contracts.weth9,
+    amount: '1000000',
+    type: 'EXACT_INPUT',
+  })
+
+  test('behavior: fee-on-transfer and honeypot tokens are refused with the reason', async () => {
+    const fot = d.tokens.find((t) => t.kind === 'fee-on-transfer') as { address: Address }
+    const honey = d.tokens.find((t) => t.kind === 'honeypot') as { address: Address }
+    const a = await post('/quote', { ...base(), tokenOut: fot.address })
+    assert.equal(a.status, 400)
+    assert.equal(a.json.error.code, 'UNSUPPORTED_TOKEN')
+    assert.match(a.json.error.message, /fee-on-transfer/)
+    const b = await post('/quote', { ...base(), tokenIn: honey.address })
+    assert.equal(b.json.error.code, 'UNSUPPORTED_TOKEN')
+    assert.match(b.json.error.message, /honeypot/)
+    const tokens = await app.request(`/v1/tokens?network=${slug}`)
+    const list = (await tokens.json()) as { tokens: { address: string; notRoutable?: string }[] }
+    assert.match(list.tokens.find((t) => t.address === fot.address)?.notRoutable ?? '', /fee-on-transfer/)
+  })
+
+  test('behavior: malformed and hostile requests get typed 4xx bodies', async () => {
+    const cases: [unknown, number, string][] = [
+      [{ ...base(), amount: '-5' }, 400, 'INVALID_INPUT'],
+      [{ ...base(), amount: '1e18' }, 400, 'INVALID_INPUT'],
+      [{ ...base(), amount: '9'.repeat(80) }, 400, 'INVALID_INPUT'],
+      [{ ...base(), tokenIn: '0x1234' }, 400, 'INVALID_INPUT'],
+      [{ ...base(), type: 'EXACT' }, 400, 'INVALID_INPUT'],
+      [{ ...base(), slippage: 80 }, 400, 'INVALID_INPUT'],
+      [{ ...base(), extra: '<script>' }, 400, 'INVALID_INPUT'],
+      [{ ...base(), network: 'narnia' }, 400, 'UNSUPPORTED_NETWORK'],
+      [{ ...base(), network: 'base' }, 400, 'UNSUPPORTED_NETWORK'],
+      [{ ...base(), tokenIn: '0x00000000000000000000000000000000000000aa' }, 400, 'UNSUPPORTED_TOKEN'],
+      [{ ...base(), tokenOut: base().tokenIn }, 400, 'INVALID_INPUT'],
+      [{ ...base(), type: 'EXACT_OUTPUT', amount: String(10n ** 36n) }, 404, 'INSUFFICIENT_LIQUIDITY'],
+      [[1, 2, 3], 400, 'INVALID_INPUT'],
+    ]
+    for (const [body, status, code] of cases) {
+      const r = await post('/quote', body)
+      assert.equal(r.status, status, JSON.stringify(body).slice(0, 80))
+      assert.equal(r.json.error.code, code, JSON.stringify(body).slice(0, 80))
+    }
+    const me = devnetClients(manifest, slug, 3).wallet.account.address
+    const far = await post('/swap', {
+      ...base(),
+      swapper: me,
+      deadline: Math.floor(Date.now() / 1000) + 4 * 86400,
+    })
+    assert.equal(far.json.error.code, 'INVALID_INPUT')
+    assert.match(JSON.stringify(far.json.error.details), /3 days/)
+    const past = await post('/swap', { ...base(), swapper: me, deadline: 1000 })
+    assert.match(JSON.stringify(past.json.error.details), /passed/)
+    const raw = await app.request('/v1/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":',
+    })
+    assert.equal(raw.status, 400)
+    assert.equal(((await raw.json()) as Json).error.code, 'INVALID_JSON')
+    const text = await app.request('/v1/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    })
+    assert.equal(text.status, 415)
+  })
+
+  test('behavior: a forged Permit2 signature is refused before Json transaction', async () => {
+    await isolated(async () => {
+      const me = devnetClients(manifest, slug, 3).wallet.account.address
+      const body = { ...base(), swapper: me, slippage: 0.5 }
+      let r = await post('/swap', body)
+      if (r.json.status === 'APPROVAL_REQUIRED') {
+        const { public: client, wallet } = devnetClients(manifest, slug, 3)
+        await client.waitForTransactionReceipt({
+          hash: await wallet.sendTransaction({ to: r.json.approval.to, data: r.json.approval.data }),
+        })
+        r = await post('/swap', body)
+      }
+      assert.equal(r.json.status, 'SIGNATURE_REQUIRED')
+      const other = devnetClients(manifest, slug, 4).wallet
+      const p = r.json.permitData
+      const signature = await other.signTypedData({
+        domain: p.domain,
+        types: p.types,
+        primaryType: 'PermitSingle',
+        message: {
+          ...p.message,
+          details: { ...p.message.details, amount: BigInt(p.message.details.amount) },
+          sigDeadline: BigInt(p.message.sigDeadline),
+        },
+      })
+      const forged = await post('/swap', { ...body, permit: { signature, message: p.message } })
+      assert.equal(forged.status, 400)
+      assert.match(JSON.stringify(forged.json.error.details), /not signed by swapper/)
+    })
+  })
+
+  test('behavior: check_approval returns the approve transaction to Permit2 only when needed', async () => {
+    const fresh = devnetClients(manifest, slug, 8).wallet.account.address
+    const r = await post('/check_approval', {
+      network: slug,
+      walletAddress: fresh,
+      token: token('LINK'),
+      amount: '1000',
+    })
+    assert.equal(r.status, 200)
+    assert.equal(r.json.approval.to, token('LINK'))
+    assert.match(r.json.approval.data, /^0x095ea7b3/)
+    const n = await post('/check_approval', {
+      network: slug,
+      walletAddress: fresh,
+      token: 'ETH',
+      amount: '1000',
+    })
+    assert.equal(n.json.approval, null)
+  })
+
+  test('behavior: networks and tokens list what the API routes', async () => {
+    const nets = (await (await app.request('/v1/networks')).json()) as Json
+    assert.equal(nets.networks[0].slug, slug)
+    assert.ok(nets.networks[0].pools >= 20)
+    const bad = await app.request('/v1/tokens?network=atlantis')
+    assert.equal(bad.status, 400)
+    const tokens = (await (await app.request(`/v1/tokens?network=${slug}`)).json()) as Json
+    assert.ok(tokens.tokens.some((t: Json) => t.native && t.symbol === 'ETH'))
+  })
+})
