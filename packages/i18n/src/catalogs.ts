@@ -9,7 +9,13 @@ export const catalogLoaders: Readonly<Record<string, () => Promise<Catalog>>> = 
   'ar-SA': () => import('../locales/ar-SA.json', { with: { type: 'json' } }),
   'de-DE': () => import('../locales/de-DE.json', { with: { type: 'json' } }),
   'en-US': () => import('../locales/en-US.json', { with: { type: 'json' } }),
+  'es-419': () => import('../locales/es-419.json', { with: { type: 'json' } }),
   'es-ES': () => import('../locales/es-ES.json', { with: { type: 'json' } }),
   'fr-FR': () => import('../locales/fr-FR.json', { with: { type: 'json' } }),
+  'he-IL': () => import('../locales/he-IL.json', { with: { type: 'json' } }),
+  'it-IT': () => import('../locales/it-IT.json', { with: { type: 'json' } }),
   'ja-JP': () => import('../locales/ja-JP.json', { with: { type: 'json' } }),
+  'ko-KR': () => import('../locales/ko-KR.json', { with: { type: 'json' } }),
+  'pt-BR': () => import('../locales/pt-BR.json', { with: { type: 'json' } }),
+  'zh-CN': () => import('../locales/zh-CN.json', { with: { type: 'json' } }),
 }

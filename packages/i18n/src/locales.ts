@@ -23,10 +23,16 @@ export function isRtl(tag: string): boolean {
 export const COMPLETE_LOCALES: ReadonlySet<string> = new Set([
   'en-US',
   'es-ES',
+  'es-419',
   'fr-FR',
   'de-DE',
+  'it-IT',
+  'pt-BR',
   'ja-JP',
+  'zh-CN',
+  'ko-KR',
   'ar-SA',
+  'he-IL',
 ])
 
 const entry = (tag: string, name: string, nativeName: string): LocaleInfo => ({
