@@ -12,6 +12,10 @@ import {
   isCoreError,
   isDisplayCurrency,
   isEvmAddress,
+  isNetworkCostHigh,
+  isSmallBalance,
+  isValidDeadline,
+  limitOrderCapacity,
   MAX_DEADLINE_SECONDS,
   MAX_OPEN_LIMIT_ORDERS,
   NETWORK_COST_WARNING_RATIO,
@@ -157,6 +161,30 @@ describe('spec constants and slippage', () => {
     assert.ok(
       !custom.ok && custom.code === 'SLIPPAGE_TOO_HIGH' && custom.message === 'Enter a value less than 5%',
     )
+  })
+})
+
+describe('spec checks', () => {
+  it('warns about network costs above 10% of the value', () => {
+    assert.equal(isNetworkCostHigh(10, 100), false)
+    assert.equal(isNetworkCostHigh(10.01, 100), true)
+    assert.equal(isNetworkCostHigh(1, 0), true)
+    assert.equal(isNetworkCostHigh(0, 0), false)
+  })
+  it('hides balances under 1 USD only', () => {
+    assert.equal(isSmallBalance(0.99), true)
+    assert.equal(isSmallBalance(1), false)
+    assert.equal(isSmallBalance(null), false)
+    assert.equal(isSmallBalance(Number.NaN), false)
+  })
+  it('limits open orders to 100 and deadlines to 3 days', () => {
+    assert.equal(limitOrderCapacity(89), 'ok')
+    assert.equal(limitOrderCapacity(90), 'near')
+    assert.equal(limitOrderCapacity(100), 'full')
+    assert.equal(isValidDeadline(259_200), true)
+    assert.equal(isValidDeadline(259_201), false)
+    assert.equal(isValidDeadline(0), false)
+    assert.equal(isValidDeadline(1.5), false)
   })
 })
 

@@ -1,6 +1,7 @@
 export { isEvmAddress, shortenAddress } from './address.ts'
 export type { AmountInputError, FormatTokenAmountOptions } from './amounts.ts'
 export { formatTokenAmount, parseAmountInput, sanitizeAmountInput, toDecimalString } from './amounts.ts'
+export { isNetworkCostHigh, isSmallBalance, isValidDeadline, limitOrderCapacity } from './checks.ts'
 export * from './constants.ts'
 export type { DisplayCurrency } from './currency.ts'
 export {
