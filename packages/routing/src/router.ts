@@ -271,7 +271,7 @@ export function findRoute(
     .filter((s) => s.full !== undefined)
     .sort((a, b) => ((b.full as bigint) > (a.full as bigint) ? 1 : -1))[0]
 
-  const k = options.maxCandidates ?? 8
+  const k = options.maxCandidates ?? 24
   const byFull = scored
     .filter((s) => s.full !== undefined)
     .sort((a, b) => ((b.full as bigint) > (a.full as bigint) ? 1 : -1))
@@ -286,7 +286,10 @@ export function findRoute(
   }
 
   if (maxSplits > 1 && chunk > 0n && pool.length > 1) {
-    const split = splitSearch(pool, amount, Number(steps), maxSplits, exactIn, value, gasCost)
+    const seeds = [undefined, ...byFull.slice(0, 4).map((s) => s.c), ...bySmall.slice(0, 2).map((s) => s.c)]
+    const split = splitSearch(pool, amount, Number(steps), maxSplits, exactIn, value, gasCost, [
+      ...new Set(seeds),
+    ])
     if (split && (best === undefined || split.score > best.score)) best = split
   }
   if (!best) {
@@ -299,6 +302,8 @@ export function findRoute(
   return { ok: true, ...assemble(best.legs, tokenIn, tokenOut, amount, tradeType, gasCost) }
 }
 
+type Legs = { c: Candidate; amount: bigint }[]
+
 function splitSearch(
   pool: Candidate[],
   amount: bigint,
@@ -307,45 +312,16 @@ function splitSearch(
   exactIn: boolean,
   value: (q: PathQuote) => bigint,
   gasCost: (gas: bigint) => bigint,
-): { legs: { c: Candidate; amount: bigint }[]; score: bigint } | undefined {
+  seeds: readonly (Candidate | undefined)[],
+): { legs: Legs; score: bigint } | undefined {
   const S = BigInt(steps)
-  const parts = new Map<Candidate, number>()
   const piece = (n: number): bigint => (amount * BigInt(n)) / S
   const legValue = (c: Candidate, amt: bigint): bigint | undefined => {
     if (amt === 0n) return 0n
     const q = evaluate(c, amt, exactIn)
     return q ? value(q) - gasCost(BigInt(q.gas)) : undefined
   }
-  for (let step = 0; step < steps; step++) {
-    let pick: Candidate | undefined
-    let pickGain: bigint | undefined
-    for (const c of pool) {
-      const n = parts.get(c) ?? 0
-      if (n === 0) {
-        if (parts.size >= maxSplits) continue
-        if ([...parts.keys()].some((u) => conflicts(u, c))) continue
-      }
-      const before = legValue(c, piece(n))
-      const after = legValue(c, piece(n + 1))
-      if (before === undefined || after === undefined) continue
-      // gas enters once per leg; compare pure marginal output so small first chunks are tried
-      const gain =
-        after - before + (n === 0 ? gasCost(BigInt((evaluate(c, piece(1), exactIn) as PathQuote).gas)) : 0n)
-      if (pickGain === undefined || gain > pickGain) {
-        pick = c
-        pickGain = gain
-      }
-    }
-    if (!pick) return undefined
-    parts.set(pick, (parts.get(pick) ?? 0) + 1)
-  }
-  let legs = [...parts.entries()].map(([c, n]) => ({ c, amount: piece(n) }))
-  fixTotal(legs, amount)
-  // Unused paths that overlap no used one may receive amounts during the refinement.
-  for (const c of pool) {
-    if (!parts.has(c) && !legs.some((l) => conflicts(l.c, c))) legs.push({ c, amount: 0n })
-  }
-  const total = (ls: { c: Candidate; amount: bigint }[]): bigint | undefined => {
+  const total = (ls: Legs): bigint | undefined => {
     let sum = 0n
     for (const l of ls) {
       const v = legValue(l.c, l.amount)
@@ -354,45 +330,92 @@ function splitSearch(
     }
     return sum
   }
-  let score = total(legs)
-  if (score === undefined) return undefined
-  // Hill climb: move ever smaller amounts between legs while the net improves; drop empty legs.
-  for (let div = BigInt(steps * 2); div <= BigInt(steps * 256); div *= 2n) {
-    const delta = amount / div
-    if (delta === 0n) break
-    let improved = true
-    let rounds = 0
-    while (improved && rounds++ < 40) {
-      improved = false
-      for (let i = 0; i < legs.length; i++) {
-        for (let j = 0; j < legs.length; j++) {
-          if (i === j) continue
-          const from = legs[i] as { c: Candidate; amount: bigint }
-          if (from.amount < delta) continue
-          if (
-            (legs[j] as { amount: bigint }).amount === 0n &&
-            legs.filter((l) => l.amount > 0n).length >= maxSplits
-          )
-            continue
-          const trial = legs.map((l, idx) =>
-            idx === i
-              ? { c: l.c, amount: l.amount - delta }
-              : idx === j
-                ? { c: l.c, amount: l.amount + delta }
-                : l,
-          )
-          const s = total(trial)
-          if (s !== undefined && s > (score as bigint)) {
-            legs = trial
-            score = s
-            improved = true
-          }
+
+  // Greedy in 1/steps chunks: each chunk goes to the path with the best marginal output (gas
+  // counted once per leg). Overlapping paths exclude each other, so the result depends on which
+  // path takes the first chunk: it runs once per seed and keeps the best.
+  let best: { legs: Legs; score: bigint } | undefined
+  for (const seed of seeds) {
+    const parts = new Map<Candidate, number>()
+    if (seed) parts.set(seed, 1)
+    let failed = false
+    for (let step = seed ? 1 : 0; step < steps; step++) {
+      let pick: Candidate | undefined
+      let pickGain: bigint | undefined
+      for (const c of pool) {
+        const n = parts.get(c) ?? 0
+        if (n === 0) {
+          if (parts.size >= maxSplits) continue
+          let clash = false
+          for (const u of parts.keys()) if (conflicts(u, c)) clash = true
+          if (clash) continue
+        }
+        const before = legValue(c, piece(n))
+        const next = evaluate(c, piece(n + 1), exactIn)
+        if (before === undefined || next === undefined) continue
+        const gain = value(next) - (n === 0 ? 0n : gasCost(BigInt(next.gas))) - before
+        if (pickGain === undefined || gain > pickGain) {
+          pick = c
+          pickGain = gain
         }
       }
+      if (!pick) {
+        failed = true
+        break
+      }
+      parts.set(pick, (parts.get(pick) ?? 0) + 1)
+    }
+    if (failed) continue
+    const legs: Legs = [...parts.entries()].map(([c, n]) => ({ c, amount: piece(n) }))
+    fixTotal(legs, amount)
+    const score = total(legs)
+    if (score !== undefined && (best === undefined || score > best.score)) best = { legs, score }
+  }
+  if (!best) return undefined
+
+  // Refinement: move ever smaller amounts from the leg that loses least to the leg (possibly a
+  // new, non-overlapping path) that gains most, while the net improves.
+  const legs: Legs = best.legs.map((l) => ({ ...l }))
+  for (const c of pool) {
+    if (legs.length >= legs.filter((l) => l.amount > 0n).length + 4) break
+    if (!legs.some((l) => l.c === c || conflicts(l.c, c))) legs.push({ c, amount: 0n })
+  }
+  for (let div = BigInt(steps * 2); div <= BigInt(steps * 128); div *= 2n) {
+    const delta = amount / div
+    if (delta === 0n) break
+    for (let round = 0; round < 30; round++) {
+      const used = legs.filter((l) => l.amount > 0n).length
+      let giver = -1
+      let giverLoss: bigint | undefined
+      let taker = -1
+      let takerGain: bigint | undefined
+      for (let i = 0; i < legs.length; i++) {
+        const l = legs[i] as Legs[number]
+        const now = legValue(l.c, l.amount)
+        if (now === undefined) continue
+        if (l.amount >= delta) {
+          const less = legValue(l.c, l.amount - delta)
+          if (less !== undefined && (giverLoss === undefined || now - less < giverLoss)) {
+            giver = i
+            giverLoss = now - less
+          }
+        }
+        if (l.amount === 0n && used >= maxSplits) continue
+        const more = legValue(l.c, l.amount + delta)
+        if (more !== undefined && (takerGain === undefined || more - now > takerGain)) {
+          taker = i
+          takerGain = more - now
+        }
+      }
+      if (giver < 0 || taker < 0 || giver === taker) break
+      if ((takerGain as bigint) <= (giverLoss as bigint)) break
+      ;(legs[giver] as Legs[number]).amount -= delta
+      ;(legs[taker] as Legs[number]).amount += delta
     }
   }
-  legs = legs.filter((l) => l.amount > 0n)
-  return { legs, score }
+  const final = legs.filter((l) => l.amount > 0n)
+  const finalScore = total(final)
+  return finalScore === undefined ? best : { legs: final, score: finalScore }
 }
 
 function fixTotal(legs: { c: Candidate; amount: bigint }[], amount: bigint): void {

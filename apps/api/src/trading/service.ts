@@ -201,13 +201,20 @@ export class TradingService {
       (tokenIn.native && tokenOut.address === weth) || (tokenOut.native && tokenIn.address === weth)
     const allowed = new Set<string>(req.protocols ?? ['V2', 'V3', 'V4'])
     const gasCostInQuoteToken = (gas: bigint) => BigInt(Math.floor(Number(gas * gasPrice) * perWei))
-    const result = findRoute(state.graph, tokenIn.address, tokenOut.address, req.amount, req.type, {
-      gasCostInQuoteToken,
-      pathFilter: (path) =>
-        (exactIn || exactOutputEncodable(path)) &&
-        (!wrapPair || path.pools.every((p) => p.kind === 'wrap')) &&
-        path.pools.every((p) => p.kind === 'wrap' || allowed.has(p.kind.toUpperCase())),
-    })
+    // Same graph, same gas price, same request: same route. Cached until the graph changes.
+    const key = `${tokenIn.address}|${tokenOut.address}|${req.amount}|${req.type}|${[...allowed].join()}|${gasPrice}`
+    let result = state.routeCache.get(key)
+    if (!result) {
+      result = findRoute(state.graph, tokenIn.address, tokenOut.address, req.amount, req.type, {
+        gasCostInQuoteToken,
+        pathFilter: (path) =>
+          (exactIn || exactOutputEncodable(path)) &&
+          (!wrapPair || path.pools.every((p) => p.kind === 'wrap')) &&
+          path.pools.every((p) => p.kind === 'wrap' || allowed.has(p.kind.toUpperCase())),
+      })
+      if (state.routeCache.size >= 5000) state.routeCache.clear()
+      state.routeCache.set(key, result)
+    }
     if (!result.ok) {
       if (result.reason === 'INSUFFICIENT_LIQUIDITY') {
         throw new ApiError('INSUFFICIENT_LIQUIDITY', 'Insufficient liquidity for this trade', {

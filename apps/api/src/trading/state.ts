@@ -12,6 +12,7 @@ import {
   type ClPoolState,
   type PoolGraph,
   type PoolState,
+  type RouteResult,
   type Tick,
   type V2PoolState,
 } from '@oxbow/routing'
@@ -34,6 +35,8 @@ export class NetworkState {
   readonly deployment: NetworkDeployment
   readonly client: PublicClient
   graph: PoolGraph
+  /** Routes found on the current graph (cleared whenever the graph is rebuilt). */
+  readonly routeCache = new Map<string, RouteResult>()
   blockNumber = 0n
   blockTimestamp = 0n
   gasPriceWei = 0n
@@ -235,6 +238,7 @@ export class NetworkState {
       token1: this.deployment.contracts.weth9,
     })
     this.graph = buildGraph(pools, this.options.excludedTokens)
+    this.routeCache.clear()
   }
 
   /** Polls for new blocks; touched pools are re-read. */

@@ -1,0 +1,308 @@
+/**
+ * `npm run bench:routing`: the trading API on one devnet network (ethereum, port base 22000).
+ * 1. in-process quote latency (TradingService.quote) over every routable token pair of the seeded
+ *    graph, three trade sizes, both trade types;
+ * 2. HTTP latency of POST /v1/quote under 50 concurrent keep-alive clients;
+ * 3. quality: route output against the best single pool quoted on chain (Router02, QuoterV2,
+ *    V4Quoter) and against a brute-force optimum over the same candidate paths;
+ * 4. the time an on-chain-quoter router would spend: eth_call quotes of the same candidate paths.
+ */
+import { type ChildProcessByStdio, spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import type { Readable } from 'node:stream'
+import { startDevnet } from '@oxbow/devnet'
+import { type NetworkDeployment, quoterV2Abi, v2Router02Abi, v4QuoterAbi } from '@oxbow/protocol'
+import { enumeratePaths, type Path, quotePathExactIn } from '@oxbow/routing'
+import type { Address } from 'viem'
+import { NATIVE } from '../src/trading/encode.ts'
+import { createTradingModule } from '../src/trading/index.ts'
+import type { QuoteRequest } from '../src/trading/service.ts'
+
+const PORT_BASE = 22000
+const HTTP_PORT = 22500
+const slug = 'ethereum'
+const silent = { info: () => {}, error: (m: string) => console.error(m) }
+
+function pct(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number
+}
+const ms = (v: number) => `${v.toFixed(2)} ms`
+
+const devnet = await startDevnet({ networks: [slug], portBase: PORT_BASE })
+const d = devnet.manifest.networks[slug] as NetworkDeployment
+const trading = await createTradingModule(devnet.manifest, silent, { pollMs: 3_600_000 })
+const service = trading.service
+let server: ChildProcessByStdio<null, Readable, null> | undefined
+const state = service.states.get(slug)
+if (!state) throw new Error('no state')
+try {
+  // ---- 1. in-process
+  const tokens = [...(service.tokens.get(slug)?.values() ?? [])].filter((t) => !t.notRoutable)
+  const requests: QuoteRequest[] = []
+  for (const a of tokens) {
+    for (const b of tokens) {
+      if (a.address === b.address) continue
+      for (const usd of [100, 10_000, 100_000]) {
+        for (const type of ['EXACT_INPUT', 'EXACT_OUTPUT'] as const) {
+          const t = type === 'EXACT_INPUT' ? a : b
+          const amount =
+            BigInt(Math.floor((usd / t.priceUsd) * 10 ** Math.min(t.decimals, 15))) *
+            10n ** BigInt(Math.max(0, t.decimals - 15))
+          requests.push({
+            network: slug,
+            tokenIn: a.address,
+            tokenOut: b.address,
+            amount,
+            type,
+            slippage: 'auto',
+          })
+        }
+      }
+    }
+  }
+  // clear memoised path lists so the first pass pays for enumeration too
+  const times: number[] = []
+  let failures = 0
+  for (let round = 0; round < 2; round++) {
+    for (const r of requests) {
+      state.routeCache.clear() // measure the route search, not the cache
+      const t0 = performance.now()
+      try {
+        service.quote(r)
+      } catch {
+        failures++
+      }
+      times.push(performance.now() - t0)
+    }
+  }
+  times.sort((x, y) => x - y)
+  const inP50 = pct(times, 50)
+  const inP99 = pct(times, 99)
+
+  // ---- 2. HTTP
+  // the server runs in its own process (as in production), the 50 clients in this one
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      OXBOW_MANIFEST: devnet.manifestPath,
+      OXBOW_API_PORT: String(HTTP_PORT),
+      OXBOW_RATE_LIMIT_PER_MINUTE: '100000000',
+      OXBOW_RATE_LIMIT_BURST: '10000000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((resolveReady, reject) => {
+    let buffer = ''
+    server?.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      if (/^ready /m.test(buffer)) resolveReady()
+    })
+    server?.once('exit', (code) => reject(new Error(`api server exited (${code}): ${buffer}`)))
+  })
+  const usdc = d.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')?.address as Address
+  const httpBodies = requests
+    .filter((_, i) => i % 7 === 0)
+    .map((r) => JSON.stringify({ ...r, amount: r.amount.toString() }))
+  // warm-up (JIT, keep-alive connections), not measured
+  await Promise.all(
+    httpBodies.slice(0, 50).map((body) =>
+      fetch(`http://127.0.0.1:${HTTP_PORT}/v1/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      }).then((r) => r.arrayBuffer()),
+    ),
+  )
+  /** 50 clients, each sending its next request as soon as the previous answer arrived. */
+  async function load(total: number, bodyOf: (i: number) => string) {
+    const times: number[] = []
+    let next = 0
+    let errors = 0
+    const started = performance.now()
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (next < total) {
+          const body = bodyOf(next++)
+          const t0 = performance.now()
+          const res = await fetch(`http://127.0.0.1:${HTTP_PORT}/v1/quote`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          })
+          await res.arrayBuffer()
+          if (res.status >= 500 || res.status === 429) errors++
+          times.push(performance.now() - t0)
+        }
+      }),
+    )
+    const elapsed = performance.now() - started
+    times.sort((x, y) => x - y)
+    return { times, errors, rps: total / (elapsed / 1000), total }
+  }
+  // distinct: every request has its own amount, so none is answered from the route cache
+  const distinct = await load(2000, (i) => {
+    const r = requests[(i * 7) % requests.length] as QuoteRequest
+    return JSON.stringify({ ...r, amount: (r.amount + BigInt(i)).toString() })
+  })
+  // repeated: the swap screen re-quotes the same request every few seconds; answered from the
+  // route cache while the pool graph is unchanged
+  const repeated = await load(3000, (i) => httpBodies[i % httpBodies.length] as string)
+  server.kill('SIGTERM')
+  server = undefined
+
+  // ---- 3 + 4. quality and on-chain quoter time
+  const client = state.client
+  const weth = d.contracts.weth9
+  const sym = (a: string) => service.tokenOf(slug, a as Address).symbol
+  async function hopOnChain(path: Path, i: number, amount: bigint): Promise<bigint> {
+    const pool = path.pools[i]
+    const tokenIn = path.tokens[i] as Address
+    const tokenOut = path.tokens[i + 1] as Address
+    if (!pool || pool.kind === 'wrap') return amount
+    if (pool.kind === 'v2') {
+      const out = await client.readContract({
+        address: d.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'getAmountsOut',
+        args: [amount, [tokenIn, tokenOut]],
+      })
+      return out[1] as bigint
+    }
+    if (pool.kind === 'v3') {
+      const { result } = await client.simulateContract({
+        address: d.contracts.quoterV2,
+        abi: quoterV2Abi,
+        functionName: 'quoteExactInputSingle',
+        args: [{ tokenIn, tokenOut, amountIn: amount, fee: pool.fee, sqrtPriceLimitX96: 0n }],
+      })
+      return result[0]
+    }
+    const { result } = await client.simulateContract({
+      address: d.contracts.v4Quoter,
+      abi: v4QuoterAbi,
+      functionName: 'quoteExactInputSingle',
+      args: [
+        {
+          poolKey: {
+            currency0: pool.token0 as Address,
+            currency1: pool.token1 as Address,
+            fee: pool.keyFee,
+            tickSpacing: pool.tickSpacing,
+            hooks: (pool.hooks ?? NATIVE) as Address,
+          },
+          zeroForOne: tokenIn === pool.token0,
+          exactAmount: amount,
+          hookData: '0x',
+        },
+      ],
+    })
+    return result[0]
+  }
+  async function pathOnChain(path: Path, amount: bigint): Promise<bigint> {
+    let a = amount
+    for (let i = 0; i < path.pools.length; i++) a = await hopOnChain(path, i, a)
+    return a
+  }
+  const cases: [string, string, bigint][] = [
+    [usdc, weth, 5_000n * 10n ** 6n],
+    [usdc, NATIVE, 90_000n * 10n ** 6n],
+    [NATIVE, usdc, 300n * 10n ** 18n],
+    [
+      d.tokens.find((t) => t.symbol === 'DAI')?.address as string,
+      d.tokens.find((t) => t.symbol === 'WBTC')?.address as string,
+      40_000n * 10n ** 18n,
+    ],
+    [
+      d.tokens.find((t) => t.symbol === 'UNI')?.address as string,
+      d.tokens.find((t) => t.symbol === 'LINK')?.address as string,
+      5_000n * 10n ** 18n,
+    ],
+  ]
+  const quality: string[] = []
+  let mismatches = 0
+  for (const [a, b, amount] of cases) {
+    const q = service.quote({
+      network: slug,
+      tokenIn: a as Address,
+      tokenOut: b as Address,
+      amount,
+      type: 'EXACT_INPUT',
+      slippage: 'auto',
+    })
+    const paths = enumeratePaths(state.graph, a, b, 3)
+    // on-chain: every candidate path quoted for the full amount, hop by hop
+    const t0 = performance.now()
+    const onChain = await Promise.all(paths.map((p) => pathOnChain(p, amount).catch(() => 0n)))
+    const chainMs = performance.now() - t0
+    const local = paths.map((p) => quotePathExactIn(p, amount)?.amountOut ?? 0n)
+    mismatches += local.filter((v, i) => v !== onChain[i]).length
+    // best single pool (one-hop paths) on chain
+    let bestSingle = 0n
+    paths.forEach((p, i) => {
+      if (p.pools.filter((x) => x.kind !== 'wrap').length === 1 && (onChain[i] as bigint) > bestSingle) {
+        bestSingle = onChain[i] as bigint
+      }
+    })
+    let bestPath = 0n
+    for (const v of onChain) if (v > bestPath) bestPath = v
+    // brute force: all 1 % splits over the three best disjoint paths
+    const ranked = paths.map((p, i) => ({ p, v: local[i] as bigint })).sort((x, y) => (y.v > x.v ? 1 : -1))
+    const chosen: Path[] = []
+    for (const { p } of ranked) {
+      const ids = p.pools.filter((x) => x.kind !== 'wrap').map((x) => x.id)
+      if (chosen.every((c) => c.pools.every((x) => !ids.includes(x.id)))) chosen.push(p)
+      if (chosen.length === 3) break
+    }
+    let brute = 0n
+    const g = 100
+    for (let i = 0; i <= g; i++) {
+      for (let j = 0; i + j <= g; j++) {
+        const shares = [i, j, g - i - j]
+        let sum = 0n
+        let used = 0n
+        chosen.forEach((p, k) => {
+          const part =
+            k === chosen.length - 1 ? amount - used : (amount * BigInt(shares[k] as number)) / BigInt(g)
+          used += part
+          if (part > 0n) sum += quotePathExactIn(p, part)?.amountOut ?? -(10n ** 40n)
+        })
+        if (sum > brute) brute = sum
+      }
+    }
+    const out = BigInt(q.body.amountOut)
+    const bps = (x: bigint, y: bigint) =>
+      y === 0n ? 'n/a' : `${(Number(((x - y) * 1_000_000n) / y) / 100).toFixed(2)} bps`
+    quality.push(
+      `  ${sym(a)}->${sym(b)} ${q.body.tradeValueUsd} USD: legs ${q.body.route.length}, vs best single pool ${bps(out, bestSingle)}, vs best single path ${bps(out, bestPath)}, vs brute-force 1% grid ${bps(out, brute)} | on-chain quoting ${paths.length} candidate paths once: ${ms(chainMs)} (x20 split steps ~ ${ms(chainMs * 20)})`,
+    )
+  }
+
+  const line = (label: string, value: string, target?: string) =>
+    console.log(`${label.padEnd(44)} ${value.padStart(12)}${target ? `   target ${target}` : ''}`)
+  console.log(
+    `bench:routing  network ${slug}, ${state.graph.pools.size} pools (${state.graph.excludedPools.size} excluded), ${tokens.length} routable tokens`,
+  )
+  console.log(
+    `in-process quotes: ${times.length} (${requests.length} requests x 2, ${failures} typed refusals)`,
+  )
+  line('in-process quote p50', ms(inP50))
+  line('in-process quote p99', ms(inP99), `<= 10 ms ${inP99 <= 10 ? 'OK' : 'MISSED'}`)
+  for (const [name, run] of [
+    ['distinct requests (route search each)', distinct],
+    ['repeated requests (route cache)', repeated],
+  ] as const) {
+    console.log(
+      `HTTP POST /v1/quote, ${name}: ${run.total} requests, 50 concurrent clients, ${run.rps.toFixed(0)} req/s, ${run.errors} 5xx/429`,
+    )
+    line('  HTTP p50', ms(pct(run.times, 50)))
+    line('  HTTP p99', ms(pct(run.times, 99)), `<= 50 ms ${pct(run.times, 99) <= 50 ? 'OK' : 'MISSED'}`)
+  }
+  console.log('quality (exact input; positive = better for the trader):')
+  for (const q of quality) console.log(q)
+  console.log(`in-process path quotes differing from on-chain quoters: ${mismatches}`)
+} finally {
+  server?.kill('SIGTERM')
+  trading.service.stop()
+  await devnet.stop()
+}
