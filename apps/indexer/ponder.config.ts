@@ -98,10 +98,10 @@ export default createConfig({
     Nft: { abi: erc721Abi, network: perNetwork((d) => d.nftCollections.map((c) => c.address)) },
   },
   blocks: {
+    // Every block from the head at start-up on: the API's "now" and cache key per network. History
+    // needs no block ticks (events carry their own time), so backfill does not fetch every block.
     Clock: {
-      network: Object.fromEntries(
-        deployments.map((d) => [d.slug, { startBlock: d.startBlock, interval: 1 }]),
-      ),
+      network: Object.fromEntries(deployments.map((d) => [d.slug, { startBlock: 'latest', interval: 1 }])),
     },
   },
 })

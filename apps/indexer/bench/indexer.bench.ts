@@ -119,7 +119,7 @@ try {
     const path = i % 2 === 0 ? [pool.token0, pool.token1] : [pool.token1, pool.token0]
     const amountIn = (i % 2 === 0 ? r0 : r1) / 1000n
     // anvil automines: the block exists when the send returns.
-    await wallet.writeContract({
+    const hash = await wallet.writeContract({
       chain: null,
       address: eth.contracts.v2Router02,
       abi: v2Router02Abi,
@@ -127,6 +127,16 @@ try {
       args: [amountIn, 0n, path, account.address, BigInt(Math.floor(Date.now() / 1000) + 3600)],
     })
     const mined = performance.now()
+    // anvil may answer the send just before it mines: the lag clock starts at the send's answer.
+    let status: string | undefined
+    while (status === undefined) {
+      status = await publicClient
+        .getTransactionReceipt({ hash })
+        .then((r) => r.status)
+        .catch(() => undefined)
+      if (status === undefined) await new Promise((r) => setTimeout(r, 5))
+    }
+    if (status !== 'success') throw new Error(`swap ${i} reverted (${hash}, path ${path.join(' -> ')})`)
     while ((await gql(txCountQuery, { id: pool.address })).data.pool.txCount <= before) {
       if (performance.now() - mined > 10_000) throw new Error('swap never reached the API')
       await new Promise((r) => setTimeout(r, 5))
