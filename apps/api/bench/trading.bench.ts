@@ -8,6 +8,7 @@
  * 4. the time an on-chain-quoter router would spend: eth_call quotes of the same candidate paths.
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
+import { Agent, request } from 'node:http'
 import { resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { startDevnet } from '@oxbow/devnet'
@@ -104,16 +105,29 @@ try {
   const httpBodies = requests
     .filter((_, i) => i % 7 === 0)
     .map((r) => JSON.stringify({ ...r, amount: r.amount.toString() }))
+  // a light keep-alive HTTP client (node:http): 50 sockets, one per client
+  const agent = new Agent({ keepAlive: true, maxSockets: 50 })
+  const postQuote = (body: string) =>
+    new Promise<number>((resolvePost, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: HTTP_PORT,
+          path: '/v1/quote',
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.on('data', () => {})
+          res.on('end', () => resolvePost(res.statusCode ?? 0))
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
   // warm-up (JIT, keep-alive connections), not measured
-  await Promise.all(
-    httpBodies.slice(0, 50).map((body) =>
-      fetch(`http://127.0.0.1:${HTTP_PORT}/v1/quote`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-      }).then((r) => r.arrayBuffer()),
-    ),
-  )
+  await Promise.all(httpBodies.slice(0, 50).map((body) => postQuote(body)))
   /** 50 clients, each sending its next request as soon as the previous answer arrived. */
   async function load(total: number, bodyOf: (i: number) => string) {
     const times: number[] = []
@@ -125,13 +139,8 @@ try {
         while (next < total) {
           const body = bodyOf(next++)
           const t0 = performance.now()
-          const res = await fetch(`http://127.0.0.1:${HTTP_PORT}/v1/quote`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body,
-          })
-          await res.arrayBuffer()
-          if (res.status >= 500 || res.status === 429) errors++
+          const status = await postQuote(body)
+          if (status >= 500 || status === 429) errors++
           times.push(performance.now() - t0)
         }
       }),
@@ -148,6 +157,7 @@ try {
   // repeated: the swap screen re-quotes the same request every few seconds; answered from the
   // route cache while the pool graph is unchanged
   const repeated = await load(3000, (i) => httpBodies[i % httpBodies.length] as string)
+  agent.destroy()
   server.kill('SIGTERM')
   server = undefined
 

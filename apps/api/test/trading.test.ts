@@ -284,6 +284,58 @@ describe('quotes equal executed amounts', () => {
   })
 })
 
+describe('freshness', () => {
+  test('behavior: a new block is picked up: pools touched by its logs are re-read', async () => {
+    await isolated(async () => {
+      const state = trading.service.states.get(slug)
+      assert.ok(state)
+      const request = {
+        network: slug,
+        tokenIn: token('USDC'),
+        tokenOut: d.contracts.weth9,
+        amount: '1000000000',
+        type: 'EXACT_INPUT',
+        protocols: ['V3'],
+      }
+      const before = (await post('/quote', request)).json
+      await execute(
+        {
+          type: 'EXACT_INPUT',
+          tokenIn: token('USDC'),
+          tokenOut: d.contracts.weth9,
+          amount: '30000000000',
+          protocols: ['V3'],
+        },
+        5,
+      )
+      await state.poll()
+      const after = (await post('/quote', request)).json
+      assert.ok(BigInt(after.amountOut) < BigInt(before.amountOut), 'price moved after the swap')
+      const { public: client } = devnetClients(manifest, slug)
+      let onChain = 0n
+      for (const leg of after.route) {
+        assert.equal(leg.hops.length, 1)
+        const { result } = await client.simulateContract({
+          address: d.contracts.quoterV2,
+          abi: quoterV2Abi,
+          functionName: 'quoteExactInputSingle',
+          args: [
+            {
+              tokenIn: token('USDC'),
+              tokenOut: d.contracts.weth9,
+              amountIn: BigInt(leg.amountIn),
+              fee: leg.hops[0].fee,
+              sqrtPriceLimitX96: 0n,
+            },
+          ],
+        })
+        onChain += result[0]
+      }
+      assert.equal(BigInt(after.amountOut), onChain)
+    })
+  })
+})
+
 describe('quality against the on-chain quoters', () => {
   test('behavior: never worse than the best single pool quoted by Router02, QuoterV2 and V4Quoter', async () => {
     const { public: client } = devnetClients(manifest, slug)

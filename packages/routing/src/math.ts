@@ -263,6 +263,26 @@ function nextTickWithinWord(
   return { next: wordEnd * spacing, initialized: false, liquidityNet: 0n }
 }
 
+/** The next initialized tick in the swap's direction, in any word (or the end of the range). */
+function nextInitialized(
+  ticks: readonly Tick[],
+  tick: number,
+  spacing: number,
+  lte: boolean,
+): { next: number; initialized: boolean; liquidityNet: bigint } {
+  const compressed = Math.floor(tick / spacing)
+  if (lte) {
+    const t = ticks[lowerBound(ticks, compressed * spacing + 1) - 1]
+    return t
+      ? { next: t.index, initialized: true, liquidityNet: t.liquidityNet }
+      : { next: MIN_TICK, initialized: false, liquidityNet: 0n }
+  }
+  const t = ticks[lowerBound(ticks, (compressed + 1) * spacing)]
+  return t
+    ? { next: t.index, initialized: true, liquidityNet: t.liquidityNet }
+    : { next: MAX_TICK, initialized: false, liquidityNet: 0n }
+}
+
 /**
  * The pool's swap loop (v3 `UniswapV3Pool.swap`, v4 `Pool.swap`) with the routers' default price
  * limit. `amount` is the exact input (with fee) when `exactIn`, else the exact output.
@@ -279,7 +299,12 @@ export function clSwap(state: ClState, zeroForOne: boolean, amount: bigint, exac
   let crossed = 0
   while (remaining !== 0n && sqrtPrice !== limit) {
     const start = sqrtPrice
-    const found = nextTickWithinWord(state.ticks, tick, state.tickSpacing, zeroForOne)
+    // With no liquidity every step until the next initialized tick moves nothing (zero amounts,
+    // zero fee), so jumping straight to it gives the contract's result without its word-by-word walk.
+    const found =
+      liquidity === 0n
+        ? nextInitialized(state.ticks, tick, state.tickSpacing, zeroForOne)
+        : nextTickWithinWord(state.ticks, tick, state.tickSpacing, zeroForOne)
     const tickNext = Math.max(MIN_TICK, Math.min(MAX_TICK, found.next))
     const sqrtNext = sqrtPriceAtTick(tickNext)
     const target = (zeroForOne ? sqrtNext < limit : sqrtNext > limit) ? limit : sqrtNext

@@ -262,16 +262,24 @@ export function findRoute(
     cache: new Map(),
   }))
   const chunk = amount / steps
-  const scored = candidates.map((c) => {
-    const full = evaluate(c, amount, exactIn)
-    const small = chunk > 0n ? evaluate(c, chunk, exactIn) : undefined
-    return { c, full: full ? net(full) : undefined, small: small ? value(small) : undefined }
+  // Every path is priced for one chunk; only the best of them also for the whole amount (a path
+  // that cannot fill a chunk cannot fill more, and weak ones at the margin stay weak in bulk).
+  const fullK = options.maxCandidates ?? 16
+  const small = candidates.map((c) => {
+    const q = chunk > 0n ? evaluate(c, chunk, exactIn) : undefined
+    return { c, small: q ? value(q) : undefined }
+  })
+  const ranked = chunk > 0n ? small.filter((s) => s.small !== undefined) : small
+  ranked.sort((a, b) => ((b.small ?? 0n) > (a.small ?? 0n) ? 1 : (b.small ?? 0n) < (a.small ?? 0n) ? -1 : 0))
+  const scored = ranked.map((s, i) => {
+    const full = i < fullK || chunk === 0n ? evaluate(s.c, amount, exactIn) : undefined
+    return { c: s.c, full: full ? net(full) : undefined, small: s.small }
   })
   const bestSingle = scored
     .filter((s) => s.full !== undefined)
     .sort((a, b) => ((b.full as bigint) > (a.full as bigint) ? 1 : -1))[0]
 
-  const k = options.maxCandidates ?? 24
+  const k = 24
   const byFull = scored
     .filter((s) => s.full !== undefined)
     .sort((a, b) => ((b.full as bigint) > (a.full as bigint) ? 1 : -1))
@@ -286,7 +294,7 @@ export function findRoute(
   }
 
   if (maxSplits > 1 && chunk > 0n && pool.length > 1) {
-    const seeds = [undefined, ...byFull.slice(0, 4).map((s) => s.c), ...bySmall.slice(0, 2).map((s) => s.c)]
+    const seeds = [undefined, ...byFull.slice(0, 3).map((s) => s.c), ...bySmall.slice(0, 1).map((s) => s.c)]
     const split = splitSearch(pool, amount, Number(steps), maxSplits, exactIn, value, gasCost, [
       ...new Set(seeds),
     ])
@@ -334,39 +342,76 @@ function splitSearch(
   // Greedy in 1/steps chunks: each chunk goes to the path with the best marginal output (gas
   // counted once per leg). Overlapping paths exclude each other, so the result depends on which
   // path takes the first chunk: it runs once per seed and keeps the best.
+  const P = pool.length
+  const clash: boolean[][] = pool.map((a, i) => pool.map((b, j) => i !== j && conflicts(a, b)))
+  const pieces = Array.from({ length: steps + 2 }, (_, n) => piece(n))
+  // raw value and gas cost of path i carrying n chunks (null: cannot fill)
+  const raw: (bigint | null | undefined)[][] = pool.map(() => new Array(steps + 2))
+  const gasOf: bigint[][] = pool.map(() => new Array(steps + 2).fill(0n))
+  const rawAt = (i: number, n: number): bigint | null => {
+    const row = raw[i] as (bigint | null | undefined)[]
+    let v = row[n]
+    if (v === undefined) {
+      if (n === 0) v = 0n
+      else {
+        const q = evaluate(pool[i] as Candidate, pieces[n] as bigint, exactIn)
+        v = q ? value(q) : null
+        if (q) (gasOf[i] as bigint[])[n] = gasCost(BigInt(q.gas))
+      }
+      row[n] = v
+    }
+    return v
+  }
   let best: { legs: Legs; score: bigint } | undefined
   for (const seed of seeds) {
-    const parts = new Map<Candidate, number>()
-    if (seed) parts.set(seed, 1)
+    const parts = new Array<number>(P).fill(0)
+    const used: number[] = []
+    const seedIndex = seed ? pool.indexOf(seed) : -1
+    if (seedIndex >= 0) {
+      parts[seedIndex] = 1
+      used.push(seedIndex)
+    }
     let failed = false
-    for (let step = seed ? 1 : 0; step < steps; step++) {
-      let pick: Candidate | undefined
-      let pickGain: bigint | undefined
-      for (const c of pool) {
-        const n = parts.get(c) ?? 0
+    for (let step = used.length; step < steps; step++) {
+      let pick = -1
+      let pickGain = 0n
+      for (let i = 0; i < P; i++) {
+        const n = parts[i] as number
         if (n === 0) {
-          if (parts.size >= maxSplits) continue
-          let clash = false
-          for (const u of parts.keys()) if (conflicts(u, c)) clash = true
-          if (clash) continue
+          if (used.length >= maxSplits) continue
+          const row = clash[i] as boolean[]
+          let blocked = false
+          for (const u of used) {
+            if (row[u]) {
+              blocked = true
+              break
+            }
+          }
+          if (blocked) continue
         }
-        const before = legValue(c, piece(n))
-        const next = evaluate(c, piece(n + 1), exactIn)
-        if (before === undefined || next === undefined) continue
-        const gain = value(next) - (n === 0 ? 0n : gasCost(BigInt(next.gas))) - before
-        if (pickGain === undefined || gain > pickGain) {
-          pick = c
+        const before = rawAt(i, n)
+        const after = rawAt(i, n + 1)
+        if (before === null || after === null) continue
+        const g = gasOf[i] as bigint[]
+        // net gain; the first chunk's gas is left out so small first chunks still get tried
+        const gain = after - before - (n === 0 ? 0n : (g[n + 1] as bigint) - (g[n] as bigint))
+        if (pick < 0 || gain > pickGain) {
+          pick = i
           pickGain = gain
         }
       }
-      if (!pick) {
+      if (pick < 0) {
         failed = true
         break
       }
-      parts.set(pick, (parts.get(pick) ?? 0) + 1)
+      if (parts[pick] === 0) used.push(pick)
+      parts[pick] = (parts[pick] as number) + 1
     }
     if (failed) continue
-    const legs: Legs = [...parts.entries()].map(([c, n]) => ({ c, amount: piece(n) }))
+    const legs: Legs = used.map((i) => ({
+      c: pool[i] as Candidate,
+      amount: pieces[parts[i] as number] as bigint,
+    }))
     fixTotal(legs, amount)
     const score = total(legs)
     if (score !== undefined && (best === undefined || score > best.score)) best = { legs, score }
