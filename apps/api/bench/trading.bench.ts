@@ -157,6 +157,32 @@ try {
   // repeated: the swap screen re-quotes the same request every few seconds; answered from the
   // route cache while the pool graph is unchanged
   const repeated = await load(3000, (i) => httpBodies[i % httpBodies.length] as string)
+  // paced: 50 clients each asking a distinct quote every 200 ms (a swap screen re-quoting), 4 s
+  const paced = await (async () => {
+    const times: number[] = []
+    let errors = 0
+    let n = 0
+    const until = performance.now() + 4000
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, client) => {
+        await new Promise((r) => setTimeout(r, client * 4))
+        while (performance.now() < until) {
+          const i = n++
+          const r = requests[(i * 11) % requests.length] as QuoteRequest
+          const t0 = performance.now()
+          const status = await postQuote(
+            JSON.stringify({ ...r, amount: (r.amount + 7n * BigInt(i)).toString() }),
+          )
+          if (status >= 500 || status === 429) errors++
+          const took = performance.now() - t0
+          times.push(took)
+          await new Promise((r) => setTimeout(r, Math.max(0, 200 - took)))
+        }
+      }),
+    )
+    times.sort((x, y) => x - y)
+    return { times, errors, rps: times.length / 4, total: times.length }
+  })()
   agent.destroy()
   server.kill('SIGTERM')
   server = undefined
@@ -301,6 +327,7 @@ try {
   for (const [name, run] of [
     ['distinct requests (route search each)', distinct],
     ['repeated requests (route cache)', repeated],
+    ['paced, 1 distinct quote per client every 200 ms', paced],
   ] as const) {
     console.log(
       `HTTP POST /v1/quote, ${name}: ${run.total} requests, 50 concurrent clients, ${run.rps.toFixed(0)} req/s, ${run.errors} 5xx/429`,

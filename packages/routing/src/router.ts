@@ -422,10 +422,10 @@ function splitSearch(
   // new, non-overlapping path) that gains most, while the net improves.
   const legs: Legs = best.legs.map((l) => ({ ...l }))
   for (const c of pool) {
-    if (legs.length >= legs.filter((l) => l.amount > 0n).length + 4) break
+    if (legs.length >= legs.filter((l) => l.amount > 0n).length + 3) break
     if (!legs.some((l) => l.c === c || conflicts(l.c, c))) legs.push({ c, amount: 0n })
   }
-  for (let div = BigInt(steps * 2); div <= BigInt(steps * 128); div *= 2n) {
+  for (let div = BigInt(steps * 2); div <= BigInt(steps * 64); div *= 2n) {
     const delta = amount / div
     if (delta === 0n) break
     for (let round = 0; round < 30; round++) {
