@@ -7,6 +7,5 @@ import { createPlatformModule } from './platform/index.ts'
 import { loadTradingModule } from './trading/index.ts'
 
 export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
-  const trading = await loadTradingModule(config.OXBOW_MANIFEST, log)
-  return [createPlatformModule({ config, log }), ...(trading ? [trading] : [])]
+  return [createPlatformModule({ config, log }), await loadTradingModule(config.OXBOW_MANIFEST, log)]
 }

@@ -18,7 +18,7 @@ import {
 import type { Hono } from 'hono'
 import type { Address, Hex } from 'viem'
 import { createApp } from '../src/app.ts'
-import { createTradingModule, type TradingModule } from '../src/trading/index.ts'
+import { createTradingModule, loadTradingModule, type TradingModule } from '../src/trading/index.ts'
 
 const PORT_BASE = 22000
 const NATIVE: Address = '0x0000000000000000000000000000000000000000'
@@ -519,6 +519,34 @@ describe('refusals and bad input', () => {
       amount: '1000',
     })
     assert.equal(n.json.approval, null)
+  })
+
+  test('error: without a manifest the trading endpoints answer 503 with the reason', async () => {
+    const lines: string[] = []
+    const stub = await loadTradingModule('/nonexistent/manifest.json', {
+      info: () => {},
+      error: (m) => lines.push(m),
+    })
+    assert.match(lines.join('\n'), /^trading: disabled, No deployment manifest/)
+    const stubApp = createApp({
+      config: {
+        OXBOW_WEB_ORIGINS: [],
+        OXBOW_RATE_LIMIT_PER_MINUTE: 100,
+        OXBOW_RATE_LIMIT_BURST: 100,
+        OXBOW_TRUST_PROXY: false,
+      },
+      modules: [stub],
+      log: silent,
+    })
+    const res = await stubApp.request('/v1/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+    assert.equal(res.status, 503)
+    const body = (await res.json()) as Json
+    assert.equal(body.error.code, 'SERVICE_UNAVAILABLE')
+    assert.match(body.error.details.reason, /npm start/)
   })
 
   test('behavior: networks and tokens list what the API routes', async () => {

@@ -3,7 +3,9 @@
  * pool graphs read from the devnet manifest's networks and kept fresh from new blocks.
  */
 import { loadManifest, type Manifest } from '@oxbow/protocol'
+import { Hono } from 'hono'
 import type { ApiModule, Logger } from '../app.ts'
+import { ApiError } from '../errors.ts'
 import { tradingRoutes } from './routes.ts'
 import { TradingService } from './service.ts'
 
@@ -36,24 +38,35 @@ export async function createTradingModule(
 
 export { TradingService } from './service.ts'
 
-/** The trading module if the deployment manifest loads, else undefined (with one clear log line). */
-export async function loadTradingModule(
-  manifestPath: string | undefined,
-  log: Logger,
-): Promise<ApiModule | undefined> {
+/** Answers every trading endpoint with 503 and the reason, so clients see why instead of a 404. */
+function unavailableModule(reason: string): ApiModule {
+  const routes = new Hono()
+  for (const path of ['/quote', '/swap', '/check_approval', '/networks', '/tokens']) {
+    routes.all(path, () => {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'Trading is unavailable', { reason })
+    })
+  }
+  return { name: 'trading-unavailable', routes }
+}
+
+/**
+ * The trading module if the deployment manifest loads and its networks answer; otherwise one
+ * clear log line and a stand-in that answers 503 with the reason.
+ */
+export async function loadTradingModule(manifestPath: string | undefined, log: Logger): Promise<ApiModule> {
   let manifest: Manifest
   try {
     manifest = await loadManifest(manifestPath)
   } catch (error) {
-    log.error(`trading: disabled, ${error instanceof Error ? error.message : String(error)}`)
-    return undefined
+    const reason = error instanceof Error ? error.message : String(error)
+    log.error(`trading: disabled, ${reason}`)
+    return unavailableModule(reason)
   }
   try {
     return await createTradingModule(manifest, log)
   } catch (error) {
-    log.error(
-      `trading: disabled, could not read pools from the devnet (${error instanceof Error ? error.message.split('\n')[0] : String(error)}). Is it running? npm start`,
-    )
-    return undefined
+    const reason = `could not read pools from the devnet (${error instanceof Error ? error.message.split('\n')[0] : String(error)}). Is it running? npm start`
+    log.error(`trading: disabled, ${reason}`)
+    return unavailableModule(reason)
   }
 }
