@@ -17,8 +17,12 @@ const MISSING_ID = 'MISSING_EXPLICIT_ID_'
  * Extracts react-intl messages (FormattedMessage, formatMessage, defineMessage(s)) from the web
  * app's sources with the formatjs CLI into `outFile` as a flat, key-sorted { id: ICU message }
  * catalog. Fails when a message has no explicit `id` (the CLI would invent a hash id).
+ * `sourceRoot` is the checkout to read apps/web/src from (default: this one).
  */
-export async function extractMessages(outFile: string): Promise<Record<string, string>> {
+export async function extractMessages(
+  outFile: string,
+  sourceRoot = repoRoot,
+): Promise<Record<string, string>> {
   const require = createRequire(import.meta.url)
   const cli = join(dirname(require.resolve('@formatjs/cli/package.json')), 'bin', 'formatjs')
   await run(
@@ -38,7 +42,7 @@ export async function extractMessages(outFile: string): Promise<Record<string, s
       '--out-file',
       outFile,
     ],
-    { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 },
+    { cwd: sourceRoot, maxBuffer: 16 * 1024 * 1024 },
   )
   const raw = JSON.parse(await readFile(outFile, 'utf8')) as Record<string, string>
   const missing = Object.entries(raw).filter(([id]) => id.startsWith(MISSING_ID))
