@@ -521,6 +521,44 @@ describe('refusals and bad input', () => {
     assert.equal(n.json.approval, null)
   })
 
+  test('behavior: a tiny trade is flagged when the network cost is above 10 % of its value', async () => {
+    const tiny = (await post('/quote', { ...base(), amount: '100000' })).json
+    assert.equal(tiny.gas.highRelativeToTrade, true, JSON.stringify(tiny.gas))
+    const big = (await post('/quote', { ...base(), amount: '10000000000' })).json
+    assert.equal(big.gas.highRelativeToTrade, false)
+    assert.ok(big.gas.costUsd > 0 && Number(big.gas.estimate) > 50_000)
+  })
+
+  test('error: quoting too fast is rate limited per client with Retry-After', async () => {
+    const limited = createApp({
+      config: {
+        OXBOW_WEB_ORIGINS: [],
+        OXBOW_RATE_LIMIT_PER_MINUTE: 2,
+        OXBOW_RATE_LIMIT_BURST: 2,
+        OXBOW_TRUST_PROXY: false,
+      },
+      modules: [trading],
+      log: silent,
+    })
+    const statuses: number[] = []
+    let retryAfter: string | null = null
+    for (let i = 0; i < 4; i++) {
+      const res = await limited.request('/v1/quote', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(base()),
+      })
+      statuses.push(res.status)
+      if (res.status === 429) {
+        retryAfter = res.headers.get('retry-after')
+        assert.equal(((await res.json()) as Json).error.code, 'RATE_LIMIT_EXCEEDED')
+      }
+    }
+    assert.deepEqual(statuses.slice(0, 2), [200, 200])
+    assert.equal(statuses[3], 429)
+    assert.ok(Number(retryAfter) >= 1)
+  })
+
   test('error: without a manifest the trading endpoints answer 503 with the reason', async () => {
     const lines: string[] = []
     const stub = await loadTradingModule('/nonexistent/manifest.json', {

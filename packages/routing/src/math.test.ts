@@ -76,6 +76,32 @@ describe('concentrated liquidity swap loop', () => {
       }
     }
   })
+  test('behavior: jumping empty ranges equals walking them word by word like the contract', () => {
+    const gappy = {
+      sqrtPriceX96: sqrtPriceAtTick(5),
+      tick: 5,
+      liquidity: L,
+      tickSpacing: 1,
+      fee: 500,
+      ticks: [
+        { index: -90_000, liquidityNet: 3n * L },
+        { index: -70_000, liquidityNet: -3n * L },
+        { index: -20, liquidityNet: L },
+        { index: 20, liquidityNet: -L },
+        { index: 60_000, liquidityNet: 2n * L },
+        { index: 80_000, liquidityNet: -2n * L },
+      ],
+    }
+    for (const zeroForOne of [true, false]) {
+      for (const exactIn of [true, false]) {
+        for (const amount of [10n ** 15n, 10n ** 18n, 5n * 10n ** 18n, 10n ** 30n]) {
+          const jumped = clSwap(gappy, zeroForOne, amount, exactIn)
+          const walked = clSwap(gappy, zeroForOne, amount, exactIn, false)
+          assert.deepEqual(jumped, walked)
+        }
+      }
+    }
+  })
   test('behavior: running out of liquidity is reported as incomplete', () => {
     const r = clSwap({ ...state, ticks: [] }, true, 10n ** 45n, true)
     assert.equal(r.complete, false)

@@ -287,7 +287,14 @@ function nextInitialized(
  * The pool's swap loop (v3 `UniswapV3Pool.swap`, v4 `Pool.swap`) with the routers' default price
  * limit. `amount` is the exact input (with fee) when `exactIn`, else the exact output.
  */
-export function clSwap(state: ClState, zeroForOne: boolean, amount: bigint, exactIn: boolean): ClSwapResult {
+export function clSwap(
+  state: ClState,
+  zeroForOne: boolean,
+  amount: bigint,
+  exactIn: boolean,
+  /** false: walk empty ranges word by word exactly like the contract (tests compare both). */
+  jumpGaps = true,
+): ClSwapResult {
   const fee = BigInt(state.fee)
   if (fee >= FEE_DENOMINATOR) throw new SwapMathError('fee of 100% or more')
   const limit = zeroForOne ? MIN_SQRT_PRICE + 1n : MAX_SQRT_PRICE - 1n
@@ -302,7 +309,7 @@ export function clSwap(state: ClState, zeroForOne: boolean, amount: bigint, exac
     // With no liquidity every step until the next initialized tick moves nothing (zero amounts,
     // zero fee), so jumping straight to it gives the contract's result without its word-by-word walk.
     const found =
-      liquidity === 0n
+      liquidity === 0n && jumpGaps
         ? nextInitialized(state.ticks, tick, state.tickSpacing, zeroForOne)
         : nextTickWithinWord(state.ticks, tick, state.tickSpacing, zeroForOne)
     const tickNext = Math.max(MIN_TICK, Math.min(MAX_TICK, found.next))
