@@ -275,6 +275,29 @@ describe('quotes equal executed amounts', () => {
     await exactOut({ tokenIn: 'ETH', tokenOut: token('USDC'), amount: '2000000000', protocols: ['V4'] })
   })
 
+  test('behavior: multi-hop exact output through v3 and through v2 paths', async () => {
+    const v3 = await exactOut({
+      tokenIn: token('DAI'),
+      tokenOut: token('WBTC'),
+      amount: '10000000',
+      protocols: ['V3'],
+    })
+    assert.ok(
+      v3.quote.route.some((leg: Json) => leg.hops.length >= 2),
+      'v3 multi-hop',
+    )
+    const v2 = await exactOut({
+      tokenIn: token('UNI'),
+      tokenOut: token('USDC'),
+      amount: '3000000000',
+      protocols: ['V2'],
+    })
+    assert.ok(
+      v2.quote.route.some((leg: Json) => leg.hops.length >= 2),
+      'v2 multi-hop',
+    )
+  })
+
   test('behavior: wrap and unwrap are direct 1:1 routes', async () => {
     const w = await exactIn({ tokenIn: 'ETH', tokenOut: d.contracts.weth9, amount: '1000000000000000000' })
     assert.equal(w.quote.routing, 'WRAP')
