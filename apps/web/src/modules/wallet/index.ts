@@ -1,2 +1,6 @@
 export { AccountButton, ConnectButton } from './components/ConnectButton.tsx'
+export { type ConnectFailure, setConnectFailureSink } from './services/failures.ts'
+export { loadWalletRuntime } from './services/loadWalletRuntime.ts'
+export type { WalletRuntime } from './services/runtime.ts'
 export { getWalletIntent, setWalletIntent, type WalletIntent } from './state/walletIntent.ts'
+export { useWalletState, type WalletState } from './state/walletStore.ts'

@@ -1,11 +1,63 @@
-import { useState } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { shortenAddress } from '@oxbow/core'
+import { useEffect, useRef, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { createStore, useStore } from '../../../lib/createStore.ts'
+import { useFeatureFlag } from '../../flags/index.ts'
+import { Button } from '../../ui/index.ts'
+import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
-import styles from './ConnectButton.module.css'
+import { hadConnection, useWalletState, walletStore } from '../state/walletStore.ts'
+import { ConnectErrorModal } from './ConnectErrorModal.tsx'
+import { ConnectView } from './ConnectView.tsx'
+import { Dialog } from './Dialog.tsx'
+import { walletMessages as m } from './messages.ts'
+import styles from './Wallet.module.css'
 
-/** Placeholder connect button: issue #6 mounts the account drawer and connectors here. */
+const drawerOpen = createStore(false)
+let restoreStarted = false
+
+/**
+ * Restores a previous connection (or honours `eagerlyConnect`) once per page load: only then are
+ * wagmi and the connectors loaded before the user asks for them.
+ */
+function useRestoreConnection(): void {
+  useEffect(() => {
+    if (restoreStarted) return
+    restoreStarted = true
+    const intent = getWalletIntent()
+    if (!hadConnection() && !intent.eagerlyConnect) return
+    loadWalletRuntime()
+      // intro=true asks the wallet to disconnect instead of restoring it.
+      .then((runtime) =>
+        intent.disconnectRequested ? runtime.disconnectWallet() : runtime.reconnectWallet(),
+      )
+      .catch(() => walletStore.set((state) => ({ ...state, status: 'idle' })))
+  }, [])
+}
+
+/** The header's connect button and the account drawer's connect view. Hidden once connected. */
 export function ConnectButton() {
-  const [open, setOpen] = useState(false)
+  useRestoreConnection()
+  const intl = useIntl()
+  const state = useWalletState()
+  const open = useStore(drawerOpen)
+  const embeddedWallet = useFeatureFlag('embeddedWallet')
+  const [loadFailed, setLoadFailed] = useState(false)
+  const wasConnected = useRef(state.status === 'connected')
+
+  useEffect(() => {
+    // After any (non-embedded) wallet connects, the drawer closes.
+    if (state.status === 'connected' && !wasConnected.current) drawerOpen.set(false)
+    wasConnected.current = state.status === 'connected'
+  }, [state.status])
+
+  if (state.status === 'connected') return null
+  const openDrawer = () => {
+    drawerOpen.set(true)
+    setLoadFailed(false)
+    loadWalletRuntime().catch(() => setLoadFailed(true))
+  }
+  const reconnecting = state.status === 'reconnecting'
   const intent = getWalletIntent()
   return (
     <div className={styles.wrap}>
@@ -13,25 +65,101 @@ export function ConnectButton() {
         type="button"
         className={styles.connect}
         aria-expanded={open}
+        aria-haspopup="dialog"
+        disabled={reconnecting}
+        aria-busy={reconnecting || undefined}
         data-eagerly-connect={intent.eagerlyConnect ? 'true' : undefined}
         data-eagerly-connect-address={intent.eagerlyConnectAddress ?? undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={openDrawer}
       >
-        <FormattedMessage id="wallet.connect.button" defaultMessage="Connect" />
+        {intl.formatMessage(reconnecting ? m.connecting : m.connect)}
       </button>
-      {open ? (
-        <div className={styles.popover} role="status">
-          <FormattedMessage
-            id="wallet.connect.comingSoon"
-            defaultMessage="Wallet connection is coming soon."
-          />
-        </div>
-      ) : null}
+      <Dialog
+        open={open}
+        onClose={() => drawerOpen.set(false)}
+        className={styles.drawer}
+        label={intl.formatMessage(embeddedWallet ? m.titleLogIn : m.titleConnect)}
+      >
+        <ConnectView
+          embeddedWallet={embeddedWallet}
+          loadFailed={loadFailed}
+          onRetryLoad={openDrawer}
+          onClose={() => drawerOpen.set(false)}
+        />
+      </Dialog>
+      <ConnectErrorModal />
     </div>
   )
 }
 
-/** Slot for the connected-account button (name, ENS or short address, pending count): empty until #6. */
+/** The connected account: shortened address (no ENS or username locally); disconnect asks first. */
 export function AccountButton() {
-  return null
+  const intl = useIntl()
+  const state = useWalletState()
+  const [open, setOpen] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [copied, setCopied] = useState(false)
+  if (state.status !== 'connected' || !state.address) return null
+  const address = state.address
+  const short = shortenAddress(address, 6)
+  const close = () => {
+    setOpen(false)
+    setConfirming(false)
+  }
+  return (
+    <div className={styles.wrap}>
+      <button
+        type="button"
+        className={styles.connect}
+        aria-expanded={open}
+        aria-label={intl.formatMessage(m.account, { address: short })}
+        onClick={() => (open ? close() : setOpen(true))}
+      >
+        {short}
+      </button>
+      {open ? (
+        <div className={styles.popover} role="dialog" aria-label={short}>
+          <span className={styles.address} data-testid="wallet-address">
+            {address}
+          </span>
+          {confirming ? (
+            <>
+              <strong>{intl.formatMessage(m.disconnectConfirm)}</strong>
+              <Button
+                onClick={() => {
+                  close()
+                  loadWalletRuntime().then((runtime) => runtime.disconnectWallet())
+                }}
+              >
+                {intl.formatMessage(m.disconnect)}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                {intl.formatMessage(m.cancel)}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  navigator.clipboard?.writeText(address).then(
+                    () => {
+                      setCopied(true)
+                      setTimeout(() => setCopied(false), 400)
+                    },
+                    () => undefined,
+                  )
+                }}
+              >
+                {intl.formatMessage(copied ? m.copied : m.copy)}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(true)}>
+                {intl.formatMessage(m.disconnect)}
+              </Button>
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  )
 }

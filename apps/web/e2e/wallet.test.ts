@@ -1,0 +1,221 @@
+/**
+ * Wallet connection in Chromium against a real devnet (ethereum only, port base 23100): the local
+ * test wallet, persistence across reload, disconnect confirmation, EIP-6963 discovery with a
+ * failing-then-succeeding injected wallet (error modal + Try again), and test mode.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { getNetwork } from '@oxbow/chains'
+import { type Devnet, startDevnet } from '@oxbow/devnet'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { watchProblems } from './support.ts'
+
+/** Its own port, so it never collides with the frame suite's server on 23573. */
+const WALLET_TEST_PORT = 23576
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+let devnet: Devnet
+let web: RunningWeb
+let browser: Browser
+
+before(async () => {
+  devnet = await startDevnet({ networks: ['ethereum'], portBase: 23100 })
+  const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
+  assert.ok(rpcUrl, 'the devnet serves ethereum')
+  web = await startWeb({
+    port: WALLET_TEST_PORT,
+    config: { environment: 'local', rpcUrls: { ethereum: rpcUrl } },
+  })
+  browser = await launchChromium()
+})
+after(async () => {
+  await browser?.close()
+  await web?.close()
+  await devnet?.stop()
+})
+
+async function withPage(
+  path: string,
+  run: (page: Page, context: BrowserContext, scripts: string[]) => Promise<void>,
+  setup?: (context: BrowserContext) => Promise<unknown>,
+): Promise<void> {
+  const context = await browser.newContext()
+  await setup?.(context)
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  try {
+    await page.goto(web.url + path)
+    await page.locator('main h1').first().waitFor()
+    await run(page, context, scripts)
+    assert.deepEqual(problems.errors, [], 'no console errors')
+  } finally {
+    await context.close()
+  }
+}
+
+const connectButton = (page: Page) =>
+  page.locator('header').getByRole('button', { name: 'Connect', exact: true })
+const drawer = (page: Page) => page.getByRole('dialog', { name: 'Connect a wallet' })
+const accountButton = (page: Page, address: string) =>
+  page.locator('header').getByRole('button', { name: `Account ${address.slice(0, 8)}…${address.slice(-6)}` })
+
+async function connectLocalWallet(page: Page): Promise<void> {
+  await connectButton(page).click()
+  await drawer(page).getByRole('button', { name: 'Local test wallet' }).click()
+  await accountButton(page, ACCOUNT_0).waitFor()
+}
+
+/**
+ * Page script announcing two EIP-6963 wallets: Alpha connects, Beta rejects its first
+ * eth_requestAccounts (after 400 ms, so the pending state is visible) and accepts the next. Plain JS
+ * text: tsx would inject helpers into a serialized function.
+ */
+function eip6963Wallets(chainId: number, account: string): string {
+  return `(() => {
+    const calls = []
+    window.__betaCalls = calls
+    let rejectedOnce = false
+    let connected = false
+    const provider = (name, fail) => ({
+      async request({ method }) {
+        if (fail) calls.push(method)
+        if (method === 'eth_requestAccounts') {
+          if (fail && !rejectedOnce) {
+            rejectedOnce = true
+            await new Promise((resolve) => setTimeout(resolve, 400))
+            throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+          }
+          connected = true
+          return [${JSON.stringify(account)}]
+        }
+        if (method === 'eth_accounts') return connected ? [${JSON.stringify(account)}] : []
+        if (method === 'eth_chainId') return '0x${chainId.toString(16)}'
+        if (method === 'wallet_requestPermissions') return [{ parentCapability: 'eth_accounts' }]
+        if (method === 'wallet_revokePermissions') return null
+        throw Object.assign(new Error(name + ': unsupported ' + method), { code: 4200 })
+      },
+      on() {},
+      removeListener() {},
+    })
+    const wallets = [
+      { name: 'Alpha Wallet', rdns: 'test.alpha', fail: false },
+      { name: 'Beta Wallet', rdns: 'test.beta', fail: true },
+    ].map((wallet) => Object.freeze({
+      info: Object.freeze({
+        uuid: crypto.randomUUID(),
+        name: wallet.name,
+        rdns: wallet.rdns,
+        icon: 'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%221%22 height=%221%22/%3E',
+      }),
+      provider: provider(wallet.name, wallet.fail),
+    }))
+    const announce = () => {
+      for (const detail of wallets) {
+        window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }))
+      }
+    }
+    window.addEventListener('eip6963:requestProvider', announce)
+    announce()
+  })()`
+}
+
+describe('wallet connection', () => {
+  test('the local test wallet connects: shortened address in the header, drawer closed, wagmi loaded only on demand', async () => {
+    await withPage('/swap', async (page, _context, scripts) => {
+      assert.ok(!scripts.some((path) => path.includes('/runtime-')), 'wallet layer not in the initial load')
+      await connectButton(page).click()
+      const view = drawer(page)
+      await view.getByRole('heading', { name: 'Connect a wallet' }).waitFor()
+      await view.getByText('By connecting a wallet, you agree to the Terms of Service').waitFor()
+      assert.ok(
+        scripts.some((path) => path.includes('/runtime-')),
+        'wallet layer loaded on open',
+      )
+      const names = await view.locator('[data-wallet-id]').allTextContents()
+      assert.deepEqual(names, ['Local test wallet', 'WalletConnect', 'Coinbase Wallet'])
+      await view.getByRole('button', { name: 'Local test wallet' }).click()
+      const account = accountButton(page, ACCOUNT_0)
+      await account.waitFor()
+      assert.equal(await account.textContent(), '0xf39Fd6…b92266')
+      await view.waitFor({ state: 'hidden' })
+      await account.click()
+      assert.equal(await page.getByTestId('wallet-address').textContent(), ACCOUNT_0)
+    })
+  })
+
+  test('a reload keeps the connection, and the recent wallet sorts first', async () => {
+    await withPage('/swap', async (page) => {
+      await connectLocalWallet(page)
+      await page.reload()
+      await accountButton(page, ACCOUNT_0).waitFor()
+      assert.equal(await connectButton(page).count(), 0)
+    })
+  })
+
+  test('disconnect asks for confirmation; cancel keeps the wallet, confirming disconnects for good', async () => {
+    await withPage('/swap', async (page) => {
+      await connectLocalWallet(page)
+      const account = accountButton(page, ACCOUNT_0)
+      await account.click()
+      await page.getByRole('button', { name: 'Disconnect' }).click()
+      await page.getByText('Disconnect this wallet?').waitFor()
+      await page.getByRole('button', { name: 'Cancel' }).click()
+      assert.equal(await account.count(), 1, 'still connected after cancel')
+      await page.getByRole('button', { name: 'Disconnect' }).click()
+      await page.getByRole('button', { name: 'Disconnect' }).click()
+      await connectButton(page).waitFor()
+      assert.equal(await account.count(), 0)
+      await page.reload()
+      await page.locator('main h1').first().waitFor()
+      await connectButton(page).waitFor()
+      assert.equal(await connectButton(page).isEnabled(), true)
+      assert.equal(await account.count(), 0, 'stays disconnected after reload')
+    })
+  })
+
+  test('EIP-6963 wallets announced by the page are listed; a failure shows the error modal and Try again retries the same wallet', async () => {
+    const chainId = getNetwork('ethereum').local.chainId
+    await withPage(
+      '/swap',
+      async (page) => {
+        await connectButton(page).click()
+        const view = drawer(page)
+        await view.getByRole('button', { name: 'Alpha Wallet' }).waitFor()
+        await view.getByRole('button', { name: 'Beta Wallet' }).waitFor()
+        await view.getByRole('button', { name: 'Beta Wallet' }).click()
+        // Pending: spinner on the chosen wallet while the wallet answers.
+        await view.locator('[data-wallet-id="test.beta"][aria-busy="true"]').waitFor()
+        const modal = page.getByRole('alertdialog', { name: 'Error connecting' })
+        await modal.waitFor()
+        await modal.getByText('Connection failed. Please try again.').waitFor()
+        await modal.getByText('User rejected the request.').waitFor()
+        await modal.getByRole('button', { name: 'Try again' }).click()
+        await accountButton(page, ACCOUNT_1).waitFor()
+        await modal.waitFor({ state: 'hidden' })
+        const calls = await page.evaluate(() => (window as unknown as { __betaCalls: string[] }).__betaCalls)
+        assert.equal(calls.filter((method) => method === 'eth_requestAccounts').length, 2, 'retried Beta')
+      },
+      (context) => context.addInitScript({ content: eip6963Wallets(chainId, ACCOUNT_1) }),
+    )
+  })
+
+  test('test mode offers only the mock connector', async () => {
+    await withPage('/swap?testMode=1', async (page) => {
+      await connectButton(page).click()
+      const view = drawer(page)
+      await view.locator('[data-wallet-id]').first().waitFor()
+      const kinds = await view
+        .locator('[data-wallet-id]')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-wallet-kind')))
+      assert.deepEqual(kinds, ['mock'])
+      await view.locator('[data-wallet-kind="mock"]').click()
+      await accountButton(page, ACCOUNT_0).waitFor()
+    })
+  })
+})

@@ -1,0 +1,127 @@
+import { useState } from 'react'
+import { useIntl } from 'react-intl'
+import { getRuntimeConfig } from '../../config/index.ts'
+import { PRIMARY_WALLET_COUNT, visibleWallets, type WalletEntry } from '../services/connectorList.ts'
+import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
+import { isTestMode } from '../state/testMode.ts'
+import { getRecentConnectorId, useWalletState } from '../state/walletStore.ts'
+import { walletMessages as m } from './messages.ts'
+import styles from './Wallet.module.css'
+
+const TERMS_URL = 'https://oxbow.exchange/terms-of-service'
+const PRIVACY_URL = 'https://oxbow.exchange/privacy-policy'
+
+/** The connect view: title, wallets (most recent first), other-wallets sub-view, terms line. */
+export function ConnectView(props: {
+  embeddedWallet: boolean
+  loadFailed: boolean
+  onRetryLoad: () => void
+  onClose: () => void
+}) {
+  const intl = useIntl()
+  const state = useWalletState()
+  const [view, setView] = useState<'default' | 'other'>('default')
+  const config = getRuntimeConfig()
+  const recentId = getRecentConnectorId()
+  const wallets = visibleWallets(state.wallets, {
+    testMode: isTestMode(config.productionHostname),
+    environment: config.environment,
+    embeddedWallet: props.embeddedWallet,
+    recentId,
+  })
+  const shown = view === 'other' ? wallets : wallets.slice(0, PRIMARY_WALLET_COUNT)
+  const busy = state.status === 'pending'
+  const choose = (entry: WalletEntry) => {
+    loadWalletRuntime().then((runtime) => runtime.connectWallet(entry.id))
+  }
+  return (
+    <section>
+      <header className={styles.head}>
+        {view === 'other' ? (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={intl.formatMessage(m.back)}
+            onClick={() => setView('default')}
+          >
+            ←
+          </button>
+        ) : null}
+        <h2>
+          {view === 'other'
+            ? intl.formatMessage(m.otherWallets)
+            : intl.formatMessage(props.embeddedWallet ? m.titleLogIn : m.titleConnect)}
+        </h2>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={intl.formatMessage(m.close)}
+          onClick={props.onClose}
+        >
+          ×
+        </button>
+      </header>
+      {props.loadFailed ? (
+        <button type="button" className={styles.wallet} onClick={props.onRetryLoad}>
+          {intl.formatMessage(m.loadFailed)}
+        </button>
+      ) : !state.loaded ? (
+        <p className={styles.muted} role="status">
+          {intl.formatMessage(m.loading)}
+        </p>
+      ) : wallets.length === 0 ? (
+        <p className={styles.muted}>{intl.formatMessage(m.noWallets)}</p>
+      ) : (
+        <ul className={styles.list} aria-label={intl.formatMessage(m.titleConnect)}>
+          {shown.map((entry) => {
+            const pending = busy && state.targetId === entry.id
+            return (
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  className={styles.wallet}
+                  data-wallet-id={entry.id}
+                  data-wallet-kind={entry.kind}
+                  aria-busy={pending || undefined}
+                  disabled={busy}
+                  onClick={() => choose(entry)}
+                >
+                  {entry.icon ? <img className={styles.walletIcon} src={entry.icon} alt="" /> : null}
+                  <span className={styles.walletName}>{entry.name}</span>
+                  {entry.id === recentId ? (
+                    <span className={styles.tag}>{intl.formatMessage(m.recent)}</span>
+                  ) : null}
+                  {pending ? (
+                    <span className={styles.spinner} role="progressbar" aria-label={entry.name} />
+                  ) : null}
+                </button>
+              </li>
+            )
+          })}
+          {view === 'default' && wallets.length > PRIMARY_WALLET_COUNT ? (
+            <li>
+              <button type="button" className={styles.wallet} onClick={() => setView('other')}>
+                <span className={styles.walletName}>{intl.formatMessage(m.otherWallets)}</span>
+                <span aria-hidden="true">→</span>
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      )}
+      <p className={styles.terms}>
+        {intl.formatMessage(m.terms, {
+          terms: (chunks) => (
+            <a href={TERMS_URL} target="_blank" rel="noreferrer">
+              {chunks}
+            </a>
+          ),
+          privacy: (chunks) => (
+            <a href={PRIVACY_URL} target="_blank" rel="noreferrer">
+              {chunks}
+            </a>
+          ),
+        })}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { type ListRules, visibleWallets, type WalletEntry } from './connectorList.ts'
+
+const entries: WalletEntry[] = [
+  { id: 'io.metamask', name: 'MetaMask', kind: 'injected' },
+  { id: 'com.coinbase.wallet', name: 'Coinbase Wallet', kind: 'injected' },
+  { id: 'exchange.oxbow.extension', name: 'Oxbow Extension', kind: 'injected' },
+  { id: 'oxbowLocal', name: 'Local test wallet', kind: 'local' },
+  { id: 'mock', name: 'Mock', kind: 'mock' },
+  { id: 'walletConnect', name: 'WalletConnect', kind: 'walletConnect' },
+]
+const rules: ListRules = { testMode: false, environment: 'local', embeddedWallet: false, recentId: null }
+const ids = (list: WalletEntry[]) => list.map((entry) => entry.id)
+
+test('test mode shows only the mock connector', () => {
+  assert.deepEqual(ids(visibleWallets(entries, { ...rules, testMode: true })), ['mock'])
+})
+
+test('the card-wallet and own extension are excluded; the extension returns with the embedded wallet', () => {
+  assert.deepEqual(ids(visibleWallets(entries, rules)), ['io.metamask', 'oxbowLocal', 'walletConnect'])
+  assert.ok(
+    ids(visibleWallets(entries, { ...rules, embeddedWallet: true })).includes('exchange.oxbow.extension'),
+  )
+})
+
+test('the local test wallet is offered only in the local environment', () => {
+  assert.ok(!ids(visibleWallets(entries, { ...rules, environment: 'mainnet' })).includes('oxbowLocal'))
+})
+
+test('the most recently used connector sorts first, the rest keep their order', () => {
+  assert.deepEqual(ids(visibleWallets(entries, { ...rules, recentId: 'walletConnect' })), [
+    'walletConnect',
+    'io.metamask',
+    'oxbowLocal',
+  ])
+  assert.deepEqual(ids(visibleWallets(entries, { ...rules, recentId: 'gone' })), [
+    'io.metamask',
+    'oxbowLocal',
+    'walletConnect',
+  ])
+})

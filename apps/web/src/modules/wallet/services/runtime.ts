@@ -1,0 +1,176 @@
+/**
+ * The wallet layer proper (wagmi + viem + connectors). Loaded only through `loadWalletRuntime` when
+ * the user opens the connect view or a previous connection must be restored, so none of it is in
+ * the initial JavaScript of any page.
+ */
+import { type Network, networks } from '@oxbow/chains'
+import {
+  type Config,
+  type Connector,
+  type CreateConnectorFn,
+  connect,
+  createConfig,
+  createStorage,
+  disconnect,
+  http,
+  mock,
+  reconnect,
+  watchConnection,
+  watchConnectors,
+} from '@wagmi/core'
+import { type Chain, defineChain } from 'viem'
+import { getRuntimeConfig } from '../../config/index.ts'
+import { isTestMode } from '../state/testMode.ts'
+import { setHadConnection, setRecentConnectorId, walletStore } from '../state/walletStore.ts'
+import type { WalletEntry } from './connectorList.ts'
+import { reportConnectFailure } from './failures.ts'
+import { LOCAL_WALLET_ID, localWallet } from './localWallet.ts'
+
+/** Wallets reached through an SDK that is loaded only when chosen. */
+const sdkEntries: readonly WalletEntry[] = [
+  { id: 'walletConnect', name: 'WalletConnect', kind: 'walletConnect' },
+  { id: 'coinbaseWalletSDK', name: 'Coinbase Wallet', kind: 'coinbaseWallet' },
+]
+
+/** Test-mode account (anvil account 0). */
+const MOCK_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const CONNECT_TIMEOUT_MS = 20_000
+
+function toChain(network: Network, environment: 'local' | 'mainnet', rpcUrl: string | undefined): Chain {
+  const env = network[environment]
+  return defineChain({
+    id: env.chainId,
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: [rpcUrl ?? env.rpcUrl] } },
+    blockExplorers: { default: { name: network.explorer.name, url: network.explorer.url } },
+    testnet: environment === 'local' || network.testnet,
+  })
+}
+
+function entryOf(connector: Connector): WalletEntry {
+  const kind = connector.type === 'local' ? 'local' : connector.type === 'mock' ? 'mock' : 'injected'
+  const icon = connector.icon?.startsWith('data:image/') ? connector.icon : undefined
+  return { id: connector.id, name: connector.name, kind, icon }
+}
+
+export interface WalletRuntime {
+  readonly config: Config
+  connectWallet(id: string): Promise<void>
+  disconnectWallet(): Promise<void>
+  reconnectWallet(): Promise<void>
+}
+
+export function createWalletRuntime(): WalletRuntime {
+  const runtimeConfig = getRuntimeConfig()
+  const environment = runtimeConfig.environment
+  const testMode = isTestMode(runtimeConfig.productionHostname)
+  const offered = networks.filter((network) => runtimeConfig.networks.some((n) => n.slug === network.slug))
+  const list = offered.length > 0 ? offered : networks
+  const chains = list.map((network) =>
+    toChain(network, environment, runtimeConfig.rpcUrls[network.slug]),
+  ) as [Chain, ...Chain[]]
+  const rpcUrls = new Map(chains.map((chain) => [chain.id, chain.rpcUrls.default.http[0] ?? '']))
+  const connectors: CreateConnectorFn[] = []
+  if (testMode) connectors.push(mock({ accounts: [MOCK_ACCOUNT], features: { reconnect: true } }))
+  else if (environment === 'local') connectors.push(localWallet(rpcUrls))
+
+  const config = createConfig({
+    chains,
+    connectors,
+    // EIP-6963: every injected wallet that announces itself becomes a connector (several at once).
+    multiInjectedProviderDiscovery: !testMode,
+    transports: Object.fromEntries(chains.map((chain) => [chain.id, http(rpcUrls.get(chain.id))])),
+    storage: createStorage({ storage: window.localStorage, key: 'oxbow.wagmi' }),
+    ssr: false,
+  })
+
+  const publishWallets = () => {
+    const wallets = config.connectors.map(entryOf)
+    walletStore.set((state) => ({
+      ...state,
+      loaded: true,
+      wallets: testMode ? wallets : [...wallets, ...sdkEntries],
+    }))
+  }
+  publishWallets()
+  watchConnectors(config, { onChange: publishWallets })
+  watchConnection(config, {
+    onChange(connection) {
+      if (connection.status === 'connected') {
+        setHadConnection(true)
+        walletStore.set((state) => ({
+          ...state,
+          status: 'connected',
+          address: connection.address,
+          chainId: connection.chainId,
+          targetId: null,
+          errorMessage: null,
+        }))
+      } else if (connection.status === 'disconnected') {
+        setHadConnection(false)
+        walletStore.set((state) => ({
+          ...state,
+          status: state.status === 'pending' || state.status === 'failed' ? state.status : 'idle',
+          address: null,
+          chainId: null,
+        }))
+      }
+    },
+  })
+
+  async function connectorFor(id: string): Promise<Connector | CreateConnectorFn> {
+    const existing = config.connectors.find((connector) => connector.id === id)
+    if (existing) return existing
+    if (id === 'walletConnect' || id === 'coinbaseWalletSDK') {
+      const sdk = await import('./sdkConnectors.ts')
+      return sdk.sdkConnector(id, window.location.origin)
+    }
+    throw new Error(`Wagmi connector not found for id ${id}`)
+  }
+
+  return {
+    config,
+    async connectWallet(id) {
+      const entry = walletStore.get().wallets.find((wallet) => wallet.id === id)
+      walletStore.set((state) => ({ ...state, status: 'pending', targetId: id, errorMessage: null }))
+      try {
+        const connector = await connectorFor(id)
+        let timer: ReturnType<typeof setTimeout> | undefined
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('Connection timed out')), CONNECT_TIMEOUT_MS)
+        })
+        try {
+          await Promise.race([connect(config, { connector, chainId: chains[0].id }), timeout])
+        } finally {
+          clearTimeout(timer)
+        }
+        setRecentConnectorId(id)
+        if (id === LOCAL_WALLET_ID || entry) setHadConnection(true)
+      } catch (error) {
+        const message =
+          error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
+        walletStore.set((state) => ({ ...state, status: 'failed', errorMessage: message }))
+        reportConnectFailure({
+          walletName: entry?.name ?? id,
+          walletType: entry?.kind ?? 'unknown',
+          page: window.location.pathname,
+          message,
+        })
+      }
+    },
+    async disconnectWallet() {
+      await disconnect(config)
+      setHadConnection(false)
+      walletStore.set((state) => ({ ...state, status: 'idle', address: null, chainId: null }))
+    },
+    async reconnectWallet() {
+      walletStore.set((state) => ({ ...state, status: 'reconnecting' }))
+      await reconnect(config).catch(() => [])
+      if (walletStore.get().status === 'reconnecting') {
+        setHadConnection(false)
+        walletStore.set((state) => ({ ...state, status: 'idle' }))
+      }
+    },
+  }
+}
