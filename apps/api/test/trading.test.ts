@@ -549,6 +549,12 @@ describe('refusals and bad input', () => {
     assert.equal(tiny.gas.highRelativeToTrade, true, JSON.stringify(tiny.gas))
     const big = (await post('/quote', { ...base(), amount: '10000000000' })).json
     assert.equal(big.gas.highRelativeToTrade, false)
+    assert.equal(big.slippage.auto, true)
+    assert.equal(big.slippage.veryHigh, false)
+    const high = (await post('/quote', { ...base(), slippage: 25 })).json
+    assert.deepEqual(high.slippage, { percent: 25, auto: false, veryHigh: true })
+    const zero = await post('/quote', { ...base(), slippage: 0 })
+    assert.match(JSON.stringify(zero.json.error.details), /Enter a value larger than 0/)
     assert.ok(big.gas.costUsd > 0 && Number(big.gas.estimate) > 50_000)
   })
 

@@ -31,7 +31,12 @@ const quoteFields = {
   tokenOut: currency,
   amount,
   type: z.enum(['EXACT_INPUT', 'EXACT_OUTPUT']),
-  slippage: z.union([z.literal('auto'), z.number().gt(0).max(50)]).default('auto'),
+  slippage: z
+    .union([
+      z.literal('auto'),
+      z.number().gt(0, 'Enter a value larger than 0').max(50, 'Enter a value less than 50'),
+    ])
+    .default('auto'),
   recipient: address.optional(),
   protocols: z
     .array(z.enum(['V2', 'V3', 'V4']))

@@ -263,7 +263,8 @@ export class TradingService {
                 .toString(),
             }),
         priceImpactPercent: route.priceImpactPercent,
-        slippage: { percent: slippagePercent, auto },
+        // the spec warns above 20 % ('very high')
+        slippage: { percent: slippagePercent, auto, veryHigh: slippagePercent > 20 },
         route: route.legs.map((leg) => ({
           percent: leg.percent,
           amountIn: leg.quote.amountIn.toString(),
