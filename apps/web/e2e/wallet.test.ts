@@ -8,13 +8,18 @@ import { after, before, describe, test } from 'node:test'
 import { getNetwork } from '@oxbow/chains'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { launchChromium, type RunningWeb, startWeb, TEST_API_URL } from '../test/harness.ts'
 import { watchProblems } from './support.ts'
 
 /** Its own port, so it never collides with the frame suite's server on 23573. */
 const WALLET_TEST_PORT = 23576
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+interface AnalyticsEventBody {
+  readonly name: string
+  readonly properties: Record<string, unknown>
+}
 
 let devnet: Devnet
 let web: RunningWeb
@@ -26,7 +31,7 @@ before(async () => {
   assert.ok(rpcUrl, 'the devnet serves ethereum')
   web = await startWeb({
     port: WALLET_TEST_PORT,
-    config: { environment: 'local', rpcUrls: { ethereum: rpcUrl } },
+    config: { environment: 'local', rpcUrls: { ethereum: rpcUrl }, analyticsSampleRate: 1 },
   })
   browser = await launchChromium()
 })
@@ -137,6 +142,7 @@ describe('wallet connection', () => {
         scripts.some((path) => path.includes('/runtime-')),
         'wallet layer loaded on open',
       )
+      await view.locator('[data-wallet-id]').first().waitFor()
       const names = await view.locator('[data-wallet-id]').allTextContents()
       assert.deepEqual(names, ['Local test wallet', 'WalletConnect', 'Coinbase Wallet'])
       await view.getByRole('button', { name: 'Local test wallet' }).click()
@@ -181,6 +187,7 @@ describe('wallet connection', () => {
 
   test('EIP-6963 wallets announced by the page are listed; a failure shows the error modal and Try again retries the same wallet', async () => {
     const chainId = getNetwork('ethereum').local.chainId
+    const analytics: AnalyticsEventBody[] = []
     await withPage(
       '/swap',
       async (page) => {
@@ -200,9 +207,66 @@ describe('wallet connection', () => {
         await modal.waitFor({ state: 'hidden' })
         const calls = await page.evaluate(() => (window as unknown as { __betaCalls: string[] }).__betaCalls)
         assert.equal(calls.filter((method) => method === 'eth_requestAccounts').length, 2, 'retried Beta')
+        // The failure reached the analytics module (batched, flushed within 5 s).
+        const deadline = Date.now() + 8000
+        while (!analytics.some((event) => event.name === 'wallet_connect_failed') && Date.now() < deadline) {
+          await page.waitForTimeout(200)
+        }
+        const failure = analytics.find((event) => event.name === 'wallet_connect_failed')
+        assert.deepEqual(failure?.properties, {
+          walletName: 'Beta Wallet',
+          walletType: 'injected',
+          page: '/swap',
+          message: 'User rejected the request.',
+        })
       },
-      (context) => context.addInitScript({ content: eip6963Wallets(chainId, ACCOUNT_1) }),
+      async (context) => {
+        await context.route(`${TEST_API_URL}/v1/analytics`, async (route) => {
+          const body = route.request().postDataJSON() as { events: AnalyticsEventBody[] }
+          analytics.push(...body.events)
+          await route.fulfill({ status: 202, body: '' })
+        })
+        await context.addInitScript({ content: eip6963Wallets(chainId, ACCOUNT_1) })
+      },
     )
+  })
+
+  test('eagerlyConnect restores the recent wallet on load; without it a page does not load the wallet layer', async () => {
+    await withPage('/swap', async (page, _context, scripts) => {
+      await connectLocalWallet(page)
+      // Forget the app's own "was connected" marker: only wagmi's recent connector remains.
+      await page.evaluate(() => localStorage.removeItem('oxbow.wallet.connected'))
+      scripts.length = 0
+      await page.goto(`${web.url}/swap`)
+      await connectButton(page).waitFor()
+      assert.ok(!scripts.some((path) => path.includes('/runtime-')), 'no restore without a reason')
+      await page.goto(`${web.url}/swap?eagerlyConnect=true`)
+      await accountButton(page, ACCOUNT_0).waitFor()
+    })
+  })
+
+  test('WalletConnect and Coinbase Wallet load their SDK chunk only when chosen and fail into the error modal here', async () => {
+    await withPage('/swap', async (page, _context, scripts) => {
+      await connectButton(page).click()
+      const view = drawer(page)
+      await view.getByRole('button', { name: 'WalletConnect' }).waitFor()
+      assert.ok(
+        !scripts.some((path) => path.includes('/sdkConnectors-')),
+        'SDK chunk not loaded before a choice',
+      )
+      const modal = page.getByRole('alertdialog', { name: 'Error connecting' })
+      for (const name of ['WalletConnect', 'Coinbase Wallet']) {
+        await view.getByRole('button', { name }).click()
+        await modal.waitFor()
+        assert.ok(
+          scripts.some((path) => path.includes('/sdkConnectors-')),
+          'SDK chunk loaded on choice',
+        )
+        await modal.getByRole('button', { name: 'Close' }).click()
+        await modal.waitFor({ state: 'hidden' })
+      }
+      assert.equal(await connectButton(page).count(), 1, 'still not connected')
+    })
   })
 
   test('test mode offers only the mock connector', async () => {

@@ -14,6 +14,7 @@ import { useApplyTheme } from '../modules/preferences/index.ts'
 import { SearchModal, useSearchHotkey } from '../modules/search/index.ts'
 import { useRouteMeta } from '../modules/seo/index.ts'
 import { SkeletonRows } from '../modules/ui/index.ts'
+import { setConnectFailureSink } from '../modules/wallet/index.ts'
 import styles from './AppLayout.module.css'
 import type { RouteHandle } from './routeHandle.ts'
 import { nftRoutesDisabledForSession } from './startup.ts'
@@ -29,6 +30,11 @@ function useAnalytics() {
   }, [])
   useEffect(() => {
     reportWebVitals(client)
+  }, [client])
+  useEffect(() => {
+    // Each failed wallet connection is logged with wallet name, type, page and message (spec).
+    setConnectFailureSink((failure) => client.track('wallet_connect_failed', { ...failure }))
+    return () => setConnectFailureSink(undefined)
   }, [client])
   usePageViews(client)
 }

@@ -1,7 +1,12 @@
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { getRuntimeConfig } from '../../config/index.ts'
-import { PRIMARY_WALLET_COUNT, visibleWallets, type WalletEntry } from '../services/connectorList.ts'
+import {
+  mergeWalletPlatforms,
+  PRIMARY_WALLET_COUNT,
+  visibleWallets,
+  type WalletEntry,
+} from '../services/connectorList.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { getRecentConnectorId, useWalletState } from '../state/walletStore.ts'
@@ -10,6 +15,14 @@ import styles from './Wallet.module.css'
 
 const TERMS_URL = 'https://oxbow.exchange/terms-of-service'
 const PRIVACY_URL = 'https://oxbow.exchange/privacy-policy'
+
+function isMobile(): boolean {
+  try {
+    return window.matchMedia('(max-width: 640px) and (pointer: coarse)').matches
+  } catch {
+    return false
+  }
+}
 
 /** The connect view: title, wallets (most recent first), other-wallets sub-view, terms line. */
 export function ConnectView(props: {
@@ -23,11 +36,12 @@ export function ConnectView(props: {
   const [view, setView] = useState<'default' | 'other'>('default')
   const config = getRuntimeConfig()
   const recentId = getRecentConnectorId()
-  const wallets = visibleWallets(state.wallets, {
+  const wallets = visibleWallets(mergeWalletPlatforms(state.wallets), {
     testMode: isTestMode(config.productionHostname),
     environment: config.environment,
     embeddedWallet: props.embeddedWallet,
     recentId,
+    mobile: isMobile(),
   })
   const shown = view === 'other' ? wallets : wallets.slice(0, PRIMARY_WALLET_COUNT)
   const busy = state.status === 'pending'

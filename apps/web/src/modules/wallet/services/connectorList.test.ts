@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { type ListRules, visibleWallets, type WalletEntry } from './connectorList.ts'
+import {
+  type ListRules,
+  mergeWalletPlatforms,
+  normalizedWalletName,
+  visibleWallets,
+  type WalletEntry,
+} from './connectorList.ts'
 
 const entries: WalletEntry[] = [
   { id: 'io.metamask', name: 'MetaMask', kind: 'injected' },
@@ -39,4 +45,34 @@ test('the most recently used connector sorts first, the rest keep their order', 
     'oxbowLocal',
     'walletConnect',
   ])
+})
+
+test('mobile: a detected card-wallet is shown alone; a single injected wallet is shown alone', () => {
+  assert.deepEqual(ids(visibleWallets(entries, { ...rules, mobile: true })), ['com.coinbase.wallet'])
+  const withoutCard = entries.filter((entry) => entry.id !== 'com.coinbase.wallet')
+  assert.deepEqual(ids(visibleWallets(withoutCard, { ...rules, mobile: true })), ['io.metamask'])
+  const two = [...withoutCard, { id: 'app.rabby', name: 'Rabby', kind: 'injected' as const }]
+  assert.deepEqual(ids(visibleWallets(two, { ...rules, mobile: true })), [
+    'io.metamask',
+    'oxbowLocal',
+    'walletConnect',
+    'app.rabby',
+  ])
+})
+
+test('an extension and a Solana wallet merge only by normalized name, across platforms, without custom ids', () => {
+  assert.equal(normalizedWalletName(' Phantom Wallet'), 'phantom')
+  const evm: WalletEntry = { id: 'app.phantom', name: 'Phantom', kind: 'injected' }
+  const sol: WalletEntry = {
+    id: 'phantom-sol',
+    name: 'Phantom Wallet',
+    kind: 'injected',
+    platforms: ['solana'],
+  }
+  const merged = mergeWalletPlatforms([evm, sol])
+  assert.equal(merged.length, 1)
+  assert.deepEqual(merged[0]?.platforms, ['evm', 'solana'])
+  assert.equal(mergeWalletPlatforms([evm, { ...sol, name: 'Phantom Pro' }]).length, 2, 'names differ')
+  assert.equal(mergeWalletPlatforms([evm, { ...sol, platforms: ['evm'] }]).length, 2, 'same platform')
+  assert.equal(mergeWalletPlatforms([evm, { ...sol, customId: true }]).length, 2, 'custom connector')
 })
