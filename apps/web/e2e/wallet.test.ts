@@ -155,12 +155,18 @@ describe('wallet connection', () => {
     })
   })
 
-  test('a reload keeps the connection, and the recent wallet sorts first', async () => {
+  test('a reload keeps the connection; a corrupted persisted store is dropped, not fatal', async () => {
     await withPage('/swap', async (page) => {
       await connectLocalWallet(page)
       await page.reload()
       await accountButton(page, ACCOUNT_0).waitFor()
       assert.equal(await connectButton(page).count(), 0)
+      // Persisted state is validated: a corrupted store is dropped (not fatal, no console error) and the
+      // wallet, which still holds its own authorization, is restored.
+      await page.evaluate(() => localStorage.setItem('oxbow.wagmi.store', '{broken'))
+      await page.reload()
+      await accountButton(page, ACCOUNT_0).waitFor()
+      await page.waitForFunction(() => localStorage.getItem('oxbow.wagmi.store') !== '{broken')
     })
   })
 

@@ -54,6 +54,44 @@ function entryOf(connector: Connector): WalletEntry {
   return { id: connector.id, name: connector.name, kind, icon }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * localStorage for wagmi's persisted state, validated on read: a value that is not JSON, a store
+ * without a `state` object, or a malformed recent connector id is dropped (the user simply starts
+ * disconnected) instead of breaking the reconnect.
+ */
+function validatedStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const safe = <T>(run: (storage: Storage) => T, fallback: T): T => {
+    try {
+      return run(window.localStorage)
+    } catch {
+      return fallback
+    }
+  }
+  const valid = (key: string, value: unknown): boolean => {
+    if (key.endsWith('.store')) return isRecord(value) && isRecord(value.state)
+    if (key.endsWith('.recentConnectorId'))
+      return typeof value === 'string' && /^[A-Za-z0-9._-]{1,100}$/.test(value)
+    return true
+  }
+  return {
+    getItem: (key) =>
+      safe((storage) => {
+        const raw = storage.getItem(key)
+        if (raw === null) return null
+        try {
+          if (valid(key, JSON.parse(raw))) return raw
+        } catch {}
+        storage.removeItem(key)
+        return null
+      }, null),
+    setItem: (key, value) => safe((storage) => storage.setItem(key, value), undefined),
+    removeItem: (key) => safe((storage) => storage.removeItem(key), undefined),
+  }
+}
+
 export interface WalletRuntime {
   readonly config: Config
   connectWallet(id: string): Promise<void>
@@ -81,7 +119,7 @@ export function createWalletRuntime(): WalletRuntime {
     // EIP-6963: every injected wallet that announces itself becomes a connector (several at once).
     multiInjectedProviderDiscovery: !testMode,
     transports: Object.fromEntries(chains.map((chain) => [chain.id, http(rpcUrls.get(chain.id))])),
-    storage: createStorage({ storage: window.localStorage, key: 'oxbow.wagmi' }),
+    storage: createStorage({ storage: validatedStorage(), key: 'oxbow.wagmi' }),
     ssr: false,
   })
 

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { getNetwork } from '@oxbow/chains'
+import { type Devnet, startDevnet } from '@oxbow/devnet'
+import {
+  connect,
+  createConfig,
+  getBalance,
+  getConnection,
+  http,
+  sendTransaction,
+  signMessage,
+  waitForTransactionReceipt,
+} from '@wagmi/core'
+import { defineChain, parseEther, verifyMessage } from 'viem'
+import { LOCAL_WALLET_ID, localWallet } from './localWallet.ts'
+
+const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+// Port base 23200: its own range, apart from the web e2e devnet (23100).
+let devnet: Devnet
+before(async () => {
+  devnet = await startDevnet({ networks: ['ethereum'], portBase: 23200 })
+})
+after(async () => {
+  await devnet?.stop()
+})
+
+test('the local test wallet signs in the page and sends a real transaction on the devnet', async () => {
+  const network = getNetwork('ethereum')
+  const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
+  assert.ok(rpcUrl)
+  const chain = defineChain({
+    id: network.local.chainId,
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: [rpcUrl] } },
+  })
+  const config = createConfig({
+    chains: [chain],
+    connectors: [localWallet(new Map([[chain.id, rpcUrl]]))],
+    transports: { [chain.id]: http(rpcUrl) },
+    storage: null,
+    multiInjectedProviderDiscovery: false,
+  })
+  const connector = config.connectors.find((candidate) => candidate.id === LOCAL_WALLET_ID)
+  assert.ok(connector)
+  const result = await connect(config, { connector, chainId: chain.id })
+  assert.deepEqual(result.accounts, [ACCOUNT_0])
+  assert.equal(getConnection(config).address, ACCOUNT_0)
+
+  const signature = await signMessage(config, { message: 'oxbow' })
+  assert.ok(await verifyMessage({ address: ACCOUNT_0, message: 'oxbow', signature }))
+
+  const before = await getBalance(config, { address: ACCOUNT_1 })
+  const hash = await sendTransaction(config, { to: ACCOUNT_1, value: parseEther('1.5') })
+  const receipt = await waitForTransactionReceipt(config, { hash })
+  assert.equal(receipt.status, 'success')
+  assert.equal(receipt.from.toLowerCase(), ACCOUNT_0.toLowerCase())
+  const afterBalance = await getBalance(config, { address: ACCOUNT_1 })
+  assert.equal(afterBalance.value - before.value, parseEther('1.5'))
+})
