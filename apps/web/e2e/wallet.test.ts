@@ -201,6 +201,13 @@ describe('wallet connection', () => {
         const view = drawer(page)
         await view.getByRole('button', { name: 'Alpha Wallet' }).waitFor()
         await view.getByRole('button', { name: 'Beta Wallet' }).waitFor()
+        // Five wallets: four in the main view, the rest behind "Other wallets" (back arrow returns).
+        assert.equal(await view.getByRole('button', { name: 'Coinbase Wallet' }).count(), 0)
+        await view.getByRole('button', { name: 'Other wallets' }).click()
+        await view.getByRole('heading', { name: 'Other wallets' }).waitFor()
+        assert.equal(await view.locator('[data-wallet-id]').count(), 5)
+        await view.getByRole('button', { name: 'Back' }).click()
+        await view.getByRole('heading', { name: 'Connect a wallet' }).waitFor()
         await view.getByRole('button', { name: 'Beta Wallet' }).click()
         // Pending: spinner on the chosen wallet while the wallet answers.
         await view.locator('[data-wallet-id="test.beta"][aria-busy="true"]').waitFor()
@@ -211,6 +218,17 @@ describe('wallet connection', () => {
         await modal.getByRole('button', { name: 'Try again' }).click()
         await accountButton(page, ACCOUNT_1).waitFor()
         await modal.waitFor({ state: 'hidden' })
+        // The most recently used wallet now sorts first, marked Recent.
+        await accountButton(page, ACCOUNT_1).click()
+        await page.getByRole('button', { name: 'Disconnect' }).click()
+        await page.getByRole('button', { name: 'Disconnect' }).click()
+        await connectButton(page).click()
+        await view.locator('[data-wallet-id]').first().waitFor()
+        assert.equal(
+          await view.locator('[data-wallet-id]').first().getAttribute('data-wallet-id'),
+          'test.beta',
+        )
+        assert.match((await view.locator('[data-wallet-id]').first().textContent()) ?? '', /Recent/)
         const calls = await page.evaluate(() => (window as unknown as { __betaCalls: string[] }).__betaCalls)
         assert.equal(calls.filter((method) => method === 'eth_requestAccounts').length, 2, 'retried Beta')
         // The failure reached the analytics module (batched, flushed within 5 s).
@@ -286,6 +304,18 @@ describe('wallet connection', () => {
       assert.deepEqual(kinds, ['mock'])
       await view.locator('[data-wallet-kind="mock"]').click()
       await accountButton(page, ACCOUNT_0).waitFor()
+    })
+  })
+
+  test('with the embeddedWallet flag the connect view is titled "Log in or connect"', async () => {
+    await withPage('/swap?testMode=1&featureFlagOverride=embeddedWallet', async (page) => {
+      await connectButton(page).click()
+      await page
+        .getByRole('dialog', { name: 'Log in or connect' })
+        .getByRole('heading', { name: 'Log in or connect' })
+        .waitFor()
+      await page.keyboard.press('Escape')
+      await page.getByRole('dialog', { name: 'Log in or connect' }).waitFor({ state: 'hidden' })
     })
   })
 })
