@@ -74,7 +74,7 @@ describe('search', () => {
 describe('preferences', () => {
   test('behavior: theme, language and currency change and survive a reload; closing resets to the first view', async () => {
     await withPage('/explore', async (page) => {
-      const open = () => page.getByRole('button', { name: 'Preferences' }).click()
+      const open = () => page.getByRole('button', { name: /^(Preferences|Préférences)$/ }).click()
       await open()
       await page.getByRole('radio', { name: 'Dark' }).click()
       assert.equal(await htmlAttr(page, 'data-theme'), 'dark')

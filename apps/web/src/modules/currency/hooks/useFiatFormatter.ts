@@ -1,8 +1,8 @@
+import { displayCurrencies, formatFiat } from '@oxbow/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { usePreferences } from '../../preferences/index.ts'
-import { displayCurrencies, formatFiat } from '../services/coreBridge.ts'
 import { fetchFxRates, rateFor } from '../services/fxRates.ts'
 
 export function fxRatesQuery(apiUrl: string) {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isRtl, loadMessages, locales, resolveLocale } from './i18nBridge.ts'
+import { DEFAULT_LOCALE, isRtl, loadMessages, locales, resolveLocale } from '@oxbow/i18n'
 
 export { DEFAULT_LOCALE, isRtl, loadMessages, locales, resolveLocale }
 
