@@ -13,6 +13,41 @@ import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from './measureInitialJs.ts
 const BENCH_PORT = 23575
 const paths = ['/', '/swap']
 
+const LIGHTHOUSE_CHROME_PORT = 23578
+
+/**
+ * Chromium for Lighthouse, started and stopped here (by pid): Lighthouse's own launcher left the
+ * browser running after the run on these machines.
+ */
+async function startChromiumForLighthouse(profile: string) {
+  const chrome = spawn(
+    CHROMIUM_PATH,
+    [
+      ...CHROMIUM_ARGS,
+      '--headless=new',
+      `--remote-debugging-port=${LIGHTHOUSE_CHROME_PORT}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore', detached: true },
+  )
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(`http://127.0.0.1:${LIGHTHOUSE_CHROME_PORT}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (up) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return () => {
+    if (chrome.pid !== undefined) {
+      try {
+        process.kill(-chrome.pid, 'SIGKILL')
+      } catch {}
+    }
+  }
+}
+
 function runLighthouse(url: string, out: string): Promise<void> {
   const bin = resolve(import.meta.dirname, '../../../node_modules/lighthouse/cli/index.js')
   return new Promise((resolveRun, reject) => {
@@ -26,9 +61,9 @@ function runLighthouse(url: string, out: string): Promise<void> {
         '--output=json',
         `--output-path=${out}`,
         '--quiet',
-        `--chrome-flags=--headless=new ${CHROMIUM_ARGS.join(' ')}`,
+        `--port=${LIGHTHOUSE_CHROME_PORT}`,
       ],
-      { env: { ...process.env, CHROME_PATH: CHROMIUM_PATH }, stdio: ['ignore', 'ignore', 'pipe'] },
+      { stdio: ['ignore', 'ignore', 'pipe'] },
     )
     let stderr = ''
     child.stderr.on('data', (chunk) => {
@@ -57,10 +92,12 @@ try {
 
   const dir = await mkdtemp(join(tmpdir(), 'oxbow-lh-'))
   console.log('lighthouse (performance, mobile emulation):')
+  const stopChromium = await startChromiumForLighthouse(join(dir, 'profile'))
   for (const path of paths) {
     const out = join(dir, 'report.json')
     try {
-      await runLighthouse(web.url + path, out)
+      // A freshly started browser sometimes misses the first trace (NO_NAVSTART): retry once.
+      await runLighthouse(web.url + path, out).catch(() => runLighthouse(web.url + path, out))
       const report = JSON.parse(await readFile(out, 'utf8'))
       const score = Math.round(report.categories.performance.score * 100)
       const a = report.audits
@@ -75,6 +112,7 @@ try {
       console.log(`  ${path.padEnd(6)} lighthouse failed: ${(error as Error).message}`)
     }
   }
+  stopChromium()
   await rm(dir, { recursive: true, force: true })
 } finally {
   await web.close()
