@@ -5,6 +5,7 @@ export {
   contractNames,
   defaultManifestPath,
   loadManifest,
+  loadManifestSync,
   MANIFEST_VERSION,
   type Manifest,
   ManifestError,

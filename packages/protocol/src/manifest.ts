@@ -3,6 +3,7 @@
  * it (apps/devnet); the indexer, the API and the web app read it through {@link loadManifest}.
  * It is generated state (git-ignored) and is validated on every load, never trusted.
  */
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { networkSlugs } from '@oxbow/chains'
@@ -177,12 +178,9 @@ export function parseManifest(value: unknown, source = 'manifest'): Manifest {
   return result.data
 }
 
-/** Reads and validates the manifest written by the devnet. */
-export async function loadManifest(path = defaultManifestPath()): Promise<Manifest> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch {
+/** Validates the text of a manifest file read from `path`. */
+function parseManifestText(text: string | undefined, path: string): Manifest {
+  if (text === undefined) {
     throw new ManifestError(`No deployment manifest at ${path}. Start the devnet first: npm start`)
   }
   let json: unknown
@@ -192,4 +190,20 @@ export async function loadManifest(path = defaultManifestPath()): Promise<Manife
     throw new ManifestError(`${path} is not valid JSON. Rebuild it with: npm start -- --fresh`)
   }
   return parseManifest(json, path)
+}
+
+/** Reads and validates the manifest written by the devnet. */
+export async function loadManifest(path = defaultManifestPath()): Promise<Manifest> {
+  return parseManifestText(await readFile(path, 'utf8').catch(() => undefined), path)
+}
+
+/** Synchronous {@link loadManifest}, for configs evaluated synchronously (Ponder's). */
+export function loadManifestSync(path = defaultManifestPath()): Manifest {
+  let text: string | undefined
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch {
+    text = undefined
+  }
+  return parseManifestText(text, path)
 }

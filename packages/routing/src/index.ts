@@ -1,4 +1,6 @@
 export {
+  amount0Delta,
+  amount1Delta,
   type ClState,
   type ClSwapResult,
   clSwap,

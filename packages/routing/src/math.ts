@@ -60,7 +60,8 @@ export function sqrtPriceAtTick(tick: number): bigint {
   const cached = sqrtCache.get(tick)
   if (cached !== undefined) return cached
   const abs = Math.abs(tick)
-  if (abs > MAX_TICK) throw new SwapMathError(`tick ${tick} out of range`)
+  // A caller's bad argument, not a failed swap: the contract reverts InvalidTick.
+  if (!Number.isInteger(tick) || abs > MAX_TICK) throw new RangeError(`tick ${tick} out of range`)
   let ratio = abs & 1 ? 0xfffcb933bd6fad37aa2d162d1a594001n : 0x100000000000000000000000000000000n
   for (let i = 0; i < TICK_FACTORS.length; i++) {
     if (abs & (2 << i)) ratio = (ratio * (TICK_FACTORS[i] as bigint)) >> 128n
@@ -122,14 +123,16 @@ function nextPriceFromAmount1RoundingDown(
   return sqrtP - quotient
 }
 
-function amount0Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
+/** SqrtPriceMath.getAmount0Delta: token0 between two square-root prices for a liquidity. */
+export function amount0Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
   const [lo, hi] = a < b ? [a, b] : [b, a]
   const numerator1 = liquidity << 96n
   const numerator2 = hi - lo
   return roundUp ? divUp(mulDivUp(numerator1, numerator2, hi), lo) : mulDiv(numerator1, numerator2, hi) / lo
 }
 
-function amount1Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
+/** SqrtPriceMath.getAmount1Delta: token1 between two square-root prices for a liquidity. */
+export function amount1Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
   const [lo, hi] = a < b ? [a, b] : [b, a]
   return roundUp ? mulDivUp(liquidity, hi - lo, Q96) : mulDiv(liquidity, hi - lo, Q96)
 }

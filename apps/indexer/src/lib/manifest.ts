@@ -2,10 +2,9 @@
  * Synchronous manifest loading for Ponder's config and indexing files (Ponder evaluates the config
  * synchronously). Validation is the shared zod schema of @oxbow/protocol.
  */
-import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Manifest, ManifestError, parseManifest } from '@oxbow/protocol'
+import { loadManifestSync, type Manifest, ManifestError } from '@oxbow/protocol'
 
 const here = dirname(fileURLToPath(import.meta.url))
 /** apps/indexer */
@@ -20,19 +19,7 @@ let cached: { path: string; manifest: Manifest } | undefined
 
 export function readManifestSync(path = manifestPath()): Manifest {
   if (cached?.path === path) return cached.manifest
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch {
-    throw new ManifestError(`No deployment manifest at ${path}. Start the devnet first: npm start`)
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    throw new ManifestError(`${path} is not valid JSON. Rebuild it with: npm start -- --fresh`)
-  }
-  const manifest = parseManifest(json, path)
+  const manifest = loadManifestSync(path)
   cached = { path, manifest }
   return manifest
 }

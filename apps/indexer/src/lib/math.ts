@@ -1,71 +1,10 @@
 /**
- * Uniswap v3/v4 fixed-point math in bigint (TickMath.getSqrtRatioAtTick and SqrtPriceMath amount
- * deltas), used to turn v4 ModifyLiquidity events into token amounts, plus display-grade prices.
+ * Turns v4 ModifyLiquidity events into token amounts with the exact contract math of
+ * @oxbow/routing (TickMath, SqrtPriceMath), plus display-grade prices.
  */
+import { amount0Delta, amount1Delta, sqrtPriceAtTick } from '@oxbow/routing'
 
-const Q96 = 1n << 96n
-const Q32 = 1n << 32n
-const MAX_UINT256 = (1n << 256n) - 1n
-export const MIN_TICK = -887272
-export const MAX_TICK = 887272
-
-// Ratios 1/sqrt(1.0001)^(2^i) in Q128, as in TickMath.sol.
-const RATIOS: readonly bigint[] = [
-  0xfff97272373d413259a46990580e213an,
-  0xfff2e50f5f656932ef12357cf3c7fdccn,
-  0xffe5caca7e10e4e61c3624eaa0941cd0n,
-  0xffcb9843d60f6159c9db58835c926644n,
-  0xff973b41fa98c081472e6896dfb254c0n,
-  0xff2ea16466c96a3843ec78b326b52861n,
-  0xfe5dee046a99a2a811c461f1969c3053n,
-  0xfcbe86c7900a88aedcffc83b479aa3a4n,
-  0xf987a7253ac413176f2b074cf7815e54n,
-  0xf3392b0822b70005940c7a398e4b70f3n,
-  0xe7159475a2c29b7443b29c7fa6e889d9n,
-  0xd097f3bdfd2022b8845ad8f792aa5825n,
-  0xa9f746462d870fdf8a65dc1f90e061e5n,
-  0x70d869a156d2a1b890bb3df62baf32f7n,
-  0x31be135f97d08fd981231505542fcfa6n,
-  0x9aa508b5b7a84e1c677de54f3e99bc9n,
-  0x5d6af8dedb81196699c329225ee604n,
-  0x2216e584f5fa1ea926041bedfe98n,
-  0x48a170391f7dc42444e8fa2n,
-]
-
-/** sqrt(1.0001^tick) as a Q64.96, rounded up like the contracts. */
-export function sqrtPriceAtTick(tick: number): bigint {
-  if (!Number.isInteger(tick) || tick < MIN_TICK || tick > MAX_TICK)
-    throw new RangeError(`tick ${tick} out of range`)
-  const absTick = BigInt(Math.abs(tick))
-  let ratio = (absTick & 1n) !== 0n ? 0xfffcb933bd6fad37aa2d162d1a594001n : 1n << 128n
-  for (let i = 0; i < RATIOS.length; i++) {
-    if ((absTick & (1n << BigInt(i + 1))) !== 0n) ratio = (ratio * (RATIOS[i] as bigint)) >> 128n
-  }
-  if (tick > 0) ratio = MAX_UINT256 / ratio
-  return (ratio >> 32n) + (ratio % Q32 === 0n ? 0n : 1n)
-}
-
-function mulDiv(a: bigint, b: bigint, d: bigint, roundUp: boolean): bigint {
-  const product = a * b
-  const q = product / d
-  return roundUp && product % d !== 0n ? q + 1n : q
-}
-
-function amount0Delta(sqrtA: bigint, sqrtB: bigint, liquidity: bigint, roundUp: boolean): bigint {
-  const [lo, hi] = sqrtA < sqrtB ? [sqrtA, sqrtB] : [sqrtB, sqrtA]
-  const numerator1 = liquidity << 96n
-  const numerator2 = hi - lo
-  if (roundUp) {
-    const inner = mulDiv(numerator1, numerator2, hi, true)
-    return inner / lo + (inner % lo === 0n ? 0n : 1n)
-  }
-  return mulDiv(numerator1, numerator2, hi, false) / lo
-}
-
-function amount1Delta(sqrtA: bigint, sqrtB: bigint, liquidity: bigint, roundUp: boolean): bigint {
-  const [lo, hi] = sqrtA < sqrtB ? [sqrtA, sqrtB] : [sqrtB, sqrtA]
-  return mulDiv(liquidity, hi - lo, Q96, roundUp)
-}
+export { MAX_TICK, MIN_TICK, sqrtPriceAtTick } from '@oxbow/routing'
 
 /**
  * Token amounts that enter (positive liquidityDelta) or leave (negative) a pool when liquidity is
