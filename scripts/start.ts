@@ -23,28 +23,39 @@ try {
   throw error
 }
 
+/** True while any process of the service's group is alive (the leader may be gone already). */
+function groupAlive(child: ChildProcess): boolean {
+  if (child.pid === undefined) return false
+  try {
+    process.kill(-child.pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal)
+  } catch {}
+}
+
+/**
+ * Stops every service, newest first, and exits only when every process of every service's group
+ * is gone: a service's npm wrapper exits before the server it started has released its port.
+ * Whatever still runs after 10 s is killed.
+ */
 function stopAll(code: number): void {
   if (stopping) return
   stopping = true
-  for (const child of running.reverse()) {
-    if (child.exitCode === null && child.pid !== undefined) {
-      try {
-        process.kill(-child.pid, 'SIGTERM')
-      } catch {}
-    }
-  }
-  const deadline = Date.now() + 5000
+  for (const child of [...running].reverse()) signalGroup(child, 'SIGTERM')
+  const deadline = Date.now() + 10_000
   const timer = setInterval(() => {
-    const alive = running.filter((c) => c.exitCode === null && c.signalCode === null)
-    if (alive.length === 0 || Date.now() > deadline) {
-      for (const child of alive) {
-        try {
-          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
-        } catch {}
-      }
-      clearInterval(timer)
-      process.exit(code)
-    }
+    const alive = running.filter(groupAlive)
+    if (alive.length > 0 && Date.now() < deadline) return
+    for (const child of alive) signalGroup(child, 'SIGKILL')
+    clearInterval(timer)
+    process.exit(code)
   }, 50)
 }
 
