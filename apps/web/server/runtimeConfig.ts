@@ -18,6 +18,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
   } catch {
     rpcUrls = Object.fromEntries(networks.map((network) => [network.slug, localRpcUrl(network)]))
   }
+  const environment = env.OXBOW_ENVIRONMENT === 'mainnet' ? 'mainnet' : 'local'
   const candidate = {
     ...defaultRuntimeConfig,
     environment: env.OXBOW_ENVIRONMENT ?? defaultRuntimeConfig.environment,
@@ -28,6 +29,8 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
       slug: network.slug,
       name: network.name,
       testnet: network.testnet,
+      chainId: network[environment].chainId,
+      nativeSymbol: network.nativeCurrency.symbol,
     })),
     productionHostname: env.OXBOW_PRODUCTION_HOSTNAME ?? defaultRuntimeConfig.productionHostname,
     analyticsSampleRate:

@@ -12,7 +12,16 @@ export const runtimeConfigSchema = z.object({
   rpcUrls: z.record(z.string(), z.url()),
   /** The networks offered (from @oxbow/chains on the server, so the bundle does not carry the registry). */
   networks: z
-    .array(z.object({ slug: z.string(), name: z.string(), testnet: z.boolean() }))
+    .array(
+      z.object({
+        slug: z.string(),
+        name: z.string(),
+        testnet: z.boolean(),
+        /** The chain id in this environment (local devnet ids differ from mainnet's). */
+        chainId: z.int().check(z.positive()),
+        nativeSymbol: z.string(),
+      }),
+    )
     .check(z.minLength(1)),
   /** On this hostname every feature-flag, experiment and layer override is ignored. */
   productionHostname: z.string(),
@@ -32,7 +41,7 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   apiUrl: 'http://127.0.0.1:8787',
   graphqlUrl: 'http://127.0.0.1:42069/graphql',
   rpcUrls: {},
-  networks: [{ slug: 'ethereum', name: 'Ethereum', testnet: false }],
+  networks: [{ slug: 'ethereum', name: 'Ethereum', testnet: false, chainId: 3133701, nativeSymbol: 'ETH' }],
   productionHostname: 'app.oxbow.exchange',
   governanceUrl: 'https://vote.oxbow.exchange',
   walletProfileUrl: 'https://profile.oxbow.exchange',
