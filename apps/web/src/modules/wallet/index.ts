@@ -1,4 +1,4 @@
-export { AccountButton, ConnectButton } from './components/ConnectButton.tsx'
+export { AccountButton, ConnectButton, useConnectModalOpen } from './components/ConnectButton.tsx'
 export { type ConnectFailure, setConnectFailureSink } from './services/failures.ts'
 export { loadWalletRuntime } from './services/loadWalletRuntime.ts'
 export type { WalletRuntime } from './services/runtime.ts'
