@@ -1,6 +1,36 @@
-export { AccountButton, ConnectButton, useConnectModalOpen } from './components/ConnectButton.tsx'
+export {
+  AccountButton,
+  ConnectButton,
+  openConnectDrawer,
+  useConnectModalOpen,
+} from './components/ConnectButton.tsx'
+export { usePendingTransactionsWatcher } from './hooks/usePendingTransactionsWatcher.ts'
 export { type ConnectFailure, setConnectFailureSink } from './services/failures.ts'
 export { loadWalletRuntime } from './services/loadWalletRuntime.ts'
 export type { WalletRuntime } from './services/runtime.ts'
+export type {
+  DecodedRevertInfo,
+  Hex,
+  TransactionLog,
+  TransactionOutcome,
+  TransactionRequest,
+  TypedDataRequest,
+  WaitOptions,
+  WalletActions,
+} from './services/walletActions.ts'
+export {
+  classifyWalletError,
+  isWalletActionError,
+  WalletActionError,
+  type WalletErrorKind,
+} from './services/walletErrors.ts'
+export {
+  addPendingTransaction,
+  getPendingTransactions,
+  type PendingTransaction,
+  type PendingTransactionKind,
+  resolvePendingTransaction,
+  usePendingTransactions,
+} from './state/pendingTransactions.ts'
 export { getWalletIntent, setWalletIntent, type WalletIntent } from './state/walletIntent.ts'
 export { useWalletState, type WalletState } from './state/walletStore.ts'

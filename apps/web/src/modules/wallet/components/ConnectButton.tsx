@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl'
 import { createStore, useStore } from '../../../lib/createStore.ts'
 import { useFeatureFlag } from '../../flags/index.ts'
 import { Button } from '../../ui/index.ts'
+import { usePendingTransactionsWatcher } from '../hooks/usePendingTransactionsWatcher.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
 import { hadConnection, useWalletState, walletStore } from '../state/walletStore.ts'
@@ -15,6 +16,12 @@ import styles from './Wallet.module.css'
 
 const drawerOpen = createStore(false)
 let restoreStarted = false
+
+/** Opens the connect drawer (the swap screen's 'Connect wallet' button) and loads the wallet layer. */
+export function openConnectDrawer(): void {
+  drawerOpen.set(true)
+  loadWalletRuntime().catch(() => undefined)
+}
 
 /**
  * Restores a previous connection (or honours `eagerlyConnect`) once per page load: only then are
@@ -33,11 +40,6 @@ function useRestoreConnection(): void {
       )
       .catch(() => walletStore.set((state) => ({ ...state, status: 'idle' })))
   }, [])
-}
-
-/** Whether the connect drawer is open (the landing moves on to /swap when a wallet connects from it). */
-export function useConnectModalOpen(): boolean {
-  return useStore(drawerOpen)
 }
 
 /** The header's connect button and the account drawer's connect view. Hidden once connected. */
@@ -104,6 +106,7 @@ export function AccountButton() {
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [copied, setCopied] = useState(false)
+  const pending = usePendingTransactionsWatcher(state.status === 'connected' ? state.address : null)
   if (state.status !== 'connected' || !state.address) return null
   const address = state.address
   const short = shortenAddress(address, 6)
@@ -121,6 +124,15 @@ export function AccountButton() {
         onClick={() => (open ? close() : setOpen(true))}
       >
         {short}
+        {pending.length > 0 ? (
+          <span
+            className={styles.pendingCount}
+            data-testid="account-pending-count"
+            title={intl.formatMessage(m.pending, { count: pending.length })}
+          >
+            {intl.formatNumber(pending.length)}
+          </span>
+        ) : null}
       </button>
       {open ? (
         <div className={styles.popover} role="dialog" aria-label={short}>

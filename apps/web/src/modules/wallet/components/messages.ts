@@ -26,4 +26,8 @@ export const walletMessages = defineMessages({
   cancel: { id: 'wallet.account.cancel', defaultMessage: 'Cancel' },
   copy: { id: 'wallet.account.copy', defaultMessage: 'Copy address' },
   copied: { id: 'wallet.account.copied', defaultMessage: 'Copied' },
+  pending: {
+    id: 'wallet.account.pending',
+    defaultMessage: '{count, plural, one {# pending transaction} other {# pending transactions}}',
+  },
 })

@@ -12,9 +12,14 @@ import {
   createConfig,
   createStorage,
   disconnect,
+  getBalance,
+  getPublicClient,
   http,
   mock,
   reconnect,
+  sendTransaction,
+  signTypedData,
+  switchChain,
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
@@ -25,6 +30,20 @@ import { setHadConnection, setRecentConnectorId, walletStore } from '../state/wa
 import type { WalletEntry } from './connectorList.ts'
 import { reportConnectFailure } from './failures.ts'
 import { LOCAL_WALLET_ID, localWallet } from './localWallet.ts'
+import type {
+  DecodedRevertInfo,
+  Hex,
+  TransactionOutcome,
+  TypedDataRequest,
+  WalletActions,
+} from './walletActions.ts'
+import {
+  classifyWalletError,
+  findRevertData,
+  firstLine,
+  isHexString,
+  WalletActionError,
+} from './walletErrors.ts'
 
 /** Wallets reached through an SDK that is loaded only when chosen. */
 const sdkEntries: readonly WalletEntry[] = [
@@ -92,11 +111,35 @@ function validatedStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   }
 }
 
-export interface WalletRuntime {
+export interface WalletRuntime extends WalletActions {
   readonly config: Config
   connectWallet(id: string): Promise<void>
   disconnectWallet(): Promise<void>
   reconnectWallet(): Promise<void>
+}
+
+const RECEIPT_TIMEOUT_MS = 5 * 60_000
+
+/** Re-throws any wallet/node error as a WalletActionError with its kind. */
+function asWalletError(error: unknown): never {
+  if (error instanceof WalletActionError) throw error
+  throw new WalletActionError(classifyWalletError(error), firstLine(error), { cause: error })
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Decodes revert data against the protocol's errors. The selector table (and @oxbow/protocol) is
+ * its own chunk, loaded only when a transaction reverted.
+ */
+async function decodeRevertData(data: Hex): Promise<DecodedRevertInfo> {
+  const { decodeRevert } = await import('@oxbow/protocol/errors')
+  const convert = (d: ReturnType<typeof decodeRevert>): DecodedRevertInfo => ({
+    name: d.name,
+    args: d.args,
+    ...(d.inner ? { inner: convert(d.inner) } : {}),
+  })
+  return convert(decodeRevert(data))
 }
 
 export function createWalletRuntime(): WalletRuntime {
@@ -167,8 +210,114 @@ export function createWalletRuntime(): WalletRuntime {
     throw new Error(`Wagmi connector not found for id ${id}`)
   }
 
+  const publicClient = (chainId: number) => {
+    if (!chains.some((chain) => chain.id === chainId))
+      throw new WalletActionError('unknown', `Unsupported network (chain ${chainId})`)
+    const client = getPublicClient(config, { chainId })
+    if (!client) throw new WalletActionError('unknown', `No client for chain ${chainId}`)
+    return client
+  }
+
+  async function waitForTransaction(
+    chainId: number,
+    hash: Hex,
+    options: { timeoutMs?: number; pollMs?: number } = {},
+  ): Promise<TransactionOutcome> {
+    const client = publicClient(chainId)
+    const pollMs = options.pollMs ?? (environment === 'local' ? 100 : 1000)
+    const giveUpAt = Date.now() + (options.timeoutMs ?? RECEIPT_TIMEOUT_MS)
+    // A plain polling loop: the first look is immediate (the devnet mines on arrival), and the
+    // interval is ours, not the transport's 4 s default.
+    for (;;) {
+      const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'TransactionReceiptNotFoundError') return null
+        throw error
+      })
+      if (receipt) {
+        const logs = receipt.logs.map((log) => ({ address: log.address, topics: log.topics, data: log.data }))
+        if (receipt.status === 'success') return { status: 'success', blockNumber: receipt.blockNumber, logs }
+        const revertData = await replayForRevert(chainId, hash, receipt.blockNumber)
+        return {
+          status: 'reverted',
+          blockNumber: receipt.blockNumber,
+          logs,
+          ...(revertData ? { revertData, revert: await decodeRevertData(revertData) } : {}),
+        }
+      }
+      if (Date.now() + pollMs > giveUpAt)
+        throw new WalletActionError('timeout', `No receipt for ${hash} in time`)
+      await sleep(pollMs)
+    }
+  }
+
+  /** Replays a reverted transaction with eth_call at its block to read the revert data. */
+  async function replayForRevert(chainId: number, hash: Hex, blockNumber: bigint): Promise<Hex | undefined> {
+    const client = publicClient(chainId)
+    try {
+      const tx = await client.getTransaction({ hash })
+      if (!tx.to) return undefined
+      await client.call({
+        account: tx.from,
+        to: tx.to,
+        data: tx.input,
+        value: tx.value,
+        gas: tx.gas,
+        blockNumber,
+      })
+      return undefined
+    } catch (error) {
+      const data = findRevertData(error)
+      return data && isHexString(data) ? data : undefined
+    }
+  }
+
   return {
     config,
+    async switchNetwork(chainId) {
+      try {
+        await switchChain(config, { chainId: chainId })
+      } catch (error) {
+        asWalletError(error)
+      }
+    },
+    async sendTransaction(request) {
+      try {
+        return await sendTransaction(config, {
+          to: request.to,
+          data: request.data,
+          value: request.value,
+          chainId: request.chainId,
+          ...(request.gas === undefined ? {} : { gas: request.gas }),
+        })
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async signTypedData(request) {
+      try {
+        // The request is plain data (from the trading API); viem validates the message against
+        // `types` at run time, which its literal typing cannot express here.
+        const sign = signTypedData as (config: Config, request: TypedDataRequest) => Promise<Hex>
+        return await sign(config, request)
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async waitForTransaction(chainId, hash, options) {
+      try {
+        return await waitForTransaction(chainId, hash, options)
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async readNativeBalance(chainId, address) {
+      const balance = await getBalance(config, {
+        address,
+        chainId: chainId,
+      })
+      return balance.value
+    },
+    decodeRevert: decodeRevertData,
     async connectWallet(id) {
       const entry = walletStore.get().wallets.find((wallet) => wallet.id === id)
       walletStore.set((state) => ({ ...state, status: 'pending', targetId: id, errorMessage: null }))

@@ -1,0 +1,68 @@
+/**
+ * The shapes of the wallet runtime's actions (plain data, no viem types), so the swap screen and
+ * its tests can use them without loading the wallet chunk.
+ */
+export type Hex = `0x${string}`
+
+export interface TransactionRequest {
+  readonly to: Hex
+  readonly data: Hex
+  /** Native value in wei. */
+  readonly value: bigint
+  readonly chainId: number
+  /** Gas limit; estimated by the wallet when absent. */
+  readonly gas?: bigint
+}
+
+/** EIP-712 typed data as `eth_signTypedData_v4` takes it (uint fields as bigint or number). */
+export interface TypedDataRequest {
+  readonly domain: Readonly<Record<string, unknown>>
+  readonly types: Readonly<Record<string, readonly { readonly name: string; readonly type: string }[]>>
+  readonly primaryType: string
+  readonly message: Readonly<Record<string, unknown>>
+}
+
+export interface TransactionLog {
+  readonly address: Hex
+  readonly topics: readonly Hex[]
+  readonly data: Hex
+}
+
+export interface TransactionOutcome {
+  readonly status: 'success' | 'reverted'
+  readonly blockNumber: bigint
+  readonly logs: readonly TransactionLog[]
+  /** For a reverted transaction: the revert data found by replaying it with eth_call at its block. */
+  readonly revertData?: Hex
+  /** `revertData` decoded against the protocol's errors (name null when unknown). */
+  readonly revert?: DecodedRevertInfo
+}
+
+export interface DecodedRevertInfo {
+  readonly name: string | null
+  readonly args: readonly unknown[]
+  readonly inner?: DecodedRevertInfo
+}
+
+export interface WaitOptions {
+  /** Give up (WalletActionError 'timeout') after this long. Default 5 minutes. */
+  readonly timeoutMs?: number
+  /** Receipt polling interval. Default 100 ms on the local devnet, 1 s elsewhere. */
+  readonly pollMs?: number
+}
+
+/** The actions the swap screen needs from the wallet runtime. */
+export interface WalletActions {
+  /** Asks the wallet to switch to `chainId` (throws a WalletActionError when it cannot). */
+  switchNetwork(chainId: number): Promise<void>
+  /** Sends a transaction from the connected account; resolves with its hash once the wallet sent it. */
+  sendTransaction(request: TransactionRequest): Promise<Hex>
+  /** Signs EIP-712 typed data with the connected account. */
+  signTypedData(request: TypedDataRequest): Promise<Hex>
+  /** Waits for the receipt; a reverted transaction is replayed to find its revert reason. */
+  waitForTransaction(chainId: number, hash: Hex, options?: WaitOptions): Promise<TransactionOutcome>
+  /** The native balance of `address` on `chainId` (read from the chain's RPC). */
+  readNativeBalance(chainId: number, address: Hex): Promise<bigint>
+  /** Decodes revert data against the protocol's errors. */
+  decodeRevert(data: Hex): Promise<DecodedRevertInfo>
+}
