@@ -1,0 +1,188 @@
+/**
+ * The full local stack for a browser suite or benchmark: a devnet (ethereum + base), the API as a
+ * child process (web apps never import other apps; only the devnet fixture) reading that devnet's
+ * manifest, and the built web app serving a runtime config that points at both.
+ *
+ * Everything started here is stopped by `stop()`: the API by its process group (it runs detached,
+ * so tsx and node go together), the devnet's anvils through its own stop, the web server in-process.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import { localRpcUrl, type NetworkSlug, networks } from '@oxbow/chains'
+import { type Devnet, startDevnet } from '@oxbow/devnet'
+import type { Manifest } from '@oxbow/protocol'
+import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
+import { type RunningWeb, startWeb } from '../test/harness.ts'
+
+const repoRoot = resolve(import.meta.dirname, '../../..')
+const tsxBin = resolve(repoRoot, 'node_modules/.bin/tsx')
+const apiEntry = resolve(repoRoot, 'apps/api/src/server.ts')
+
+/** The two networks the suites run: both cost the same to load (one dump each, about 1 s). */
+export const STACK_NETWORKS: readonly NetworkSlug[] = ['ethereum', 'base']
+
+export interface StackPorts {
+  /** Devnet RPC port base (network port = base + its local index). */
+  readonly devnetPortBase: number
+  readonly apiPort: number
+  readonly webPort: number
+}
+
+export interface Stack {
+  readonly devnet: Devnet
+  readonly manifest: Manifest
+  readonly apiUrl: string
+  readonly webUrl: string
+  /** RPC URL of a running network of the devnet. */
+  rpcUrl(slug: NetworkSlug): string
+  /** The API's output so far (stdout and stderr), for failure messages. */
+  apiLog(): string
+  stop(): Promise<void>
+}
+
+interface ApiProcess {
+  readonly child: ChildProcess
+  readonly url: string
+  log(): string
+  stop(): Promise<void>
+}
+
+/** Spawns `tsx apps/api/src/server.ts` in its own process group and waits for its `ready` line. */
+async function startApi(options: {
+  port: number
+  manifestPath: string
+  webOrigin: string
+}): Promise<ApiProcess> {
+  const child = spawn(tsxBin, [apiEntry], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      OXBOW_API_HOST: '127.0.0.1',
+      OXBOW_API_PORT: String(options.port),
+      OXBOW_ENVIRONMENT: 'local',
+      OXBOW_MANIFEST: options.manifestPath,
+      OXBOW_WEB_ORIGINS: options.webOrigin,
+      // One browser hammering quotes while the test process reads too: never rate limited here.
+      OXBOW_RATE_LIMIT_PER_MINUTE: '100000',
+      OXBOW_RATE_LIMIT_BURST: '10000',
+    },
+  })
+  let output = ''
+  const append = (chunk: Buffer) => {
+    output += chunk.toString()
+    if (output.length > 200_000) output = output.slice(-100_000)
+  }
+  child.stdout?.on('data', append)
+  child.stderr?.on('data', append)
+  const exited = new Promise<number | null>((resolveExit) => {
+    if (child.exitCode !== null) resolveExit(child.exitCode)
+    child.once('exit', (code) => resolveExit(code))
+  })
+
+  const url = `http://127.0.0.1:${options.port}`
+  const stop = async () => {
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      return
+    }
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+      } catch {}
+    }, 3000)
+    await exited
+    clearTimeout(timer)
+  }
+
+  const deadline = Date.now() + 120_000
+  try {
+    while (!/^ready /m.test(output)) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`api exited (${child.exitCode ?? child.signalCode}) before ready:\n${output}`)
+      }
+      if (Date.now() > deadline) throw new Error(`api not ready within 120 s:\n${output}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    if (/trading: disabled/.test(output)) throw new Error(`api started without trading:\n${output}`)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { child, url, log: () => output, stop }
+}
+
+/** Waits until the API's trading module serves every network of the devnet. */
+async function waitForTrading(apiUrl: string, slugs: readonly string[]): Promise<void> {
+  const deadline = Date.now() + 60_000
+  let last = ''
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${apiUrl}/v1/networks`)
+      last = `${response.status} ${await response.text()}`
+      if (response.ok) {
+        const body = JSON.parse(last.slice(4)) as { networks: { slug: string }[] }
+        if (slugs.every((slug) => body.networks.some((network) => network.slug === slug))) return
+      }
+    } catch (error) {
+      last = String(error)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`api trading not serving ${slugs.join(', ')}: ${last.slice(0, 500)}`)
+}
+
+/**
+ * Starts devnet, API and web on the given ports. On any failure, whatever already started is stopped
+ * before the error propagates.
+ */
+export async function startStack(ports: StackPorts): Promise<Stack> {
+  const stops: (() => Promise<void>)[] = []
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {})
+    stops.length = 0
+  }
+  try {
+    const devnet = await startDevnet({ networks: STACK_NETWORKS, portBase: ports.devnetPortBase })
+    stops.push(() => devnet.stop())
+    const webOrigin = `http://localhost:${ports.webPort}`
+    const api = await startApi({ port: ports.apiPort, manifestPath: devnet.manifestPath, webOrigin })
+    stops.push(() => api.stop())
+    await waitForTrading(api.url, STACK_NETWORKS)
+
+    // Every network of the registry is offered (as in production), the devnet runs two: the others
+    // get RPC URLs in this suite's port range where nothing listens, and the API does not serve them.
+    const base = await buildRuntimeConfig({})
+    const rpcUrls = Object.fromEntries(
+      networks.map((network) => [
+        network.slug,
+        devnet.manifest.networks[network.slug]?.rpcUrl ?? localRpcUrl(network, ports.devnetPortBase),
+      ]),
+    )
+    const web: RunningWeb = await startWeb({
+      port: ports.webPort,
+      config: { environment: 'local', apiUrl: api.url, rpcUrls, networks: base.networks },
+    })
+    stops.push(() => web.close())
+
+    return {
+      devnet,
+      manifest: devnet.manifest,
+      apiUrl: api.url,
+      webUrl: web.url,
+      rpcUrl(slug) {
+        const url = devnet.manifest.networks[slug]?.rpcUrl
+        if (!url) throw new Error(`${slug} is not running in this stack`)
+        return url
+      },
+      apiLog: () => api.log(),
+      stop: stopAll,
+    }
+  } catch (error) {
+    await stopAll()
+    throw error
+  }
+}

@@ -1,0 +1,546 @@
+/**
+ * The swap screen in Chromium against the full local stack (devnet ethereum + base on port base
+ * 25100, the API as a child process on 25787, the built web on localhost:25573).
+ *
+ * Trades: native ETH to a stablecoin through v3, a stablecoin to another through v2 (tokens picked in
+ * the selector), a trade through a v4 pool, an exact-output trade; each compares the on-chain balance
+ * changes with the base-unit amounts the UI promised (`swap-quote` data-amount-in/out). Failures with
+ * real causes: rejected in the wallet, slippage (the pool moved between the swap request and the
+ * block), failed network switch, insufficient balance, no quotes, unsupported network. Also a
+ * network switch with a trade on the new network and a reload keeping the connection. Test mode
+ * (only the mock connector) is covered by e2e/wallet.test.ts ('test mode offers only the mock
+ * connector') and not repeated here.
+ *
+ * Each test starts from the same chain state: both networks are reverted to a snapshot taken after
+ * start-up, and the test waits until the API has followed the chain back.
+ */
+import assert from 'node:assert/strict'
+import { after, before, beforeEach, describe, test } from 'node:test'
+import type { NetworkSlug } from '@oxbow/chains'
+import { devnetClients, revert, snapshot } from '@oxbow/devnet'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Address, Hex } from 'viem'
+import { launchChromium } from '../test/harness.ts'
+import { STACK_NETWORKS, type Stack, startStack } from './stack.ts'
+import { cspViolations, installCspListener } from './support.ts'
+import {
+  ACCOUNT_0,
+  ACCOUNT_1,
+  accountButton,
+  balanceOf,
+  byTestId,
+  connectWallet,
+  finalStatus,
+  injectedTestWallet,
+  NATIVE,
+  pickTrade,
+  reviewAndConfirm,
+  selectToken,
+  swapBox,
+  toBaseUnits,
+  transactionsFrom,
+  waitForQuote,
+} from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 25100, apiPort: 25787, webPort: 25573 }
+const LOCAL_WALLET = 'Local test wallet'
+const SLIPPAGE_MESSAGE =
+  'This transaction will not succeed due to price movement. Try increasing your slippage tolerance.'
+
+let stack: Stack
+let browser: Browser
+const snapshots = new Map<NetworkSlug, Hex>()
+
+before(async () => {
+  stack = await startStack(PORTS)
+  browser = await launchChromium()
+  for (const slug of STACK_NETWORKS) snapshots.set(slug, await snapshot(stack.rpcUrl(slug)))
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await stack?.stop()
+})
+
+/** Back to the start-up state on every network, and the API following it. */
+beforeEach(async () => {
+  for (const slug of STACK_NETWORKS) {
+    const url = stack.rpcUrl(slug)
+    const id = snapshots.get(slug)
+    if (id) await revert(url, id)
+    snapshots.set(slug, await snapshot(url))
+  }
+  await apiCaughtUp()
+})
+
+async function apiCaughtUp(): Promise<void> {
+  const heads = new Map<string, bigint>()
+  for (const slug of STACK_NETWORKS) heads.set(slug, await clients(slug).public.getBlockNumber())
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    const body = (await (await fetch(`${stack.apiUrl}/v1/networks`)).json()) as {
+      networks: { slug: string; blockNumber: string }[]
+    }
+    if (body.networks.every((n) => !heads.has(n.slug) || BigInt(n.blockNumber) === heads.get(n.slug))) return
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('the API did not follow the devnet back to the snapshot within 10 s')
+}
+
+const clientCache = new Map<string, ReturnType<typeof devnetClients>>()
+function clients(slug: NetworkSlug, account = 0) {
+  const key = `${slug}/${account}`
+  let found = clientCache.get(key)
+  if (!found) {
+    found = devnetClients(stack.manifest, slug, account)
+    clientCache.set(key, found)
+  }
+  return found
+}
+
+function token(slug: NetworkSlug, symbol: string): { address: Address; symbol: string; decimals: number } {
+  if (symbol === 'ETH') return { address: NATIVE, symbol, decimals: 18 }
+  const found = stack.manifest.networks[slug]?.tokens.find(
+    (t) => t.symbol === symbol && t.kind !== 'impersonator',
+  )
+  if (!found) throw new Error(`${symbol} not on ${slug}`)
+  return { address: found.address as Address, symbol, decimals: found.decimals }
+}
+
+function decimalsOf(slug: NetworkSlug) {
+  return (address: Address) =>
+    address === NATIVE
+      ? 18
+      : (stack.manifest.networks[slug]?.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())
+          ?.decimals ?? 18)
+}
+
+const swapUrl = (slug: NetworkSlug, tokenIn: Address, tokenOut: Address) =>
+  `/swap?chain=${slug}&inputCurrency=${tokenIn === NATIVE ? 'ETH' : tokenIn}&outputCurrency=${tokenOut === NATIVE ? 'ETH' : tokenOut}`
+
+interface PageRun {
+  readonly page: Page
+  readonly context: BrowserContext
+  readonly problems: string[]
+}
+
+/**
+ * A fresh browser context on `path`; after `run`, no console error, page error or CSP violation
+ * may have happened. Answered API errors (4xx with a body the UI turns into a message) are the one
+ * expected browser console line; `allow` adds others for a test that causes them on purpose.
+ */
+async function withPage(
+  path: string,
+  run: (page: PageRun) => Promise<void>,
+  options: { setup?: (context: BrowserContext) => Promise<unknown>; allow?: RegExp } = {},
+): Promise<void> {
+  const context = await browser.newContext()
+  await installCspListener(context)
+  await options.setup?.(context)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const from = message.location().url ?? ''
+    const text = `${message.text()} (${from})`
+    if (
+      /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+      from.startsWith(stack.apiUrl)
+    )
+      return
+    if (options.allow?.test(text)) return
+    problems.push(`console: ${text}`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  try {
+    await page.goto(stack.webUrl + path)
+    await swapBox(page).waitFor()
+    await run({ page, context, problems })
+    assert.deepEqual(problems, [], 'no console or page errors')
+    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } finally {
+    await context.close()
+  }
+}
+
+async function typeAmount(page: Page, side: 'input' | 'output', amount: string): Promise<void> {
+  const field = byTestId(page, `swap-${side}-amount`)
+  await field.click()
+  await field.fill('')
+  await field.pressSequentially(amount)
+}
+
+/**
+ * One trade on `slug` by the local test wallet: type, read the promised amounts, confirm, and
+ * compare with the chain. Exact input: received == amountOut and spent == amountIn (plus gas when
+ * the input is native). Exact output: received == amountOut and spent == amountIn, which is below
+ * the maximum sent.
+ */
+async function tradeAndCheck(
+  page: Page,
+  slug: NetworkSlug,
+  trade: { tokenIn: Address; tokenOut: Address; amount: string; type: 'EXACT_INPUT' | 'EXACT_OUTPUT' },
+  expectProtocol?: string,
+): Promise<void> {
+  const client = clients(slug).public
+  const decimals = decimalsOf(slug)
+  const exactIn = trade.type === 'EXACT_INPUT'
+  const typed = toBaseUnits(trade.amount, decimals(exactIn ? trade.tokenIn : trade.tokenOut))
+  await typeAmount(page, exactIn ? 'input' : 'output', trade.amount)
+  const shown = await waitForQuote(page, { side: exactIn ? 'in' : 'out', amount: typed })
+  if (expectProtocol)
+    assert.match(shown.route, new RegExp(expectProtocol, 'i'), `route shows ${expectProtocol}`)
+
+  const startBlock = await client.getBlockNumber()
+  const inBefore = await balanceOf(client, trade.tokenIn, ACCOUNT_0)
+  const outBefore = await balanceOf(client, trade.tokenOut, ACCOUNT_0)
+  let maximumSent: string | undefined
+  if (!exactIn) maximumSent = (await byTestId(page, 'swap-maximum-sent').first().textContent()) ?? undefined
+
+  const result = await reviewAndConfirm(page)
+  assert.deepEqual(result.state, 'confirmed', `swap failed: ${result.message}`)
+  assert.match(
+    ((await byTestId(page, 'swap-status-hash').first().textContent()) ?? '').trim(),
+    /0x[0-9a-f]/i,
+    'the confirmed status shows the transaction hash',
+  )
+
+  const endBlock = await client.getBlockNumber()
+  const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, endBlock)
+  assert.ok(sent.length >= 1, 'the wallet sent the swap')
+  assert.ok(
+    sent.every((tx) => tx.status === 'success'),
+    'every transaction succeeded',
+  )
+  const gas = sent.reduce((sum, tx) => sum + tx.gasCost, 0n)
+  const received = (await balanceOf(client, trade.tokenOut, ACCOUNT_0)) - outBefore
+  const spent =
+    inBefore - (await balanceOf(client, trade.tokenIn, ACCOUNT_0)) - (trade.tokenIn === NATIVE ? gas : 0n)
+
+  assert.equal(received, shown.amountOut, 'received exactly the promised amount out')
+  assert.equal(spent, shown.amountIn, 'spent exactly the promised amount in')
+  if (maximumSent !== undefined) {
+    const max = Number(maximumSent.replace(/[^0-9.]/g, ''))
+    const spentHuman = Number(spent) / 10 ** decimals(trade.tokenIn)
+    assert.ok(spentHuman <= max * 1.0001, `spent ${spentHuman} <= maximum sent ${maximumSent}`)
+  }
+}
+
+describe('swap on the full local stack', () => {
+  test('behavior: native ETH to a stablecoin through a v3 pool; balances change exactly as quoted (gas from the receipts)', async () => {
+    const eth = token('ethereum', 'ETH')
+    const candidates = ['USDC', 'DAI', 'USDT'].flatMap((symbol) =>
+      ['0.05', '0.5', '2'].map((amount) => ({
+        tokenIn: eth.address,
+        tokenOut: token('ethereum', symbol).address,
+        amount,
+        type: 'EXACT_INPUT' as const,
+      })),
+    )
+    const { trade } = await pickTrade(stack.apiUrl, 'ethereum', 'V3', candidates, decimalsOf('ethereum'))
+    await withPage(swapUrl('ethereum', trade.tokenIn, trade.tokenOut), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await tradeAndCheck(page, 'ethereum', trade, 'v3')
+    })
+  })
+
+  test('behavior: a stablecoin to another through v2, tokens chosen in the selector (approval and Permit2 signature)', async () => {
+    const candidates = [
+      ['USDC', 'DAI', '100'],
+      ['DAI', 'USDC', '100'],
+      ['USDT', 'DAI', '100'],
+      ['USDC', 'DAI', '10'],
+    ].map(([a, b, amount]) => ({
+      tokenIn: token('ethereum', a as string).address,
+      tokenOut: token('ethereum', b as string).address,
+      amount: amount as string,
+      type: 'EXACT_INPUT' as const,
+      symbols: [a as string, b as string] as const,
+    }))
+    const { trade } = await pickTrade(stack.apiUrl, 'ethereum', 'V2', candidates, decimalsOf('ethereum'))
+    await withPage('/swap?chain=ethereum', async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await selectToken(page, 'input', { address: trade.tokenIn, symbol: trade.symbols[0] })
+      await selectToken(page, 'output', { address: trade.tokenOut, symbol: trade.symbols[1] })
+      assert.equal((await byTestId(page, 'swap-input-token').textContent())?.trim(), trade.symbols[0])
+      assert.equal((await byTestId(page, 'swap-output-token').textContent())?.trim(), trade.symbols[1])
+      await tradeAndCheck(page, 'ethereum', trade, 'v2')
+    })
+  })
+
+  test('behavior: a trade through a v4 pool executes exactly as quoted', async () => {
+    const pairs = [
+      ['ETH', 'USDC'],
+      ['UNI', 'USDC'],
+      ['ETH', 'WBTC'],
+      ['ETH', 'LINK'],
+      ['USDC', 'USDT'],
+    ]
+    const candidates = pairs.flatMap(([a, b]) =>
+      ['0.01', '0.1', '1'].map((amount) => ({
+        tokenIn: token('ethereum', a as string).address,
+        tokenOut: token('ethereum', b as string).address,
+        amount,
+        type: 'EXACT_INPUT' as const,
+      })),
+    )
+    const { trade } = await pickTrade(stack.apiUrl, 'ethereum', 'V4', candidates, decimalsOf('ethereum'))
+    await withPage(swapUrl('ethereum', trade.tokenIn, trade.tokenOut), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await tradeAndCheck(page, 'ethereum', trade, 'v4')
+    })
+  })
+
+  test('behavior: exact output (typed in the buy field): receives exactly that amount, spends no more than the maximum', async () => {
+    const usdc = token('ethereum', 'USDC')
+    const dai = token('ethereum', 'DAI')
+    await withPage(swapUrl('ethereum', usdc.address, dai.address), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await tradeAndCheck(page, 'ethereum', {
+        tokenIn: usdc.address,
+        tokenOut: dai.address,
+        amount: '50',
+        type: 'EXACT_OUTPUT',
+      })
+      assert.equal(
+        await byTestId(page, 'swap-minimum-received').count(),
+        0,
+        'exact output shows the maximum sent, not a minimum received',
+      )
+    })
+  })
+
+  test('error: rejected in the wallet shows "Transaction rejected in your wallet." and nothing is sent', async () => {
+    const eth = token('ethereum', 'ETH')
+    const usdc = token('ethereum', 'USDC')
+    const chainId = stack.manifest.networks.ethereum?.chainId ?? 0
+    const client = clients('ethereum').public
+    await withPage(
+      swapUrl('ethereum', eth.address, usdc.address),
+      async ({ page }) => {
+        await connectWallet(page, 'Rejecting Wallet', ACCOUNT_1)
+        const nonce = await client.getTransactionCount({ address: ACCOUNT_1 })
+        await typeAmount(page, 'input', '0.1')
+        await waitForQuote(page, { side: 'in', amount: toBaseUnits('0.1', 18) })
+        const result = await reviewAndConfirm(page)
+        assert.deepEqual(result, { state: 'failed', message: 'Transaction rejected in your wallet.' })
+        const calls = await page.evaluate(
+          () => (window as unknown as { __testWalletCalls: string[] }).__testWalletCalls,
+        )
+        assert.ok(calls.includes('eth_sendTransaction'), 'the wallet was asked to send')
+        assert.equal(await client.getTransactionCount({ address: ACCOUNT_1 }), nonce, 'nothing was sent')
+      },
+      {
+        setup: (context) =>
+          context.addInitScript({
+            content: injectedTestWallet({
+              name: 'Rejecting Wallet',
+              rdns: 'test.rejecting',
+              account: ACCOUNT_1,
+              chains: [[chainId, stack.rpcUrl('ethereum')]],
+              rejectSend: true,
+            }),
+          }),
+      },
+    )
+  })
+
+  test('error: slippage: the pool moves between the swap request and its block, the swap reverts with the slippage message', async () => {
+    const eth = token('ethereum', 'ETH')
+    const usdc = token('ethereum', 'USDC')
+    const amount = '2'
+    const client = clients('ethereum').public
+    const testClient = clients('ethereum').test
+    await withPage(swapUrl('ethereum', eth.address, usdc.address), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      // A tiny custom slippage tolerance, set in the settings popover.
+      await byTestId(page, 'swap-settings').click()
+      await byTestId(page, 'slippage-input').fill('0.01')
+      assert.equal(await byTestId(page, 'slippage-message').count(), 0, 'no complaint about 0.01 %')
+      await page.keyboard.press('Escape')
+      await typeAmount(page, 'input', amount)
+      const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits(amount, 18) })
+      const startBlock = await client.getBlockNumber()
+
+      // Hold blocks: the app's transaction waits in the mempool; then another account makes the same
+      // trade with a higher tip, and both go into one block, the other first.
+      await testClient.setAutomine(false)
+      try {
+        await byTestId(page, 'swap-button').click()
+        await byTestId(page, 'swap-review').waitFor()
+        await byTestId(page, 'swap-confirm').click()
+        const deadline = Date.now() + 20_000
+        while (
+          (await client.getTransactionCount({ address: ACCOUNT_0, blockTag: 'pending' })) ===
+          (await client.getTransactionCount({ address: ACCOUNT_0 }))
+        ) {
+          if (Date.now() > deadline) throw new Error('the app never sent its transaction')
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        const mover = clients('ethereum', 2)
+        const response = await fetch(`${stack.apiUrl}/v1/swap`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            network: 'ethereum',
+            tokenIn: 'ETH',
+            tokenOut: usdc.address,
+            amount: shown.amountIn.toString(),
+            type: 'EXACT_INPUT',
+            slippage: 50,
+            swapper: mover.wallet.account.address,
+          }),
+        })
+        const body = (await response.json()) as {
+          status: string
+          tx: { to: Address; data: Hex; value: string; gasLimit: string }
+        }
+        assert.equal(body.status, 'READY', JSON.stringify(body).slice(0, 300))
+        await mover.wallet.sendTransaction({
+          to: body.tx.to,
+          data: body.tx.data,
+          value: BigInt(body.tx.value),
+          gas: BigInt(body.tx.gasLimit) * 2n,
+          maxFeePerGas: 500_000_000_000n,
+          maxPriorityFeePerGas: 200_000_000_000n,
+        })
+        await testClient.mine({ blocks: 1 })
+      } finally {
+        await testClient.setAutomine(true)
+      }
+      const result = await finalStatus(page)
+      assert.deepEqual(result, { state: 'failed', message: SLIPPAGE_MESSAGE })
+      const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
+      assert.deepEqual(
+        sent.map((tx) => tx.status),
+        ['reverted'],
+        'the app sent one swap, and it reverted on chain',
+      )
+    })
+  })
+
+  test('behavior: switching the network in the swap box switches the wallet; quotes and the trade come from Base', async () => {
+    const ethUsdc = token('ethereum', 'USDC')
+    const baseUsdc = token('base', 'USDC')
+    const ethClient = clients('ethereum').public
+    await withPage(swapUrl('ethereum', NATIVE, ethUsdc.address), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      const ethUsdcBefore = await balanceOf(ethClient, ethUsdc.address, ACCOUNT_0)
+      await page.locator('select[aria-label="Network"]').selectOption('base')
+      const button = byTestId(page, 'swap-button')
+      // The wallet follows the box: automatically, or through the 'Switch to Base' action.
+      await page.waitForTimeout(300)
+      if ((await button.textContent())?.trim() === 'Switch to Base') await button.click()
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
+      )
+      if ((await byTestId(page, 'swap-input-token').textContent())?.trim() !== 'ETH')
+        await selectToken(page, 'input', { address: NATIVE, symbol: 'ETH' })
+      await selectToken(page, 'output', { address: baseUsdc.address, symbol: 'USDC' })
+      await tradeAndCheck(page, 'base', {
+        tokenIn: NATIVE,
+        tokenOut: baseUsdc.address,
+        amount: '0.1',
+        type: 'EXACT_INPUT',
+      })
+      assert.equal(
+        await balanceOf(ethClient, ethUsdc.address, ACCOUNT_0),
+        ethUsdcBefore,
+        'nothing moved on Ethereum',
+      )
+    })
+  })
+
+  test('error: a wallet refusing the switch shows "Failed to switch networks"', async () => {
+    const chainId = stack.manifest.networks.ethereum?.chainId ?? 0
+    const baseChainId = stack.manifest.networks.base?.chainId ?? 0
+    await withPage(
+      swapUrl('ethereum', NATIVE, token('ethereum', 'USDC').address),
+      async ({ page }) => {
+        await connectWallet(page, 'Stubborn Wallet', ACCOUNT_1)
+        await page.locator('select[aria-label="Network"]').selectOption('base')
+        const button = byTestId(page, 'swap-button')
+        await page.waitForTimeout(300)
+        if ((await button.textContent())?.trim() === 'Switch to Base') await button.click()
+        await page.getByText('Failed to switch networks').first().waitFor({ timeout: 10_000 })
+        const calls = await page.evaluate(
+          () => (window as unknown as { __testWalletCalls: string[] }).__testWalletCalls,
+        )
+        assert.ok(calls.includes('wallet_switchEthereumChain'), 'the wallet was asked to switch')
+      },
+      {
+        setup: (context) =>
+          context.addInitScript({
+            content: injectedTestWallet({
+              name: 'Stubborn Wallet',
+              rdns: 'test.stubborn',
+              account: ACCOUNT_1,
+              chains: [
+                [chainId, stack.rpcUrl('ethereum')],
+                [baseChainId, stack.rpcUrl('base')],
+              ],
+              rejectSwitch: true,
+            }),
+          }),
+      },
+    )
+  })
+
+  test('behavior: a reload keeps the connection and the prefilled trade', async () => {
+    const usdc = token('ethereum', 'USDC')
+    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await page.reload()
+      await accountButton(page, ACCOUNT_0).waitFor()
+      assert.equal(
+        await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).count(),
+        0,
+      )
+      await typeAmount(page, 'input', '0.01')
+      await waitForQuote(page, { side: 'in', amount: toBaseUnits('0.01', 18) })
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() === 'Review',
+      )
+    })
+  })
+
+  test('error: "Insufficient ETH balance" for an amount above the balance', async () => {
+    const usdc = token('ethereum', 'USDC')
+    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await typeAmount(page, 'input', '20000')
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() ===
+          'Insufficient ETH balance',
+        undefined,
+        { timeout: 15_000 },
+      )
+      assert.equal(await byTestId(page, 'swap-button').isDisabled(), true)
+    })
+  })
+
+  test('error: "No quotes found" when no pool can fill the trade', async () => {
+    const usdc = token('ethereum', 'USDC')
+    const pepe = token('ethereum', 'PEPE')
+    await withPage(swapUrl('ethereum', usdc.address, pepe.address), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      // Buying more PEPE than every pool holds: no route can deliver it.
+      await typeAmount(page, 'output', '1000000000000000')
+      await byTestId(page, 'swap-error').filter({ hasText: 'No quotes found' }).waitFor({ timeout: 15_000 })
+    })
+  })
+
+  test('error: "Unsupported network" for a network the API does not serve', async () => {
+    await withPage(
+      '/swap?chain=ethereum',
+      async ({ page }) => {
+        await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+        await page.locator('select[aria-label="Network"]').selectOption('unichain')
+        await page.getByText('Unsupported network').first().waitFor({ timeout: 15_000 })
+      },
+      // Nothing runs Unichain here: balance reads to its (unused) RPC port are refused.
+      { allow: /ERR_CONNECTION_REFUSED|127\.0\.0\.1:251(0[2-9]|1\d)/ },
+    )
+  })
+})
