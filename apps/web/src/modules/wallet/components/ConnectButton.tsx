@@ -42,6 +42,11 @@ function useRestoreConnection(): void {
   }, [])
 }
 
+/** Whether the connect drawer is open (the landing moves on to /swap when a wallet connects from it). */
+export function useConnectModalOpen(): boolean {
+  return useStore(drawerOpen)
+}
+
 /** The header's connect button and the account drawer's connect view. Hidden once connected. */
 export function ConnectButton() {
   useRestoreConnection()
