@@ -118,8 +118,14 @@ const networksSchema = z.object({
 export type TradingNetwork = z.infer<typeof networksSchema>['networks'][number]
 
 const errorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), retryable: z.optional(z.boolean()) }),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    retryable: z.optional(z.boolean()),
+    details: z.optional(z.unknown()),
+  }),
 })
+const fieldProblemsSchema = z.array(z.object({ path: z.string(), message: z.string() }))
 
 /** The API's typed error codes the swap screen maps to the spec's messages. */
 export type TradingErrorCode =
@@ -142,6 +148,8 @@ export class TradingApiError extends Error {
     readonly status: number,
     /** Seconds, from Retry-After on a 429. */
     readonly retryAfter?: number,
+    /** INVALID_INPUT: which field was refused and why (e.g. `deadline`: 'deadline has passed'). */
+    readonly details?: readonly { readonly path: string; readonly message: string }[],
   ) {
     super(message)
   }
@@ -206,6 +214,7 @@ async function call<T>(
       parsed.success ? parsed.data.error.message : `HTTP ${response.status}`,
       response.status,
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      parsed.success ? fieldProblemsSchema.safeParse(parsed.data.error.details).data : undefined,
     )
   }
   const parsed = schema.safeParse(json)

@@ -1,0 +1,329 @@
+/**
+ * Executing a swap (or a wrap/unwrap): a small state machine over the trading API's /v1/swap and
+ * the wallet's actions, with its dependencies passed in (tests use fakes).
+ *
+ *   /v1/swap ─ APPROVAL_REQUIRED → approving (send approve, wait) → /v1/swap again
+ *            ─ SIGNATURE_REQUIRED → signing (Permit2 typed data) → /v1/swap again with the permit
+ *            ─ READY → submitting (wallet) → pending (mined?) → confirmed | failed
+ *
+ * Every failure ends in `failed` with the reason of its real cause (services/errors.ts).
+ */
+import type {
+  Hex,
+  PendingTransactionKind,
+  TransactionLog,
+  TransactionOutcome,
+  WalletActions,
+  WalletErrorKind,
+} from '../../wallet/index.ts'
+import { classifyRevert, classifySwapApiError, type SwapFailureReason } from './errors.ts'
+import type { PermitData, Quote, SwapParams, SwapResponse } from './tradingApi.ts'
+
+export type SwapFlowState =
+  | { readonly step: 'approving'; readonly hash?: Hex }
+  | { readonly step: 'signing' }
+  | { readonly step: 'submitting' }
+  | { readonly step: 'pending'; readonly hash: Hex }
+  | {
+      readonly step: 'confirmed'
+      readonly hash: Hex
+      readonly quote: Quote
+      /** What actually moved, read from the receipt's Transfer logs when the token is an ERC-20. */
+      readonly amountIn: bigint
+      readonly amountOut: bigint
+    }
+  | {
+      readonly step: 'failed'
+      readonly reason: SwapFailureReason
+      readonly hash?: Hex
+      /** The underlying error's text, for logs (never shown as is). */
+      readonly detail: string
+    }
+
+export type SwapFlowStep = SwapFlowState['step']
+
+export interface SwapFlowRequest {
+  readonly network: string
+  readonly tokenIn: string
+  readonly tokenOut: string
+  /** Base units of the independent side. */
+  readonly amount: bigint
+  readonly type: 'EXACT_INPUT' | 'EXACT_OUTPUT'
+  readonly slippage: 'auto' | number
+  readonly swapper: Hex
+  readonly deadlineMinutes: number
+  readonly kind: 'swap' | 'wrap' | 'unwrap'
+}
+
+export interface SwapFlowDeps {
+  readonly fetchSwap: (params: SwapParams) => Promise<SwapResponse>
+  readonly wallet: Pick<WalletActions, 'sendTransaction' | 'signTypedData' | 'waitForTransaction'>
+  /** Unix milliseconds. */
+  readonly now: () => number
+  /** A transaction left the wallet (the pending list shows it until `onMined`). */
+  readonly onSubmitted?: (tx: { hash: Hex; chainId: number; kind: PendingTransactionKind }) => void
+  readonly onMined?: (hash: Hex) => void
+  /** How long the wallet may take to answer a prompt. Default 5 minutes. */
+  readonly promptTimeoutMs?: number
+  /** How long to wait for a receipt. Default 5 minutes. */
+  readonly receiptTimeoutMs?: number
+}
+
+const DEFAULT_PROMPT_TIMEOUT_MS = 5 * 60_000
+const DEFAULT_RECEIPT_TIMEOUT_MS = 5 * 60_000
+/** approve → sign → ready is three calls; more means the API keeps asking for the same thing. */
+const MAX_ROUNDS = 4
+
+class FlowFailure extends Error {
+  constructor(
+    readonly reason: SwapFailureReason,
+    detail: string,
+    readonly hash?: Hex,
+  ) {
+    super(detail)
+  }
+}
+
+class PromptTimeout extends Error {
+  override readonly name = 'TimeoutError'
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PromptTimeout('The wallet did not answer in time')), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}
+
+const isHex = (value: string): value is Hex => /^0x[0-9a-fA-F]*$/.test(value)
+
+/** The API's validated hex strings as the wallet's hex type. */
+function hex(value: string): Hex {
+  if (!isHex(value)) throw new FlowFailure('generic', `not hex: ${value.slice(0, 20)}`)
+  return value
+}
+
+const detailOf = (error: unknown) =>
+  error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)
+
+/**
+ * The kind of a wallet runtime error: its actions throw a WalletActionError already classified
+ * (rejected, insufficientFunds, timeout...); checked by name so this stays free of the wallet's code.
+ */
+function walletErrorKind(error: unknown): WalletErrorKind {
+  if (error instanceof PromptTimeout) return 'timeout'
+  if (!(error instanceof Error) || error.name !== 'WalletActionError') return 'unknown'
+  const kind = (error as { kind?: unknown }).kind
+  return WALLET_ERROR_KINDS.find((known) => known === kind) ?? 'unknown'
+}
+
+const WALLET_ERROR_KINDS: readonly WalletErrorKind[] = [
+  'rejected',
+  'insufficientFunds',
+  'timeout',
+  'chainMismatch',
+  'unknown',
+]
+
+/** A wallet refusal or failure as a flow failure: rejection, missing funds and timeouts keep their cause. */
+function walletFailure(error: unknown, otherwise: SwapFailureReason, hash?: Hex): FlowFailure {
+  const kind = walletErrorKind(error)
+  const reason: SwapFailureReason =
+    kind === 'rejected'
+      ? 'rejected'
+      : kind === 'insufficientFunds'
+        ? 'insufficientFunds'
+        : kind === 'timeout'
+          ? 'timeout'
+          : otherwise
+  return new FlowFailure(reason, detailOf(error), hash)
+}
+
+/** Permit2's PermitSingle as the wallet signs it (uint160/uint256 fields as bigint). */
+export function permitTypedData(permitData: PermitData) {
+  const { message } = permitData
+  return {
+    domain: permitData.domain,
+    types: permitData.types,
+    primaryType: permitData.primaryType,
+    message: {
+      details: {
+        token: message.details.token,
+        amount: BigInt(message.details.amount),
+        expiration: message.details.expiration,
+        nonce: message.details.nonce,
+      },
+      spender: message.spender,
+      sigDeadline: BigInt(message.sigDeadline),
+    },
+  }
+}
+
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+const NATIVE = '0x0000000000000000000000000000000000000000'
+
+const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
+
+/** Sum of an ERC-20's Transfer logs from/to `account` in a receipt (undefined if there is none). */
+export function transferred(
+  logs: readonly TransactionLog[],
+  token: string,
+  account: string,
+  direction: 'from' | 'to',
+): bigint | undefined {
+  if (token.toLowerCase() === NATIVE) return undefined
+  const topic = topicOf(account)
+  let total: bigint | undefined
+  for (const log of logs) {
+    if (log.address.toLowerCase() !== token.toLowerCase() || log.topics[0] !== TRANSFER_TOPIC) continue
+    const party = direction === 'from' ? log.topics[1] : log.topics[2]
+    if (party?.toLowerCase() !== topic || log.data.length < 3) continue
+    total = (total ?? 0n) + BigInt(log.data)
+  }
+  return total
+}
+
+/**
+ * Runs the flow to its end; `onState` sees every step. Resolves with the final state (`confirmed` or
+ * `failed`), never rejects.
+ */
+export async function runSwapFlow(
+  request: SwapFlowRequest,
+  deps: SwapFlowDeps,
+  onState: (state: SwapFlowState) => void,
+): Promise<SwapFlowState> {
+  const promptTimeout = deps.promptTimeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS
+  const receiptTimeout = deps.receiptTimeoutMs ?? DEFAULT_RECEIPT_TIMEOUT_MS
+  const deadline = Math.floor(deps.now() / 1000) + Math.round(request.deadlineMinutes * 60)
+  const base: SwapParams = {
+    network: request.network,
+    tokenIn: request.tokenIn,
+    tokenOut: request.tokenOut,
+    amount: request.amount.toString(),
+    type: request.type,
+    slippage: request.slippage,
+    swapper: request.swapper,
+    deadline,
+  }
+
+  const wait = async (
+    chainId: number,
+    hash: Hex,
+    failure: SwapFailureReason,
+  ): Promise<TransactionOutcome> => {
+    try {
+      const outcome = await deps.wallet.waitForTransaction(chainId, hash, { timeoutMs: receiptTimeout })
+      deps.onMined?.(hash)
+      return outcome
+    } catch (error) {
+      throw walletFailure(error, failure, hash)
+    }
+  }
+
+  const run = async (): Promise<SwapFlowState> => {
+    let permit: SwapParams['permit']
+    let approved = false
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      let response: SwapResponse
+      try {
+        response = await deps.fetchSwap(permit ? { ...base, permit } : base)
+      } catch (error) {
+        throw new FlowFailure(classifySwapApiError(error), detailOf(error))
+      }
+
+      if (response.status === 'APPROVAL_REQUIRED') {
+        // An approval that was mined but is still asked for did not take.
+        if (approved) throw new FlowFailure('approvalFailed', 'approval still required after approving')
+        onState({ step: 'approving' })
+        const { approval } = response
+        let hash: Hex
+        try {
+          hash = await withTimeout(
+            deps.wallet.sendTransaction({
+              to: hex(approval.to),
+              data: hex(approval.data),
+              value: BigInt(approval.value),
+              chainId: approval.chainId,
+            }),
+            promptTimeout,
+          )
+        } catch (error) {
+          throw walletFailure(error, 'approvalFailed')
+        }
+        deps.onSubmitted?.({ hash, chainId: approval.chainId, kind: 'approve' })
+        onState({ step: 'approving', hash })
+        const outcome = await wait(approval.chainId, hash, 'approvalFailed')
+        if (outcome.status !== 'success') throw new FlowFailure('approvalFailed', 'approval reverted', hash)
+        approved = true
+        continue
+      }
+
+      if (response.status === 'SIGNATURE_REQUIRED') {
+        if (permit) throw new FlowFailure('generic', 'permit signature refused by the API')
+        onState({ step: 'signing' })
+        let signature: Hex
+        try {
+          signature = await withTimeout(
+            deps.wallet.signTypedData(permitTypedData(response.permitData)),
+            promptTimeout,
+          )
+        } catch (error) {
+          throw walletFailure(error, 'generic')
+        }
+        permit = { signature, message: response.permitData.message }
+        continue
+      }
+
+      onState({ step: 'submitting' })
+      const { tx, quote } = response
+      let hash: Hex
+      try {
+        hash = await withTimeout(
+          deps.wallet.sendTransaction({
+            to: hex(tx.to),
+            data: hex(tx.data),
+            value: BigInt(tx.value),
+            chainId: tx.chainId,
+            gas: BigInt(tx.gasLimit),
+          }),
+          promptTimeout,
+        )
+      } catch (error) {
+        throw walletFailure(error, 'generic')
+      }
+      deps.onSubmitted?.({ hash, chainId: tx.chainId, kind: request.kind })
+      onState({ step: 'pending', hash })
+      const outcome = await wait(tx.chainId, hash, 'generic')
+      if (outcome.status !== 'success')
+        throw new FlowFailure(classifyRevert(outcome.revert), 'reverted', hash)
+      const swapper = request.swapper
+      return {
+        step: 'confirmed',
+        hash,
+        quote,
+        amountIn: transferred(outcome.logs, quote.tokenIn.address, swapper, 'from') ?? BigInt(quote.amountIn),
+        amountOut:
+          transferred(outcome.logs, quote.tokenOut.address, swapper, 'to') ?? BigInt(quote.amountOut),
+      }
+    }
+    throw new FlowFailure('generic', 'the trading API kept asking for approval or signature')
+  }
+
+  let final: SwapFlowState
+  try {
+    final = await run()
+  } catch (error) {
+    final =
+      error instanceof FlowFailure
+        ? {
+            step: 'failed',
+            reason: error.reason,
+            detail: error.message,
+            ...(error.hash ? { hash: error.hash } : {}),
+          }
+        : { step: 'failed', reason: 'generic', detail: detailOf(error) }
+  }
+  onState(final)
+  return final
+}
