@@ -59,6 +59,29 @@ describe('api app', () => {
     const big = await a.request('/v1/echo', post(JSON.stringify({ amount: '1'.repeat(5000) })))
     assert.equal(big.status, 413)
     assert.equal(((await big.json()) as { error: { code: string } }).error.code, 'PAYLOAD_TOO_LARGE')
+    // a declared length is checked from the header, as Node's server delivers it
+    const body = JSON.stringify({ amount: '1'.repeat(5000) })
+    const declared = await a.request('/v1/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+      body,
+    })
+    assert.equal(declared.status, 413)
+    const small = await a.request('/v1/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': '14' },
+      body: '{"amount":"1"}',
+    })
+    assert.equal(small.status, 200)
+  })
+
+  test('behavior: responses vary on Origin whether or not the request is cross-origin', async () => {
+    const a = app({ OXBOW_WEB_ORIGINS: 'http://localhost:5173' })
+    const plain = await a.request('/health')
+    assert.match(plain.headers.get('vary') ?? '', /Origin/)
+    const cross = await a.request('/health', { headers: { origin: 'http://localhost:5173' } })
+    assert.match(cross.headers.get('vary') ?? '', /Origin/)
+    assert.equal(cross.headers.get('access-control-expose-headers'), 'retry-after,x-origin-country')
   })
 
   test('error: unknown endpoints are a typed 404; internal errors hide their details', async () => {

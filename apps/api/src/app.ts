@@ -58,21 +58,26 @@ export function createApp(deps: AppDeps): Hono {
   }
 
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }))
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => (config.OXBOW_WEB_ORIGINS.includes(origin) ? origin : null),
-      allowHeaders: [
-        'content-type',
-        'x-request-source',
-        'x-app-version',
-        'x-application-origin',
-        'x-application-build',
-      ],
-      exposeHeaders: ['retry-after', 'x-origin-country'],
-      maxAge: 600,
-    }),
-  )
+  const corsHeaders = cors({
+    origin: (origin) => (config.OXBOW_WEB_ORIGINS.includes(origin) ? origin : null),
+    allowHeaders: [
+      'content-type',
+      'x-request-source',
+      'x-app-version',
+      'x-application-origin',
+      'x-application-build',
+    ],
+    exposeHeaders: ['retry-after', 'x-origin-country'],
+    maxAge: 600,
+  })
+  // Browsers send Origin on every cross-origin request, so only those need CORS headers. Hono's
+  // cors builds the response object before the handler runs (and copies it after); skipping it
+  // for same-origin and server-to-server calls saves that on the hot quote path.
+  app.use('*', async (c, next) => {
+    if (c.req.header('origin') !== undefined) return corsHeaders(c, next)
+    await next()
+    c.res.headers.append('Vary', 'Origin')
+  })
   app.get('/health', (c) => c.json({ ok: true }))
   app.use(
     '/v1/*',
@@ -85,15 +90,21 @@ export function createApp(deps: AppDeps): Hono {
       clientKey,
     ),
   )
-  app.use(
-    '/v1/*',
-    bodyLimit({
-      maxSize: deps.maxBodyBytes ?? 64 * 1024,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large')
-      },
-    }),
-  )
+  const maxBodyBytes = deps.maxBodyBytes ?? 64 * 1024
+  const tooLarge = () => {
+    throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large')
+  }
+  const streamedBodyLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })
+  app.use('/v1/*', (c, next) => {
+    // A declared length is checked from the header (Node's parser reads exactly that many bytes).
+    // Hono's bodyLimit would touch c.req.raw.body, which makes @hono/node-server build a web
+    // Request and stream for every request; it still guards chunked bodies.
+    const length = c.req.header('content-length')
+    if (length !== undefined && /^\d+$/.test(length) && c.req.header('transfer-encoding') === undefined) {
+      return Number(length) > maxBodyBytes ? tooLarge() : next()
+    }
+    return streamedBodyLimit(c, next)
+  })
   for (const module of deps.modules) app.route('/v1', module.routes)
 
   app.notFound(() => {

@@ -1,8 +1,10 @@
 export {
   amount0Delta,
   amount1Delta,
+  type ClQuote,
   type ClState,
   type ClSwapResult,
+  clQuote,
   clSwap,
   MAX_SQRT_PRICE,
   MAX_TICK,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import {
+  clQuote,
   clSwap,
   MAX_SQRT_PRICE,
   MAX_TICK,
@@ -99,6 +100,77 @@ describe('concentrated liquidity swap loop', () => {
           const walked = clSwap(gappy, zeroForOne, amount, exactIn, false)
           assert.deepEqual(jumped, walked)
         }
+      }
+    }
+  })
+  test('behavior: quotes from the memo of whole steps equal the swap loop', () => {
+    const gappy = {
+      sqrtPriceX96: sqrtPriceAtTick(5),
+      tick: 5,
+      liquidity: L,
+      tickSpacing: 1,
+      fee: 500,
+      ticks: [
+        { index: -90_000, liquidityNet: 3n * L },
+        { index: -70_000, liquidityNet: -3n * L },
+        { index: -20, liquidityNet: L },
+        { index: 20, liquidityNet: -L },
+        { index: 60_000, liquidityNet: 2n * L },
+        { index: 80_000, liquidityNet: -2n * L },
+      ],
+    }
+    // amounts around the step thresholds matter most: sweep a log scale plus neighbours
+    const amounts: bigint[] = []
+    for (let e = 0n; e <= 40n; e++) {
+      for (const m of [1n, 3n, 7n]) {
+        const a = m * 10n ** e
+        amounts.push(a, a + 1n, a > 1n ? a - 1n : 1n)
+      }
+    }
+    // and random ones (fixed seed)
+    let seed = 12345
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed
+    }
+    for (let i = 0; i < 300; i++) amounts.push(BigInt(random()) * 10n ** BigInt(random() % 30) + 1n)
+    for (const pool of [state, gappy, { ...state, ticks: [] }, { ...state, liquidity: 0n }]) {
+      for (const zeroForOne of [true, false]) {
+        for (const exactIn of [true, false]) {
+          // twice: the first pass builds the memo, the second reads it
+          for (let pass = 0; pass < 2; pass++) {
+            for (const amount of amounts) {
+              let expected: unknown
+              let actual: unknown
+              try {
+                const r = clSwap(pool, zeroForOne, amount, exactIn)
+                expected = {
+                  amountIn: r.amountIn,
+                  amountOut: r.amountOut,
+                  ticksCrossed: r.ticksCrossed,
+                  complete: r.complete,
+                }
+              } catch (error) {
+                expected = String(error)
+              }
+              try {
+                actual = clQuote(pool, zeroForOne, amount, exactIn)
+              } catch (error) {
+                actual = String(error)
+              }
+              assert.deepEqual(actual, expected, `${zeroForOne} ${exactIn} ${amount}`)
+            }
+          }
+        }
+      }
+    }
+    // exactly at each whole step's end: the next quote starts from that step
+    for (const zeroForOne of [true, false]) {
+      let amount = 1n
+      for (let i = 0; i < 12; i++) {
+        const r = clSwap(gappy, zeroForOne, amount, true)
+        assert.deepEqual(clQuote(gappy, zeroForOne, r.amountIn, true).amountOut, r.amountOut)
+        amount *= 10n
       }
     }
   })

@@ -2,7 +2,7 @@
  * Pool states the router searches over, and one hop of a swap through each kind. Addresses are
  * plain strings compared as given: callers pass checksummed addresses consistently.
  */
-import { type ClState, clSwap, SwapMathError, v2AmountIn, v2AmountOut } from './math.ts'
+import { type ClState, clQuote, SwapMathError, v2AmountIn, v2AmountOut } from './math.ts'
 
 export type Address = string
 
@@ -60,7 +60,7 @@ export function hopExactIn(pool: PoolState, tokenIn: Address, amountIn: bigint):
     default: {
       if (pool.liquidity === 0n && pool.ticks.length === 0) return undefined
       try {
-        const r = clSwap(pool, zeroForOne, amountIn, true)
+        const r = clQuote(pool, zeroForOne, amountIn, true)
         if (!r.complete || r.amountOut <= 0n) return undefined
         return { amountIn, amountOut: r.amountOut, ticksCrossed: r.ticksCrossed }
       } catch (error) {
@@ -86,7 +86,7 @@ export function hopExactOut(pool: PoolState, tokenIn: Address, amountOut: bigint
     default: {
       if (pool.liquidity === 0n && pool.ticks.length === 0) return undefined
       try {
-        const r = clSwap(pool, zeroForOne, amountOut, false)
+        const r = clQuote(pool, zeroForOne, amountOut, false)
         if (!r.complete) return undefined
         return { amountIn: r.amountIn, amountOut, ticksCrossed: r.ticksCrossed }
       } catch (error) {

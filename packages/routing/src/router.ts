@@ -225,6 +225,20 @@ function evaluate(c: Candidate, amount: bigint, exactIn: boolean): PathQuote | u
   return q ?? undefined
 }
 
+/** The caller's gas pricing, memoised per gas amount for one search (quotes repeat a few amounts). */
+function memoGasCost(price: ((gas: bigint) => bigint) | undefined): (gas: bigint) => bigint {
+  if (!price) return () => 0n
+  const known = new Map<bigint, bigint>()
+  return (gas) => {
+    let cost = known.get(gas)
+    if (cost === undefined) {
+      cost = price(gas)
+      known.set(gas, cost)
+    }
+    return cost
+  }
+}
+
 function conflicts(a: Candidate, b: Candidate): boolean {
   return a.path.pools.some((p) => p.kind !== 'wrap' && b.poolIds.includes(p.id))
 }
@@ -244,7 +258,7 @@ export function findRoute(
   }
   if (tokenIn === tokenOut) return { ok: false, reason: 'NO_ROUTE', message: 'tokenIn equals tokenOut' }
   const exactIn = tradeType === 'EXACT_INPUT'
-  const gasCost = options.gasCostInQuoteToken ?? (() => 0n)
+  const gasCost = memoGasCost(options.gasCostInQuoteToken)
   const steps = BigInt(options.splitSteps ?? 20)
   const maxSplits = options.noSplit ? 1 : (options.maxSplits ?? 4)
   const all = enumeratePaths(graph, tokenIn, tokenOut, options.maxHops ?? 3)
@@ -343,7 +357,18 @@ function splitSearch(
   // counted once per leg). Overlapping paths exclude each other, so the result depends on which
   // path takes the first chunk: it runs once per seed and keeps the best.
   const P = pool.length
-  const clash: boolean[][] = pool.map((a, i) => pool.map((b, j) => i !== j && conflicts(a, b)))
+  // whether two candidates share a pool, computed when first asked (the greedy asks only about
+  // the few paths in use)
+  const clashMemo: (boolean | undefined)[][] = pool.map(() => new Array<boolean | undefined>(P))
+  const clash = (i: number, j: number): boolean => {
+    const row = clashMemo[i] as (boolean | undefined)[]
+    let v = row[j]
+    if (v === undefined) {
+      v = i !== j && conflicts(pool[i] as Candidate, pool[j] as Candidate)
+      row[j] = v
+    }
+    return v
+  }
   const pieces = Array.from({ length: steps + 2 }, (_, n) => piece(n))
   // raw value and gas cost of path i carrying n chunks (null: cannot fill)
   const raw: (bigint | null | undefined)[][] = pool.map(() => new Array(steps + 2))
@@ -379,10 +404,9 @@ function splitSearch(
         const n = parts[i] as number
         if (n === 0) {
           if (used.length >= maxSplits) continue
-          const row = clash[i] as boolean[]
           let blocked = false
           for (const u of used) {
-            if (row[u]) {
+            if (clash(i, u)) {
               blocked = true
               break
             }
