@@ -140,19 +140,22 @@ export interface TokenSelectorProps {
  * address behind a scam warning. Token names and symbols are rendered as text only.
  */
 export function TokenSelector(props: TokenSelectorProps) {
+  // Not in the DOM while closed: present means open (simpler for tests and screen readers).
+  return props.open ? <OpenSelector {...props} /> : null
+}
+
+function OpenSelector(props: TokenSelectorProps) {
   const intl = useIntl()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   useEffect(() => {
     const dialog = ref.current
-    if (!dialog) return
-    if (props.open && !dialog.open) {
-      dialog.showModal()
-      // showModal focuses the first focusable element (the close button): the search field comes first.
-      dialog.querySelector<HTMLInputElement>('[data-testid="token-search"]')?.focus()
-    }
-    if (!props.open && dialog.open) dialog.close()
-  }, [props.open])
+    if (!dialog || dialog.open) return
+    dialog.showModal()
+    // showModal focuses the first focusable element (the close button): the search field comes first.
+    dialog.querySelector<HTMLInputElement>('[data-testid="token-search"]')?.focus()
+    return () => dialog.close()
+  }, [])
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click closes; Escape is the keyboard path (cancel event)
     <dialog
@@ -171,7 +174,7 @@ export function TokenSelector(props: TokenSelectorProps) {
         if (event.target === event.currentTarget) props.onClose()
       }}
     >
-      {props.open ? <SelectorBody {...props} titleId={titleId} title={intl.formatMessage(m.title)} /> : null}
+      <SelectorBody {...props} titleId={titleId} title={intl.formatMessage(m.title)} />
     </dialog>
   )
 }

@@ -115,6 +115,11 @@ test('behavior: with balances rows sort by USD value, then held tokens without a
     'BAD:blocked',
     'NEW:unverified',
   ])
+  const near = new Map<string, bigint>([
+    [WETH.address.toLowerCase(), 10n ** 18n / 3n], // $999.999…
+    [DAI.address.toLowerCase(), 1000n * 10n ** 18n], // $1000: the same cent, so the list order (WETH first)
+  ])
+  assert.deepEqual(symbols(sortTokens(list, near)).slice(0, 2), ['WETH', 'DAI'])
   assert.equal(balanceValueUsd(USDC, 2_500_000n), 2.5)
   assert.equal(balanceValueUsd(SPAM, 10n ** 24n), 0)
   assert.equal(balanceValueUsd(USDC, undefined), 0)

@@ -99,7 +99,7 @@ export function balanceValueUsd(token: SwapToken, balance: bigint | undefined): 
 }
 
 /**
- * Row order: with balances, by USD value (balance × priceUsd) then tokens held without a price,
+ * Row order: with balances, by USD value (balance × priceUsd, to the cent) then tokens held without a price,
  * then the list order; without balances, the native currency first, then the list order.
  */
 export function sortTokens(
@@ -111,7 +111,8 @@ export function sortTokens(
     return {
       token,
       index,
-      value: balanceValueUsd(token, balance),
+      // Whole cents: values equal to the cent keep the list order, not float noise's.
+      value: Math.round(balanceValueUsd(token, balance) * 100),
       held: balance !== undefined && balance > 0n,
     }
   })
