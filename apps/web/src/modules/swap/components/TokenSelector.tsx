@@ -9,7 +9,7 @@ import { SkeletonRows } from '../../ui/index.ts'
 import { useTokenBalances } from '../hooks/useBalances.ts'
 import { findToken, importedToSwapToken, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
 import { type Erc20Metadata, RpcError, readErc20Metadata } from '../services/rpc.ts'
-import { addImportedToken } from '../state/importedTokens.ts'
+import { addImportedToken, validateImportedToken } from '../state/importedTokens.ts'
 import styles from './TokenSelector.module.css'
 import {
   balanceValueUsd,
@@ -203,6 +203,7 @@ function SelectorBody(props: TokenSelectorProps & { titleId: string; title: stri
   )
   const results = useMemo(() => searchTokens(sorted, query), [sorted, query])
   const candidate = importCandidate(list.tokens, query)
+  const importLookup = useImportLookup(viewChain, candidate)
   const selectedAddress = props.selected
     ? findToken(list.tokens, props.selected)?.address.toLowerCase()
     : undefined
@@ -232,7 +233,10 @@ function SelectorBody(props: TokenSelectorProps & { titleId: string; title: stri
       setActive((index) => Math.max(index - 1, 0))
     } else if (event.key === 'Enter') {
       event.preventDefault()
-      choose(results[active])
+      const importable = importLookup.metadata
+      if (results.length === 0 && candidate && importable)
+        setPending({ kind: 'import', metadata: importable })
+      else choose(results[active])
     }
   }
 
@@ -341,7 +345,8 @@ function SelectorBody(props: TokenSelectorProps & { titleId: string; title: stri
         {candidate ? (
           <ImportRow
             chain={viewChain}
-            address={candidate}
+            lookup={importLookup.lookup}
+            metadata={importLookup.metadata}
             onImport={(metadata) => setPending({ kind: 'import', metadata })}
           />
         ) : null}
@@ -497,14 +502,27 @@ function ConfirmView(props: {
   )
 }
 
-function ImportRow(props: { chain: string; address: string; onImport: (metadata: Erc20Metadata) => void }) {
-  const intl = useIntl()
+/** Reads an unlisted address's token metadata on chain (for the import row); idle without an address. */
+function useImportLookup(chain: string, address: string | undefined) {
   const lookup = useQuery({
-    queryKey: ['erc20Metadata', props.chain, props.address.toLowerCase()],
-    queryFn: ({ signal }) => readErc20Metadata(props.chain, props.address, { signal }),
+    queryKey: ['erc20Metadata', chain, address?.toLowerCase()],
+    queryFn: ({ signal }) => readErc20Metadata(chain, address ?? '', { signal }),
+    enabled: address !== undefined,
     staleTime: 60_000,
     retry: false,
   })
+  // Cached lookups are restored from storage on start: checked again, with the import's own rules.
+  return { lookup, metadata: lookup.isSuccess ? validateImportedToken(lookup.data) : undefined }
+}
+
+function ImportRow(props: {
+  chain: string
+  lookup: ReturnType<typeof useImportLookup>['lookup']
+  metadata: Erc20Metadata | undefined
+  onImport: (metadata: Erc20Metadata) => void
+}) {
+  const intl = useIntl()
+  const { lookup, metadata } = props
   if (lookup.isPending) return <p className={styles.state}>{intl.formatMessage(m.lookingUp)}</p>
   if (lookup.isError) {
     const notToken =
@@ -525,7 +543,7 @@ function ImportRow(props: { chain: string; address: string; onImport: (metadata:
       </div>
     )
   }
-  const metadata = lookup.data
+  if (!metadata) return <p className={styles.state}>{intl.formatMessage(m.readFailed)}</p>
   return (
     <div className={styles.importRow}>
       <span className={styles.logo} aria-hidden="true">

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { TokenInfo } from '../services/tradingApi.ts'
 import { NATIVE_ADDRESS } from '../services/tradingApi.ts'
-import { findToken, IMPORTED_SAFETY, mergeTokenLists } from './useTokenList.ts'
+import { findToken, IMPORTED_SAFETY, mergeTokenLists, validTokenList } from './useTokenList.ts'
 
 function info(symbol: string, address: string, extra: Partial<TokenInfo> = {}): TokenInfo {
   return {
@@ -68,4 +68,15 @@ test('behavior: imported tokens join the list, marked, the list entry winning', 
   )
   const list = [ETH, DAI]
   assert.equal(mergeTokenLists(list, []), list, 'unchanged list keeps its identity')
+})
+
+test('behavior: a restored (persisted) token list is validated again', () => {
+  const list = [ETH, USDC]
+  assert.equal(validTokenList(list), list)
+  assert.equal(validTokenList({}), undefined)
+  assert.equal(validTokenList(undefined), undefined)
+  assert.deepEqual(
+    validTokenList([ETH, { ...USDC, address: 'javascript:alert(1)' }, { symbol: 'X' }, null]),
+    [ETH],
+  )
 })

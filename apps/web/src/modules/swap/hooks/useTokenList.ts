@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { fetchTokens, NATIVE_ADDRESS, type TokenInfo } from '../services/tradingApi.ts'
+import { fetchTokens, NATIVE_ADDRESS, type TokenInfo, tokenInfoSchema } from '../services/tradingApi.ts'
 import { type ImportedToken, useImportedTokens } from '../state/importedTokens.ts'
 
 /** A token the swap screen can show: the API's list entry, or one the user imported by address. */
@@ -75,6 +75,16 @@ export function findToken(tokens: readonly SwapToken[], addressOrSymbol: string)
 const NO_TOKENS: readonly SwapToken[] = []
 
 /**
+ * The query cache is persisted in localStorage and restored on start, so cached data is checked
+ * again: anything but an array is no list, and entries that are not tokens are dropped.
+ */
+export function validTokenList(data: unknown): readonly TokenInfo[] | undefined {
+  if (!Array.isArray(data)) return undefined
+  const valid = data.filter((entry) => tokenInfoSchema.safeParse(entry).success) as TokenInfo[]
+  return valid.length === data.length ? (data as TokenInfo[]) : valid
+}
+
+/**
  * The tokens of `chain` for the swap screen: the trading API's list (TanStack Query, cached five
  * minutes) merged with the tokens the user imported on that network.
  */
@@ -86,8 +96,7 @@ export function useTokenList(chain: string): {
 } {
   const query = useQuery(tokenListQuery(chain))
   const imported = useImportedTokens(chain)
-  // The query cache is persisted across reloads: anything but an array is not a token list.
-  const listed = Array.isArray(query.data) ? query.data : undefined
+  const listed = useMemo(() => validTokenList(query.data), [query.data])
   const tokens = useMemo(
     () =>
       listed
