@@ -1,22 +1,24 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
-import { TEST_API_URL } from '../test/harness.ts'
+import { TEST_API_URL, TEST_GRAPHQL_URL } from '../test/harness.ts'
 
 export interface PageProblems {
   readonly errors: string[]
 }
 
 /**
- * Collects console errors, uncaught page errors and CSP violations. The API is deliberately not
- * running in these tests, so the browser's own "Failed to load resource" lines for the API origin are
- * the one expected error (the app must keep working without it).
+ * Collects console errors, uncaught page errors and CSP violations. The API and the indexer are
+ * deliberately not running in these tests, so the browser's own "Failed to load resource" lines for
+ * their origins are the one expected error (the app must keep working without them).
  */
 export function watchProblems(page: Page): PageProblems {
   const errors: string[] = []
+  const down = [TEST_API_URL, new URL(TEST_GRAPHQL_URL).origin]
   page.on('console', (message) => {
     if (message.type() !== 'error') return
     const from = message.location().url ?? ''
-    if (message.text().startsWith('Failed to load resource') && from.startsWith(TEST_API_URL)) return
+    if (message.text().startsWith('Failed to load resource') && down.some((url) => from.startsWith(url)))
+      return
     errors.push(`console: ${message.text()} (${from})`)
   })
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))

@@ -24,6 +24,8 @@ export const CHROMIUM_ARGS = [
 
 /** The API the browser talks to in tests: nothing listens here, so the app must degrade gracefully. */
 export const TEST_API_URL = 'http://127.0.0.1:23587'
+/** The indexer's GraphQL endpoint in tests: nothing listens here either (the landing's logos degrade to none). */
+export const TEST_GRAPHQL_URL = 'http://127.0.0.1:23569/graphql'
 
 export interface RunningWeb {
   readonly url: string
@@ -37,7 +39,7 @@ export async function startWeb(
   const config: RuntimeConfig = {
     ...(await buildRuntimeConfig({})),
     apiUrl: TEST_API_URL,
-    graphqlUrl: 'http://127.0.0.1:23569/graphql',
+    graphqlUrl: TEST_GRAPHQL_URL,
     analyticsSampleRate: 0,
     ...options.config,
   }

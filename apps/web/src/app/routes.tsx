@@ -4,6 +4,7 @@ import { getRuntimeConfig, isKnownNetwork as isNetworkSlug } from '../modules/co
 import LandingPage from '../pages/LandingPage.tsx'
 import SwapPage from '../pages/SwapPage.tsx'
 import { AppLayout } from './AppLayout.tsx'
+import { AppShell } from './AppShell.tsx'
 import { lazyPage } from './lazyPage.tsx'
 import { PageError, RootError } from './RouteErrors.tsx'
 import type { RouteHandle } from './routeHandle.ts'
@@ -51,9 +52,8 @@ const pages = {
   notFound: lazyPage(() => import('../pages/NotFoundPage.tsx')),
 }
 
-/** Every route and redirect of the spec's routes table (section 2). */
+/** Every route and redirect of the spec's routes table (section 2) inside the app chrome; '/' is apart. */
 export const pageRoutes: RouteObject[] = [
-  { index: true, lazy: pages.landing },
   // Trade
   { path: 'swap', lazy: pages.swap },
   { path: 'buy', lazy: pages.swap },
@@ -200,10 +200,14 @@ export const pageRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <AppLayout />,
+    element: <AppShell />,
     errorElement: <RootError />,
     // The first lazy page is fetched before the first paint; nothing is shown meanwhile (no flash).
     HydrateFallback: () => null,
-    children: [{ errorElement: <PageError />, children: pageRoutes }],
+    children: [
+      // The landing renders without the app chrome (spec section 2).
+      { index: true, lazy: pages.landing, errorElement: <PageError /> },
+      { element: <AppLayout />, children: [{ errorElement: <PageError />, children: pageRoutes }] },
+    ],
   },
 ]

@@ -1,25 +1,15 @@
-import { FormattedMessage } from 'react-intl'
-import { Link } from 'react-router'
+import { Navigate, useLocation } from 'react-router'
+import { Landing, pageHashTarget } from '../modules/landing/index.ts'
 import { SwapForm } from '../modules/swap/index.ts'
-import styles from './Pages.module.css'
 
+/** '/': the landing (no app chrome); a page hash such as /#/explore/tokens goes to that path. */
 export default function LandingPage() {
+  const { pathname, search, hash } = useLocation()
+  const target = hash ? pageHashTarget(new URL(pathname + search + hash, window.location.origin)) : null
+  if (target) return <Navigate to={target} replace />
   return (
-    <main className={styles.hero}>
-      <h1 className={styles.heroTitle}>
-        <FormattedMessage id="landing.title" defaultMessage="Swap anytime, anywhere." />
-      </h1>
-      <p className={styles.heroSubtitle}>
-        <FormattedMessage
-          id="landing.subtitle"
-          defaultMessage="Buy, sell and explore tokens on {count, plural, one {# network} other {# networks}}."
-          values={{ count: 14 }}
-        />
-      </p>
+    <Landing>
       <SwapForm showModes={false} hero />
-      <Link to="/swap">
-        <FormattedMessage id="landing.toSwap" defaultMessage="Open the full swap screen" />
-      </Link>
-    </main>
+    </Landing>
   )
 }

@@ -1,0 +1,2 @@
+export { Landing } from './components/Landing.tsx'
+export { pageHashTarget } from './services/hashRedirect.ts'
