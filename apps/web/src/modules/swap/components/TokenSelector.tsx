@@ -27,7 +27,7 @@ const m = defineMessages({
   title: { id: 'swap.selector.title', defaultMessage: 'Select a token' },
   search: { id: 'swap.selector.search', defaultMessage: 'Search name, symbol or address' },
   close: { id: 'swap.selector.close', defaultMessage: 'Close' },
-  network: { id: 'swap.selector.network', defaultMessage: 'Filter by network' },
+  network: { id: 'swap.selector.network', defaultMessage: 'Chain filter' },
   loading: { id: 'swap.selector.loading', defaultMessage: 'Loading tokens' },
   loadError: { id: 'swap.selector.loadError', defaultMessage: "Couldn't load tokens" },
   retry: { id: 'swap.selector.retry', defaultMessage: 'Retry' },
