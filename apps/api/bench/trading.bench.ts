@@ -71,7 +71,7 @@ try {
       state.routeCache.clear() // measure the route search, not the cache
       const t0 = performance.now()
       try {
-        service.quote(r)
+        service.quoteSync(r)
       } catch {
         failures++
       }
@@ -270,7 +270,7 @@ try {
   const quality: string[] = []
   let mismatches = 0
   for (const [a, b, amount] of cases) {
-    const q = service.quote({
+    const q = service.quoteSync({
       network: slug,
       tokenIn: a as Address,
       tokenOut: b as Address,
@@ -352,6 +352,6 @@ try {
   console.log(`in-process path quotes differing from on-chain quoters: ${mismatches}`)
 } finally {
   server?.kill('SIGTERM')
-  trading.service.stop()
+  await trading.service.stop()
   await devnet.stop()
 }

@@ -1,4 +1,5 @@
 /** The API's environment, validated once at start-up. */
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 
 const schema = z.object({
@@ -28,6 +29,16 @@ const schema = z.object({
     .regex(/^[A-Z]{2}$/, 'two upper-case letters (ISO 3166-1 alpha-2)')
     .optional(),
   OXBOW_MANIFEST: z.string().optional(),
+  /**
+   * Worker threads for route searches. Default: one per core beyond the first (at least one), so
+   * quotes use every core while the main thread serves HTTP. 0 searches in the main thread.
+   */
+  OXBOW_ROUTE_THREADS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .default(() => Math.max(1, availableParallelism() - 1)),
 })
 
 export type ApiConfig = z.output<typeof schema>

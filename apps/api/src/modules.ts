@@ -7,5 +7,10 @@ import { createPlatformModule } from './platform/index.ts'
 import { loadTradingModule } from './trading/index.ts'
 
 export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
-  return [createPlatformModule({ config, log }), await loadTradingModule(config.OXBOW_MANIFEST, log)]
+  return [
+    createPlatformModule({ config, log }),
+    await loadTradingModule(config.OXBOW_MANIFEST, log, {
+      routeThreads: config.OXBOW_ROUTE_THREADS,
+    }),
+  ]
 }

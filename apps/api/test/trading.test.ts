@@ -22,7 +22,7 @@ import { createTradingModule, loadTradingModule, type TradingModule } from '../s
 
 const PORT_BASE = 22000
 const NATIVE: Address = '0x0000000000000000000000000000000000000000'
-const slug = 'ethereum'
+const slug = 'ethereum' as const
 let manifest: Manifest
 let d: NetworkDeployment
 let stopDevnet: () => Promise<void>
@@ -39,7 +39,8 @@ before(async () => {
   manifest = devnet.manifest
   stopDevnet = devnet.stop
   d = manifest.networks[slug] as NetworkDeployment
-  trading = await createTradingModule(manifest, silent, { pollMs: 3_600_000 })
+  // route searches run in a route thread, as in the server: every test below goes through it
+  trading = await createTradingModule(manifest, silent, { pollMs: 3_600_000, routeThreads: 1 })
   app = createApp({
     config: {
       OXBOW_WEB_ORIGINS: [],
@@ -356,6 +357,53 @@ describe('freshness', () => {
       }
       assert.equal(BigInt(after.amountOut), onChain)
     })
+  })
+})
+
+describe('route threads', () => {
+  test('behavior: a route found in a route thread equals the one found in the calling thread', async () => {
+    const service = trading.service
+    const state = service.states.get(slug)
+    assert.ok(state && service.threads?.size === 1)
+    const tokens = [...(service.tokens.get(slug)?.values() ?? [])].filter((t) => !t.notRoutable)
+    let compared = 0
+    for (const a of tokens) {
+      for (const b of tokens) {
+        if (a === b) continue
+        for (const type of ['EXACT_INPUT', 'EXACT_OUTPUT'] as const) {
+          const t = type === 'EXACT_INPUT' ? a : b
+          const request = {
+            network: slug,
+            tokenIn: a.address,
+            tokenOut: b.address,
+            amount:
+              BigInt(Math.floor((2_000 / t.priceUsd) * 10 ** Math.min(t.decimals, 12))) *
+              10n ** BigInt(Math.max(0, t.decimals - 12)),
+            type,
+            slippage: 'auto' as const,
+          }
+          const outcome = (f: () => unknown) => {
+            try {
+              return f()
+            } catch (error) {
+              return String(error)
+            }
+          }
+          state.routeCache.clear()
+          let threaded: unknown
+          try {
+            threaded = (await service.quote(request)).body
+          } catch (error) {
+            threaded = String(error)
+          }
+          state.routeCache.clear()
+          const here = outcome(() => service.quoteSync(request).body)
+          assert.deepEqual(threaded, here, `${a.symbol} -> ${b.symbol} ${type}`)
+          compared++
+        }
+      }
+    }
+    assert.ok(compared > 100)
   })
 })
 

@@ -5,6 +5,7 @@
  */
 
 export const Q96 = 1n << 96n
+const Q96_MASK = Q96 - 1n
 export const MIN_TICK = -887272
 export const MAX_TICK = 887272
 export const MIN_SQRT_PRICE = 4295128739n
@@ -20,14 +21,16 @@ export class SwapMathError extends Error {
 function mulDiv(a: bigint, b: bigint, d: bigint): bigint {
   return (a * b) / d
 }
+// Operands are never negative here. Rounding up checks the quotient with a multiplication: a
+// second BigInt division (for the remainder) costs several times more.
 function mulDivUp(a: bigint, b: bigint, d: bigint): bigint {
   const p = a * b
   const q = p / d
-  return p % d === 0n ? q : q + 1n
+  return q * d === p ? q : q + 1n
 }
 function divUp(a: bigint, b: bigint): bigint {
   const q = a / b
-  return a % b === 0n ? q : q + 1n
+  return q * b === a ? q : q + 1n
 }
 
 // Multipliers of TickMath.getSqrtRatioAtTick (Q128.128 values of 1/sqrt(1.0001)^(2^i)).
@@ -125,7 +128,8 @@ function nextPriceFromAmount1RoundingDown(
 
 /** SqrtPriceMath.getAmount0Delta: token0 between two square-root prices for a liquidity. */
 export function amount0Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
-  const [lo, hi] = a < b ? [a, b] : [b, a]
+  const lo = a < b ? a : b
+  const hi = a < b ? b : a
   const numerator1 = liquidity << 96n
   const numerator2 = hi - lo
   return roundUp ? divUp(mulDivUp(numerator1, numerator2, hi), lo) : mulDiv(numerator1, numerator2, hi) / lo
@@ -133,8 +137,10 @@ export function amount0Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: b
 
 /** SqrtPriceMath.getAmount1Delta: token1 between two square-root prices for a liquidity. */
 export function amount1Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
-  const [lo, hi] = a < b ? [a, b] : [b, a]
-  return roundUp ? mulDivUp(liquidity, hi - lo, Q96) : mulDiv(liquidity, hi - lo, Q96)
+  // liquidity * |b - a| / 2^96, as a shift (the product is never negative)
+  const p = liquidity * (a < b ? b - a : a - b)
+  const q = p >> 96n
+  return roundUp && (p & Q96_MASK) !== 0n ? q + 1n : q
 }
 
 interface Step {

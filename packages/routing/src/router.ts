@@ -200,6 +200,11 @@ export interface FindRouteOptions {
   readonly noSplit?: boolean
   /** Only paths this accepts are used (e.g. those the executor can encode for this trade type). */
   readonly pathFilter?: (path: Path) => boolean
+  /**
+   * Names `pathFilter` when its answer depends only on the path (equal keys, equal filters): the
+   * filtered list is then memoised with the graph's path lists instead of filtered per search.
+   */
+  readonly pathFilterKey?: string
 }
 
 export type RouteFailure =
@@ -261,9 +266,19 @@ export function findRoute(
   const gasCost = memoGasCost(options.gasCostInQuoteToken)
   const steps = BigInt(options.splitSteps ?? 20)
   const maxSplits = options.noSplit ? 1 : (options.maxSplits ?? 4)
-  const all = enumeratePaths(graph, tokenIn, tokenOut, options.maxHops ?? 3)
+  const maxHops = options.maxHops ?? 3
+  const all = enumeratePaths(graph, tokenIn, tokenOut, maxHops)
   const filter = options.pathFilter
-  const paths = filter ? all.filter((p) => filter(p)) : all
+  let paths = all
+  if (filter) {
+    const key =
+      options.pathFilterKey === undefined
+        ? undefined
+        : `${tokenIn}>${tokenOut}>${maxHops}|${options.pathFilterKey}`
+    const known = key === undefined ? undefined : graph.pathCache.get(key)
+    paths = known ?? all.filter((p) => filter(p))
+    if (key !== undefined && known === undefined) graph.pathCache.set(key, paths)
+  }
   if (paths.length === 0) return { ok: false, reason: 'NO_ROUTE', message: 'No pools connect these tokens' }
 
   // value of a quote: higher is better (output, or minus input), net of gas.
@@ -338,10 +353,22 @@ function splitSearch(
 ): { legs: Legs; score: bigint } | undefined {
   const S = BigInt(steps)
   const piece = (n: number): bigint => (amount * BigInt(n)) / S
+  // net value of a leg (memoised per candidate: the refinement asks for the same amounts often)
+  const nets = new Map<Candidate, Map<bigint, bigint | null>>()
   const legValue = (c: Candidate, amt: bigint): bigint | undefined => {
     if (amt === 0n) return 0n
-    const q = evaluate(c, amt, exactIn)
-    return q ? value(q) - gasCost(BigInt(q.gas)) : undefined
+    let known = nets.get(c)
+    if (!known) {
+      known = new Map()
+      nets.set(c, known)
+    }
+    let v = known.get(amt)
+    if (v === undefined) {
+      const q = evaluate(c, amt, exactIn)
+      v = q ? value(q) - gasCost(BigInt(q.gas)) : null
+      known.set(amt, v)
+    }
+    return v ?? undefined
   }
   const total = (ls: Legs): bigint | undefined => {
     let sum = 0n
@@ -387,6 +414,24 @@ function splitSearch(
     }
     return v
   }
+  // net gain of path i's chunk n+1 (null: cannot fill); the first chunk's gas is left out so
+  // small first chunks still get tried. The same for every seed, so computed once.
+  const gains: (bigint | null | undefined)[][] = pool.map(() => new Array(steps + 1))
+  const gainAt = (i: number, n: number): bigint | null => {
+    const row = gains[i] as (bigint | null | undefined)[]
+    let v = row[n]
+    if (v === undefined) {
+      const before = rawAt(i, n)
+      const after = rawAt(i, n + 1)
+      const g = gasOf[i] as bigint[]
+      v =
+        before === null || after === null
+          ? null
+          : after - before - (n === 0 ? 0n : (g[n + 1] as bigint) - (g[n] as bigint))
+      row[n] = v
+    }
+    return v
+  }
   let best: { legs: Legs; score: bigint } | undefined
   for (const seed of seeds) {
     const parts = new Array<number>(P).fill(0)
@@ -413,12 +458,8 @@ function splitSearch(
           }
           if (blocked) continue
         }
-        const before = rawAt(i, n)
-        const after = rawAt(i, n + 1)
-        if (before === null || after === null) continue
-        const g = gasOf[i] as bigint[]
-        // net gain; the first chunk's gas is left out so small first chunks still get tried
-        const gain = after - before - (n === 0 ? 0n : (g[n + 1] as bigint) - (g[n] as bigint))
+        const gain = gainAt(i, n)
+        if (gain === null) continue
         if (pick < 0 || gain > pickGain) {
           pick = i
           pickGain = gain

@@ -7,7 +7,7 @@ import { Hono } from 'hono'
 import type { ApiModule, Logger } from '../app.ts'
 import { ApiError } from '../errors.ts'
 import { tradingRoutes } from './routes.ts'
-import { TradingService } from './service.ts'
+import { TradingService, type TradingServiceOptions } from './service.ts'
 
 export interface TradingModule extends ApiModule {
   readonly service: TradingService
@@ -16,10 +16,15 @@ export interface TradingModule extends ApiModule {
 export async function createTradingModule(
   manifest: Manifest,
   log: Logger,
-  options: { pollMs?: number } = {},
+  options: TradingServiceOptions = {},
 ): Promise<TradingModule> {
-  const service = new TradingService(manifest, (m, f) => log.info(m, f), options.pollMs)
-  await service.start()
+  const service = new TradingService(manifest, (m, f) => log.info(m, f), options)
+  try {
+    await service.start()
+  } catch (error) {
+    await service.stop() // no route threads left behind
+    throw error
+  }
   log.info('trading: pool graphs loaded', {
     networks: [...service.states.values()].map((s) => ({
       network: s.deployment.slug,
@@ -53,7 +58,11 @@ function unavailableModule(reason: string): ApiModule {
  * The trading module if the deployment manifest loads and its networks answer; otherwise one
  * clear log line and a stand-in that answers 503 with the reason.
  */
-export async function loadTradingModule(manifestPath: string | undefined, log: Logger): Promise<ApiModule> {
+export async function loadTradingModule(
+  manifestPath: string | undefined,
+  log: Logger,
+  options: TradingServiceOptions = {},
+): Promise<ApiModule> {
   let manifest: Manifest
   try {
     manifest = await loadManifest(manifestPath)
@@ -63,7 +72,7 @@ export async function loadTradingModule(manifestPath: string | undefined, log: L
     return unavailableModule(reason)
   }
   try {
-    return await createTradingModule(manifest, log)
+    return await createTradingModule(manifest, log, options)
   } catch (error) {
     const reason = `could not read pools from the devnet (${error instanceof Error ? error.message.split('\n')[0] : String(error)}). Is it running? npm start`
     log.error(`trading: disabled, ${reason}`)

@@ -98,7 +98,7 @@ export function tradingRoutes(service: TradingService): Hono {
 
   app.post('/quote', async (c) => {
     const body = await jsonBody(c, quoteSchema)
-    const q = service.quote({ ...body, network: slugOf(body.network) })
+    const q = await service.quote({ ...body, network: slugOf(body.network) })
     return c.json(q.body)
   })
 

@@ -14,7 +14,7 @@ import {
   permit2PermitSingleTypes,
   universalRouterAbi,
 } from '@oxbow/protocol'
-import { findRoute, type Route } from '@oxbow/routing'
+import type { Route, RouteResult } from '@oxbow/routing'
 import {
   type Address,
   encodeFunctionData,
@@ -25,7 +25,9 @@ import {
   verifyTypedData,
 } from 'viem'
 import { ApiError } from '../errors.ts'
-import { encodeRoute, exactOutputEncodable, maxIn, minOut, NATIVE, permitInput } from './encode.ts'
+import { encodeRoute, maxIn, minOut, NATIVE, permitInput } from './encode.ts'
+import { fromWire, type RouteQuery, routeKey, searchRoute, type WireRoute } from './routeSearch.ts'
+import { createRouteThreads, type RouteThreads } from './routeThreads.ts'
 import { NetworkState } from './state.ts'
 
 export interface TokenInfo {
@@ -81,15 +83,30 @@ const PERMIT_EXPIRATION_SECONDS = 30 * 24 * 3600
 const PERMIT_SIG_SECONDS = 30 * 60
 const PERMIT_GAS = 50_000
 
+export interface TradingServiceOptions {
+  /** How often each network polls for new blocks (ms). */
+  readonly pollMs?: number
+  /** Worker threads that run route searches (0: searches run in the calling thread). */
+  readonly routeThreads?: number
+}
+
+type Prepared = ReturnType<TradingService['prepare']>
+
 export class TradingService {
   readonly states = new Map<NetworkSlug, NetworkState>()
   readonly tokens = new Map<NetworkSlug, Map<string, TokenInfo>>()
+  /** Route threads, if any (see routeThreads.ts). */
+  readonly threads: RouteThreads | undefined
+  /** Searches running in a route thread, by graph version and query: equal requests share one. */
+  private readonly inFlight = new Map<string, Promise<WireRoute>>()
 
   constructor(
     readonly manifest: Manifest,
     log?: (message: string, fields?: Record<string, unknown>) => void,
-    pollMs?: number,
+    options: TradingServiceOptions = {},
   ) {
+    const { pollMs, routeThreads = 0 } = options
+    this.threads = routeThreads > 0 ? createRouteThreads(routeThreads, log ?? (() => {})) : undefined
     for (const [slug, deployment] of Object.entries(manifest.networks) as [
       NetworkSlug,
       NetworkDeployment,
@@ -127,6 +144,8 @@ export class TradingService {
         })
       }
       this.tokens.set(slug, tokens)
+      const threads = this.threads
+      threads?.addNetwork(slug, excluded)
       this.states.set(
         slug,
         new NetworkState({
@@ -134,6 +153,7 @@ export class TradingService {
           excludedTokens: excluded,
           ...(log ? { log } : {}),
           ...(pollMs ? { pollMs } : {}),
+          ...(threads ? { onGraph: (version, pools) => threads.setGraph(slug, version, pools) } : {}),
         }),
       )
     }
@@ -148,8 +168,9 @@ export class TradingService {
     await Promise.all([...this.states.values()].map((s) => s.reload()))
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     for (const s of this.states.values()) s.stop()
+    await this.threads?.close()
   }
 
   stateOf(network: NetworkSlug): NetworkState {
@@ -172,7 +193,8 @@ export class TradingService {
     return token
   }
 
-  quote(req: QuoteRequest) {
+  /** Checks a quote request and turns it into a route query (typed errors for bad input). */
+  private prepare(req: QuoteRequest) {
     const state = this.stateOf(req.network)
     const tokenIn = this.tokenOf(req.network, req.tokenIn)
     const tokenOut = this.tokenOf(req.network, req.tokenOut)
@@ -189,32 +211,81 @@ export class TradingService {
         { path: 'tokenOut', message: 'same as tokenIn' },
       ])
     }
-    const exactIn = req.type === 'EXACT_INPUT'
-    const quoteToken = exactIn ? tokenOut : tokenIn
+    const quoteToken = req.type === 'EXACT_INPUT' ? tokenOut : tokenIn
     const nativeUsd = this.tokenOf(req.network, NATIVE).priceUsd
-    const gasPrice = state.gasPriceWei
-    // gas wei -> quote-token base units through the USD reference prices
-    const perWei = (nativeUsd / quoteToken.priceUsd) * 10 ** (quoteToken.decimals - 18)
     // native <-> wrapped native is always the 1:1 wrap or unwrap
     const weth = state.deployment.contracts.weth9
-    const wrapPair =
-      (tokenIn.native && tokenOut.address === weth) || (tokenOut.native && tokenIn.address === weth)
-    const allowed = new Set<string>(req.protocols ?? ['V2', 'V3', 'V4'])
-    const gasCostInQuoteToken = (gas: bigint) => BigInt(Math.floor(Number(gas * gasPrice) * perWei))
-    // Same graph, same gas price, same request: same route. Cached until the graph changes.
-    const key = `${tokenIn.address}|${tokenOut.address}|${req.amount}|${req.type}|${[...allowed].join()}|${gasPrice}`
-    let result = state.routeCache.get(key)
-    if (!result) {
-      result = findRoute(state.graph, tokenIn.address, tokenOut.address, req.amount, req.type, {
-        gasCostInQuoteToken,
-        pathFilter: (path) =>
-          (exactIn || exactOutputEncodable(path)) &&
-          (!wrapPair || path.pools.every((p) => p.kind === 'wrap')) &&
-          path.pools.every((p) => p.kind === 'wrap' || allowed.has(p.kind.toUpperCase())),
-      })
-      if (state.routeCache.size >= 5000) state.routeCache.clear()
-      state.routeCache.set(key, result)
+    const query: RouteQuery = {
+      tokenIn: tokenIn.address,
+      tokenOut: tokenOut.address,
+      amount: req.amount,
+      type: req.type,
+      protocols: [...new Set(req.protocols ?? (['V2', 'V3', 'V4'] as const))],
+      wrapPair:
+        (tokenIn.native && tokenOut.address === weth) || (tokenOut.native && tokenIn.address === weth),
+      gasPriceWei: state.gasPriceWei,
+      // gas wei -> quote-token base units through the USD reference prices
+      quoteUnitsPerWei: (nativeUsd / quoteToken.priceUsd) * 10 ** (quoteToken.decimals - 18),
     }
+    return { state, tokenIn, tokenOut, nativeUsd, query, key: routeKey(query) }
+  }
+
+  private remember(p: Prepared, version: number, result: RouteResult): void {
+    // Same graph, same gas price, same request: same route. Cached until the graph changes.
+    if (version !== p.state.graphVersion) return
+    if (p.state.routeCache.size >= 5000) p.state.routeCache.clear()
+    p.state.routeCache.set(p.key, result)
+  }
+
+  /** The quote, with the route searched in this thread (what the in-process benchmark measures). */
+  quoteSync(req: QuoteRequest) {
+    const p = this.prepare(req)
+    let result = p.state.routeCache.get(p.key)
+    if (!result) {
+      result = searchRoute(p.state.graph, p.query)
+      this.remember(p, p.state.graphVersion, result)
+    }
+    return this.answer(req, p, result)
+  }
+
+  /** The quote; with route threads, the search runs in the least busy one. */
+  async quote(req: QuoteRequest) {
+    const threads = this.threads
+    if (!threads) return this.quoteSync(req)
+    const p = this.prepare(req)
+    const cached = p.state.routeCache.get(p.key)
+    if (cached) return this.answer(req, p, cached)
+    const version = p.state.graphVersion
+    const flightKey = `${req.network}@${version}|${p.key}`
+    let flight = this.inFlight.get(flightKey)
+    if (!flight) {
+      flight = threads.search(req.network, version, p.query)
+      this.inFlight.set(flightKey, flight)
+      const done = () => this.inFlight.delete(flightKey)
+      flight.then(done, done)
+    }
+    let result: RouteResult | undefined
+    let found = version
+    try {
+      const graph = p.state.recentGraphs.get(version)
+      const wire = await flight
+      result = graph ? fromWire(wire, graph) : undefined
+    } catch {
+      // the thread failed or was restarting: search here instead
+    }
+    if (!result) {
+      found = p.state.graphVersion
+      result = searchRoute(p.state.graph, p.query)
+    }
+    this.remember(p, found, result)
+    return this.answer(req, p, result)
+  }
+
+  /** The quote body (and what a swap needs) for a route result. */
+  private answer(req: QuoteRequest, p: Prepared, result: RouteResult) {
+    const { state, tokenIn, tokenOut, nativeUsd } = p
+    const exactIn = req.type === 'EXACT_INPUT'
+    const gasPrice = p.query.gasPriceWei
     if (!result.ok) {
       if (result.reason === 'INSUFFICIENT_LIQUIDITY') {
         throw new ApiError('INSUFFICIENT_LIQUIDITY', 'Insufficient liquidity for this trade', {
@@ -340,7 +411,7 @@ export class TradingService {
         { path: 'deadline', message: 'deadline is more than 3 days away' },
       ])
     }
-    const q = this.quote(req)
+    const q = await this.quote(req)
     const { route, body, maximumAmountIn } = q
     const ur = state.deployment.contracts.universalRouter
     const tokenIn = this.tokenOf(req.network, req.tokenIn)

@@ -27,6 +27,8 @@ export interface NetworkStateOptions {
   readonly excludedTokens: ReadonlyMap<string, string>
   readonly pollMs?: number
   readonly log?: (message: string, fields?: Record<string, unknown>) => void
+  /** Called with every new graph's pools (route threads keep their copy in step). */
+  readonly onGraph?: (version: number, pools: readonly PoolState[]) => void
 }
 
 type PoolRef = NetworkDeployment['pools'][number]
@@ -35,6 +37,10 @@ export class NetworkState {
   readonly deployment: NetworkDeployment
   readonly client: PublicClient
   graph: PoolGraph
+  /** Increases with every rebuilt graph. */
+  graphVersion = 0
+  /** The last few graphs by version: routes found in a route thread refer to the graph they were found on. */
+  readonly recentGraphs = new Map<number, PoolGraph>()
   /** Routes found on the current graph (cleared whenever the graph is rebuilt). */
   readonly routeCache = new Map<string, RouteResult>()
   blockNumber = 0n
@@ -238,7 +244,11 @@ export class NetworkState {
       token1: this.deployment.contracts.weth9,
     })
     this.graph = buildGraph(pools, this.options.excludedTokens)
+    this.graphVersion++
+    this.recentGraphs.set(this.graphVersion, this.graph)
+    this.recentGraphs.delete(this.graphVersion - 3)
     this.routeCache.clear()
+    this.options.onGraph?.(this.graphVersion, pools)
   }
 
   /** Polls for new blocks; touched pools are re-read. */
