@@ -1,10 +1,47 @@
-import { FormattedMessage, useIntl } from 'react-intl'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { useIntl } from 'react-intl'
 import { NavLink, useNavigate, useSearchParams } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
-import { getNetworks } from '../../config/index.ts'
-import { Button, ComingSoon } from '../../ui/index.ts'
-import { applyChainSelection } from '../../urlParams/index.ts'
+import { findNetwork, getNetworks } from '../../config/index.ts'
+import { useFiatFormatter } from '../../currency/index.ts'
+import { Button } from '../../ui/index.ts'
+import { loadWalletRuntime, openConnectDrawer, useWalletState } from '../../wallet/index.ts'
+import { useTokenBalances } from '../hooks/useBalances.ts'
+import { tradingNetworksQuery, useQuote } from '../hooks/useQuote.ts'
+import { useSwapExecution } from '../hooks/useSwapExecution.ts'
+import { useSwapFormState } from '../hooks/useSwapFormState.ts'
+import { findToken, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
+import type { QuoteError } from '../services/errors.ts'
+import { NATIVE_ADDRESS, type Quote } from '../services/tradingApi.ts'
+import {
+  type Field,
+  flipSwapForm,
+  NATIVE_PARAM,
+  selectChain,
+  selectCurrency,
+  typeValue,
+} from '../state/swapForm.ts'
+import {
+  acceptKeystroke,
+  amountToInput,
+  formatDependentAmount,
+  maxSpendable,
+  nativeGasReserve,
+  parseTypedAmount,
+  toUsd,
+  truncateDecimals,
+} from '../state/swapFormAmounts.ts'
+import { deriveSwapButton, type SwapButtonState } from '../state/swapFormButton.ts'
+import { useSwapSettings } from '../state/swapSettings.ts'
+import { SwapCurrencyPanel } from './SwapCurrencyPanel.tsx'
 import styles from './SwapForm.module.css'
+import { SwapQuoteDetails } from './SwapQuoteDetails.tsx'
+import { SwapReview } from './SwapReview.tsx'
+import { SwapSettings } from './SwapSettings.tsx'
+import { SwapStatus } from './SwapStatus.tsx'
+import { swapMessages as sm } from './swapMessages.ts'
+import { TokenSelector } from './TokenSelector.tsx'
 
 const m = defineMessages({
   swap: { id: 'swap.mode.swap', defaultMessage: 'Swap' },
@@ -12,12 +49,6 @@ const m = defineMessages({
   buy: { id: 'swap.mode.buy', defaultMessage: 'Buy' },
   sell: { id: 'swap.mode.sell', defaultMessage: 'Sell' },
   send: { id: 'swap.mode.send', defaultMessage: 'Send' },
-  network: { id: 'swap.network', defaultMessage: 'Network' },
-  youPay: { id: 'swap.panel.sell', defaultMessage: 'Sell' },
-  youGet: { id: 'swap.panel.buy', defaultMessage: 'Buy' },
-  amount: { id: 'swap.amount', defaultMessage: 'Amount' },
-  selectToken: { id: 'swap.selectToken', defaultMessage: 'Select token' },
-  flip: { id: 'swap.flip', defaultMessage: 'Switch tokens' },
 })
 
 const modes = ['swap', 'limit', 'buy', 'sell', 'send'] as const
@@ -35,16 +66,245 @@ export function heroSwapUrl(params: URLSearchParams, value: string): string {
   return `/swap?${next.toString()}`
 }
 
+const buttonMessages = {
+  connect: sm.connectWallet,
+  selectToken: sm.selectToken,
+  enterAmount: sm.enterAmount,
+  insufficientBalance: sm.insufficientBalance,
+  insufficientGas: sm.insufficientGas,
+  switchNetwork: sm.switchNetwork,
+  wrap: sm.wrap,
+  unwrap: sm.unwrap,
+  review: sm.review,
+} as const
+
+const quoteErrorMessages = {
+  noQuotes: sm.noQuotes,
+  unsupportedNetwork: sm.unsupportedNetwork,
+  unsupportedToken: sm.unsupportedToken,
+  rateLimited: sm.rateLimited,
+  generic: sm.somethingWrong,
+} as const
+
+const sameAddress = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
+
+/** The quote only counts for the form when it is for its tokens and trade type. */
+function quoteFits(
+  quote: Quote | undefined,
+  input: SwapToken | undefined,
+  output: SwapToken | undefined,
+  field: Field,
+) {
+  return (
+    quote !== undefined &&
+    sameAddress(quote.tokenIn.address, input?.address) &&
+    sameAddress(quote.tokenOut.address, output?.address) &&
+    quote.tradeType === (field === 'INPUT' ? 'EXACT_INPUT' : 'EXACT_OUTPUT')
+  )
+}
+
 /**
- * The swap box's real layout (modes, network, sell and buy panels, action). Quotes and the wallet
- * arrive with issue #6; until then the action is disabled and the box says so. In the landing hero
- * (`hero`), starting to type hands the swap over to /swap.
+ * The swap box: network, sell and buy panels (exact in or exact out, flip, Max, fiat values), live
+ * quotes with their details, the main button's states, review, and the swap's progress. The form
+ * is prefilled from and written to the query parameters. In the landing hero (`hero`), starting to
+ * type hands the swap over to /swap.
  */
 export function SwapForm({ showModes = true, hero = false }: { showModes?: boolean; hero?: boolean }) {
   const intl = useIntl()
   const navigate = useNavigate()
-  const [params, setParams] = useSearchParams()
-  const chain = params.get('chain') ?? 'ethereum'
+  const [params] = useSearchParams()
+  const [form, update] = useSwapFormState()
+  const wallet = useWalletState()
+  const account = wallet.status === 'connected' ? wallet.address : null
+  const settings = useSwapSettings()
+  const fiat = useFiatFormatter()
+  const network = findNetwork(form.chain)
+  const { tokens } = useTokenList(form.chain)
+  const tradingNetworks = useQuery(tradingNetworksQuery())
+  const unsupportedNetwork =
+    tradingNetworks.data !== undefined && !tradingNetworks.data.some((served) => served.slug === form.chain)
+
+  const inputToken = form.inputCurrency ? findToken(tokens, form.inputCurrency) : undefined
+  const foundOutput = form.outputCurrency ? findToken(tokens, form.outputCurrency) : undefined
+  const outputToken =
+    foundOutput && !sameAddress(foundOutput.address, inputToken?.address) ? foundOutput : undefined
+  const independentToken = form.independentField === 'INPUT' ? inputToken : outputToken
+  const typedAmount = independentToken ? parseTypedAmount(form.typedValue, independentToken.decimals) : null
+
+  const balanceAddresses = useMemo(
+    () =>
+      [NATIVE_ADDRESS, inputToken?.address, outputToken?.address].filter((a): a is string => a !== undefined),
+    [inputToken?.address, outputToken?.address],
+  )
+  const { balances } = useTokenBalances(form.chain, account, balanceAddresses)
+  const balanceOf = (token: SwapToken | undefined) =>
+    token ? balances.get(token.address.toLowerCase()) : undefined
+
+  const quoteRequest =
+    !hero && inputToken && outputToken && typedAmount !== null && typedAmount > 0n
+      ? {
+          chain: form.chain,
+          tokenIn: inputToken.address,
+          tokenOut: outputToken.address,
+          amount: typedAmount,
+          type: form.independentField === 'INPUT' ? ('EXACT_INPUT' as const) : ('EXACT_OUTPUT' as const),
+          slippage: settings.slippage,
+        }
+      : null
+  const quoteState = useQuote(quoteRequest, unsupportedNetwork)
+  const quote = quoteFits(quoteState.quote, inputToken, outputToken, form.independentField)
+    ? quoteState.quote
+    : undefined
+  const currentQuote = quote && quoteState.current ? quote : undefined
+
+  // The wallet layer is needed for the swap itself: have it ready before Swap is clicked.
+  useEffect(() => {
+    if (wallet.status === 'connected') void loadWalletRuntime().catch(() => undefined)
+  }, [wallet.status])
+
+  const [selecting, setSelecting] = useState<Field | null>(null)
+  const [reviewing, setReviewing] = useState(false)
+  const [switchFailed, setSwitchFailed] = useState(false)
+  const [switching, setSwitching] = useState(false)
+  const execution = useSwapExecution()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new network or wallet chain clears the failure
+  useEffect(() => setSwitchFailed(false), [form.chain, wallet.chainId])
+
+  const button = deriveSwapButton({
+    connected: account !== null,
+    walletChainId: wallet.chainId,
+    chainId: network?.chainId,
+    networkName: network?.name ?? form.chain,
+    inputToken,
+    outputToken,
+    typedAmount,
+    independentField: form.independentField,
+    inputBalance: balanceOf(inputToken),
+    nativeBalance: balances.get(NATIVE_ADDRESS),
+    quote: currentQuote
+      ? {
+          routing: currentQuote.routing,
+          amountIn: currentQuote.amountIn,
+          maximumAmountIn: currentQuote.maximumAmountIn,
+          gasCostWei: currentQuote.gas.costWei,
+        }
+      : undefined,
+    quoteFailed: quoteState.error !== null,
+  })
+
+  // Amount fields: the typed one as typed; the other from the quote (dimmed while it refreshes).
+  const dependentValue = (() => {
+    if (!quote || !quoteRequest) return ''
+    return form.independentField === 'INPUT'
+      ? formatDependentAmount(BigInt(quote.amountOut), quote.tokenOut.decimals)
+      : formatDependentAmount(BigInt(quote.amountIn), quote.tokenIn.decimals)
+  })()
+  const inputValue = form.independentField === 'INPUT' ? form.typedValue : dependentValue
+  const outputValue = form.independentField === 'OUTPUT' ? form.typedValue : dependentValue
+  const amountIn =
+    form.independentField === 'INPUT' ? typedAmount : quote && quoteRequest ? BigInt(quote.amountIn) : null
+  const amountOut =
+    form.independentField === 'OUTPUT' ? typedAmount : quote && quoteRequest ? BigInt(quote.amountOut) : null
+  const fiatOf = (amount: bigint | null, token: SwapToken | undefined) => {
+    if (amount === null || !token) return undefined
+    const usd = toUsd(amount, token.decimals, token.priceUsd)
+    return usd === undefined ? undefined : fiat.format(usd)
+  }
+
+  const onType = (field: Field, text: string) => {
+    const token = field === 'INPUT' ? inputToken : outputToken
+    const accepted = acceptKeystroke(text, token?.decimals)
+    if (accepted === null) return
+    if (hero && accepted.trim() !== '') {
+      void navigate(heroSwapUrl(params, accepted))
+      return
+    }
+    update((state) => typeValue(state, field, accepted))
+  }
+
+  const inputBalance = balanceOf(inputToken)
+  const maxAmount =
+    inputToken && inputBalance !== undefined
+      ? maxSpendable(inputBalance, inputToken.native, nativeGasReserve(quote?.gas))
+      : undefined
+  const showMax =
+    maxAmount !== undefined &&
+    maxAmount > 0n &&
+    inputToken !== undefined &&
+    !(form.independentField === 'INPUT' && typedAmount === maxAmount)
+  const onMax = () => {
+    if (!inputToken || maxAmount === undefined) return
+    const text = amountToInput(maxAmount, inputToken.decimals)
+    if (hero) void navigate(heroSwapUrl(params, text))
+    else update((state) => typeValue(state, 'INPUT', text))
+  }
+
+  const onSelectToken = (token: SwapToken) => {
+    const field = selecting
+    setSelecting(null)
+    if (!field) return
+    const currency = token.native ? NATIVE_PARAM : token.address
+    update((state) => {
+      const next = selectCurrency(state, field, currency)
+      // The typed value keeps at most the decimals of its (possibly new) token.
+      const typedToken = next.independentField === field ? token : undefined
+      return typedToken
+        ? { ...next, typedValue: truncateDecimals(next.typedValue, typedToken.decimals) }
+        : next
+    })
+  }
+
+  const onButton = () => {
+    if (button.kind === 'connect') openConnectDrawer()
+    else if (button.kind === 'switchNetwork' && network) {
+      setSwitching(true)
+      setSwitchFailed(false)
+      loadWalletRuntime()
+        .then((runtime) => runtime.switchNetwork(network.chainId))
+        .catch(() => setSwitchFailed(true))
+        .finally(() => setSwitching(false))
+    } else if (button.enabled) setReviewing(true)
+  }
+
+  const onConfirm = () => {
+    const reviewed = currentQuote
+    setReviewing(false)
+    if (!reviewed || !account || !quoteRequest) return
+    execution.start(
+      {
+        network: form.chain,
+        tokenIn: quoteRequest.tokenIn,
+        tokenOut: quoteRequest.tokenOut,
+        amount: quoteRequest.amount,
+        type: quoteRequest.type,
+        slippage: settings.slippage,
+        swapper: account,
+        deadlineMinutes: settings.deadlineMinutes,
+        kind: reviewed.routing === 'WRAP' ? 'wrap' : reviewed.routing === 'UNWRAP' ? 'unwrap' : 'swap',
+      },
+      () => update((state) => ({ ...state, typedValue: '' })),
+    )
+  }
+
+  const errorText = (() => {
+    if (switchFailed) return intl.formatMessage(sm.switchFailed)
+    if (unsupportedNetwork) return intl.formatMessage(sm.unsupportedNetwork)
+    if (quoteState.error) return quoteErrorText(quoteState.error)
+    if (button.kind === 'insufficientBalance') return buttonText(button)
+    if (button.kind === 'insufficientGas') return buttonText(button)
+    return null
+  })()
+  function quoteErrorText(error: QuoteError): string {
+    return intl.formatMessage(quoteErrorMessages[error.kind], { reason: error.reason ?? '' })
+  }
+  function buttonText(state: SwapButtonState): string {
+    return intl.formatMessage(buttonMessages[state.kind], {
+      symbol: 'symbol' in state ? state.symbol : '',
+      network: 'network' in state ? state.network : '',
+    })
+  }
+
   return (
     <section className={styles.box} aria-label={intl.formatMessage(m.swap)}>
       <div className={styles.top}>
@@ -59,59 +319,108 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         ) : (
           <span />
         )}
-        <select
-          className={styles.chain}
-          aria-label={intl.formatMessage(m.network)}
-          value={chain}
-          onChange={(event) => setParams((previous) => applyChainSelection(previous, event.target.value))}
-        >
-          {getNetworks().map((network) => (
-            <option key={network.slug} value={network.slug}>
-              {network.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.panel}>
-        <span className={styles.label}>{intl.formatMessage(m.youPay)}</span>
-        <div className={styles.amountRow}>
-          <input
-            className={styles.amount}
-            inputMode="decimal"
-            placeholder="0"
-            aria-label={intl.formatMessage(m.amount)}
-            defaultValue={params.get('value') ?? ''}
-            onChange={(event) => {
-              if (hero && event.target.value.trim() !== '')
-                void navigate(heroSwapUrl(params, event.target.value))
-            }}
-          />
-          <span className={styles.token}>
-            {params.get('inputCurrency') ?? intl.formatMessage(m.selectToken)}
-          </span>
+        <div className={styles.topActions}>
+          <select
+            className={styles.chain}
+            aria-label={intl.formatMessage(sm.network)}
+            value={form.chain}
+            onChange={(event) => update(() => selectChain(event.target.value, getNetworks()))}
+          >
+            {getNetworks().map((option) => (
+              <option key={option.slug} value={option.slug}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+          {hero ? null : (
+            <SwapSettings
+              {...(quote?.slippage.auto ? { autoSlippagePercent: quote.slippage.percent } : {})}
+            />
+          )}
         </div>
       </div>
-      <span className={styles.switch} aria-hidden="true">
+      <SwapCurrencyPanel
+        side="input"
+        value={inputValue}
+        onChange={(text) => onType('INPUT', text)}
+        token={inputToken}
+        onChooseToken={() => setSelecting('INPUT')}
+        balance={account ? inputBalance : undefined}
+        onMax={account && showMax ? onMax : undefined}
+        fiat={fiatOf(amountIn, inputToken)}
+        dimmed={form.independentField === 'OUTPUT' && quote !== undefined && !quoteState.current}
+      />
+      <button
+        type="button"
+        className={styles.switch}
+        data-testid="swap-flip"
+        aria-label={intl.formatMessage(sm.flip)}
+        onClick={() => update(flipSwapForm)}
+      >
         ↓
-      </span>
-      <div className={styles.panel}>
-        <span className={styles.label}>{intl.formatMessage(m.youGet)}</span>
-        <div className={styles.amountRow}>
-          <span className={styles.amount}>0</span>
-          <span className={styles.token}>
-            {params.get('outputCurrency') ?? intl.formatMessage(m.selectToken)}
-          </span>
-        </div>
-      </div>
-      <Button disabled>
-        <FormattedMessage id="swap.action.comingSoon" defaultMessage="Swapping is coming soon" />
-      </Button>
-      <ComingSoon>
-        <FormattedMessage
-          id="swap.comingSoon"
-          defaultMessage="Quotes, wallet connection and trading arrive in the next release."
+      </button>
+      <SwapCurrencyPanel
+        side="output"
+        value={outputValue}
+        onChange={(text) => onType('OUTPUT', text)}
+        token={outputToken}
+        onChooseToken={() => setSelecting('OUTPUT')}
+        balance={account ? balanceOf(outputToken) : undefined}
+        fiat={fiatOf(amountOut, outputToken)}
+        dimmed={form.independentField === 'INPUT' && quote !== undefined && !quoteState.current}
+      />
+      {errorText ? (
+        <p className={styles.error} data-testid="swap-error" role="alert">
+          <span>{errorText}</span>
+          {quoteState.error?.retry && !switchFailed ? (
+            <button type="button" className={styles.retry} onClick={quoteState.refetch}>
+              {intl.formatMessage(sm.retry)}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+      {quote && quoteRequest ? (
+        <SwapQuoteDetails
+          quote={quote}
+          current={quoteState.current}
+          tokens={tokens}
+          formatFiat={fiat.format}
         />
-      </ComingSoon>
+      ) : quoteRequest && quoteState.loading ? (
+        <p className={styles.fetching} role="status">
+          {intl.formatMessage(sm.fetchingQuote)}
+        </p>
+      ) : null}
+      <Button
+        data-testid="swap-button"
+        data-kind={button.kind}
+        disabled={!button.enabled || switching || execution.running}
+        aria-busy={switching || undefined}
+        onClick={onButton}
+      >
+        {buttonText(button)}
+      </Button>
+      <TokenSelector
+        open={selecting !== null}
+        chain={form.chain}
+        account={account}
+        selected={(selecting === 'OUTPUT' ? outputToken : inputToken)?.address}
+        other={(selecting === 'OUTPUT' ? inputToken : outputToken)?.address}
+        onSelect={onSelectToken}
+        onClose={() => setSelecting(null)}
+        onChainChange={(slug) => update(() => selectChain(slug, getNetworks()))}
+      />
+      <SwapReview
+        open={reviewing}
+        quote={currentQuote}
+        inputToken={inputToken}
+        outputToken={outputToken}
+        tokens={tokens}
+        formatFiat={fiat.format}
+        onConfirm={onConfirm}
+        onClose={() => setReviewing(false)}
+      />
+      <SwapStatus state={execution.state} inputSymbol={inputToken?.symbol ?? ''} onClose={execution.close} />
     </section>
   )
 }

@@ -1,0 +1,69 @@
+import { formatTokenAmount } from '@oxbow/core'
+import { useIntl } from 'react-intl'
+import type { SwapToken } from '../hooks/useTokenList.ts'
+import styles from './SwapForm.module.css'
+import { swapMessages as m } from './swapMessages.ts'
+
+/** One side of the swap box: label, amount field, token button, balance with Max, value in fiat. */
+export function SwapCurrencyPanel(props: {
+  side: 'input' | 'output'
+  value: string
+  onChange: (text: string) => void
+  token: SwapToken | undefined
+  onChooseToken: () => void
+  balance: bigint | undefined
+  onMax?: (() => void) | undefined
+  fiat: string | undefined
+  dimmed: boolean
+}) {
+  const intl = useIntl()
+  const { side, token } = props
+  const label = intl.formatMessage(side === 'input' ? m.sell : m.buy)
+  return (
+    <div className={styles.panel}>
+      <span className={styles.label}>{label}</span>
+      <div className={styles.amountRow}>
+        <input
+          className={styles.amount}
+          data-testid={`swap-${side}-amount`}
+          data-dimmed={props.dimmed ? 'true' : undefined}
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="0"
+          aria-label={intl.formatMessage(side === 'input' ? m.sellAmount : m.buyAmount)}
+          value={props.value}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+        <button
+          type="button"
+          className={styles.token}
+          data-testid={`swap-${side}-token`}
+          data-selected={token ? 'true' : undefined}
+          onClick={props.onChooseToken}
+        >
+          {token ? token.symbol : intl.formatMessage(m.selectToken)}
+        </button>
+      </div>
+      <div className={styles.panelFooter}>
+        <span className={styles.fiat} data-testid={`swap-${side}-fiat`}>
+          {props.fiat ?? ''}
+        </span>
+        {token && props.balance !== undefined ? (
+          <span className={styles.balance}>
+            <span data-testid={`swap-${side}-balance`}>
+              {intl.formatMessage(m.balance, {
+                amount: formatTokenAmount(props.balance, token.decimals, { locale: intl.locale }),
+              })}
+            </span>
+            {props.onMax ? (
+              <button type="button" className={styles.max} data-testid="swap-max" onClick={props.onMax}>
+                {intl.formatMessage(m.max)}
+              </button>
+            ) : null}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  )
+}

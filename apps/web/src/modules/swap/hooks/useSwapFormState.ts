@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { getNetworks } from '../../config/index.ts'
+import {
+  parseSwapParams,
+  type SwapFormState,
+  swapParamsSignature,
+  writeSwapParams,
+} from '../state/swapForm.ts'
+
+/**
+ * The swap form's state, prefilled from the query parameters and written back to them (replacing
+ * the history entry). The state itself lives here so typing is never held up by navigation; a URL
+ * changed from outside (the network selector, back/forward, a hand-off) is read again.
+ */
+export function useSwapFormState(): readonly [
+  SwapFormState,
+  (update: (state: SwapFormState) => SwapFormState) => void,
+] {
+  const [params, setParams] = useSearchParams()
+  const [state, setState] = useState(() => parseSwapParams(params, getNetworks()))
+  const latest = useRef(state)
+  latest.current = state
+  const written = useRef(swapParamsSignature(params))
+
+  const signature = swapParamsSignature(params)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `signature` is what matters of `params`
+  useEffect(() => {
+    if (signature === written.current) return
+    written.current = signature
+    const next = parseSwapParams(params, getNetworks())
+    latest.current = next
+    setState(next)
+  }, [signature])
+
+  const update = useCallback(
+    (change: (state: SwapFormState) => SwapFormState) => {
+      const previous = latest.current
+      const next = change(previous)
+      if (next === previous) return
+      latest.current = next
+      setState(next)
+      const nextParams = writeSwapParams(new URLSearchParams(window.location.search), next)
+      written.current = swapParamsSignature(nextParams)
+      setParams(nextParams, { replace: true, preventScrollReset: true })
+    },
+    [setParams],
+  )
+  return [state, update] as const
+}
