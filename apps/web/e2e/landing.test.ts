@@ -556,6 +556,21 @@ describe('landing and the wallet', () => {
       },
     )
   })
+
+  test("behavior: the hero swap box's Connect wallet opens the same modal; connecting moves to /swap", async () => {
+    await withLanding('/?chain=base', {}, async (page) => {
+      const action = page.getByTestId('swap-button')
+      assert.equal(await action.textContent(), 'Connect wallet')
+      await action.click()
+      await page
+        .getByRole('dialog', { name: 'Connect a wallet' })
+        .getByRole('button', { name: 'Local test wallet' })
+        .click()
+      await page.locator('[data-testid="landing"][data-leaving="true"]').waitFor()
+      // The hero's query (here the chain) comes along.
+      await page.waitForURL(`${web.url}/swap?chain=base`)
+    })
+  })
 })
 
 /** Escapes a value for a double-quoted CSS attribute selector. */
