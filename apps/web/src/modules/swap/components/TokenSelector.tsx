@@ -30,6 +30,7 @@ const m = defineMessages({
   network: { id: 'swap.selector.network', defaultMessage: 'Chain filter' },
   loading: { id: 'swap.selector.loading', defaultMessage: 'Loading tokens' },
   loadError: { id: 'swap.selector.loadError', defaultMessage: "Couldn't load tokens" },
+  balancesError: { id: 'swap.selector.balancesError', defaultMessage: "Couldn't load token balances" },
   retry: { id: 'swap.selector.retry', defaultMessage: 'Retry' },
   empty: { id: 'swap.selector.empty', defaultMessage: 'No tokens found' },
   tokens: { id: 'swap.selector.tokens', defaultMessage: 'Tokens' },
@@ -196,7 +197,7 @@ function SelectorBody(props: TokenSelectorProps & { titleId: string; title: stri
 
   const list = useTokenList(viewChain)
   const addresses = useMemo(() => list.tokens.map((token) => token.address), [list.tokens])
-  const { balances } = useTokenBalances(viewChain, props.account, addresses)
+  const { balances, error: balancesError } = useTokenBalances(viewChain, props.account, addresses)
   const sorted = useMemo(
     () => sortTokens(list.tokens, props.account ? balances : undefined),
     [list.tokens, balances, props.account],
@@ -342,6 +343,11 @@ function SelectorBody(props: TokenSelectorProps & { titleId: string; title: stri
         </select>
       </div>
       <div className={styles.scroll}>
+        {props.account && balancesError && list.tokens.length > 0 ? (
+          <p className={styles.notice} role="status">
+            {intl.formatMessage(m.balancesError)}
+          </p>
+        ) : null}
         {candidate ? (
           <ImportRow
             chain={viewChain}

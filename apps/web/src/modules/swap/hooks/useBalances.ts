@@ -75,13 +75,14 @@ function normalize(addresses: readonly string[]): readonly string[] {
 /**
  * Balances of `account` on `chain` for `addresses` (the zero address is the native currency), keyed
  * by lowercase address, refreshed every 4 s. A token whose balance could not be read is absent.
- * `isLoading` stays true until a read that included all of `addresses` has arrived.
+ * `isLoading` stays true until a read that included all of `addresses` has arrived; `error` is set
+ * when no balances could be read at all.
  */
 export function useTokenBalances(
   chain: string,
   account: string | null,
   addresses: readonly string[],
-): { balances: ReadonlyMap<string, bigint>; isLoading: boolean } {
+): { balances: ReadonlyMap<string, bigint>; isLoading: boolean; error: Error | null } {
   const id = useId()
   const key = addresses.join()
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the content of `addresses`
@@ -106,16 +107,19 @@ export function useTokenBalances(
   const query = useQuery(balancesQuery(chain, account))
   const data = isBalancesData(query.data) ? query.data : undefined
   const missing = data ? normalized.some((address) => !data.requested.includes(address)) : true
-  const { refetch, isFetching } = query
+  const { refetch, isFetching, isError } = query
 
   // Another component's read (or one in flight when this one mounted) may not cover our addresses.
+  // After a failure the 4 s interval retries instead (no request loop while the node is down).
   useEffect(() => {
-    if (registered && data && missing && !isFetching) void refetch()
-  }, [registered, data, missing, isFetching, refetch])
+    if (registered && data && missing && !isFetching && !isError) void refetch()
+  }, [registered, data, missing, isFetching, isError, refetch])
 
   return {
     balances: data?.balances ?? NO_BALANCES,
     isLoading: registered !== undefined && normalized.length > 0 && missing && query.status !== 'error',
+    // Only while no read covering these addresses is on screen: a failed refresh keeps the last balances.
+    error: registered !== undefined && (data === undefined || missing) ? query.error : null,
   }
 }
 
