@@ -1,14 +1,20 @@
 /**
- * `npm run bench:routing`: the trading API on one devnet network (ethereum, devnet port base 25700, API port 25790).
- * 1. in-process quote latency (TradingService.quote) over every routable token pair of the seeded
- *    graph, three trade sizes, both trade types;
- * 2. HTTP latency of POST /v1/quote under 50 concurrent keep-alive clients;
+ * `npm run bench:routing`: the trading API on one devnet network (ethereum, devnet port base
+ * 25700, API port 25790).
+ * 1. in-process quote latency (TradingService.quoteSync: route search in the calling thread) over
+ *    every routable token pair of the seeded graph, three trade sizes, both trade types;
+ * 2. HTTP latency of POST /v1/quote from the server as `npm start` runs it (its own process, route
+ *    threads per OXBOW_ROUTE_THREADS or the default), 50 concurrent keep-alive clients in closed
+ *    loop: distinct requests (a route search each), repeated ones (route cache) and paced ones;
  * 3. quality: route output against the best single pool quoted on chain (Router02, QuoterV2,
  *    V4Quoter) and against a brute-force optimum over the same candidate paths;
  * 4. the time an on-chain-quoter router would spend: eth_call quotes of the same candidate paths.
+ * The pool graph does not change during the run (no new blocks).
  */
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
+import { availableParallelism, loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { startDevnet } from '@oxbow/devnet'
@@ -30,6 +36,10 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] as number
 }
 const ms = (v: number) => `${v.toFixed(2)} ms`
+
+/** Route threads of the benchmarked server: OXBOW_ROUTE_THREADS, else the server's default. */
+const routeThreads = Number(process.env.OXBOW_ROUTE_THREADS ?? Math.max(1, availableParallelism() - 1))
+const loadBefore = loadavg()[0] as number
 
 const devnet = await startDevnet({ networks: [slug], portBase: PORT_BASE })
 const d = devnet.manifest.networks[slug] as NetworkDeployment
@@ -94,6 +104,7 @@ try {
       OXBOW_API_PORT: String(HTTP_PORT),
       OXBOW_RATE_LIMIT_PER_MINUTE: '100000000',
       OXBOW_RATE_LIMIT_BURST: '10000000',
+      OXBOW_ROUTE_THREADS: String(routeThreads),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -140,8 +151,18 @@ try {
   for (let i = 0; i < WARM_UP; i += 50) {
     await Promise.all(Array.from({ length: 50 }, (_, k) => postQuote(warmUp(i + k))))
   }
+  /** CPU time the server process has used (ms; Linux /proc), undefined elsewhere. */
+  const serverCpu = (): number | undefined => {
+    try {
+      const fields = readFileSync(`/proc/${server?.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+      return (Number(fields[11]) + Number(fields[12])) * (1000 / 100)
+    } catch {
+      return undefined
+    }
+  }
   /** 50 clients, each sending its next request as soon as the previous answer arrived. */
   async function load(total: number, bodyOf: (i: number) => string) {
+    const cpuBefore = serverCpu()
     const times: number[] = []
     let next = 0
     let errors = 0
@@ -158,11 +179,13 @@ try {
       }),
     )
     const elapsed = performance.now() - started
+    const cpuAfter = serverCpu()
     times.sort((x, y) => x - y)
-    return { times, errors, rps: total / (elapsed / 1000), total }
+    const serverCpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore
+    return { times, errors, rps: total / (elapsed / 1000), total, serverCpuMs }
   }
   // distinct: every request has its own amount, so none is answered from the route cache
-  const distinct = await load(2000, (i) => {
+  const distinct = await load(4000, (i) => {
     const r = requests[(i * 7) % requests.length] as QuoteRequest
     return JSON.stringify({ ...r, amount: (r.amount + BigInt(i)).toString() })
   })
@@ -171,6 +194,7 @@ try {
   const repeated = await load(3000, (i) => httpBodies[i % httpBodies.length] as string)
   // paced: 50 clients each asking a distinct quote every 200 ms (a swap screen re-quoting), 4 s
   const paced = await (async () => {
+    const cpuBefore = serverCpu()
     const times: number[] = []
     let errors = 0
     let n = 0
@@ -193,7 +217,9 @@ try {
       }),
     )
     times.sort((x, y) => x - y)
-    return { times, errors, rps: times.length / 4, total: times.length }
+    const cpuAfter = serverCpu()
+    const serverCpuMs = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore
+    return { times, errors, rps: times.length / 4, total: times.length, serverCpuMs }
   })()
   agent.destroy()
   server.kill('SIGTERM')
@@ -326,27 +352,50 @@ try {
     )
   }
 
-  const line = (label: string, value: string, target?: string) =>
-    console.log(`${label.padEnd(44)} ${value.padStart(12)}${target ? `   target ${target}` : ''}`)
+  const loadAfter = loadavg()[0] as number
+  const row = (cells: string[]) =>
+    console.log(
+      cells
+        .map((c, i) => (i === 0 ? c.padEnd(50) : i < 3 ? c.padStart(10) : c.padStart(i === 3 ? 16 : 8)))
+        .join(' '),
+    )
+  const verdict = (p99: number, limit: number) => (p99 <= limit ? 'OK' : 'MISSED')
   console.log(
     `bench:routing  network ${slug}, ${state.graph.pools.size} pools (${state.graph.excludedPools.size} excluded), ${tokens.length} routable tokens`,
   )
   console.log(
-    `in-process quotes: ${times.length} (${requests.length} requests x 2, ${failures} typed refusals)`,
+    `machine: ${availableParallelism()} cores, load average ${loadBefore.toFixed(2)} before / ${loadAfter.toFixed(2)} after (the load generator shares the cores); server: ${routeThreads} route thread(s) + main thread, ${WARM_UP} distinct warm-up quotes`,
   )
-  line('in-process quote p50', ms(inP50))
-  line('in-process quote p99', ms(inP99), `<= 10 ms ${inP99 <= 10 ? 'OK' : 'MISSED'}`)
-  for (const [name, run] of [
-    ['distinct requests (route search each)', distinct],
-    ['repeated requests (route cache)', repeated],
-    ['paced, 1 distinct quote per client every 200 ms', paced],
+  row(['', 'p50', 'p99', 'target', 'result'])
+  row([
+    `in-process quote, route search (${times.length} quotes)`,
+    ms(inP50),
+    ms(inP99),
+    'p99 <= 10 ms',
+    verdict(inP99, 10),
+  ])
+  for (const [name, run, target] of [
+    ['HTTP distinct quotes, 50 closed-loop clients', distinct, true],
+    ['HTTP repeated quotes (route cache), 50 clients', repeated, false],
+    ['HTTP paced: 50 clients, 1 distinct quote / 200 ms', paced, false],
   ] as const) {
-    console.log(
-      `HTTP POST /v1/quote, ${name}: ${run.total} requests, 50 concurrent clients, ${run.rps.toFixed(0)} req/s, ${run.errors} 5xx/429`,
-    )
-    line('  HTTP p50', ms(pct(run.times, 50)))
-    line('  HTTP p99', ms(pct(run.times, 99)), `<= 50 ms ${pct(run.times, 99) <= 50 ? 'OK' : 'MISSED'}`)
+    const p99 = pct(run.times, 99)
+    row([name, ms(pct(run.times, 50)), ms(p99), target ? 'p99 <= 50 ms' : '(p99 <= 50 ms)', verdict(p99, 50)])
   }
+  for (const [name, run] of [
+    ['distinct', distinct],
+    ['repeated', repeated],
+    ['paced', paced],
+  ] as const) {
+    const cpu =
+      run.serverCpuMs === undefined
+        ? ''
+        : `, server CPU ${(run.serverCpuMs / run.total).toFixed(3)} ms/request`
+    console.log(`  ${name}: ${run.total} requests, ${run.rps.toFixed(0)} req/s, ${run.errors} 5xx/429${cpu}`)
+  }
+  console.log(
+    `  in-process: ${requests.length} requests x 2, ${failures} typed refusals (no route / insufficient liquidity)`,
+  )
   console.log('quality (exact input; positive = better for the trader):')
   for (const q of quality) console.log(q)
   console.log(`in-process path quotes differing from on-chain quoters: ${mismatches}`)
