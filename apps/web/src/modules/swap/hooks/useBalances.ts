@@ -41,7 +41,7 @@ function sameData(previous: unknown, next: unknown): boolean {
 }
 
 /** The persisted query cache turns a Map into {}: only a real read counts as data. */
-function isBalancesData(value: unknown): value is BalancesData {
+export function isBalancesData(value: unknown): value is BalancesData {
   return (
     typeof value === 'object' &&
     value !== null &&
