@@ -21,13 +21,22 @@ export function useSwapFormState(): readonly [
   const [state, setState] = useState(() => parseSwapParams(params, getNetworks()))
   const latest = useRef(state)
   latest.current = state
-  const written = useRef(swapParamsSignature(params))
+  // URL signatures this hook wrote and the router has not delivered yet: typing faster than the
+  // router navigates must not read an older write back as an outside change.
+  const ours = useRef<string[]>([])
+  const seen = useRef(swapParamsSignature(params))
 
   const signature = swapParamsSignature(params)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `signature` is what matters of `params`
   useEffect(() => {
-    if (signature === written.current) return
-    written.current = signature
+    if (signature === seen.current) return
+    seen.current = signature
+    const index = ours.current.indexOf(signature)
+    if (index >= 0) {
+      ours.current.splice(0, index + 1)
+      return
+    }
+    ours.current = []
     const next = parseSwapParams(params, getNetworks())
     latest.current = next
     setState(next)
@@ -41,7 +50,9 @@ export function useSwapFormState(): readonly [
       latest.current = next
       setState(next)
       const nextParams = writeSwapParams(new URLSearchParams(window.location.search), next)
-      written.current = swapParamsSignature(nextParams)
+      const written = swapParamsSignature(nextParams)
+      if (written === seen.current && ours.current.length === 0) return
+      ours.current = [...ours.current.slice(-20), written]
       setParams(nextParams, { replace: true, preventScrollReset: true })
     },
     [setParams],
