@@ -3,13 +3,19 @@
  * redirect, the hero hand-off to /swap, the floating token logos and the move to /swap after a
  * wallet connects from the landing (real devnet, ethereum only, port base 25500; app on 25575).
  *
- * The floating logos' data: no indexer runs here (starting one needs Ponder's historical sync). The
- * GraphQL endpoint is answered by a Playwright route handler with a body shaped exactly like the
+ * The floating logos' data: one test reads a real indexer (apps/indexer's `serve` script as a child
+ * process in its own process group over this devnet, port 25590, about 25 s to index). The others
+ * answer the GraphQL endpoint from a Playwright route handler with a body shaped exactly like the
  * indexer's answer to the landing's query (apps/indexer/src/api/sdl.ts, `trendingTokens`:
  * `{ data: { trendingTokens: [{ network, address, symbol, priceChange24h }] } }`, the change a
- * decimal string in percent or null); by default the route refuses the connection (indexer down).
+ * decimal string in percent or null), so prices can move both ways; or refuse the connection
+ * (indexer down).
  */
 import assert from 'node:assert/strict'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
@@ -17,18 +23,70 @@ import { launchChromium, type RunningWeb, startWeb, TEST_API_URL } from '../test
 
 const LANDING_TEST_PORT = 25575
 const DEVNET_PORT_BASE = 25500
-/** Never contacted: every request to it is answered (or refused) by a route handler. */
-const GRAPHQL_URL = 'http://127.0.0.1:25579/graphql'
+const INDEXER_PORT = 25590
+/** The real indexer; tests that install a route handler answer (or refuse) its requests instead. */
+const GRAPHQL_URL = `http://127.0.0.1:${INDEXER_PORT}/graphql`
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
 let devnet: Devnet
 let web: RunningWeb
 let browser: Browser
+let indexer: ChildProcess | undefined
+let indexerDir: string | undefined
+
+/** `npm run serve -w @oxbow/indexer` over the test devnet (spawned: web tests import no other app). */
+async function startIndexer(manifestPath: string): Promise<void> {
+  indexerDir = await mkdtemp(join(tmpdir(), 'oxbow-landing-indexer-'))
+  const child = spawn('npx', ['tsx', resolve(import.meta.dirname, '../../indexer/scripts/serve.ts')], {
+    // Its own process group: stopping it by -pid reaches Ponder too.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      OXBOW_MANIFEST: manifestPath,
+      OXBOW_INDEXER_PORT: String(INDEXER_PORT),
+      OXBOW_INDEXER_DATA_DIR: join(indexerDir, 'pglite'),
+      OXBOW_INDEXER_NETWORKS: 'ethereum',
+    },
+  })
+  indexer = child
+  const output: string[] = []
+  await new Promise<void>((ready, fail) => {
+    const timer = setTimeout(
+      () => fail(new Error(`indexer not ready in 180 s:\n${output.join('')}`)),
+      180_000,
+    )
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output.push(String(chunk))
+      if (/^ready /m.test(String(chunk))) {
+        clearTimeout(timer)
+        ready()
+      }
+    })
+    child.stderr?.on('data', (chunk: Buffer) => output.push(String(chunk)))
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      fail(new Error(`indexer exited (${code}):\n${output.join('')}`))
+    })
+  })
+}
+
+async function stopIndexer(): Promise<void> {
+  const child = indexer
+  if (child?.pid && child.exitCode === null) {
+    const exited = new Promise((done) => child.once('exit', done))
+    process.kill(-child.pid, 'SIGTERM')
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))])
+    if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
+  }
+  if (indexerDir) await rm(indexerDir, { recursive: true, force: true })
+}
 
 before(async () => {
   devnet = await startDevnet({ networks: ['ethereum'], portBase: DEVNET_PORT_BASE })
   const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
   assert.ok(rpcUrl, 'the devnet serves ethereum')
+  await startIndexer(devnet.manifestPath)
   web = await startWeb({
     port: LANDING_TEST_PORT,
     config: {
@@ -43,6 +101,7 @@ before(async () => {
 after(async () => {
   await browser?.close()
   await web?.close()
+  await stopIndexer()
   await devnet?.stop()
 })
 
@@ -161,8 +220,8 @@ function watchProblems(page: Page): Problems {
 
 interface Setup {
   readonly options?: BrowserContextOptions
-  /** The indexer's answer; omitted = the indexer is unreachable. */
-  readonly indexer?: readonly TrendingToken[]
+  /** The indexer's answer; 'real' = the running indexer; omitted = the indexer is unreachable. */
+  readonly indexer?: readonly TrendingToken[] | 'real'
   readonly prepare?: (context: BrowserContext) => Promise<unknown>
 }
 
@@ -175,6 +234,7 @@ async function withLanding(
   const graphqlRequests: unknown[] = []
   await context.route(GRAPHQL_URL, async (route) => {
     graphqlRequests.push(route.request().postDataJSON())
+    if (setup.indexer === 'real') return route.continue()
     if (!setup.indexer) return route.abort('connectionrefused')
     return route.fulfill({
       status: 200,
@@ -324,17 +384,26 @@ describe('landing', () => {
 
   test('behavior: typing in the hero swap box continues on /swap with currencies, value, field and chain', async () => {
     const usdc = trending[0]?.address ?? ''
-    await withLanding(`/?inputCurrency=ETH&outputCurrency=${usdc}`, {}, async (page) => {
-      await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
-      await page.waitForURL(/chain=base/)
+    await withLanding(`/?chain=base&inputCurrency=ETH&outputCurrency=${usdc}`, {}, async (page) => {
       await amountInput(page).fill('1.5')
       await page.waitForURL(/\/swap\?/)
-      const params = Object.fromEntries(new URL(page.url()).searchParams)
-      assert.equal(params.chain, 'base')
-      assert.equal(params.value, '1.5')
-      assert.equal(params.field, 'INPUT')
-      assert.equal(await amountInput(page).inputValue(), '1.5')
+      assert.deepEqual(Object.fromEntries(new URL(page.url()).searchParams), {
+        chain: 'base',
+        inputCurrency: 'ETH',
+        outputCurrency: usdc,
+        value: '1.5',
+        field: 'INPUT',
+      })
       assert.equal(await page.locator('header').count(), 1, 'the swap screen has the app chrome')
+    })
+    // Choosing a network in the hero first (it clears the currencies, spec) still hands over.
+    await withLanding('/', {}, async (page) => {
+      await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
+      await page.waitForURL(/chain=base/)
+      await amountInput(page).fill('2')
+      await page.waitForURL(/\/swap\?/)
+      const params = Object.fromEntries(new URL(page.url()).searchParams)
+      assert.deepEqual([params.chain, params.value, params.field], ['base', '2', 'INPUT'])
     })
   })
 })
@@ -484,6 +553,49 @@ describe('floating token logos', () => {
       const address = await target.getAttribute('data-address')
       await target.getByRole('link').click()
       await page.waitForURL(`${web.url}/explore/tokens/${chain}/${address}`)
+    })
+  })
+
+  test("behavior: the real indexer's trending tokens float around the hero and open their token page", async () => {
+    const answer = (await (
+      await fetch(GRAPHQL_URL, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: '{ trendingTokens(first: 20) { network address symbol priceChange24h } }',
+        }),
+      })
+    ).json()) as { data: { trendingTokens: TrendingToken[] } }
+    const indexed = answer.data.trendingTokens
+    assert.ok(indexed.length >= 4, `the devnet's tokens are indexed (${indexed.length})`)
+    await withLanding('/', { indexer: 'real', options: { reducedMotion: 'reduce' } }, async (page) => {
+      const logos = page.getByTestId('floating-token')
+      await logos.first().waitFor()
+      const shown = await logos.evaluateAll((items) =>
+        items.map((item) => [
+          item.getAttribute('data-chain'),
+          item.getAttribute('data-address'),
+          item.getAttribute('data-symbol'),
+        ]),
+      )
+      assert.ok(shown.length >= 3, `logos placed (${shown.length})`)
+      for (const [chain, address, symbol] of shown) {
+        assert.ok(
+          indexed.some((t) => t.network === chain && t.address === address && t.symbol === symbol),
+          `${symbol} is one of the indexer's trending tokens`,
+        )
+      }
+      const first = logos.first()
+      const token = indexed.find((t) => t.address === shown[0]?.[1])
+      await first.getByRole('link').hover()
+      const change = page.getByRole('tooltip').getByTestId('floating-token-change')
+      const value = token?.priceChange24h == null ? null : Number(token.priceChange24h)
+      assert.match(
+        (await change.textContent()) ?? '',
+        value === null ? /^No 24h price data$/ : /^[+-]?\d+\.\d\d% \(24h\)$/,
+      )
+      await first.getByRole('link').click()
+      await page.waitForURL(`${web.url}/explore/tokens/${shown[0]?.[0]}/${shown[0]?.[1]}`)
     })
   })
 
