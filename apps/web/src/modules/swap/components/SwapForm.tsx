@@ -14,14 +14,7 @@ import { useSwapFormState } from '../hooks/useSwapFormState.ts'
 import { findToken, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
 import type { QuoteError } from '../services/errors.ts'
 import { NATIVE_ADDRESS, type Quote } from '../services/tradingApi.ts'
-import {
-  type Field,
-  flipSwapForm,
-  NATIVE_PARAM,
-  selectChain,
-  selectCurrency,
-  typeValue,
-} from '../state/swapForm.ts'
+import { type Field, flipSwapForm, NATIVE_PARAM, selectCurrency, typeValue } from '../state/swapForm.ts'
 import {
   acceptKeystroke,
   amountToInput,
@@ -114,7 +107,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   const intl = useIntl()
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const [form, update] = useSwapFormState()
+  const [form, update, selectChain] = useSwapFormState()
   const wallet = useWalletState()
   const account = wallet.status === 'connected' ? wallet.address : null
   const settings = useSwapSettings()
@@ -164,6 +157,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   }, [wallet.status])
 
   const [selecting, setSelecting] = useState<Field | null>(null)
+  const [heroTyped, setHeroTyped] = useState('')
   const [reviewing, setReviewing] = useState(false)
   const [switchFailed, setSwitchFailed] = useState(false)
   const [switching, setSwitching] = useState(false)
@@ -200,7 +194,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
       ? formatDependentAmount(BigInt(quote.amountOut), quote.tokenOut.decimals)
       : formatDependentAmount(BigInt(quote.amountIn), quote.tokenIn.decimals)
   })()
-  const inputValue = form.independentField === 'INPUT' ? form.typedValue : dependentValue
+  const inputValue = hero ? heroTyped : form.independentField === 'INPUT' ? form.typedValue : dependentValue
   const outputValue = form.independentField === 'OUTPUT' ? form.typedValue : dependentValue
   const amountIn =
     form.independentField === 'INPUT' ? typedAmount : quote && quoteRequest ? BigInt(quote.amountIn) : null
@@ -216,8 +210,10 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
     const token = field === 'INPUT' ? inputToken : outputToken
     const accepted = acceptKeystroke(text, token?.decimals)
     if (accepted === null) return
-    if (hero && accepted.trim() !== '') {
-      void navigate(heroSwapUrl(params, accepted))
+    if (hero) {
+      // The hero keeps what was typed on screen while /swap takes over with it.
+      setHeroTyped(accepted)
+      if (accepted.trim() !== '') void navigate(heroSwapUrl(params, accepted))
       return
     }
     update((state) => typeValue(state, field, accepted))
@@ -324,7 +320,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
             className={styles.chain}
             aria-label={intl.formatMessage(sm.network)}
             value={form.chain}
-            onChange={(event) => update(() => selectChain(event.target.value, getNetworks()))}
+            onChange={(event) => selectChain(event.target.value)}
           >
             {getNetworks().map((option) => (
               <option key={option.slug} value={option.slug}>
@@ -408,7 +404,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         other={(selecting === 'OUTPUT' ? inputToken : outputToken)?.address}
         onSelect={onSelectToken}
         onClose={() => setSelecting(null)}
-        onChainChange={(slug) => update(() => selectChain(slug, getNetworks()))}
+        onChainChange={selectChain}
       />
       <SwapReview
         open={reviewing}

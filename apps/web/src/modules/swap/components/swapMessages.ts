@@ -4,8 +4,8 @@ import { defineMessages } from '../../../lib/messages.ts'
 export const swapMessages = defineMessages({
   sell: { id: 'swap.panel.sell', defaultMessage: 'Sell' },
   buy: { id: 'swap.panel.buy', defaultMessage: 'Buy' },
-  sellAmount: { id: 'swap.amount.sell', defaultMessage: 'Amount to sell' },
-  buyAmount: { id: 'swap.amount.buy', defaultMessage: 'Amount to buy' },
+  sellAmount: { id: 'swap.amount', defaultMessage: 'Amount' },
+  buyAmount: { id: 'swap.receive', defaultMessage: 'You receive' },
   selectToken: { id: 'swap.selectToken', defaultMessage: 'Select token' },
   flip: { id: 'swap.flip', defaultMessage: 'Switch tokens' },
   balance: { id: 'swap.balance', defaultMessage: 'Balance: {amount}' },

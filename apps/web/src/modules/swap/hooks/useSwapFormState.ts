@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { getNetworks } from '../../config/index.ts'
+import { applyChainSelection } from '../../urlParams/index.ts'
 import {
   parseSwapParams,
   type SwapFormState,
@@ -16,6 +17,7 @@ import {
 export function useSwapFormState(): readonly [
   SwapFormState,
   (update: (state: SwapFormState) => SwapFormState) => void,
+  (chain: string) => void,
 ] {
   const [params, setParams] = useSearchParams()
   const [state, setState] = useState(() => parseSwapParams(params, getNetworks()))
@@ -57,5 +59,15 @@ export function useSwapFormState(): readonly [
     },
     [setParams],
   )
-  return [state, update] as const
+  /** The network selector's rule on the URL (clears currencies, value, field); the form follows it. */
+  const selectChain = useCallback(
+    (chain: string) =>
+      setParams((previous) => applyChainSelection(previous, chain), {
+        replace: true,
+        preventScrollReset: true,
+      }),
+    [setParams],
+  )
+
+  return [state, update, selectChain] as const
 }
