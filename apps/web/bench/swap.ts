@@ -41,47 +41,40 @@ interface Measured {
   readonly confirmMs: number
 }
 
-/** Installs the in-page clocks for one trade; `expectedIn` is the typed amount in base units. */
+/**
+ * Installs the in-page clocks for one trade; `expectedIn` is the typed amount in base units. Plain
+ * JS text: tsx would inject helpers (__name) into a serialized function.
+ */
 async function arm(page: Page, expectedIn: string): Promise<void> {
-  await page.evaluate((expected) => {
-    type Bench = {
-      lastInput: number
-      quoteAt: number
-      clickAt: number
-      confirmedAt: number
-      stop?: () => void
-    }
-    const w = window as unknown as { __bench?: Bench }
-    w.__bench?.stop?.()
-    const bench: Bench = { lastInput: 0, quoteAt: 0, clickAt: 0, confirmedAt: 0 }
-    w.__bench = bench
-    const onInput = (event: Event) => {
-      const target = event.target as HTMLElement | null
-      if (target?.getAttribute('data-testid') !== 'swap-input-amount') return
+  await page.evaluate(`(() => {
+    const expected = ${JSON.stringify(expectedIn)}
+    if (window.__bench && window.__bench.stop) window.__bench.stop()
+    const bench = { lastInput: 0, quoteAt: 0, clickAt: 0, confirmedAt: 0 }
+    window.__bench = bench
+    const onInput = (event) => {
+      if (!event.target || event.target.getAttribute('data-testid') !== 'swap-input-amount') return
       bench.lastInput = performance.now()
       bench.quoteAt = 0
     }
-    const onClick = (event: Event) => {
-      const target = event.target as HTMLElement | null
-      if (target?.closest('[data-testid="swap-confirm"]') && bench.clickAt === 0)
+    const onClick = (event) => {
+      if (event.target && event.target.closest('[data-testid="swap-confirm"]') && bench.clickAt === 0)
         bench.clickAt = performance.now()
     }
     const check = () => {
       const now = performance.now()
       if (bench.lastInput > 0 && bench.quoteAt === 0) {
         const quote = document.querySelector('[data-testid="swap-quote"]')
-        const out = document.querySelector('[data-testid="swap-output-amount"]') as HTMLInputElement | null
+        const out = document.querySelector('[data-testid="swap-output-amount"]')
         if (
-          quote?.getAttribute('data-amount-in') === expected &&
-          out &&
-          Number(out.value.replace(/,/g, '')) > 0
+          quote && quote.getAttribute('data-amount-in') === expected &&
+          quote.getAttribute('data-current') !== 'false' &&
+          out && Number(out.value.replace(/,/g, '')) > 0
         )
           bench.quoteAt = now
       }
-      if (bench.clickAt > 0 && bench.confirmedAt === 0) {
-        if (document.querySelector('[data-testid="swap-status"][data-state="confirmed"]'))
-          bench.confirmedAt = now
-      }
+      if (bench.clickAt > 0 && bench.confirmedAt === 0 &&
+          document.querySelector('[data-testid="swap-status"][data-state="confirmed"]'))
+        bench.confirmedAt = now
     }
     document.addEventListener('input', onInput, true)
     document.addEventListener('click', onClick, true)
@@ -94,7 +87,7 @@ async function arm(page: Page, expectedIn: string): Promise<void> {
       document.removeEventListener('input', onInput, true)
       document.removeEventListener('click', onClick, true)
     }
-  }, expectedIn)
+  })()`)
 }
 
 const readBench = (page: Page) =>
@@ -140,6 +133,8 @@ async function oneTrade(page: Page, amount: string): Promise<Measured> {
   const b = await readBench(page)
   const close = byTestId(page, 'swap-status-close')
   if (await close.count()) await close.first().click()
+  if (!(b.lastInput > 0 && b.quoteAt > b.lastInput && b.clickAt > 0 && b.confirmedAt > b.clickAt))
+    throw new Error(`trade of ${amount}: clocks incomplete ${JSON.stringify(b)}`)
   return { quoteMs: b.quoteAt - b.lastInput, confirmMs: b.confirmedAt - b.clickAt }
 }
 
@@ -206,10 +201,10 @@ try {
       `quote debounce: ${debounce === undefined ? 'not found in src/modules/swap/hooks/useQuote*' : `${debounce} ms`}`,
     )
     console.log('')
-    console.log(`${'measure'.padEnd(58)}  median       p90       max  target      result`)
+    console.log(`${'measure'.padEnd(66)}  median       p90       max  target      result`)
     const row = (label: string, s: ReturnType<typeof stats>, target: string, ok: boolean | null) =>
       console.log(
-        `${label.padEnd(58)} ${ms(s.median)}  ${ms(s.p90)}  ${ms(s.max)}  ${target.padEnd(10)}  ${ok === null ? 'info' : ok ? 'ok' : 'MISSED'}`,
+        `${label.padEnd(66)} ${ms(s.median)}  ${ms(s.p90)}  ${ms(s.max)}  ${target.padEnd(10)}  ${ok === null ? 'info' : ok ? 'ok' : 'MISSED'}`,
       )
     row('quote on screen, raw: from the last keystroke', quote, '-', null)
     row(

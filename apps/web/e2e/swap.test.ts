@@ -35,6 +35,7 @@ import {
   NATIVE,
   pickTrade,
   reviewAndConfirm,
+  type ShownQuote,
   selectToken,
   swapBox,
   toBaseUnits,
@@ -135,6 +136,7 @@ async function withPage(
   options: { setup?: (context: BrowserContext) => Promise<unknown>; allow?: RegExp } = {},
 ): Promise<void> {
   const context = await browser.newContext()
+  context.setDefaultTimeout(15_000)
   await installCspListener(context)
   await options.setup?.(context)
   const page = await context.newPage()
@@ -181,7 +183,7 @@ async function tradeAndCheck(
   slug: NetworkSlug,
   trade: { tokenIn: Address; tokenOut: Address; amount: string; type: 'EXACT_INPUT' | 'EXACT_OUTPUT' },
   expectProtocol?: string,
-): Promise<void> {
+): Promise<ShownQuote> {
   const client = clients(slug).public
   const decimals = decimalsOf(slug)
   const exactIn = trade.type === 'EXACT_INPUT'
@@ -224,13 +226,14 @@ async function tradeAndCheck(
     const spentHuman = Number(spent) / 10 ** decimals(trade.tokenIn)
     assert.ok(spentHuman <= max * 1.0001, `spent ${spentHuman} <= maximum sent ${maximumSent}`)
   }
+  return shown
 }
 
 describe('swap on the full local stack', () => {
-  test('behavior: native ETH to a stablecoin through a v3 pool; balances change exactly as quoted (gas from the receipts)', async () => {
+  test('behavior: native ETH to a stablecoin through a v3 pool; balances change exactly as quoted (gas from the receipts)', async (t) => {
     const eth = token('ethereum', 'ETH')
     const candidates = ['USDC', 'DAI', 'USDT'].flatMap((symbol) =>
-      ['0.05', '0.5', '2'].map((amount) => ({
+      ['0.001', '0.01', '0.05', '0.5', '2'].map((amount) => ({
         tokenIn: eth.address,
         tokenOut: token('ethereum', symbol).address,
         amount,
@@ -240,11 +243,12 @@ describe('swap on the full local stack', () => {
     const { trade } = await pickTrade(stack.apiUrl, 'ethereum', 'V3', candidates, decimalsOf('ethereum'))
     await withPage(swapUrl('ethereum', trade.tokenIn, trade.tokenOut), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      await tradeAndCheck(page, 'ethereum', trade, 'v3')
+      const shown = await tradeAndCheck(page, 'ethereum', trade, 'v3')
+      t.diagnostic(`${trade.amount} ${trade.tokenIn} -> ${trade.tokenOut}, route shown: ${shown.route}`)
     })
   })
 
-  test('behavior: a stablecoin to another through v2, tokens chosen in the selector (approval and Permit2 signature)', async () => {
+  test('behavior: a stablecoin to another through v2, tokens chosen in the selector (approval and Permit2 signature)', async (t) => {
     const candidates = [
       ['USDC', 'DAI', '100'],
       ['DAI', 'USDC', '100'],
@@ -264,11 +268,12 @@ describe('swap on the full local stack', () => {
       await selectToken(page, 'output', { address: trade.tokenOut, symbol: trade.symbols[1] })
       assert.equal((await byTestId(page, 'swap-input-token').textContent())?.trim(), trade.symbols[0])
       assert.equal((await byTestId(page, 'swap-output-token').textContent())?.trim(), trade.symbols[1])
-      await tradeAndCheck(page, 'ethereum', trade, 'v2')
+      const shown = await tradeAndCheck(page, 'ethereum', trade, 'v2')
+      t.diagnostic(`${trade.amount} ${trade.tokenIn} -> ${trade.tokenOut}, route shown: ${shown.route}`)
     })
   })
 
-  test('behavior: a trade through a v4 pool executes exactly as quoted', async () => {
+  test('behavior: a trade through a v4 pool executes exactly as quoted', async (t) => {
     const pairs = [
       ['ETH', 'USDC'],
       ['UNI', 'USDC'],
@@ -287,19 +292,23 @@ describe('swap on the full local stack', () => {
     const { trade } = await pickTrade(stack.apiUrl, 'ethereum', 'V4', candidates, decimalsOf('ethereum'))
     await withPage(swapUrl('ethereum', trade.tokenIn, trade.tokenOut), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      await tradeAndCheck(page, 'ethereum', trade, 'v4')
+      const shown = await tradeAndCheck(page, 'ethereum', trade, 'v4')
+      t.diagnostic(`${trade.amount} ${trade.tokenIn} -> ${trade.tokenOut}, route shown: ${shown.route}`)
     })
   })
 
-  test('behavior: exact output (typed in the buy field): receives exactly that amount, spends no more than the maximum', async () => {
+  test('behavior: exact output (typed in the buy field): native ETH in, receives exactly that amount, spends exactly the quoted input (no more than the maximum)', async () => {
+    // Native input: the router takes the maximum as value and sweeps back what it did not spend, so
+    // the check is exact after subtracting gas. (A stablecoin with 6 decimals as input through a v2
+    // exact-output hop would deliver a hair more than asked: the Universal Router recomputes v2
+    // outputs from the whole input unit paid; see the e2e helper's report.)
     const usdc = token('ethereum', 'USDC')
-    const dai = token('ethereum', 'DAI')
-    await withPage(swapUrl('ethereum', usdc.address, dai.address), async ({ page }) => {
+    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await tradeAndCheck(page, 'ethereum', {
-        tokenIn: usdc.address,
-        tokenOut: dai.address,
-        amount: '50',
+        tokenIn: NATIVE,
+        tokenOut: usdc.address,
+        amount: '150',
         type: 'EXACT_OUTPUT',
       })
       assert.equal(

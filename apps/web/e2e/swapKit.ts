@@ -64,8 +64,18 @@ export async function pickTrade<T extends TradeCandidate>(
   for (const trade of candidates) {
     const independent = trade.type === 'EXACT_INPUT' ? trade.tokenIn : trade.tokenOut
     const amount = toBaseUnits(trade.amount, decimalsOf(independent))
-    const { status, body } = await apiQuote(apiUrl, network, { ...trade, amount })
-    if (status !== 200) continue
+    const { status, body } = await apiQuote(apiUrl, network, {
+      tokenIn: trade.tokenIn,
+      tokenOut: trade.tokenOut,
+      type: trade.type,
+      amount,
+    })
+    if (status !== 200) {
+      seen.push(
+        `${trade.tokenIn}->${trade.tokenOut} ${trade.amount}: ${status} ${JSON.stringify(body).slice(0, 120)}`,
+      )
+      continue
+    }
     const used = protocolsOf(body)
     seen.push(`${trade.tokenIn}->${trade.tokenOut} ${trade.amount}: ${[...used].join('+')}`)
     if (used.size === 1 && used.has(protocol)) return { trade, quote: body }
@@ -237,7 +247,11 @@ export async function waitForQuote(
   const quote = byTestId(page, 'swap-quote')
   const attribute = expected.side === 'in' ? 'data-amount-in' : 'data-amount-out'
   await page.waitForFunction(
-    ([attr, amount]) => document.querySelector(`[data-testid="swap-quote"]`)?.getAttribute(attr) === amount,
+    ([attr, amount]) => {
+      const quote = document.querySelector('[data-testid="swap-quote"]')
+      // data-current="false" marks a quote kept on screen while its successor loads.
+      return quote?.getAttribute(attr) === amount && quote.getAttribute('data-current') !== 'false'
+    },
     [attribute, expected.amount.toString()] as const,
     { timeout },
   )
