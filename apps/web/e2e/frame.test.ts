@@ -143,13 +143,13 @@ describe('URL parameters', () => {
 
   test('behavior: eagerlyConnectAddress is used only when valid; intro asks the wallet to disconnect', async () => {
     await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${valid}&intro=true`, async (page) => {
-      const connect = page.getByRole('button', { name: 'Connect' })
+      const connect = page.getByRole('button', { name: 'Connect', exact: true })
       assert.equal(await connect.getAttribute('data-eagerly-connect'), 'true')
       assert.equal(await connect.getAttribute('data-eagerly-connect-address'), valid)
       assert.match((await session(page, 'oxbow.walletIntent')) ?? '', /"disconnectRequested":true/)
     })
     await withPage('/swap?eagerlyConnect=true&eagerlyConnectAddress=0x1234', async (page) => {
-      const connect = page.getByRole('button', { name: 'Connect' })
+      const connect = page.getByRole('button', { name: 'Connect', exact: true })
       assert.equal(await connect.getAttribute('data-eagerly-connect'), 'true')
       assert.equal(await connect.getAttribute('data-eagerly-connect-address'), null)
     })
