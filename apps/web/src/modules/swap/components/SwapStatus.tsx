@@ -37,14 +37,23 @@ export function SwapStatus(props: { state: SwapFlowState | null; inputSymbol: st
       case 'pending':
         return intl.formatMessage(m.pending)
       case 'confirmed':
-        return intl.formatMessage(m.confirmed, {
-          amountIn: formatTokenAmount(state.amountIn, state.quote.tokenIn.decimals, { locale: intl.locale }),
-          symbolIn: state.quote.tokenIn.symbol,
-          amountOut: formatTokenAmount(state.amountOut, state.quote.tokenOut.decimals, {
-            locale: intl.locale,
-          }),
-          symbolOut: state.quote.tokenOut.symbol,
-        })
+        return intl.formatMessage(
+          state.quote.routing === 'WRAP'
+            ? m.wrapped
+            : state.quote.routing === 'UNWRAP'
+              ? m.unwrapped
+              : m.confirmed,
+          {
+            amountIn: formatTokenAmount(state.amountIn, state.quote.tokenIn.decimals, {
+              locale: intl.locale,
+            }),
+            symbolIn: state.quote.tokenIn.symbol,
+            amountOut: formatTokenAmount(state.amountOut, state.quote.tokenOut.decimals, {
+              locale: intl.locale,
+            }),
+            symbolOut: state.quote.tokenOut.symbol,
+          },
+        )
       case 'failed':
         return intl.formatMessage(failureMessages[state.reason])
     }

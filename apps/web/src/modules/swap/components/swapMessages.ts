@@ -75,6 +75,14 @@ export const swapMessages = defineMessages({
     id: 'swap.status.confirmed',
     defaultMessage: 'Swapped {amountIn} {symbolIn} for {amountOut} {symbolOut}',
   },
+  wrapped: {
+    id: 'swap.status.wrapped',
+    defaultMessage: 'Wrapped {amountIn} {symbolIn} into {amountOut} {symbolOut}',
+  },
+  unwrapped: {
+    id: 'swap.status.unwrapped',
+    defaultMessage: 'Unwrapped {amountIn} {symbolIn} into {amountOut} {symbolOut}',
+  },
   transactionHash: { id: 'swap.status.hash', defaultMessage: 'Transaction {hash}' },
   failedRejected: { id: 'swap.failed.rejected', defaultMessage: 'Transaction rejected in your wallet.' },
   failedDeadline: {
