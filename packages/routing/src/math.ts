@@ -126,7 +126,7 @@ function nextPriceFromAmount1RoundingDown(
   return sqrtP - quotient
 }
 
-/** SqrtPriceMath.getAmount0Delta: token0 between two square-root prices for a liquidity. */
+/** SqrtPriceMath.getAmount0Delta: token0 between two square-root prices for a liquidity (>= 0, a uint128 there). */
 export function amount0Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
   const lo = a < b ? a : b
   const hi = a < b ? b : a
@@ -135,7 +135,7 @@ export function amount0Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: b
   return roundUp ? divUp(mulDivUp(numerator1, numerator2, hi), lo) : mulDiv(numerator1, numerator2, hi) / lo
 }
 
-/** SqrtPriceMath.getAmount1Delta: token1 between two square-root prices for a liquidity. */
+/** SqrtPriceMath.getAmount1Delta: token1 between two square-root prices for a liquidity (>= 0, a uint128 there). */
 export function amount1Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: boolean): bigint {
   // liquidity * |b - a| / 2^96, as a shift (the product is never negative)
   const p = liquidity * (a < b ? b - a : a - b)
