@@ -8,6 +8,7 @@ import {
   swapParamsSignature,
   writeSwapParams,
 } from '../state/swapForm.ts'
+import { createUrlWriteTracker, type UrlWriteTracker } from '../state/swapFormUrlSync.ts'
 
 /**
  * The swap form's state, prefilled from the query parameters and written back to them (replacing
@@ -23,22 +24,13 @@ export function useSwapFormState(): readonly [
   const [state, setState] = useState(() => parseSwapParams(params, getNetworks()))
   const latest = useRef(state)
   latest.current = state
-  // URL signatures this hook wrote and the router has not delivered yet: typing faster than the
-  // router navigates must not read an older write back as an outside change.
-  const ours = useRef<string[]>([])
-  const seen = useRef(swapParamsSignature(params))
+  const tracker = useRef<UrlWriteTracker | null>(null)
+  tracker.current ??= createUrlWriteTracker(swapParamsSignature(params))
 
   const signature = swapParamsSignature(params)
   // biome-ignore lint/correctness/useExhaustiveDependencies: `signature` is what matters of `params`
   useEffect(() => {
-    if (signature === seen.current) return
-    seen.current = signature
-    const index = ours.current.indexOf(signature)
-    if (index >= 0) {
-      ours.current.splice(0, index + 1)
-      return
-    }
-    ours.current = []
+    if (tracker.current?.delivered(signature) !== 'outside') return
     const next = parseSwapParams(params, getNetworks())
     latest.current = next
     setState(next)
@@ -53,12 +45,13 @@ export function useSwapFormState(): readonly [
       setState(next)
       const nextParams = writeSwapParams(new URLSearchParams(window.location.search), next)
       const written = swapParamsSignature(nextParams)
-      if (written === seen.current && ours.current.length === 0) return
-      ours.current = [...ours.current.slice(-20), written]
+      if (!tracker.current || tracker.current.isCurrent(written)) return
+      tracker.current.wrote(written)
       setParams(nextParams, { replace: true, preventScrollReset: true })
     },
     [setParams],
   )
+
   /** The network selector's rule on the URL (clears currencies, value, field); the form follows it. */
   const selectChain = useCallback(
     (chain: string) =>

@@ -7,6 +7,7 @@ import {
   type SwapFlowRequest,
   type SwapFlowState,
   transferred,
+  unwrappedBy,
 } from './swapFlow.ts'
 import { type Quote, type SwapParams, type SwapResponse, TradingApiError } from './tradingApi.ts'
 
@@ -308,4 +309,15 @@ test('behavior: transferred() sums an ERC-20 Transfer to or from the account, ig
   assert.equal(transferred(logs, DAI, SWAPPER, 'from'), 5n)
   assert.equal(transferred(logs, '0x0000000000000000000000000000000000000000', SWAPPER, 'to'), undefined)
   assert.equal(transferred([], DAI, SWAPPER, 'to'), undefined)
+})
+
+test('behavior: native output received = what the router unwrapped (WETH Withdrawal logs from the router)', () => {
+  const WITHDRAWAL = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65'
+  const WETH = '0x4444444444444444444444444444444444444444' as Hex
+  const logs = [
+    { address: WETH, topics: [WITHDRAWAL, pad(ROUTER)] as Hex[], data: '0x64' as Hex },
+    { address: WETH, topics: [WITHDRAWAL, pad(SWAPPER)] as Hex[], data: '0x01' as Hex },
+  ]
+  assert.equal(unwrappedBy(logs, ROUTER), 100n)
+  assert.equal(unwrappedBy([], ROUTER), undefined)
 })

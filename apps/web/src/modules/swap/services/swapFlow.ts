@@ -184,6 +184,28 @@ export function transferred(
   return total
 }
 
+const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65'
+
+/**
+ * Native currency the router paid out by unwrapping WETH (its `Withdrawal` logs, src = the router),
+ * or undefined when it unwrapped nothing (a v4 pool can pay native directly: then the quote stands).
+ */
+export function unwrappedBy(logs: readonly TransactionLog[], router: string): bigint | undefined {
+  const topic = topicOf(router)
+  let total: bigint | undefined
+  for (const log of logs) {
+    if (log.topics[0] !== WITHDRAWAL_TOPIC || log.topics[1]?.toLowerCase() !== topic || log.data.length < 3)
+      continue
+    total = (total ?? 0n) + BigInt(log.data)
+  }
+  return total
+}
+
+/** What the swapper received: ERC-20 Transfer logs to them, or for native output what the router unwrapped. */
+function receivedOf(logs: readonly TransactionLog[], token: string, swapper: string, router: string) {
+  return token.toLowerCase() === NATIVE ? unwrappedBy(logs, router) : transferred(logs, token, swapper, 'to')
+}
+
 /**
  * Runs the flow to its end; `onState` sees every step. Resolves with the final state (`confirmed` or
  * `failed`), never rejects.
@@ -304,7 +326,7 @@ export async function runSwapFlow(
         quote,
         amountIn: transferred(outcome.logs, quote.tokenIn.address, swapper, 'from') ?? BigInt(quote.amountIn),
         amountOut:
-          transferred(outcome.logs, quote.tokenOut.address, swapper, 'to') ?? BigInt(quote.amountOut),
+          receivedOf(outcome.logs, quote.tokenOut.address, swapper, tx.to) ?? BigInt(quote.amountOut),
       }
     }
     throw new FlowFailure('generic', 'the trading API kept asking for approval or signature')
