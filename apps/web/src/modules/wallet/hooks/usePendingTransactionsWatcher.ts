@@ -26,7 +26,9 @@ export function usePendingTransactionsWatcher(account: string | null): readonly 
       if (watching.has(id)) continue
       watching.add(id)
       loadWalletRuntime()
-        .then((runtime) => runtime.waitForTransaction(tx.chainId, tx.hash, { timeoutMs: RECHECK_TIMEOUT_MS }))
+        .then((runtime) =>
+          runtime.waitForTransaction(tx.chainId, tx.hash, { timeoutMs: RECHECK_TIMEOUT_MS, pollMs: 1000 }),
+        )
         .then(
           () => resolvePendingTransaction(account, tx.hash),
           (error: unknown) => {
