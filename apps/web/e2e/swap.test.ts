@@ -160,6 +160,9 @@ async function withPage(
     await run({ page, context, problems })
     assert.deepEqual(problems, [], 'no console or page errors')
     assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } catch (error) {
+    console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`)
+    throw error
   } finally {
     await context.close()
   }
@@ -526,6 +529,7 @@ describe('swap on the full local stack', () => {
         { timeout: 15_000 },
       )
       assert.equal(await byTestId(page, 'swap-button').isDisabled(), true)
+      assert.equal((await byTestId(page, 'swap-error').textContent())?.trim(), 'Insufficient ETH balance')
     })
   })
 
