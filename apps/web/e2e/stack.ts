@@ -82,7 +82,30 @@ async function startApi(options: {
   })
 
   const url = `http://127.0.0.1:${options.port}`
+  // The API runs in its own process group, so a test process that dies or is interrupted without
+  // reaching stop() must take it down itself: synchronously on exit, and on SIGINT/SIGTERM before
+  // re-raising the signal.
+  const killGroup = () => {
+    try {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
+        process.kill(-child.pid, 'SIGKILL')
+    } catch {}
+  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    killGroup()
+    removeGuards()
+    process.kill(process.pid, signal)
+  }
+  const removeGuards = () => {
+    process.off('exit', killGroup)
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+  }
+  process.once('exit', killGroup)
+  process.once('SIGINT', onSignal)
+  process.once('SIGTERM', onSignal)
   const stop = async () => {
+    removeGuards()
     if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
     try {
       process.kill(-child.pid, 'SIGTERM')
