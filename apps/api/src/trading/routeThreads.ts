@@ -117,6 +117,7 @@ export function createRouteThreads(
     },
     async close() {
       closing = true
+      for (const t of threads) t.alive = false
       await Promise.all(threads.map((t) => t.worker.terminate()))
     },
   }
