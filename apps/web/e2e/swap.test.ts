@@ -6,7 +6,9 @@
  * the selector), a trade through a v4 pool, an exact-output trade; each compares the on-chain balance
  * changes with the base-unit amounts the UI promised (`swap-quote` data-amount-in/out). Failures with
  * real causes: rejected in the wallet, slippage (the pool moved between the swap request and the
- * block), failed network switch, insufficient balance, no quotes, unsupported network. Also a
+ * block), expired deadline (time passed before the block), failed network switch, insufficient
+ * balance, insufficient funds for the network cost, no quotes, unsupported network. Wrap and
+ * unwrap of the native currency. Also a
  * network switch with a trade on the new network and a reload keeping the connection. Test mode
  * (only the mock connector) is covered by e2e/wallet.test.ts ('test mode offers only the mock
  * connector') and not repeated here.
@@ -530,6 +532,118 @@ describe('swap on the full local stack', () => {
       )
       assert.equal(await byTestId(page, 'swap-button').isDisabled(), true)
       assert.equal((await byTestId(page, 'swap-error').textContent())?.trim(), 'Insufficient ETH balance')
+    })
+  })
+
+  test('error: "Insufficient funds to cover network cost" when the ETH balance covers the amount but not the gas', async () => {
+    const usdc = token('ethereum', 'USDC')
+    // Exactly 0.1 ETH: selling all of it leaves nothing for the network cost (the snapshot revert
+    // before the next test restores the balance).
+    await clients('ethereum').test.setBalance({ address: ACCOUNT_0, value: toBaseUnits('0.1', 18) })
+    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await typeAmount(page, 'input', '0.1')
+      await waitForQuote(page, { side: 'in', amount: toBaseUnits('0.1', 18) })
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() ===
+          'Insufficient funds to cover network cost',
+        undefined,
+        { timeout: 15_000 },
+      )
+      assert.equal(await byTestId(page, 'swap-button').isDisabled(), true)
+      // A smaller amount leaves room for the gas: the trade can go ahead.
+      await typeAmount(page, 'input', '0.05')
+      await waitForQuote(page, { side: 'in', amount: toBaseUnits('0.05', 18) })
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() === 'Review',
+      )
+    })
+  })
+
+  test('error: expired deadline: the block that includes the swap is past its deadline, the swap reverts with the deadline message', async () => {
+    const usdc = token('ethereum', 'USDC')
+    const client = clients('ethereum').public
+    const testClient = clients('ethereum').test
+    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await byTestId(page, 'swap-settings').click()
+      await byTestId(page, 'deadline-input').fill('1')
+      await page.keyboard.press('Escape')
+      await typeAmount(page, 'input', '0.2')
+      await waitForQuote(page, { side: 'in', amount: toBaseUnits('0.2', 18) })
+      const startBlock = await client.getBlockNumber()
+      // The swap waits in the mempool; the block that finally includes it is two minutes later,
+      // past the one-minute deadline the app asked for.
+      await testClient.setAutomine(false)
+      try {
+        await byTestId(page, 'swap-button').click()
+        await byTestId(page, 'swap-review').waitFor()
+        await byTestId(page, 'swap-confirm').click()
+        const deadline = Date.now() + 20_000
+        while (
+          (await client.getTransactionCount({ address: ACCOUNT_0, blockTag: 'pending' })) ===
+          (await client.getTransactionCount({ address: ACCOUNT_0 }))
+        ) {
+          if (Date.now() > deadline) throw new Error('the app never sent its transaction')
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        // The app's deadline is wall-clock now + 1 minute; the devnet's clock may lag the wall clock
+        // after snapshot reverts, so the block's time is set outright, two minutes from now.
+        await testClient.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(Date.now() / 1000) + 120) })
+        await testClient.mine({ blocks: 1 })
+      } finally {
+        await testClient.setAutomine(true)
+      }
+      const result = await finalStatus(page)
+      assert.deepEqual(result, {
+        state: 'failed',
+        message:
+          'This transaction could not be sent because the deadline has passed. Check that your transaction deadline is not too low.',
+      })
+      const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
+      assert.deepEqual(
+        sent.map((tx) => tx.status),
+        ['reverted'],
+        'the app sent one swap, and it reverted on chain',
+      )
+    })
+  })
+
+  test('behavior: wrap ETH into WETH and unwrap it back; balances change by exactly the typed amount', async () => {
+    const weth = token('ethereum', 'WETH')
+    const client = clients('ethereum').public
+    await withPage(swapUrl('ethereum', NATIVE, weth.address), async ({ page }) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      const amount = toBaseUnits('0.75', 18)
+      for (const [from, label] of [
+        [NATIVE, 'Wrap'],
+        [weth.address, 'Unwrap'],
+      ] as const) {
+        if (label === 'Unwrap') {
+          await byTestId(page, 'swap-status-close').first().click()
+          await byTestId(page, 'swap-flip').click()
+        }
+        await typeAmount(page, 'input', '0.75')
+        const shown = await waitForQuote(page, { side: 'in', amount })
+        assert.equal(shown.amountOut, amount, `${label}: one for one`)
+        const startBlock = await client.getBlockNumber()
+        const ethBefore = await balanceOf(client, NATIVE, ACCOUNT_0)
+        const wethBefore = await balanceOf(client, weth.address, ACCOUNT_0)
+        const result = await reviewAndConfirm(page, 30_000, label)
+        assert.equal(result.state, 'confirmed', `${label} failed: ${result.message}`)
+        assert.match(
+          result.message,
+          label === 'Wrap' ? /^Wrapped 0\.75 ETH into 0\.75 WETH/ : /^Unwrapped 0\.75 WETH into 0\.75 ETH/,
+        )
+        const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
+        const gas = sent.reduce((sum, tx) => sum + tx.gasCost, 0n)
+        const ethChange = (await balanceOf(client, NATIVE, ACCOUNT_0)) - ethBefore + gas
+        const wethChange = (await balanceOf(client, weth.address, ACCOUNT_0)) - wethBefore
+        const sign = from === NATIVE ? -1n : 1n
+        assert.equal(ethChange, sign * amount, `${label}: ETH moved by the amount (gas aside)`)
+        assert.equal(wethChange, -sign * amount, `${label}: WETH moved by the amount`)
+      }
     })
   })
 

@@ -267,18 +267,22 @@ export async function waitForQuote(
   }
 }
 
-/** Review, then Swap; resolves with the final status (confirmed or failed) and its message. */
+/**
+ * Review (or Wrap / Unwrap: the main button's label), then confirm; resolves with the final status
+ * (confirmed or failed) and its message.
+ */
 export async function reviewAndConfirm(
   page: Page,
   timeout = 30_000,
+  label: 'Review' | 'Wrap' | 'Unwrap' = 'Review',
 ): Promise<{ state: string; message: string }> {
   const button = byTestId(page, 'swap-button')
   await page.waitForFunction(
-    () => {
+    (label) => {
       const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-      return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
+      return b !== null && !b.disabled && b.textContent?.trim() === label
     },
-    undefined,
+    label,
     { timeout: 10_000 },
   )
   await button.click()
