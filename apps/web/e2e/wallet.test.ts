@@ -170,6 +170,61 @@ describe('wallet connection', () => {
     })
   })
 
+  test('the account button shows the ENS name last seen for the account; stale or malformed names give way to the address', async () => {
+    const names = (entry: Record<string, unknown>) =>
+      `localStorage.setItem('oxbow.wallet.names', ${JSON.stringify(JSON.stringify({ [ACCOUNT_0.toLowerCase()]: entry }))})`
+    const named = (page: Page, label: string) =>
+      page.locator('header').getByRole('button', { name: `Account ${label}`, exact: true })
+    // Looked up an hour ago: shown as it is (the devnet has no ENS registry to ask again).
+    await withPage(
+      '/swap',
+      async (page) => {
+        await connectButton(page).click()
+        await drawer(page).getByRole('button', { name: 'Local test wallet' }).click()
+        await named(page, 'alice.eth').waitFor()
+        assert.equal(await named(page, 'alice.eth').textContent(), 'alice.eth')
+      },
+      (context) =>
+        context.addInitScript({
+          content: names({ username: null, ensName: 'alice.eth', checkedAt: Date.now() - 3_600_000 }),
+        }),
+    )
+    // Two days old: looked up again; without ENS here the name is gone and the address shows.
+    await withPage(
+      '/swap',
+      async (page) => {
+        await connectLocalWallet(page)
+        await page.waitForFunction(
+          () =>
+            !JSON.parse(localStorage.getItem('oxbow.wallet.names') ?? '{}')[
+              '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+            ]?.ensName,
+        )
+        assert.equal(await accountButton(page, ACCOUNT_0).textContent(), '0xf39Fd6…b92266')
+      },
+      (context) =>
+        context.addInitScript({
+          content: names({ username: null, ensName: 'alice.eth', checkedAt: Date.now() - 2 * 86_400_000 }),
+        }),
+    )
+    // A stored name with markup is dropped on read, never rendered.
+    await withPage(
+      '/swap',
+      async (page) => {
+        await connectLocalWallet(page)
+        assert.equal(await page.locator('header img').count(), 0)
+      },
+      (context) =>
+        context.addInitScript({
+          content: names({
+            username: null,
+            ensName: '<img src=x onerror=alert(1)>.eth',
+            checkedAt: Date.now(),
+          }),
+        }),
+    )
+  })
+
   test('disconnect asks for confirmation; cancel keeps the wallet, confirming disconnects for good', async () => {
     await withPage('/swap', async (page) => {
       await connectLocalWallet(page)

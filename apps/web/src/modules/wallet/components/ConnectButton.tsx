@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl'
 import { createStore, useStore } from '../../../lib/createStore.ts'
 import { useFeatureFlag } from '../../flags/index.ts'
 import { Button } from '../../ui/index.ts'
+import { useAccountLabel } from '../hooks/useAccountLabel.ts'
 import { usePendingTransactionsWatcher } from '../hooks/usePendingTransactionsWatcher.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
@@ -104,17 +105,21 @@ export function ConnectButton() {
   )
 }
 
-/** The connected account: shortened address (no ENS or username locally); disconnect asks first. */
+/**
+ * The connected account: its username, else its ENS name, else the shortened address, with the
+ * pending-activity count; disconnect asks first.
+ */
 export function AccountButton() {
   const intl = useIntl()
   const state = useWalletState()
+  const label = useAccountLabel(state.status === 'connected' ? state.address : null)
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [copied, setCopied] = useState(false)
   const pending = usePendingTransactionsWatcher(state.status === 'connected' ? state.address : null)
   if (state.status !== 'connected' || !state.address) return null
   const address = state.address
-  const short = shortenAddress(address, 6)
+  const name = label ?? shortenAddress(address, 6)
   const close = () => {
     setOpen(false)
     setConfirming(false)
@@ -125,10 +130,10 @@ export function AccountButton() {
         type="button"
         className={styles.connect}
         aria-expanded={open}
-        aria-label={intl.formatMessage(m.account, { address: short })}
+        aria-label={intl.formatMessage(m.account, { address: name })}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        {short}
+        {name}
         {pending.length > 0 ? (
           <span
             className={styles.pendingCount}
@@ -140,7 +145,7 @@ export function AccountButton() {
         ) : null}
       </button>
       {open ? (
-        <div className={styles.popover} role="dialog" aria-label={short}>
+        <div className={styles.popover} role="dialog" aria-label={name}>
           <span className={styles.address} data-testid="wallet-address">
             {address}
           </span>

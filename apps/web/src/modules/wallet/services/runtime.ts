@@ -13,6 +13,7 @@ import {
   createStorage,
   disconnect,
   getBalance,
+  getEnsName,
   getPublicClient,
   http,
   mock,
@@ -24,6 +25,7 @@ import {
   watchConnectors,
 } from '@wagmi/core'
 import { type Chain, defineChain } from 'viem'
+import { mainnet } from 'viem/chains'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { setHadConnection, setRecentConnectorId, walletStore } from '../state/walletStore.ts'
@@ -116,6 +118,12 @@ export interface WalletRuntime extends WalletActions {
   connectWallet(id: string): Promise<void>
   disconnectWallet(): Promise<void>
   reconnectWallet(): Promise<void>
+  /**
+   * The ENS name of `address` (reverse record, checked forward by the Universal Resolver), or null.
+   * Only where ENS exists: Ethereum in the mainnet environment; the local devnet has no ENS
+   * registry, so there it is null without a request.
+   */
+  lookupEnsName(address: Hex): Promise<string | null>
 }
 
 const RECEIPT_TIMEOUT_MS = 5 * 60_000
@@ -318,6 +326,16 @@ export function createWalletRuntime(): WalletRuntime {
       return balance.value
     },
     decodeRevert: decodeRevertData,
+    async lookupEnsName(address) {
+      if (environment !== 'mainnet') return null
+      const chainId = networks.find((network) => network.slug === 'ethereum')?.mainnet.chainId
+      if (chainId === undefined || !chains.some((chain) => chain.id === chainId)) return null
+      return getEnsName(config, {
+        address,
+        chainId,
+        universalResolverAddress: mainnet.contracts.ensUniversalResolver.address,
+      })
+    },
     async connectWallet(id) {
       const entry = walletStore.get().wallets.find((wallet) => wallet.id === id)
       walletStore.set((state) => ({ ...state, status: 'pending', targetId: id, errorMessage: null }))

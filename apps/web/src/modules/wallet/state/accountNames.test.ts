@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { accountLabel, isValidEnsName, parseAccountNames } from './accountNames.ts'
+
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const KEY = ACCOUNT.toLowerCase()
+
+test('behavior: the label is the username, else the ENS name, else the shortened address', () => {
+  assert.equal(accountLabel(ACCOUNT, { username: 'alice', ensName: 'alice.eth' }), 'alice')
+  assert.equal(accountLabel(ACCOUNT, { username: null, ensName: 'alice.eth' }), 'alice.eth')
+  assert.equal(accountLabel(ACCOUNT, { username: null, ensName: null }), '0xf39Fd6…b92266')
+  assert.equal(accountLabel(ACCOUNT, null), '0xf39Fd6…b92266')
+})
+
+test('error: persisted names are validated on read; malformed entries or JSON are dropped', () => {
+  const good = { username: null, ensName: 'vitalik.eth', checkedAt: 5 }
+  assert.deepEqual(parseAccountNames(JSON.stringify({ [KEY]: good })), { [KEY]: good })
+  assert.deepEqual(parseAccountNames('{not json'), {})
+  assert.deepEqual(parseAccountNames(JSON.stringify([good])), {})
+  assert.deepEqual(parseAccountNames(null), {})
+  // Not a lowercase address key, a markup name, an upper-case username, no time: each dropped.
+  assert.deepEqual(parseAccountNames(JSON.stringify({ [ACCOUNT]: good })), {})
+  assert.deepEqual(parseAccountNames(JSON.stringify({ [KEY]: { ...good, ensName: '<img src=x>.eth' } })), {})
+  assert.deepEqual(parseAccountNames(JSON.stringify({ [KEY]: { ...good, username: 'Alice' } })), {})
+  assert.deepEqual(parseAccountNames(JSON.stringify({ [KEY]: { ...good, checkedAt: 'yesterday' } })), {})
+})
+
+test('behavior: ENS names are dotted labels without whitespace, control or markup characters', () => {
+  for (const name of ['vitalik.eth', 'sub.name.eth', 'émoji😀.eth', 'a-b_c.xyz'])
+    assert.ok(isValidEnsName(name), name)
+  for (const name of [
+    'eth',
+    '.eth',
+    'a..eth',
+    'a b.eth',
+    'a\u0000.eth',
+    'x"y.eth',
+    `${'a'.repeat(252)}.eth`,
+    42,
+  ])
+    assert.ok(!isValidEnsName(name), String(name))
+})
+
+/** A new instance of the module (as after a page reload): it reads the store from storage again. */
+const freshModule = (tag: string): Promise<typeof import('./accountNames.ts')> =>
+  import(new URL(`./accountNames.ts?${tag}`, import.meta.url).href)
+
+test('behavior: saved names survive a reload (a new module instance reads them back); at most 20 addresses kept', async () => {
+  const data = new Map<string, string>()
+  const storage = {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  }
+  Object.defineProperty(globalThis, 'window', { value: { localStorage: storage }, configurable: true })
+  const first = await freshModule('first')
+  first.saveAccountNames(ACCOUNT, { username: null, ensName: 'alice.eth' }, 1000)
+  for (let i = 0; i < 25; i++)
+    first.saveAccountNames(
+      `0x${i.toString(16).padStart(40, '0')}`,
+      { username: null, ensName: null },
+      2000 + i,
+    )
+  first.saveAccountNames(ACCOUNT, { username: null, ensName: 'alice.eth' }, 9000)
+  const reloaded = await freshModule('reloaded')
+  const all = reloaded.accountNamesStore.get()
+  assert.equal(Object.keys(all).length, 20)
+  assert.deepEqual(all[KEY], { username: null, ensName: 'alice.eth', checkedAt: 9000 })
+  assert.equal(all[`0x${'0'.repeat(40)}`], undefined, 'the oldest addresses went first')
+})

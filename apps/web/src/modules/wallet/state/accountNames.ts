@@ -1,0 +1,97 @@
+import { shortenAddress } from '@oxbow/core'
+import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
+
+/**
+ * The spec's recent account identifiers: per address, the username-profile name and the ENS name
+ * last seen for it, persisted so the account button shows the name at once after a reload. Read
+ * back validated: anything malformed is dropped, never shown.
+ */
+export interface AccountNames {
+  readonly username: string | null
+  readonly ensName: string | null
+  /** When the names were last looked up (ms since the epoch). */
+  readonly checkedAt: number
+}
+
+const KEY = 'oxbow.wallet.names'
+/** Names are looked up again after a day. */
+export const ACCOUNT_NAMES_MAX_AGE_MS = 24 * 60 * 60 * 1000
+const MAX_ENTRIES = 20
+const ADDRESS = /^0x[0-9a-f]{40}$/
+/** The spec's usernames: lowercase letters and numbers. */
+const USERNAME = /^[a-z0-9]{1,64}$/
+/**
+ * An ENS name as the resolver returns it (normalised): labels separated by dots, no whitespace or
+ * control characters, no markup characters (it is rendered as text anyway), at most 255 characters.
+ */
+const ENS_NAME = /^[^\s\p{Cc}<>"'`.]+(\.[^\s\p{Cc}<>"'`.]+)+$/u
+
+export function isValidEnsName(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 255 && ENS_NAME.test(value)
+}
+
+export function isValidUsername(value: unknown): value is string {
+  return typeof value === 'string' && USERNAME.test(value)
+}
+
+/** Parses the persisted record; malformed entries (or a malformed whole) are dropped. */
+export function parseAccountNames(raw: string | null): Record<string, AccountNames> {
+  if (raw === null) return {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    return {}
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
+  const result: Record<string, AccountNames> = {}
+  for (const [address, value] of Object.entries(parsed)) {
+    if (!ADDRESS.test(address) || typeof value !== 'object' || value === null) continue
+    const entry = value as Record<string, unknown>
+    const username = entry.username ?? null
+    const ensName = entry.ensName ?? null
+    const checkedAt = entry.checkedAt
+    if (username !== null && !isValidUsername(username)) continue
+    if (ensName !== null && !isValidEnsName(ensName)) continue
+    if (typeof checkedAt !== 'number' || !Number.isFinite(checkedAt) || checkedAt < 0) continue
+    result[address] = { username, ensName, checkedAt }
+  }
+  return result
+}
+
+const storage = safeStorage('local')
+
+export const accountNamesStore = createStore<Record<string, AccountNames>>(
+  parseAccountNames(storage.get(KEY)),
+  (value) => storage.set(KEY, JSON.stringify(value)),
+)
+
+/** Records the names found for `address` (keeps the most recent 20 addresses). */
+export function saveAccountNames(
+  address: string,
+  names: Omit<AccountNames, 'checkedAt'>,
+  now = Date.now(),
+): void {
+  const key = address.toLowerCase()
+  const username = isValidUsername(names.username) ? names.username : null
+  const ensName = isValidEnsName(names.ensName) ? names.ensName : null
+  accountNamesStore.set((previous) => {
+    const entries = Object.entries(previous).filter(([a]) => a !== key)
+    entries.push([key, { username, ensName, checkedAt: now }])
+    entries.sort((a, b) => a[1].checkedAt - b[1].checkedAt)
+    return Object.fromEntries(entries.slice(-MAX_ENTRIES))
+  })
+}
+
+export function useAccountNames(address: string | null): AccountNames | null {
+  const all = useStore(accountNamesStore)
+  return address ? (all[address.toLowerCase()] ?? null) : null
+}
+
+/** The spec's account label: the username profile name, else the ENS name, else the shortened address. */
+export function accountLabel(
+  address: string,
+  names: Pick<AccountNames, 'username' | 'ensName'> | null,
+): string {
+  return names?.username ?? names?.ensName ?? shortenAddress(address, 6)
+}
