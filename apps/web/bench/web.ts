@@ -2,9 +2,10 @@
  * `npm run bench:web`: initial JavaScript (gzip) of / and /swap measured in Chromium, then the
  * Lighthouse performance score and CLS of both (mobile emulation, Debian chromium).
  * Targets: initial JS <= 200 KB gzip, Lighthouse >= 95, CLS <= 0.02. Exits 1 when a target is missed.
+ * OXBOW_LH_REPORTS=<existing dir> keeps the full Lighthouse reports there.
  */
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium, startWeb } from '../test/harness.ts'
@@ -99,6 +100,13 @@ try {
       // A freshly started browser sometimes misses the first trace (NO_NAVSTART): retry once.
       await runLighthouse(web.url + path, out).catch(() => runLighthouse(web.url + path, out))
       const report = JSON.parse(await readFile(out, 'utf8'))
+      // OXBOW_LH_REPORTS=dir keeps each full report (for the diagnostics behind a score).
+      const keep = process.env.OXBOW_LH_REPORTS
+      if (keep)
+        await copyFile(
+          out,
+          join(keep, `lighthouse${path === '/' ? '-root' : path.replaceAll('/', '-')}.json`),
+        )
       const score = Math.round(report.categories.performance.score * 100)
       const a = report.audits
       const cls = a['cumulative-layout-shift'].numericValue as number

@@ -3,7 +3,7 @@ import { CoreError } from './errors.ts'
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /** An EVM address: 0x plus 40 hex characters (the spec's send-recipient pattern); any case. */
-export function isEvmAddress(value: string): boolean {
+export function isEvmAddress(value: string): value is `0x${string}` {
   return EVM_ADDRESS.test(value)
 }
 

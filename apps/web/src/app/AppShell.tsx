@@ -21,7 +21,8 @@ function useAnalytics() {
     return createAnalyticsClient({ apiUrl: config.apiUrl, buildHash: config.buildHash, sampled })
   }, [])
   useEffect(() => {
-    reportWebVitals(client)
+    // A failed chunk load only costs this session's vitals.
+    reportWebVitals(client).catch(() => undefined)
   }, [client])
   useEffect(() => {
     // Each failed wallet connection is logged with wallet name, type, page and message (spec).

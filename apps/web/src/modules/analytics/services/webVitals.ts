@@ -1,9 +1,13 @@
-import { onCLS, onFCP, onINP, onLCP } from 'web-vitals'
 import type { AnalyticsClient } from './analyticsClient.ts'
 
-/** Reports LCP, FCP, CLS and INP (web-vitals' successor of FID) as analytics events. */
-export function reportWebVitals(client: AnalyticsClient): void {
+/**
+ * Reports LCP, FCP, CLS and INP (web-vitals' successor of FID) as analytics events. The library
+ * is its own chunk, loaded only for a sampled session: it reads the buffered performance entries,
+ * so loading it after start-up still sees the first paints and every layout shift.
+ */
+export async function reportWebVitals(client: AnalyticsClient): Promise<void> {
   if (!client.sampled) return
+  const { onCLS, onFCP, onINP, onLCP } = await import('web-vitals')
   const send = (metric: { name: string; value: number; rating: string; id: string }) =>
     client.track('web_vital', {
       metric: metric.name,

@@ -6,7 +6,7 @@ import {
   loadWalletRuntime,
   resolvePendingTransaction,
 } from '../../wallet/index.ts'
-import { runSwapFlow, type SwapFlowRequest, type SwapFlowState } from '../services/swapFlow.ts'
+import type { SwapFlowRequest, SwapFlowState } from '../services/swapFlow.ts'
 import { fetchSwap } from '../services/tradingApi.ts'
 import { invalidateBalances } from './useBalances.ts'
 
@@ -37,8 +37,9 @@ export function useSwapExecution(): SwapExecution {
       setHidden(false)
       setState({ step: 'submitting' })
       const account: Hex = request.swapper
-      void loadWalletRuntime()
-        .then((wallet) =>
+      // The flow (and the wallet layer) load when the first swap starts: not in the initial bundle.
+      void Promise.all([loadWalletRuntime(), import('../services/swapFlow.ts')])
+        .then(([wallet, { runSwapFlow }]) =>
           runSwapFlow(
             request,
             {

@@ -1,4 +1,4 @@
-import { isAddress } from 'viem'
+import { isEvmAddress } from '@oxbow/core'
 import * as z from 'zod/mini'
 
 /** The app-wide query parameters of the spec, each validated; an invalid value is treated as absent. */
@@ -42,8 +42,7 @@ export function parseGlobalParams(search: URLSearchParams, rules: ParamRules): G
   const eager = valid(bool, search.get('eagerlyConnect'))
   if (eager) out.eagerlyConnect = eager === 'true'
   const address = search.get('eagerlyConnectAddress')
-  if (out.eagerlyConnect && address && isAddress(address, { strict: false }))
-    out.eagerlyConnectAddress = address
+  if (out.eagerlyConnect && address && isEvmAddress(address)) out.eagerlyConnectAddress = address
   const intro = valid(bool, search.get('intro'))
   if (intro) out.intro = intro === 'true'
   return out
