@@ -234,6 +234,33 @@ async function tradeAndCheck(
   return shown
 }
 
+/**
+ * Reviews and confirms the typed trade with block production held on Ethereum: the app's
+ * transaction waits in the mempool while `meanwhile` runs, then one block includes everything.
+ */
+async function confirmWithBlockHeld(page: Page, meanwhile: () => Promise<void>): Promise<void> {
+  const client = clients('ethereum').public
+  const testClient = clients('ethereum').test
+  await testClient.setAutomine(false)
+  try {
+    await byTestId(page, 'swap-button').click()
+    await byTestId(page, 'swap-review').waitFor()
+    await byTestId(page, 'swap-confirm').click()
+    const deadline = Date.now() + 20_000
+    while (
+      (await client.getTransactionCount({ address: ACCOUNT_0, blockTag: 'pending' })) ===
+      (await client.getTransactionCount({ address: ACCOUNT_0 }))
+    ) {
+      if (Date.now() > deadline) throw new Error('the app never sent its transaction')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    await meanwhile()
+    await testClient.mine({ blocks: 1 })
+  } finally {
+    await testClient.setAutomine(true)
+  }
+}
+
 describe('swap on the full local stack', () => {
   test('behavior: native ETH to a stablecoin through a v3 pool; balances change exactly as quoted (gas from the receipts)', async (t) => {
     const eth = token('ethereum', 'ETH')
@@ -364,7 +391,6 @@ describe('swap on the full local stack', () => {
     const usdc = token('ethereum', 'USDC')
     const amount = '2'
     const client = clients('ethereum').public
-    const testClient = clients('ethereum').test
     await withPage(swapUrl('ethereum', eth.address, usdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       // A tiny custom slippage tolerance, set in the settings popover.
@@ -376,21 +402,9 @@ describe('swap on the full local stack', () => {
       const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits(amount, 18) })
       const startBlock = await client.getBlockNumber()
 
-      // Hold blocks: the app's transaction waits in the mempool; then another account makes the same
-      // trade with a higher tip, and both go into one block, the other first.
-      await testClient.setAutomine(false)
-      try {
-        await byTestId(page, 'swap-button').click()
-        await byTestId(page, 'swap-review').waitFor()
-        await byTestId(page, 'swap-confirm').click()
-        const deadline = Date.now() + 20_000
-        while (
-          (await client.getTransactionCount({ address: ACCOUNT_0, blockTag: 'pending' })) ===
-          (await client.getTransactionCount({ address: ACCOUNT_0 }))
-        ) {
-          if (Date.now() > deadline) throw new Error('the app never sent its transaction')
-          await new Promise((r) => setTimeout(r, 50))
-        }
+      // The app's transaction waits in the mempool; another account makes the same trade with a
+      // higher tip, and both go into one block, the other first.
+      await confirmWithBlockHeld(page, async () => {
         const mover = clients('ethereum', 2)
         const response = await fetch(`${stack.apiUrl}/v1/swap`, {
           method: 'POST',
@@ -418,10 +432,7 @@ describe('swap on the full local stack', () => {
           maxFeePerGas: 500_000_000_000n,
           maxPriorityFeePerGas: 200_000_000_000n,
         })
-        await testClient.mine({ blocks: 1 })
-      } finally {
-        await testClient.setAutomine(true)
-      }
+      })
       const result = await finalStatus(page)
       assert.deepEqual(result, { state: 'failed', message: SLIPPAGE_MESSAGE })
       const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
@@ -574,27 +585,12 @@ describe('swap on the full local stack', () => {
       await waitForQuote(page, { side: 'in', amount: toBaseUnits('0.2', 18) })
       const startBlock = await client.getBlockNumber()
       // The swap waits in the mempool; the block that finally includes it is two minutes later,
-      // past the one-minute deadline the app asked for.
-      await testClient.setAutomine(false)
-      try {
-        await byTestId(page, 'swap-button').click()
-        await byTestId(page, 'swap-review').waitFor()
-        await byTestId(page, 'swap-confirm').click()
-        const deadline = Date.now() + 20_000
-        while (
-          (await client.getTransactionCount({ address: ACCOUNT_0, blockTag: 'pending' })) ===
-          (await client.getTransactionCount({ address: ACCOUNT_0 }))
-        ) {
-          if (Date.now() > deadline) throw new Error('the app never sent its transaction')
-          await new Promise((r) => setTimeout(r, 50))
-        }
-        // The app's deadline is wall-clock now + 1 minute; the devnet's clock may lag the wall clock
-        // after snapshot reverts, so the block's time is set outright, two minutes from now.
-        await testClient.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(Date.now() / 1000) + 120) })
-        await testClient.mine({ blocks: 1 })
-      } finally {
-        await testClient.setAutomine(true)
-      }
+      // past the one-minute deadline the app asked for. (The app's deadline is wall-clock now + 1
+      // minute; the devnet's clock may lag the wall clock after snapshot reverts, so the block's
+      // time is set outright.)
+      await confirmWithBlockHeld(page, () =>
+        testClient.setNextBlockTimestamp({ timestamp: BigInt(Math.floor(Date.now() / 1000) + 120) }),
+      )
       const result = await finalStatus(page)
       assert.deepEqual(result, {
         state: 'failed',

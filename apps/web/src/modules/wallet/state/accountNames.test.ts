@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { installMemoryStorage } from '../../../../test/memoryStorage.ts'
 import { accountLabel, isValidEnsName, parseAccountNames } from './accountNames.ts'
 
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -46,13 +47,7 @@ const freshModule = (tag: string): Promise<typeof import('./accountNames.ts')> =
   import(new URL(`./accountNames.ts?${tag}`, import.meta.url).href)
 
 test('behavior: saved names survive a reload (a new module instance reads them back); at most 20 addresses kept', async () => {
-  const data = new Map<string, string>()
-  const storage = {
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  }
-  Object.defineProperty(globalThis, 'window', { value: { localStorage: storage }, configurable: true })
+  installMemoryStorage()
   const first = await freshModule('first')
   first.saveAccountNames(ACCOUNT, { username: null, ensName: 'alice.eth' }, 1000)
   for (let i = 0; i < 25; i++)

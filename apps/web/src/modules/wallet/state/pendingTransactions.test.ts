@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { installMemoryStorage } from '../../../../test/memoryStorage.ts'
 import {
   addPendingTransaction,
   getPendingTransactions,
@@ -12,17 +13,6 @@ const HASH = `0x${'a'.repeat(64)}` as const
 const OTHER = `0x${'b'.repeat(64)}` as const
 const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-function installStorage(): Map<string, string> {
-  const data = new Map<string, string>()
-  const storage = {
-    getItem: (key: string) => data.get(key) ?? null,
-    setItem: (key: string, value: string) => void data.set(key, value),
-    removeItem: (key: string) => void data.delete(key),
-  }
-  Object.defineProperty(globalThis, 'window', { value: { localStorage: storage }, configurable: true })
-  return data
-}
-
 test('behavior: persisted per account, validated on read (malformed entries or JSON dropped)', () => {
   const valid = { hash: HASH, chainId: 1, kind: 'swap', addedAt: 5 }
   assert.deepEqual(parsePendingTransactions(JSON.stringify([valid])), [valid])
@@ -34,7 +24,7 @@ test('behavior: persisted per account, validated on read (malformed entries or J
 })
 
 test('behavior: add, survive a reload, resolve', () => {
-  const data = installStorage()
+  const data = installMemoryStorage()
   resetPendingTransactionsForTests()
   addPendingTransaction(ACCOUNT, { hash: HASH, chainId: 1, kind: 'swap', addedAt: 1 })
   addPendingTransaction(ACCOUNT.toLowerCase(), { hash: OTHER, chainId: 1, kind: 'approve', addedAt: 2 })
