@@ -10,11 +10,18 @@ function origin(url: string): string | null {
 
 /**
  * The strict Content-Security-Policy: no inline script or style, no eval; the page may only talk to
- * itself, the API, the indexer (GraphQL) and the configured RPC endpoints.
+ * itself, the API, the indexer (GraphQL), the configured RPC endpoints and the WalletConnect relay
+ * (its origin only: the SDK adds the project id and auth as query parameters).
  */
 export function contentSecurityPolicy(config: RuntimeConfig): string {
   const connect = new Set(["'self'"])
-  for (const url of [config.apiUrl, config.graphqlUrl, ...Object.values(config.rpcUrls)]) {
+  const relay = config.walletConnect?.relayUrl
+  for (const url of [
+    config.apiUrl,
+    config.graphqlUrl,
+    ...Object.values(config.rpcUrls),
+    ...(relay ? [relay] : []),
+  ]) {
     const o = origin(url)
     if (o) connect.add(o)
   }
