@@ -47,7 +47,10 @@ export function securityHeaders(config: RuntimeConfig, overTls: boolean): Record
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'cross-origin-opener-policy': 'same-origin',
+    // Not 'same-origin': Coinbase Wallet's SDK talks to its keys.coinbase.com popup through
+    // window.opener (and refuses to start under 'same-origin'). Popups the app opens keep their
+    // opener; any other cross-origin window is still isolated from this one.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     // HSTS is only meaningful (and only honoured) over TLS.
     ...(overTls ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
