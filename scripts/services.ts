@@ -17,5 +17,6 @@ export const services: readonly Service[] = [
   { name: 'devnet', workspace: '@oxbow/devnet', script: 'serve', readyTimeoutSeconds: 300 },
   { name: 'api', workspace: '@oxbow/api', script: 'serve', readyTimeoutSeconds: 120 },
   { name: 'indexer', workspace: '@oxbow/indexer', script: 'serve', readyTimeoutSeconds: 600 },
+  { name: 'wc-relay', workspace: '@oxbow/sandbox', script: 'serve', readyTimeoutSeconds: 60 },
   { name: 'web', workspace: '@oxbow/web', script: 'serve', readyTimeoutSeconds: 180 },
 ]

@@ -40,7 +40,7 @@ function portOpen(port: number): Promise<boolean> {
 
 test('behavior: npm start brings every service up on loopback and Ctrl-C leaves nothing listening', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'oxbow-start-'))
-  const ports = { devnet: 24000, api: 24787, indexer: 24069, web: 24173 }
+  const ports = { devnet: 24000, api: 24787, indexer: 24069, relay: 24790, web: 24173 }
   const { child, lines } = start({
     OXBOW_NETWORKS: 'ethereum',
     OXBOW_PORT_BASE: String(ports.devnet),
@@ -48,6 +48,7 @@ test('behavior: npm start brings every service up on loopback and Ctrl-C leaves 
     OXBOW_API_PORT: String(ports.api),
     OXBOW_INDEXER_PORT: String(ports.indexer),
     OXBOW_INDEXER_DATA_DIR: join(dataDir, 'pglite'),
+    OXBOW_WC_RELAY_PORT: String(ports.relay),
     OXBOW_WEB_PORT: String(ports.web),
     OXBOW_API_URL: `http://127.0.0.1:${ports.api}`,
     OXBOW_GRAPHQL_URL: `http://127.0.0.1:${ports.indexer}/graphql`,
@@ -60,7 +61,7 @@ test('behavior: npm start brings every service up on loopback and Ctrl-C leaves 
       assert.ok(Date.now() < deadline, `not running within 240 s:\n${lines.join('\n')}`)
       await new Promise((r) => setTimeout(r, 200))
     }
-    for (const name of ['devnet', 'api', 'indexer', 'web']) {
+    for (const name of ['devnet', 'api', 'indexer', 'wc-relay', 'web']) {
       assert.ok(
         lines.some((l) => l.startsWith(`[${name}]`) && /\bready\b/.test(l)),
         `${name} said ready`,

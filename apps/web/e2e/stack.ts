@@ -3,20 +3,15 @@
  * child process (web apps never import other apps; only the devnet fixture) reading that devnet's
  * manifest, and the built web app serving a runtime config that points at both.
  *
- * Everything started here is stopped by `stop()`: the API by its process group (it runs detached,
- * so tsx and node go together), the devnet's anvils through its own stop, the web server in-process.
+ * Everything started here is stopped by `stop()`: the API by its process group (service.ts), the
+ * devnet's anvils through its own stop, the web server in-process.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { resolve } from 'node:path'
 import { localRpcUrl, type NetworkSlug, networks } from '@oxbow/chains'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Manifest } from '@oxbow/protocol'
 import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
 import { type RunningWeb, startWeb } from '../test/harness.ts'
-
-const repoRoot = resolve(import.meta.dirname, '../../..')
-const tsxBin = resolve(repoRoot, 'node_modules/.bin/tsx')
-const apiEntry = resolve(repoRoot, 'apps/api/src/server.ts')
+import { type ServiceProcess, startService } from './service.ts'
 
 /** The two networks the suites run: both cost the same to load (one dump each, about 1 s). */
 export const STACK_NETWORKS: readonly NetworkSlug[] = ['ethereum', 'base']
@@ -40,25 +35,20 @@ export interface Stack {
   stop(): Promise<void>
 }
 
-interface ApiProcess {
-  readonly child: ChildProcess
+interface ApiProcess extends ServiceProcess {
   readonly url: string
-  log(): string
-  stop(): Promise<void>
 }
 
-/** Spawns `tsx apps/api/src/server.ts` in its own process group and waits for its `ready` line. */
+/** Runs `tsx apps/api/src/server.ts` in its own process group (see service.ts). */
 async function startApi(options: {
   port: number
   manifestPath: string
   webOrigin: string
 }): Promise<ApiProcess> {
-  const child = spawn(tsxBin, [apiEntry], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const api = await startService({
+    name: 'api',
+    entry: 'apps/api/src/server.ts',
     env: {
-      ...process.env,
       OXBOW_API_HOST: '127.0.0.1',
       OXBOW_API_PORT: String(options.port),
       OXBOW_ENVIRONMENT: 'local',
@@ -69,73 +59,11 @@ async function startApi(options: {
       OXBOW_RATE_LIMIT_BURST: '10000',
     },
   })
-  let output = ''
-  const append = (chunk: Buffer) => {
-    output += chunk.toString()
-    if (output.length > 200_000) output = output.slice(-100_000)
+  if (/trading: disabled/.test(api.log())) {
+    await api.stop()
+    throw new Error(`api started without trading:\n${api.log()}`)
   }
-  child.stdout?.on('data', append)
-  child.stderr?.on('data', append)
-  const exited = new Promise<number | null>((resolveExit) => {
-    if (child.exitCode !== null) resolveExit(child.exitCode)
-    child.once('exit', (code) => resolveExit(code))
-  })
-
-  const url = `http://127.0.0.1:${options.port}`
-  // The API runs in its own process group, so a test process that dies or is interrupted without
-  // reaching stop() must take it down itself: synchronously on exit, and on SIGINT/SIGTERM before
-  // re-raising the signal.
-  const killGroup = () => {
-    try {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null)
-        process.kill(-child.pid, 'SIGKILL')
-    } catch {}
-  }
-  const onSignal = (signal: NodeJS.Signals) => {
-    killGroup()
-    removeGuards()
-    process.kill(process.pid, signal)
-  }
-  const removeGuards = () => {
-    process.off('exit', killGroup)
-    process.off('SIGINT', onSignal)
-    process.off('SIGTERM', onSignal)
-  }
-  process.once('exit', killGroup)
-  process.once('SIGINT', onSignal)
-  process.once('SIGTERM', onSignal)
-  const stop = async () => {
-    removeGuards()
-    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return
-    try {
-      process.kill(-child.pid, 'SIGTERM')
-    } catch {
-      return
-    }
-    const timer = setTimeout(() => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
-      } catch {}
-    }, 3000)
-    await exited
-    clearTimeout(timer)
-  }
-
-  const deadline = Date.now() + 120_000
-  try {
-    while (!/^ready /m.test(output)) {
-      if (child.exitCode !== null || child.signalCode !== null) {
-        throw new Error(`api exited (${child.exitCode ?? child.signalCode}) before ready:\n${output}`)
-      }
-      if (Date.now() > deadline) throw new Error(`api not ready within 120 s:\n${output}`)
-      await new Promise((r) => setTimeout(r, 50))
-    }
-    if (/trading: disabled/.test(output)) throw new Error(`api started without trading:\n${output}`)
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  return { child, url, log: () => output, stop }
+  return { ...api, url: `http://127.0.0.1:${options.port}` }
 }
 
 /** Waits until the API's trading module serves every network of the devnet. */

@@ -27,12 +27,17 @@ after(() => rm(dist, { recursive: true, force: true }))
 
 const app = () => createWebServer({ distDir: dist, config, blockedPaths: ['/explore'] })
 
-test('behavior: strict CSP with connect-src limited to API, indexer and RPC origins', async () => {
+test('behavior: strict CSP with connect-src limited to API, indexer, RPC and WalletConnect relay origins', async () => {
   const response = await app().request('http://localhost/swap')
   const csp = response.headers.get('content-security-policy') ?? ''
   assert.match(
     csp,
-    /connect-src 'self' http:\/\/127\.0\.0\.1:8787 http:\/\/127\.0\.0\.1:42069 http:\/\/127\.0\.0\.1:8545 http:\/\/127\.0\.0\.1:8547;/,
+    /connect-src 'self' http:\/\/127\.0\.0\.1:8787 http:\/\/127\.0\.0\.1:42069 http:\/\/127\.0\.0\.1:8545 http:\/\/127\.0\.0\.1:8547 ws:\/\/127\.0\.0\.1:8790;/,
+  )
+  assert.doesNotMatch(
+    csp,
+    /walletconnect\.(org|com)|reown|frame-src/,
+    'no WalletConnect cloud host, no frames',
   )
   assert.doesNotMatch(csp, /unsafe/)
   assert.match(csp, /frame-ancestors 'none'/)

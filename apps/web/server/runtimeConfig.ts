@@ -7,7 +7,27 @@ import { defaultRuntimeConfig, type RuntimeConfig, runtimeConfigSchema } from '.
  * (RPC URLs per network); without a manifest, the local port layout is assumed.
  * OXBOW_API_URL, OXBOW_GRAPHQL_URL, OXBOW_ENVIRONMENT, OXBOW_ORIGIN_COUNTRY, OXBOW_PRODUCTION_HOSTNAME,
  * OXBOW_ANALYTICS_SAMPLE_RATE, OXBOW_BUILD_HASH override the defaults.
+ * WalletConnect: locally the sandbox relay on ws://127.0.0.1:${OXBOW_WC_RELAY_PORT:-8790} with a
+ * local project id; elsewhere only when OXBOW_WC_PROJECT_ID is set (relay OXBOW_WC_RELAY_URL, by
+ * default WalletConnect's own). OXBOW_WC_RELAY_URL and OXBOW_WC_PROJECT_ID override both.
  */
+function walletConnectConfig(
+  environment: 'local' | 'mainnet',
+  env: NodeJS.ProcessEnv,
+): RuntimeConfig['walletConnect'] {
+  if (environment === 'local') {
+    return {
+      relayUrl: env.OXBOW_WC_RELAY_URL ?? `ws://127.0.0.1:${env.OXBOW_WC_RELAY_PORT ?? 8790}`,
+      projectId: env.OXBOW_WC_PROJECT_ID ?? 'oxbow-local',
+    }
+  }
+  if (!env.OXBOW_WC_PROJECT_ID) return undefined
+  return {
+    relayUrl: env.OXBOW_WC_RELAY_URL ?? 'wss://relay.walletconnect.org',
+    projectId: env.OXBOW_WC_PROJECT_ID,
+  }
+}
+
 export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Promise<RuntimeConfig> {
   let rpcUrls: Record<string, string>
   try {
@@ -38,6 +58,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
         ? defaultRuntimeConfig.analyticsSampleRate
         : Number(env.OXBOW_ANALYTICS_SAMPLE_RATE),
     buildHash: env.OXBOW_BUILD_HASH ?? defaultRuntimeConfig.buildHash,
+    walletConnect: walletConnectConfig(environment, env),
     ...(env.OXBOW_ORIGIN_COUNTRY ? { originCountry: env.OXBOW_ORIGIN_COUNTRY } : {}),
   }
   const parsed = runtimeConfigSchema.safeParse(candidate)

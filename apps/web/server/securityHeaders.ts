@@ -10,11 +10,18 @@ function origin(url: string): string | null {
 
 /**
  * The strict Content-Security-Policy: no inline script or style, no eval; the page may only talk to
- * itself, the API, the indexer (GraphQL) and the configured RPC endpoints.
+ * itself, the API, the indexer (GraphQL), the configured RPC endpoints and the WalletConnect relay
+ * (its origin only: the SDK adds the project id and auth as query parameters).
  */
 export function contentSecurityPolicy(config: RuntimeConfig): string {
   const connect = new Set(["'self'"])
-  for (const url of [config.apiUrl, config.graphqlUrl, ...Object.values(config.rpcUrls)]) {
+  const relay = config.walletConnect?.relayUrl
+  for (const url of [
+    config.apiUrl,
+    config.graphqlUrl,
+    ...Object.values(config.rpcUrls),
+    ...(relay ? [relay] : []),
+  ]) {
     const o = origin(url)
     if (o) connect.add(o)
   }
@@ -40,7 +47,10 @@ export function securityHeaders(config: RuntimeConfig, overTls: boolean): Record
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    'cross-origin-opener-policy': 'same-origin',
+    // Not 'same-origin': Coinbase Wallet's SDK talks to its keys.coinbase.com popup through
+    // window.opener (and refuses to start under 'same-origin'). Popups the app opens keep their
+    // opener; any other cross-origin window is still isolated from this one.
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
     // HSTS is only meaningful (and only honoured) over TLS.
     ...(overTls ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),

@@ -29,6 +29,17 @@ export const runtimeConfigSchema = z.object({
   originCountry: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/))),
   governanceUrl: z.url(),
   walletProfileUrl: z.url(),
+  /**
+   * WalletConnect: the relay the connector's SDK opens a WebSocket to, and the project id it sends.
+   * Locally the sandbox relay (apps/sandbox); absent when no project is configured (choosing
+   * WalletConnect then fails into the error modal).
+   */
+  walletConnect: z.optional(
+    z.object({
+      relayUrl: z.url({ protocol: /^wss?$/ }),
+      projectId: z.string().check(z.minLength(1), z.maxLength(100)),
+    }),
+  ),
   /** Share of sessions that send performance data (0..1). */
   analyticsSampleRate: z.number().check(z.gte(0), z.lte(1)),
   buildHash: z.string(),
@@ -45,6 +56,7 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   productionHostname: 'app.oxbow.exchange',
   governanceUrl: 'https://vote.oxbow.exchange',
   walletProfileUrl: 'https://profile.oxbow.exchange',
+  walletConnect: { relayUrl: 'ws://127.0.0.1:8790', projectId: 'oxbow-local' },
   analyticsSampleRate: 0.1,
   buildHash: 'dev000',
 }

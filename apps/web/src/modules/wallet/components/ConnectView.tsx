@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { getRuntimeConfig } from '../../config/index.ts'
 import {
@@ -12,6 +12,9 @@ import { isTestMode } from '../state/testMode.ts'
 import { getRecentConnectorId, useWalletState } from '../state/walletStore.ts'
 import { walletMessages as m } from './messages.ts'
 import styles from './Wallet.module.css'
+
+/** The QR code and its encoder load only once WalletConnect has a pairing URI to show. */
+const WalletConnectPairing = lazy(() => import('./WalletConnectPairing.tsx'))
 
 const TERMS_URL = 'https://oxbow.exchange/terms-of-service'
 const PRIVACY_URL = 'https://oxbow.exchange/privacy-policy'
@@ -122,6 +125,11 @@ export function ConnectView(props: {
           ) : null}
         </ul>
       )}
+      {busy && state.targetId === 'walletConnect' && state.pairingUri ? (
+        <Suspense fallback={null}>
+          <WalletConnectPairing uri={state.pairingUri} />
+        </Suspense>
+      ) : null}
       <p className={styles.terms}>
         {intl.formatMessage(m.terms, {
           terms: (chunks) => (

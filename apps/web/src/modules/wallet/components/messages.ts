@@ -17,6 +17,8 @@ export const walletMessages = defineMessages({
     defaultMessage:
       'By connecting a wallet, you agree to the <terms>Terms of Service</terms> and consent to the <privacy>Privacy Policy</privacy>.',
   },
+  walletConnectScan: { id: 'wallet.walletConnect.scan', defaultMessage: 'Scan with your phone’s wallet' },
+  walletConnectCopy: { id: 'wallet.walletConnect.copy', defaultMessage: 'Copy link' },
   errorTitle: { id: 'wallet.error.title', defaultMessage: 'Error connecting' },
   errorBody: { id: 'wallet.error.body', defaultMessage: 'Connection failed. Please try again.' },
   tryAgain: { id: 'wallet.error.tryAgain', defaultMessage: 'Try again' },

@@ -56,6 +56,11 @@ const sdkEntries: readonly WalletEntry[] = [
 /** Test-mode account (anvil account 0). */
 const MOCK_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const CONNECT_TIMEOUT_MS = 20_000
+/**
+ * WalletConnect waits for a person to scan the code with another device: the pairing proposal's own
+ * lifetime (5 min in core), not the 20 s an in-browser wallet gets.
+ */
+const WALLETCONNECT_TIMEOUT_MS = 5 * 60_000
 
 function toChain(network: Network, environment: 'local' | 'mainnet', rpcUrl: string | undefined): Chain {
   const env = network[environment]
@@ -195,6 +200,7 @@ export function createWalletRuntime(): WalletRuntime {
           chainId: connection.chainId,
           targetId: null,
           errorMessage: null,
+          pairingUri: null,
         }))
       } else if (connection.status === 'disconnected') {
         setHadConnection(false)
@@ -208,12 +214,27 @@ export function createWalletRuntime(): WalletRuntime {
     },
   })
 
+  /** SDK connectors, set up once (a retry reuses the SDK's provider and its relay connection). */
+  const sdkConnectors = new Map<string, Connector>()
+
   async function connectorFor(id: string): Promise<Connector | CreateConnectorFn> {
-    const existing = config.connectors.find((connector) => connector.id === id)
+    const existing = config.connectors.find((connector) => connector.id === id) ?? sdkConnectors.get(id)
     if (existing) return existing
     if (id === 'walletConnect' || id === 'coinbaseWalletSDK') {
       const sdk = await import('./sdkConnectors.ts')
-      return sdk.sdkConnector(id, window.location.origin)
+      const connector = config._internal.connectors.setup(
+        sdk.sdkConnector(id, window.location.origin, runtimeConfig),
+      )
+      // WalletConnect announces each new pairing URI; the connect view shows it as a QR code.
+      connector.emitter.on('message', (message) => {
+        if (message.type !== 'display_uri' || typeof message.data !== 'string') return
+        const uri = message.data
+        walletStore.set((state) =>
+          state.status === 'pending' && state.targetId === id ? { ...state, pairingUri: uri } : state,
+        )
+      })
+      sdkConnectors.set(id, connector)
+      return connector
     }
     throw new Error(`Wagmi connector not found for id ${id}`)
   }
@@ -338,12 +359,21 @@ export function createWalletRuntime(): WalletRuntime {
     },
     async connectWallet(id) {
       const entry = walletStore.get().wallets.find((wallet) => wallet.id === id)
-      walletStore.set((state) => ({ ...state, status: 'pending', targetId: id, errorMessage: null }))
+      walletStore.set((state) => ({
+        ...state,
+        status: 'pending',
+        targetId: id,
+        errorMessage: null,
+        pairingUri: null,
+      }))
       try {
         const connector = await connectorFor(id)
         let timer: ReturnType<typeof setTimeout> | undefined
         const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('Connection timed out')), CONNECT_TIMEOUT_MS)
+          timer = setTimeout(
+            () => reject(new Error('Connection timed out')),
+            id === 'walletConnect' ? WALLETCONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS,
+          )
         })
         try {
           await Promise.race([connect(config, { connector, chainId: chains[0].id }), timeout])
@@ -355,7 +385,7 @@ export function createWalletRuntime(): WalletRuntime {
       } catch (error) {
         const message =
           error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
-        walletStore.set((state) => ({ ...state, status: 'failed', errorMessage: message }))
+        walletStore.set((state) => ({ ...state, status: 'failed', errorMessage: message, pairingUri: null }))
         reportConnectFailure({
           walletName: entry?.name ?? id,
           walletType: entry?.kind ?? 'unknown',

@@ -14,6 +14,8 @@ export interface WalletState {
   /** The wallet being connected (spinner) or that failed (retry target). */
   readonly targetId: string | null
   readonly errorMessage: string | null
+  /** WalletConnect pairing URI to show as a QR code while its connection is pending. */
+  readonly pairingUri: string | null
 }
 
 export const initialWalletState: WalletState = {
@@ -24,6 +26,7 @@ export const initialWalletState: WalletState = {
   loaded: false,
   targetId: null,
   errorMessage: null,
+  pairingUri: null,
 }
 
 export const walletStore = createStore<WalletState>(initialWalletState)

@@ -1,0 +1,1 @@
+export { createWalletConnectRelay, type Relay, type RelayOptions } from './walletConnectRelay.ts'
