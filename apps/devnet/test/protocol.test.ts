@@ -339,12 +339,15 @@ describe('UniswapX', () => {
       await filler.public.waitForTransactionReceipt({ hash: approve })
 
       const now = Number((await swapper.public.getBlock()).timestamp)
+      // The SDK wants the deadline ahead of the wall clock, the reactor ahead of the block time;
+      // after snapshot reverts the devnet's clock can lag the wall clock, so take the later one.
+      const deadline = Math.max(now, Math.floor(Date.now() / 1000)) + 600
       const order = new sdk.DutchOrderBuilder(
         d.chainId,
         d.contracts.exclusiveDutchOrderReactor,
         PERMIT2_ADDRESS,
       )
-        .deadline(now + 600)
+        .deadline(deadline)
         .decayStartTime(now)
         .decayEndTime(now + 600)
         .nonce(BigNumber.from(77))

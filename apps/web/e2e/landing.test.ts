@@ -394,6 +394,8 @@ describe('landing', () => {
         value: '1.5',
         field: 'INPUT',
       })
+      // The URL changes as the navigation starts; the swap screen's frame renders right after.
+      await page.locator('header').waitFor({ timeout: 5_000 })
       assert.equal(await page.locator('header').count(), 1, 'the swap screen has the app chrome')
     })
     // Choosing a network in the hero first (it clears the currencies, spec) still hands over.
