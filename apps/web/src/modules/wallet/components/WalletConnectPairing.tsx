@@ -46,7 +46,7 @@ export default function WalletConnectPairing(props: { uri: string }) {
           navigator.clipboard?.writeText(props.uri).then(
             () => {
               setCopied(true)
-              setTimeout(() => setCopied(false), 1500)
+              setTimeout(() => setCopied(false), 400)
             },
             () => undefined,
           )
