@@ -24,6 +24,16 @@ function devRuntimeConfig(): Plugin {
 /** The SPA build: hashed chunks per lazily loaded route, no inline scripts or styles (strict CSP). */
 export default defineConfig({
   plugins: [react(), devRuntimeConfig()],
+  resolve: {
+    // WalletConnect's own QR modal (AppKit) is never shown: see appKitUnbundled.ts. Bundling it
+    // also made the bundler cut the entry into a dozen small shared chunks.
+    alias: [
+      {
+        find: /^@reown\/appkit\/core$/,
+        replacement: `${import.meta.dirname}/src/modules/wallet/services/appKitUnbundled.ts`,
+      },
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
