@@ -5,6 +5,7 @@ import { createStore, useStore } from '../../../lib/createStore.ts'
 import { useFeatureFlag } from '../../flags/index.ts'
 import { Button } from '../../ui/index.ts'
 import { useAccountLabel } from '../hooks/useAccountLabel.ts'
+import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
 import { usePendingTransactionsWatcher } from '../hooks/usePendingTransactionsWatcher.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
@@ -115,7 +116,7 @@ export function AccountButton() {
   const label = useAccountLabel(state.status === 'connected' ? state.address : null)
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
-  const [copied, setCopied] = useState(false)
+  const { copied, copy } = useCopyToClipboard()
   const pending = usePendingTransactionsWatcher(state.status === 'connected' ? state.address : null)
   if (state.status !== 'connected' || !state.address) return null
   const address = state.address
@@ -166,18 +167,7 @@ export function AccountButton() {
             </>
           ) : (
             <>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  navigator.clipboard?.writeText(address).then(
-                    () => {
-                      setCopied(true)
-                      setTimeout(() => setCopied(false), 400)
-                    },
-                    () => undefined,
-                  )
-                }}
-              >
+              <Button variant="secondary" onClick={() => copy(address)}>
                 {intl.formatMessage(copied ? m.copied : m.copy)}
               </Button>
               <Button variant="secondary" onClick={() => setConfirming(true)}>

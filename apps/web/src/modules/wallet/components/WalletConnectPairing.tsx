@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { encode } from 'uqr'
+import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
 import { walletMessages as m } from './messages.ts'
 import styles from './Wallet.module.css'
 
@@ -23,7 +24,7 @@ function qrPath(uri: string): { size: number; d: string } {
 
 export default function WalletConnectPairing(props: { uri: string }) {
   const intl = useIntl()
-  const [copied, setCopied] = useState(false)
+  const { copied, copy } = useCopyToClipboard()
   const qr = useMemo(() => qrPath(props.uri), [props.uri])
   const label = intl.formatMessage(m.walletConnectScan)
   return (
@@ -39,19 +40,7 @@ export default function WalletConnectPairing(props: { uri: string }) {
         <rect width={qr.size} height={qr.size} fill="#fff" />
         <path d={qr.d} fill="#000" />
       </svg>
-      <button
-        type="button"
-        className={styles.wallet}
-        onClick={() => {
-          navigator.clipboard?.writeText(props.uri).then(
-            () => {
-              setCopied(true)
-              setTimeout(() => setCopied(false), 400)
-            },
-            () => undefined,
-          )
-        }}
-      >
+      <button type="button" className={styles.wallet} onClick={() => copy(props.uri)}>
         {intl.formatMessage(copied ? m.copied : m.walletConnectCopy)}
       </button>
       <code className={styles.pairingUri} data-testid="walletconnect-uri">
