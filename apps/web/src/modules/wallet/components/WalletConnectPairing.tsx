@@ -3,7 +3,7 @@
  * desktop one, and the URI text. Its own chunk (with the QR encoder), loaded only once WalletConnect
  * announced a URI.
  */
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useIntl } from 'react-intl'
 import { encode } from 'uqr'
 import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
