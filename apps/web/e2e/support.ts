@@ -25,6 +25,15 @@ export function watchProblems(page: Page): PageProblems {
   return { errors }
 }
 
+/** The paths of every script the page requests from now on (to check what loads when). */
+export function recordScriptRequests(page: Page): string[] {
+  const scripts: string[] = []
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+  })
+  return scripts
+}
+
 /** CSP violations reported by the document (collected by a listener the test installs via CDP). */
 export async function installCspListener(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {

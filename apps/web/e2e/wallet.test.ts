@@ -9,7 +9,7 @@ import { getNetwork } from '@oxbow/chains'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchChromium, type RunningWeb, startWeb, TEST_API_URL } from '../test/harness.ts'
-import { watchProblems } from './support.ts'
+import { recordScriptRequests, watchProblems } from './support.ts'
 
 /** Its own port, so it never collides with the frame suite's server on 23573. */
 const WALLET_TEST_PORT = 23576
@@ -50,10 +50,7 @@ async function withPage(
   await setup?.(context)
   const page = await context.newPage()
   const problems = watchProblems(page)
-  const scripts: string[] = []
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
-  })
+  const scripts = recordScriptRequests(page)
   try {
     await page.goto(web.url + path)
     await page.locator('main h1').first().waitFor()

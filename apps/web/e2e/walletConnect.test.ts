@@ -11,7 +11,7 @@ import { SignClient } from '@walletconnect/sign-client'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type ServiceProcess, startService } from './service.ts'
-import { cspViolations, installCspListener, watchProblems } from './support.ts'
+import { cspViolations, installCspListener, recordScriptRequests, watchProblems } from './support.ts'
 
 const WEB_PORT = 23577
 const RELAY_PORT = 23790
@@ -127,10 +127,7 @@ describe('WalletConnect', () => {
     await installCspListener(context)
     const page = await context.newPage()
     const problems = watchProblems(page)
-    const scripts: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
-    })
+    const scripts = recordScriptRequests(page)
     try {
       await page.goto(`${web.url}/swap`)
       await page.locator('main h1').first().waitFor()
