@@ -626,6 +626,46 @@ describe('floating token logos', () => {
   })
 })
 
+describe('web vitals', () => {
+  test('behavior: a sampled session loads the web-vitals chunk after start-up and still reports FCP and LCP', async () => {
+    const events: { name: string; properties: Record<string, unknown> }[] = []
+    const vitalsChunk: string[] = []
+    await withLanding(
+      '/',
+      {
+        prepare: (context) => {
+          context.on('request', (request) => {
+            if (/\/assets\/web-vitals-[^/]+\.js$/.test(request.url())) vitalsChunk.push(request.url())
+          })
+          return context.route(`${TEST_API_URL}/v1/analytics`, async (route) => {
+            events.push(...(route.request().postDataJSON() as { events: typeof events }).events)
+            await route.fulfill({ status: 202, body: '' })
+          })
+        },
+      },
+      async (page) => {
+        await page.waitForFunction(() => document.readyState === 'complete')
+        // An input finalises LCP; hiding the page flushes the analytics batch.
+        await page.waitForTimeout(300)
+        await page.mouse.click(5, 300)
+        await page.evaluate(() => {
+          Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+          document.dispatchEvent(new Event('visibilitychange'))
+        })
+        const metrics = () =>
+          events.filter((e) => e.name === 'web_vital').map((e) => String(e.properties.metric))
+        const deadline = Date.now() + 9000
+        while (!(metrics().includes('FCP') && metrics().includes('LCP')) && Date.now() < deadline) {
+          await page.waitForTimeout(200)
+        }
+        assert.ok(metrics().includes('FCP'), `FCP reported (${metrics().join(', ')})`)
+        assert.ok(metrics().includes('LCP'), `LCP reported (${metrics().join(', ')})`)
+        assert.equal(vitalsChunk.length, 1, 'web-vitals is its own chunk, requested once')
+      },
+    )
+  })
+})
+
 describe('landing and the wallet', () => {
   test('behavior: connecting the local test wallet from the landing fades the page and moves to /swap after a short delay; page views are tracked', async () => {
     const events: { name: string; properties: Record<string, unknown> }[] = []
