@@ -58,6 +58,13 @@ module.exports = {
       },
     },
     {
+      name: 'web-generic-code-never-imports-pages-or-app',
+      comment: 'Feature modules and lib are generic: pages and the app frame compose them, never the reverse.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(modules|lib)/' },
+      to: { path: '^apps/web/src/(pages|app)/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},
