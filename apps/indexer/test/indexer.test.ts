@@ -34,7 +34,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { type IndexerHandle, startIndexer } from '../scripts/launcher.ts'
 import { gqlClient, okData, waitFor } from './helpers.ts'
-import { postgresAvailable, startTestPostgres, type TestPostgres } from './postgres.ts'
+import { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
 
 const PORT_BASE = 21000
 const NETWORKS = ['ethereum', 'base'] as const
@@ -84,7 +84,7 @@ const backends = [
 
 for (const backend of backends) {
   describe(`indexer on ${backend.name}`, {
-    skip: backend.name === 'PostgreSQL' && !postgresAvailable(),
+    skip: backend.name === 'PostgreSQL' ? postgresSkipReason() : false,
   }, () => {
     let indexer: IndexerHandle
     let pg: TestPostgres | undefined
