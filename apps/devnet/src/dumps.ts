@@ -4,7 +4,7 @@
  * atomic rename under a per-network lock file so concurrent builders never see half a dump.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MANIFEST_VERSION, type NetworkDeployment } from '@oxbow/protocol'
@@ -14,6 +14,9 @@ import { artifactVersions } from './artifacts.ts'
 const seedSources = [
   'deploy.ts',
   'seed.ts',
+  ...readdirSync(join(import.meta.dirname, 'seed'))
+    .sort()
+    .map((file) => `seed/${file}`),
   'universe.ts',
   'market.ts',
   'math.ts',

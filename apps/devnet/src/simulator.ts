@@ -9,7 +9,8 @@ import type { Contracts } from './deploy.ts'
 import { NATIVE } from './market.ts'
 import { prng } from './math.ts'
 import { Sender } from './rpc.ts'
-import { type Currency, type LivePool, randomTrade, swapOnPool, TRADERS } from './seed.ts'
+import { type Currency, type LivePool, TRADERS } from './seed/model.ts'
+import { randomTrade, swapOnPool } from './seed/trades.ts'
 import { nativePriceUsd } from './universe.ts'
 
 export interface Simulator {

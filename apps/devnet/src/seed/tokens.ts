@@ -1,0 +1,186 @@
+/**
+ * The token universe of one network (WETH9 plus the spec's seeded tokens, including the
+ * fee-on-transfer and honeypot contracts), and the balances and allowances the rest of the seed needs:
+ * the deployer's liquidity, every test account's tokens, the traders' funds and Permit2 allowances.
+ */
+import type { ManifestToken } from '@oxbow/protocol'
+import { erc20Abi, PERMIT2_ADDRESS, permit2Abi } from '@oxbow/protocol'
+import { type Address, maxUint48, maxUint160, maxUint256, toHex } from 'viem'
+import { loadArtifacts } from '../artifacts.ts'
+import { type Contracts, DEPLOYER } from '../deploy.ts'
+import { NATIVE } from '../market.ts'
+import { amountForUsd } from '../math.ts'
+import type { Sender } from '../rpc.ts'
+import { tokenSpecs } from '../universe.ts'
+import { type Currency, mintAbi, type SeedOptions, TRADERS, wethDeposit, withArgs } from './model.ts'
+
+export interface TokenUniverse {
+  readonly tokens: ManifestToken[]
+  /** By key: NATIVE, WNATIVE and every seeded token. */
+  readonly currencies: Map<string, Currency>
+}
+
+/** Deploys WETH's seeded siblings and describes them for the manifest. */
+export async function deployTokens(options: SeedOptions, nativeUsd: number): Promise<TokenUniverse> {
+  const { sender, network, contracts, compiled } = options
+  const mock = loadArtifacts().mockErc20
+  const tokens: ManifestToken[] = [
+    {
+      address: contracts.weth9,
+      symbol: 'WETH',
+      name: 'Wrapped Ether',
+      decimals: 18,
+      kind: 'wrapped-native',
+      safety: 'verified',
+      transferFeeBps: 0,
+      seedPriceUsd: nativeUsd,
+    },
+  ]
+  const currencies = new Map<string, Currency>([
+    ['NATIVE', { key: 'NATIVE', address: NATIVE, decimals: 18, priceUsd: nativeUsd }],
+    ['WNATIVE', { key: 'WNATIVE', address: contracts.weth9, decimals: 18, priceUsd: nativeUsd }],
+  ])
+  for (const spec of tokenSpecs(network.slug)) {
+    const bytecode =
+      spec.contract === 'fee-on-transfer'
+        ? withArgs(compiled.FeeOnTransferToken.bytecode, 'string,string,uint8,uint256', [
+            spec.name,
+            spec.symbol,
+            spec.decimals,
+            BigInt(spec.transferFeeBps ?? 0),
+          ])
+        : withArgs(
+            spec.contract === 'honeypot' ? compiled.HoneypotToken.bytecode : mock,
+            'string,string,uint8',
+            [spec.name, spec.symbol, spec.decimals],
+          )
+    const address = await sender.deploy(DEPLOYER, bytecode, spec.symbol, 3_000_000n)
+    currencies.set(spec.key, { key: spec.key, address, decimals: spec.decimals, priceUsd: spec.priceUsd })
+    tokens.push({
+      address,
+      symbol: spec.symbol,
+      name: spec.name,
+      decimals: spec.decimals,
+      kind: spec.kind,
+      safety: spec.safety,
+      transferFeeBps: spec.transferFeeBps ?? 0,
+      seedPriceUsd: spec.priceUsd,
+    })
+  }
+  return { tokens, currencies }
+}
+
+/** Every ERC-20 (WETH included). */
+export function erc20sOf(currencies: Map<string, Currency>): Currency[] {
+  return [...currencies.values()].filter((c) => c.address !== NATIVE)
+}
+
+/** The seeded tokens we can mint (not native, not WETH). */
+export function mintableOf(currencies: Map<string, Currency>): Currency[] {
+  return [...currencies.values()].filter((c) => c.key !== 'NATIVE' && c.key !== 'WNATIVE')
+}
+
+/** The deployer provides all liquidity: it wraps, mints and approves the position managers. */
+export async function fundLiquidityProvider(
+  sender: Sender,
+  contracts: Contracts,
+  currencies: Map<string, Currency>,
+  nativeUsd: number,
+): Promise<void> {
+  const d = DEPLOYER
+  await sender.send(
+    d,
+    { to: contracts.weth9, data: wethDeposit(), value: amountForUsd(80e6, nativeUsd, 18) },
+    'wrap',
+  )
+  for (const c of mintableOf(currencies)) {
+    await sender.write(d, {
+      address: c.address,
+      abi: mintAbi,
+      functionName: 'mint',
+      args: [d, amountForUsd(500e6, c.priceUsd, c.decimals)],
+    })
+  }
+  for (const c of erc20sOf(currencies)) {
+    for (const spender of [contracts.v2Router02, contracts.nonfungiblePositionManager, PERMIT2_ADDRESS]) {
+      await sender.write(d, {
+        address: c.address,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spender, maxUint256],
+      })
+    }
+    await sender.write(d, {
+      address: PERMIT2_ADDRESS,
+      abi: permit2Abi,
+      functionName: 'approve',
+      args: [c.address, contracts.v4PositionManager, maxUint160, Number(maxUint48)],
+    })
+  }
+}
+
+/** Test accounts: every token (native comes from anvil's genesis allocation). */
+export async function fundTestAccounts(
+  sender: Sender,
+  contracts: Contracts,
+  accounts: readonly Address[],
+  currencies: Map<string, Currency>,
+  nativeUsd: number,
+): Promise<void> {
+  for (const account of accounts) {
+    for (const c of mintableOf(currencies)) {
+      await sender.write(DEPLOYER, {
+        address: c.address,
+        abi: mintAbi,
+        functionName: 'mint',
+        args: [account, amountForUsd(100_000, c.priceUsd, c.decimals)],
+      })
+    }
+    await sender.write(DEPLOYER, {
+      address: contracts.weth9,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [account, amountForUsd(100_000, nativeUsd, 18)],
+    })
+  }
+}
+
+/** Traders: balances and Permit2 allowances for the Universal Router. */
+export async function fundTraders(
+  sender: Sender,
+  contracts: Contracts,
+  currencies: Map<string, Currency>,
+  nativeUsd: number,
+): Promise<void> {
+  for (const trader of TRADERS) {
+    await sender.request('anvil_impersonateAccount', [trader])
+    await sender.request('anvil_setBalance', [trader, toHex(amountForUsd(100e6, nativeUsd, 18))])
+    await sender.send(
+      trader,
+      { to: contracts.weth9, data: wethDeposit(), value: amountForUsd(20e6, nativeUsd, 18) },
+      'wrap',
+    )
+    for (const c of mintableOf(currencies)) {
+      await sender.write(DEPLOYER, {
+        address: c.address,
+        abi: mintAbi,
+        functionName: 'mint',
+        args: [trader, amountForUsd(20e6, c.priceUsd, c.decimals)],
+      })
+    }
+    for (const c of erc20sOf(currencies)) {
+      await sender.write(trader, {
+        address: c.address,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [PERMIT2_ADDRESS, maxUint256],
+      })
+      await sender.write(trader, {
+        address: PERMIT2_ADDRESS,
+        abi: permit2Abi,
+        functionName: 'approve',
+        args: [c.address, contracts.universalRouter, maxUint160, Number(maxUint48)],
+      })
+    }
+  }
+}
