@@ -2,23 +2,6 @@
 export const MAX_TICK = 887272
 const Q96 = 2 ** 96
 
-/** A deterministic PRNG (mulberry32) so every build of a network's history is the same. */
-export function prng(seed: string): () => number {
-  let h = 1779033703 ^ seed.length
-  for (let i = 0; i < seed.length; i++) {
-    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353)
-    h = (h << 13) | (h >>> 19)
-  }
-  let state = h >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** Amount in base units worth `usd` of a token priced `priceUsd`. */
 export function amountForUsd(usd: number, priceUsd: number, decimals: number): bigint {
   const units = usd / priceUsd

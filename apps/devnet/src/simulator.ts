@@ -3,11 +3,11 @@
  * Router swap per network per interval, by the seed's traders) so prices move while the app is open.
  */
 import { getNetwork, type NetworkSlug } from '@oxbow/chains'
+import { seededRandom } from '@oxbow/core'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import type { Address } from 'viem'
 import type { Contracts } from './deploy.ts'
 import { NATIVE } from './market.ts'
-import { prng } from './math.ts'
 import { Sender } from './rpc.ts'
 import { type Currency, type LivePool, TRADERS } from './seed/model.ts'
 import { randomTrade, swapOnPool } from './seed/trades.ts'
@@ -69,7 +69,7 @@ export async function startSimulator(
     // Impersonation is not part of a dump: renew it on every start.
     for (const trader of TRADERS) await sender.request('anvil_impersonateAccount', [trader])
     const pools = livePools(deployment)
-    const random = prng(`oxbow:simulator:${slug}:${Date.now()}`)
+    const random = seededRandom(`oxbow:simulator:${slug}:${Date.now()}`)
     let failures = 0
     const flow = new Map<LivePool, number>()
     timers.push(

@@ -2,6 +2,7 @@
  * Thirty days of backdated history: blocks mined at spread timestamps, each with one or two
  * market trades, and every eighth a liquidity change (add or remove on v2, v3 or v4).
  */
+import { seededRandom } from '@oxbow/core'
 import {
   erc20Abi,
   nonfungiblePositionManagerAbi,
@@ -12,7 +13,7 @@ import {
 import { type Address, decodeFunctionResult, encodeFunctionData, maxUint128, toHex } from 'viem'
 import { type Contracts, DEPLOYER } from '../deploy.ts'
 import { NATIVE, type PoolKey, v4DecreasePayload, v4IncreasePayload } from '../market.ts'
-import { amountForUsd, prng } from '../math.ts'
+import { amountForUsd } from '../math.ts'
 import type { Sender } from '../rpc.ts'
 import { call, DEADLINE, type LivePool, type SeedOptions, TRADERS } from './model.ts'
 import { randomTrade, swapOnPool } from './trades.ts'
@@ -23,7 +24,7 @@ export async function writeHistory(
   nativeUsd: number,
 ): Promise<void> {
   const { sender, contracts, network } = options
-  const random = prng(`oxbow:${network.slug}`)
+  const random = seededRandom(`oxbow:${network.slug}`)
   const d = DEPLOYER
   const steps = 200
   const flow = new Map<LivePool, number>()

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { seededRandom } from '@oxbow/core'
 import {
   FLOATING_MAX_TRIES,
   type FloatingPlacement,
   placeFloatingTokens,
   type Rect,
-  seededRandom,
   viewportSeed,
 } from './floatingPlacement.ts'
 

@@ -1,3 +1,5 @@
+import { seededRandom } from '@oxbow/core'
+
 /** Spec sizes of the landing's floating token logos (section 9). */
 export const FLOATING_SIZE_MIN = 50
 export const FLOATING_SIZE_MAX = 96
@@ -40,18 +42,6 @@ export interface PlacementInput {
   readonly avoid?: readonly Rect[]
   /** Injectable for tests; defaults to a generator seeded with `seed`. */
   readonly random?: () => number
-}
-
-/** mulberry32: a tiny, fast, well-distributed 32-bit PRNG (deterministic for a seed). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
 }
 
 /** FNV-1a of the viewport size: the layout is stable for a viewport and differs between viewports. */
