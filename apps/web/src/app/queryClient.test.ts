@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
+import { memoryStorage } from '../../test/memoryStorage.ts'
 import {
   createQueryClient as createClient,
   persistQueryCache,
@@ -21,22 +22,6 @@ function createQueryClient() {
 after(() => {
   for (const client of clients) client.clear()
 })
-
-function memoryStorage() {
-  const map = new Map<string, string>()
-  let writes = 0
-  return {
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => {
-      writes += 1
-      map.set(key, value)
-    },
-    removeItem: (key: string) => void map.delete(key),
-    get writes() {
-      return writes
-    },
-  }
-}
 
 const rates = { base: 'USD', rates: { EUR: 0.9 } }
 

@@ -2,12 +2,8 @@ import assert from 'node:assert/strict'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
+import { memoryStorage as memory } from '../../../../test/memoryStorage.ts'
 import { createAnalyticsClient, isSessionSampled } from './analyticsClient.ts'
-
-function memory(initial: Record<string, string> = {}) {
-  const map = new Map(Object.entries(initial))
-  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) }
-}
 
 test('behavior: sampling is decided once per session at the given rate', () => {
   const storage = memory()
