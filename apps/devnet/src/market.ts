@@ -3,10 +3,9 @@
  * v2, v3 and v4 pools, and v4 PositionManager liquidity calls. Hand-encoded with viem (the
  * universal-router-sdk needs a newer router version for v4, see devnet-facts).
  */
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { urCommands, v4Actions } from '@oxbow/protocol'
 import { type Address, concat, encodeAbiParameters, encodePacked, type Hex, keccak256, toHex } from 'viem'
-
-export const NATIVE: Address = '0x0000000000000000000000000000000000000000'
 
 export interface PoolKey {
   readonly currency0: Address
@@ -194,10 +193,12 @@ function settleAndSweep(key: PoolKey, owner: Address, action: number, params: He
   )
   const actions = [action, v4Actions.SETTLE_PAIR]
   const all = [params, settle]
-  if (key.currency0 === NATIVE) {
+  if (key.currency0 === NATIVE_CURRENCY_ADDRESS) {
     // Native is paid with msg.value; the unused part stays in the PositionManager until swept.
     actions.push(v4Actions.SWEEP)
-    all.push(encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [NATIVE, owner]))
+    all.push(
+      encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [NATIVE_CURRENCY_ADDRESS, owner]),
+    )
   }
   return encodeAbiParameters([{ type: 'bytes' }, { type: 'bytes[]' }], [actionBytes(actions), all])
 }

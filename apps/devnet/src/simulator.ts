@@ -3,11 +3,10 @@
  * Router swap per network per interval, by the seed's traders) so prices move while the app is open.
  */
 import { getNetwork, type NetworkSlug } from '@oxbow/chains'
-import { seededRandom } from '@oxbow/core'
+import { NATIVE_CURRENCY_ADDRESS, seededRandom } from '@oxbow/core'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import type { Address } from 'viem'
 import type { Contracts } from './deploy.ts'
-import { NATIVE } from './market.ts'
 import { Sender } from './rpc.ts'
 import { type Currency, type LivePool, TRADERS } from './seed/model.ts'
 import { randomTrade, swapOnPool } from './seed/trades.ts'
@@ -21,7 +20,15 @@ export interface Simulator {
 function livePools(deployment: NetworkDeployment): LivePool[] {
   const native = getNetwork(deployment.slug).nativeCurrency.symbol
   const currencies = new Map<Address, Currency>([
-    [NATIVE, { key: 'NATIVE', address: NATIVE, decimals: 18, priceUsd: nativePriceUsd[native] ?? 1 }],
+    [
+      NATIVE_CURRENCY_ADDRESS,
+      {
+        key: 'NATIVE',
+        address: NATIVE_CURRENCY_ADDRESS,
+        decimals: 18,
+        priceUsd: nativePriceUsd[native] ?? 1,
+      },
+    ],
   ])
   for (const t of deployment.tokens) {
     const key = t.kind === 'honeypot' ? 'HONEY' : t.symbol

@@ -3,10 +3,12 @@
  * manifest address, Permit2's domain, swaps through the Universal Router with Permit2 signatures
  * matching on-chain quotes, a UniswapX order fill, the special tokens and NFT metadata.
  */
+
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 import { after, before, describe, test } from 'node:test'
 import { type NetworkSlug, networks } from '@oxbow/chains'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import {
   erc20Abi,
   erc721Abi,
@@ -34,7 +36,7 @@ import {
   parseUnits,
 } from 'viem'
 import { devnetClients, revert, snapshot, startDevnet, startSimulator } from '../src/index.ts'
-import { NATIVE, type PoolKey, urCommandBytes, v2SwapInput, v3SwapInput, v4SwapInput } from '../src/market.ts'
+import { type PoolKey, urCommandBytes, v2SwapInput, v3SwapInput, v4SwapInput } from '../src/market.ts'
 import { deploymentOf, TEST_PORT_BASE, tokenOf } from './fixtures.ts'
 
 let manifest: Manifest
@@ -523,7 +525,7 @@ describe('special tokens and collections', () => {
         assert.ok(balance > 0n, `${account.address} holds no ${token.symbol}`)
       }
     }
-    assert.ok(d.pools.some((p) => p.version === 'v4' && p.currency0 === NATIVE))
+    assert.ok(d.pools.some((p) => p.version === 'v4' && p.currency0 === NATIVE_CURRENCY_ADDRESS))
     for (const fee of [100, 500, 3000, 10000]) {
       assert.ok(
         d.pools.some((p) => p.version === 'v3' && p.fee === fee),

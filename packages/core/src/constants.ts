@@ -58,3 +58,9 @@ export const PERFORMANCE_SAMPLE_RATE = 0.1
 export function feeTierPercent(feeTier: number): number {
   return feeTier / FEE_TIER_DIVISOR
 }
+
+/**
+ * The native currency (ETH, POL, BNB, ...) where an address is expected: the zero address, as v4
+ * pool keys and the trading API use it. The one definition; never compare against a literal.
+ */
+export const NATIVE_CURRENCY_ADDRESS = '0x0000000000000000000000000000000000000000' as const

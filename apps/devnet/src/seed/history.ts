@@ -2,7 +2,7 @@
  * Thirty days of backdated history: blocks mined at spread timestamps, each with one or two
  * market trades, and every eighth a liquidity change (add or remove on v2, v3 or v4).
  */
-import { seededRandom } from '@oxbow/core'
+import { NATIVE_CURRENCY_ADDRESS, seededRandom } from '@oxbow/core'
 import {
   erc20Abi,
   nonfungiblePositionManagerAbi,
@@ -12,7 +12,7 @@ import {
 } from '@oxbow/protocol'
 import { type Address, decodeFunctionResult, encodeFunctionData, maxUint128, toHex } from 'viem'
 import { type Contracts, DEPLOYER } from '../deploy.ts'
-import { NATIVE, type PoolKey, v4DecreasePayload, v4IncreasePayload } from '../market.ts'
+import { type PoolKey, v4DecreasePayload, v4IncreasePayload } from '../market.ts'
 import { amountForUsd } from '../math.ts'
 import type { Sender } from '../rpc.ts'
 import { call, DEADLINE, type LivePool, type SeedOptions, TRADERS } from './model.ts'
@@ -176,7 +176,7 @@ async function liquidityChange(
           key,
           tokenId,
           liquidity: liquidity / 20n,
-          amount0Max: key.currency0 === NATIVE ? nativeBudget : maxUint128,
+          amount0Max: key.currency0 === NATIVE_CURRENCY_ADDRESS ? nativeBudget : maxUint128,
           amount1Max: maxUint128,
           owner: d,
         })
@@ -186,7 +186,7 @@ async function liquidityChange(
       abi: v4PositionManagerAbi,
       functionName: 'modifyLiquidities',
       args: [unlockData, DEADLINE],
-      value: add && key.currency0 === NATIVE ? nativeBudget : 0n,
+      value: add && key.currency0 === NATIVE_CURRENCY_ADDRESS ? nativeBudget : 0n,
       gas: 1_500_000n,
     })
   }

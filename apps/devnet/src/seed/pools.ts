@@ -3,6 +3,7 @@
  * dynamic-fee and hooked), each at its seed price, with a full-range and a concentrated position
  * (v3, v4) owned by the deployer.
  */
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import {
   nonfungiblePositionManagerAbi,
   v2Router02Abi,
@@ -18,9 +19,10 @@ import {
   keccak256,
   parseAbi,
   parseAbiParameters,
+  zeroAddress,
 } from 'viem'
 import { type Contracts, DEPLOYER } from '../deploy.ts'
-import { NATIVE, type PoolKey, poolIdOf, v4MintPayload } from '../market.ts'
+import { type PoolKey, poolIdOf, v4MintPayload } from '../market.ts'
 import { amountForUsd, bandRange, fullRange, liquidityFor, rawPrice, sqrtPriceX96 } from '../math.ts'
 import type { Sender } from '../rpc.ts'
 import type { PoolSpec, TokenSpec, V2PoolSpec, V3PoolSpec, V4PoolSpec } from '../universe.ts'
@@ -208,7 +210,7 @@ async function createV4Pool(
     currency1: c1.address,
     fee: spec.fee,
     tickSpacing: spec.tickSpacing,
-    hooks: spec.hooked ? hook : NATIVE,
+    hooks: spec.hooked ? hook : zeroAddress,
   }
   await sender.write(
     DEPLOYER,
@@ -246,7 +248,7 @@ async function createV4Pool(
           }),
           DEADLINE,
         ],
-        value: c0.address === NATIVE ? amount0Max : 0n,
+        value: c0.address === NATIVE_CURRENCY_ADDRESS ? amount0Max : 0n,
         gas: 2_000_000n,
       },
       `v4 mint ${spec.a}/${spec.b}`,

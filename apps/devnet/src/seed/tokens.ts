@@ -3,12 +3,12 @@
  * fee-on-transfer and honeypot contracts), and the balances and allowances the rest of the seed needs:
  * the deployer's liquidity, every test account's tokens, the traders' funds and Permit2 allowances.
  */
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { ManifestToken } from '@oxbow/protocol'
 import { erc20Abi, PERMIT2_ADDRESS, permit2Abi } from '@oxbow/protocol'
 import { type Address, maxUint48, maxUint160, maxUint256, toHex } from 'viem'
 import { loadArtifacts } from '../artifacts.ts'
 import { type Contracts, DEPLOYER } from '../deploy.ts'
-import { NATIVE } from '../market.ts'
 import { amountForUsd } from '../math.ts'
 import type { Sender } from '../rpc.ts'
 import { tokenSpecs } from '../universe.ts'
@@ -37,7 +37,7 @@ export async function deployTokens(options: SeedOptions, nativeUsd: number): Pro
     },
   ]
   const currencies = new Map<string, Currency>([
-    ['NATIVE', { key: 'NATIVE', address: NATIVE, decimals: 18, priceUsd: nativeUsd }],
+    ['NATIVE', { key: 'NATIVE', address: NATIVE_CURRENCY_ADDRESS, decimals: 18, priceUsd: nativeUsd }],
     ['WNATIVE', { key: 'WNATIVE', address: contracts.weth9, decimals: 18, priceUsd: nativeUsd }],
   ])
   for (const spec of tokenSpecs(network.slug)) {
@@ -72,7 +72,7 @@ export async function deployTokens(options: SeedOptions, nativeUsd: number): Pro
 
 /** Every ERC-20 (WETH included). */
 export function erc20sOf(currencies: Map<string, Currency>): Currency[] {
-  return [...currencies.values()].filter((c) => c.address !== NATIVE)
+  return [...currencies.values()].filter((c) => c.address !== NATIVE_CURRENCY_ADDRESS)
 }
 
 /** The seeded tokens we can mint (not native, not WETH). */

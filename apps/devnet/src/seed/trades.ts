@@ -2,18 +2,11 @@
  * One market trade: which pool, direction and size (history and simulator), and its execution
  * through the Universal Router.
  */
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { universalRouterAbi } from '@oxbow/protocol'
 import type { Address, Hex } from 'viem'
 import type { Contracts } from '../deploy.ts'
-import {
-  NATIVE,
-  type PoolKey,
-  urCommandBytes,
-  urCommands,
-  v2SwapInput,
-  v3SwapInput,
-  v4SwapInput,
-} from '../market.ts'
+import { type PoolKey, urCommandBytes, urCommands, v2SwapInput, v3SwapInput, v4SwapInput } from '../market.ts'
 import { amountForUsd } from '../math.ts'
 import type { Sender } from '../rpc.ts'
 import { DEADLINE, type LivePool } from './model.ts'
@@ -59,7 +52,7 @@ export async function swapOnPool(
       abi: universalRouterAbi,
       functionName: 'execute',
       args: [urCommandBytes(command), [encoded], DEADLINE],
-      value: input.address === NATIVE ? amountIn : 0n,
+      value: input.address === NATIVE_CURRENCY_ADDRESS ? amountIn : 0n,
       gas: 1_500_000n,
     },
     `swap ${pool.spec.version} ${input.key}->${output.key}`,
