@@ -18,7 +18,6 @@ const seedSources = [
     .sort()
     .map((file) => `seed/${file}`),
   'universe.ts',
-  'market.ts',
   'math.ts',
   'accounts.ts',
   'artifacts.ts',

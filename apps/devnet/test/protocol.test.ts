@@ -10,25 +10,31 @@ import { after, before, describe, test } from 'node:test'
 import { type NetworkSlug, networks } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import {
+  byteString,
   erc20Abi,
   erc721Abi,
   exclusiveDutchOrderReactorAbi,
   type Manifest,
   type NetworkDeployment,
   PERMIT2_ADDRESS,
+  type PoolKey,
   permit2Abi,
   permit2Domain,
+  permit2PermitInput,
   permit2PermitSingleTypes,
   quoterV2Abi,
   universalRouterAbi,
   urCommands,
   v2Router02Abi,
+  v2SwapInput,
+  v3Path,
+  v3SwapInput,
+  v4ExactInSingleSwap,
   v4QuoterAbi,
 } from '@oxbow/protocol'
 import {
   type Address,
   decodeEventLog,
-  encodeAbiParameters,
   type Hex,
   hashDomain,
   maxUint256,
@@ -36,7 +42,6 @@ import {
   parseUnits,
 } from 'viem'
 import { devnetClients, revert, snapshot, startDevnet, startSimulator } from '../src/index.ts'
-import { type PoolKey, urCommandBytes, v2SwapInput, v3SwapInput, v4SwapInput } from '../src/market.ts'
 import { deploymentOf, TEST_PORT_BASE, tokenOf } from './fixtures.ts'
 
 let manifest: Manifest
@@ -164,34 +169,12 @@ async function permit2Swap(
     primaryType: 'PermitSingle',
     message: permit,
   })
-  const permitInput = encodeAbiParameters(
-    [
-      {
-        type: 'tuple',
-        components: [
-          {
-            name: 'details',
-            type: 'tuple',
-            components: [
-              { name: 'token', type: 'address' },
-              { name: 'amount', type: 'uint160' },
-              { name: 'expiration', type: 'uint48' },
-              { name: 'nonce', type: 'uint48' },
-            ],
-          },
-          { name: 'spender', type: 'address' },
-          { name: 'sigDeadline', type: 'uint256' },
-        ],
-      },
-      { type: 'bytes' },
-    ],
-    [permit, signature],
-  )
+  const permitInput = permit2PermitInput(permit, signature)
   const hash = await wallet.writeContract({
     address: deployment.contracts.universalRouter,
     abi: universalRouterAbi,
     functionName: 'execute',
-    args: [urCommandBytes(urCommands.PERMIT2_PERMIT, command), [permitInput, input(owner)], deadline],
+    args: [byteString([urCommands.PERMIT2_PERMIT, command]), [permitInput, input(owner)], deadline],
     gas: 1_000_000n,
   })
   const receipt = await client.waitForTransactionReceipt({ hash })
@@ -235,7 +218,7 @@ for (const slug of ['ethereum', 'base', 'arbitrum'] as const) {
         await approvePermit2(slug, account, usdc)
         const before = await balanceOf(slug, weth, wallet.account.address)
         await permit2Swap(slug, account, usdc, amountIn, urCommands.V2_SWAP_EXACT_IN, (recipient) =>
-          v2SwapInput({ recipient, amountIn, amountOutMin: quoted, path: [usdc, weth] }),
+          v2SwapInput({ recipient, amount: amountIn, limit: quoted, path: [usdc, weth], payerIsUser: true }),
         )
         assert.equal((await balanceOf(slug, weth, wallet.account.address)) - before, quoted)
       })
@@ -258,7 +241,13 @@ for (const slug of ['ethereum', 'base', 'arbitrum'] as const) {
         await approvePermit2(slug, account, usdc)
         const before = await balanceOf(slug, weth, wallet.account.address)
         await permit2Swap(slug, account, usdc, amountIn, urCommands.V3_SWAP_EXACT_IN, (recipient) =>
-          v3SwapInput({ recipient, amountIn, amountOutMin: quoted, tokenIn: usdc, fee: 500, tokenOut: weth }),
+          v3SwapInput({
+            recipient,
+            amount: amountIn,
+            limit: quoted,
+            path: v3Path([usdc, weth], [500]),
+            payerIsUser: true,
+          }),
         )
         assert.equal((await balanceOf(slug, weth, wallet.account.address)) - before, quoted)
       })
@@ -302,7 +291,7 @@ for (const slug of ['ethereum', 'base', 'arbitrum'] as const) {
           assert.ok(quoted > 0n)
           const before = await balanceOf(slug, output, wallet.account.address)
           await permit2Swap(slug, account, usdc, amountIn, urCommands.V4_SWAP, () =>
-            v4SwapInput({ key, zeroForOne, amountIn, amountOutMinimum: quoted }),
+            v4ExactInSingleSwap({ poolKey: key, zeroForOne, amountIn, amountOutMinimum: quoted }),
           )
           assert.equal(
             (await balanceOf(slug, output, wallet.account.address)) - before,
@@ -455,8 +444,16 @@ describe('special tokens and collections', () => {
           abi: universalRouterAbi,
           functionName: 'execute',
           args: [
-            urCommandBytes(urCommands.V2_SWAP_EXACT_IN),
-            [v2SwapInput({ recipient: me, amountIn, amountOutMin: 1n, path: [tokenIn, tokenOut] })],
+            byteString([urCommands.V2_SWAP_EXACT_IN]),
+            [
+              v2SwapInput({
+                recipient: me,
+                amount: amountIn,
+                limit: 1n,
+                path: [tokenIn, tokenOut],
+                payerIsUser: true,
+              }),
+            ],
             2n ** 40n,
           ],
           gas: 1_000_000n,

@@ -1,4 +1,5 @@
 export * from './abis/index.ts'
+export * from './encoding/index.ts'
 export * from './errors/index.ts'
 export {
   type ContractName,

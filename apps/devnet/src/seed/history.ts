@@ -6,13 +6,15 @@ import { NATIVE_CURRENCY_ADDRESS, seededRandom } from '@oxbow/core'
 import {
   erc20Abi,
   nonfungiblePositionManagerAbi,
+  type PoolKey,
   v2PairAbi,
   v2Router02Abi,
+  v4DecreasePayload,
+  v4IncreasePayload,
   v4PositionManagerAbi,
 } from '@oxbow/protocol'
 import { type Address, decodeFunctionResult, encodeFunctionData, maxUint128, toHex } from 'viem'
 import { type Contracts, DEPLOYER } from '../deploy.ts'
-import { type PoolKey, v4DecreasePayload, v4IncreasePayload } from '../market.ts'
 import { amountForUsd } from '../math.ts'
 import type { Sender } from '../rpc.ts'
 import { call, DEADLINE, type LivePool, type SeedOptions, TRADERS } from './model.ts'

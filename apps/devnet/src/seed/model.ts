@@ -3,7 +3,7 @@
  * impersonated traders, and the small encoders every step uses.
  */
 import type { Network } from '@oxbow/chains'
-import type { ManifestNftCollection, ManifestPool, ManifestToken } from '@oxbow/protocol'
+import type { ManifestNftCollection, ManifestPool, ManifestToken, PoolKey } from '@oxbow/protocol'
 import { weth9Abi } from '@oxbow/protocol'
 import {
   type Address,
@@ -19,7 +19,6 @@ import {
 } from 'viem'
 import type { CompiledSeedContracts } from '../compile.ts'
 import type { Contracts } from '../deploy.ts'
-import type { PoolKey } from '../market.ts'
 import type { Sender } from '../rpc.ts'
 import type { PoolSpec } from '../universe.ts'
 

@@ -6,7 +6,10 @@
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import {
   nonfungiblePositionManagerAbi,
+  type PoolKey,
+  poolIdOf,
   v2Router02Abi,
+  v4MintPayload,
   v4PoolManagerAbi,
   v4PositionManagerAbi,
 } from '@oxbow/protocol'
@@ -22,7 +25,6 @@ import {
   zeroAddress,
 } from 'viem'
 import { type Contracts, DEPLOYER } from '../deploy.ts'
-import { type PoolKey, poolIdOf, v4MintPayload } from '../market.ts'
 import { amountForUsd, bandRange, fullRange, liquidityFor, rawPrice, sqrtPriceX96 } from '../math.ts'
 import type { Sender } from '../rpc.ts'
 import type { PoolSpec, TokenSpec, V2PoolSpec, V3PoolSpec, V4PoolSpec } from '../universe.ts'

@@ -3,10 +3,18 @@
  * through the Universal Router.
  */
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
-import { universalRouterAbi } from '@oxbow/protocol'
+import {
+  byteString,
+  type PoolKey,
+  universalRouterAbi,
+  urCommands,
+  v2SwapInput,
+  v3Path,
+  v3SwapInput,
+  v4ExactInSingleSwap,
+} from '@oxbow/protocol'
 import type { Address, Hex } from 'viem'
 import type { Contracts } from '../deploy.ts'
-import { type PoolKey, urCommandBytes, urCommands, v2SwapInput, v3SwapInput, v4SwapInput } from '../market.ts'
 import { amountForUsd } from '../math.ts'
 import type { Sender } from '../rpc.ts'
 import { DEADLINE, type LivePool } from './model.ts'
@@ -21,37 +29,37 @@ export async function swapOnPool(
   amountIn: bigint,
 ): Promise<Hex> {
   const [input, output] = zeroForOne ? [pool.c0, pool.c1] : [pool.c1, pool.c0]
-  let command: number
-  let encoded: Hex
-  if (pool.manifest.version === 'v2') {
-    command = urCommands.V2_SWAP_EXACT_IN
-    encoded = v2SwapInput({
-      recipient: trader,
-      amountIn,
-      amountOutMin: 0n,
-      path: [input.address, output.address],
-    })
-  } else if (pool.manifest.version === 'v3') {
-    command = urCommands.V3_SWAP_EXACT_IN
-    encoded = v3SwapInput({
-      recipient: trader,
-      amountIn,
-      amountOutMin: 0n,
-      tokenIn: input.address,
-      fee: pool.manifest.fee,
-      tokenOut: output.address,
-    })
-  } else {
-    command = urCommands.V4_SWAP
-    encoded = v4SwapInput({ key: pool.key as PoolKey, zeroForOne, amountIn, amountOutMinimum: 0n })
-  }
+  const swap = { recipient: trader, amount: amountIn, limit: 0n, payerIsUser: true }
+  const { command, input: encoded } =
+    pool.manifest.version === 'v2'
+      ? {
+          command: urCommands.V2_SWAP_EXACT_IN,
+          input: v2SwapInput({ ...swap, path: [input.address, output.address] }),
+        }
+      : pool.manifest.version === 'v3'
+        ? {
+            command: urCommands.V3_SWAP_EXACT_IN,
+            input: v3SwapInput({
+              ...swap,
+              path: v3Path([input.address, output.address], [pool.manifest.fee]),
+            }),
+          }
+        : {
+            command: urCommands.V4_SWAP,
+            input: v4ExactInSingleSwap({
+              poolKey: pool.key as PoolKey,
+              zeroForOne,
+              amountIn,
+              amountOutMinimum: 0n,
+            }),
+          }
   return sender.write(
     trader,
     {
       address: contracts.universalRouter,
       abi: universalRouterAbi,
       functionName: 'execute',
-      args: [urCommandBytes(command), [encoded], DEADLINE],
+      args: [byteString([command]), [encoded], DEADLINE],
       value: input.address === NATIVE_CURRENCY_ADDRESS ? amountIn : 0n,
       gas: 1_500_000n,
     },

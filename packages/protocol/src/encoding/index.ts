@@ -1,0 +1,28 @@
+export { type PoolKey, poolIdOf, poolKeyParameter } from './poolKey.ts'
+export { v4DecreasePayload, v4IncreasePayload, v4MintPayload } from './positionManager.ts'
+export {
+  byteString,
+  type PermitSingle,
+  permit2PermitInput,
+  permit2TransferFromInput,
+  sweepInput,
+  UR_ADDRESS_THIS,
+  UR_CONTRACT_BALANCE,
+  type UrCommand,
+  unwrapWethInput,
+  urExecuteArgs,
+  V4_OPEN_DELTA,
+  type V4Action,
+  v2SwapInput,
+  v3Path,
+  v3SwapInput,
+  v4ExactInSingleSwap,
+  v4Plan,
+  v4Settle,
+  v4SettleAll,
+  v4SwapExactInSingle,
+  v4SwapExactOutSingle,
+  v4Take,
+  v4TakeAll,
+  wrapEthInput,
+} from './universalRouter.ts'

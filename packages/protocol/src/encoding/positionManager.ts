@@ -1,0 +1,103 @@
+/**
+ * v4 PositionManager `modifyLiquidities` payloads: mint, increase and decrease a position, with the
+ * settlement the PositionManager needs (pay both currencies; native is paid with msg.value and its
+ * unused part swept back to the owner).
+ */
+import { type Address, encodeAbiParameters, type Hex, zeroAddress } from 'viem'
+import { v4Actions } from '../abis/commands.ts'
+import { type PoolKey, poolKeyParameter } from './poolKey.ts'
+import { type V4Action, v4Plan } from './universalRouter.ts'
+
+/** The native currency in a v4 pool key. */
+const NATIVE = zeroAddress
+
+export function v4MintPayload(args: {
+  key: PoolKey
+  tickLower: number
+  tickUpper: number
+  liquidity: bigint
+  amount0Max: bigint
+  amount1Max: bigint
+  owner: Address
+  hookData?: Hex
+}): Hex {
+  const params = encodeAbiParameters(
+    [
+      poolKeyParameter,
+      { type: 'int24' },
+      { type: 'int24' },
+      { type: 'uint256' },
+      { type: 'uint128' },
+      { type: 'uint128' },
+      { type: 'address' },
+      { type: 'bytes' },
+    ],
+    [
+      args.key,
+      args.tickLower,
+      args.tickUpper,
+      args.liquidity,
+      args.amount0Max,
+      args.amount1Max,
+      args.owner,
+      args.hookData ?? '0x',
+    ],
+  )
+  return settled(args.key, args.owner, { action: v4Actions.MINT_POSITION, params })
+}
+
+export function v4IncreasePayload(args: {
+  key: PoolKey
+  tokenId: bigint
+  liquidity: bigint
+  amount0Max: bigint
+  amount1Max: bigint
+  owner: Address
+}): Hex {
+  const params = encodeAbiParameters(
+    [{ type: 'uint256' }, { type: 'uint256' }, { type: 'uint128' }, { type: 'uint128' }, { type: 'bytes' }],
+    [args.tokenId, args.liquidity, args.amount0Max, args.amount1Max, '0x'],
+  )
+  return settled(args.key, args.owner, { action: v4Actions.INCREASE_LIQUIDITY, params })
+}
+
+/** Decreases a position by `liquidity` and takes both currencies (with the fees owed) to `recipient`. */
+export function v4DecreasePayload(args: {
+  key: PoolKey
+  tokenId: bigint
+  liquidity: bigint
+  amount0Min?: bigint
+  amount1Min?: bigint
+  recipient: Address
+}): Hex {
+  const decrease = encodeAbiParameters(
+    [{ type: 'uint256' }, { type: 'uint256' }, { type: 'uint128' }, { type: 'uint128' }, { type: 'bytes' }],
+    [args.tokenId, args.liquidity, args.amount0Min ?? 0n, args.amount1Min ?? 0n, '0x'],
+  )
+  const take = encodeAbiParameters(
+    [{ type: 'address' }, { type: 'address' }, { type: 'address' }],
+    [args.key.currency0, args.key.currency1, args.recipient],
+  )
+  return v4Plan([
+    { action: v4Actions.DECREASE_LIQUIDITY, params: decrease },
+    { action: v4Actions.TAKE_PAIR, params: take },
+  ])
+}
+
+function settled(key: PoolKey, owner: Address, action: V4Action): Hex {
+  const actions: V4Action[] = [
+    action,
+    {
+      action: v4Actions.SETTLE_PAIR,
+      params: encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [key.currency0, key.currency1]),
+    },
+  ]
+  if (key.currency0 === NATIVE) {
+    // Native is paid with msg.value; the unused part stays in the PositionManager until swept.
+    actions.push({
+      action: v4Actions.SWEEP,
+      params: encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [NATIVE, owner]),
+    })
+  }
+  return v4Plan(actions)
+}
