@@ -59,7 +59,8 @@ module.exports = {
     },
     {
       name: 'web-generic-code-never-imports-pages-or-app',
-      comment: 'Feature modules and lib are generic: pages and the app frame compose them, never the reverse.',
+      comment:
+        'Feature modules and lib are generic: pages and the app frame compose them, never the reverse.',
       severity: 'error',
       from: { path: '^apps/web/src/(modules|lib)/' },
       to: { path: '^apps/web/src/(pages|app)/' },

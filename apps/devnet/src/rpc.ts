@@ -3,6 +3,7 @@
  * impersonated accounts (`eth_sendTransaction`, signed by anvil, no estimateGas round trip), and
  * receipts are checked in batches at the end of each phase.
  */
+import { CoreError } from '@oxbow/core'
 import {
   type Abi,
   type Address,
@@ -14,8 +15,12 @@ import {
   toHex,
 } from 'viem'
 
-export class RpcError extends Error {
+/** A JSON-RPC call to anvil failed, or a seed transaction reverted or was not mined. */
+export class RpcError extends CoreError {
   override readonly name = 'RpcError'
+  constructor(shortMessage: string) {
+    super(shortMessage, { code: 'DEVNET_RPC' })
+  }
 }
 
 let nextId = 1

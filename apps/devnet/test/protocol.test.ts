@@ -32,15 +32,7 @@ import {
   v4ExactInSingleSwap,
   v4QuoterAbi,
 } from '@oxbow/protocol'
-import {
-  type Address,
-  decodeEventLog,
-  type Hex,
-  hashDomain,
-  maxUint256,
-  parseAbi,
-  parseUnits,
-} from 'viem'
+import { type Address, decodeEventLog, type Hex, hashDomain, maxUint256, parseAbi, parseUnits } from 'viem'
 import { devnetClients, revert, snapshot, startDevnet, startSimulator } from '../src/index.ts'
 import { deploymentOf, TEST_PORT_BASE, tokenOf } from './fixtures.ts'
 

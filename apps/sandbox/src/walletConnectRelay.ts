@@ -10,8 +10,10 @@
  * topic and the settle request on the new session topic, and subscribes the wallet to it: the
  * wallet subscribes with `skipSubscribe`, trusting the relay to do it).
  */
+
 import { createHash, randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
+import { CoreError } from '@oxbow/core'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
 
 export interface RelayOptions {
@@ -63,12 +65,14 @@ interface Client {
 
 type Params = Record<string, unknown>
 
-class RpcError extends Error {
+/** A request the relay refuses, answered as a JSON-RPC error with `rpcCode`. */
+class RpcError extends CoreError {
+  override readonly name = 'RpcError'
   constructor(
-    readonly code: number,
+    readonly rpcCode: number,
     message: string,
   ) {
-    super(message)
+    super(message, { code: 'RELAY_RPC' })
   }
 }
 
@@ -291,7 +295,7 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
       if (!isRecord(params)) throw new RpcError(INVALID_PARAMS, 'Invalid params')
       send(client, { id, jsonrpc: '2.0', result: handler(client, params) })
     } catch (error) {
-      const code = error instanceof RpcError ? error.code : -32603
+      const code = error instanceof RpcError ? error.rpcCode : -32603
       const message = error instanceof Error ? error.message : 'Internal error'
       send(client, { id, jsonrpc: '2.0', error: { code, message } })
     }

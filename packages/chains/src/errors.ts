@@ -1,10 +1,13 @@
+import { CoreError } from '@oxbow/core'
+
 /** Thrown when a network name, slug or chain id is not in the registry. */
-export class UnknownNetworkError extends Error {
+export class UnknownNetworkError extends CoreError {
   override readonly name = 'UnknownNetworkError'
   constructor(readonly input: string | number) {
     super(
       `Unknown network "${input}". Known networks: ${knownList()}. ` +
         'Use one of these slugs (e.g. OXBOW_NETWORKS=ethereum,base).',
+      { code: 'UNKNOWN_NETWORK' },
     )
   }
 }

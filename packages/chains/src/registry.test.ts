@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { isCoreError } from '@oxbow/core'
 import { getAddress, isAddress } from 'viem'
 import {
   getNetwork,
@@ -104,6 +105,8 @@ describe('network registry', () => {
       getNetwork('solana')
     } catch (error) {
       assert.ok(error instanceof UnknownNetworkError)
+      assert.ok(isCoreError(error), 'shares the one base error')
+      assert.equal(error.code, 'UNKNOWN_NETWORK')
       assert.match(error.message, /^Unknown network "solana"\. Known networks: ethereum, unichain, /)
     }
     assert.throws(() => getNetworkByChainId(999), /Unknown network "999"/)

@@ -3,10 +3,12 @@
  * it (apps/devnet); the indexer, the API and the web app read it through {@link loadManifest}.
  * It is generated state (git-ignored) and is validated on every load, never trusted.
  */
+
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { networkSlugs } from '@oxbow/chains'
+import { CoreError } from '@oxbow/core'
 import { getAddress, isAddress, isHex } from 'viem'
 import { z } from 'zod'
 
@@ -156,8 +158,11 @@ export type TokenKind = (typeof tokenKinds)[number]
 export type SafetyLevel = (typeof safetyLevels)[number]
 
 /** The manifest is missing or does not validate. */
-export class ManifestError extends Error {
+export class ManifestError extends CoreError {
   override readonly name = 'ManifestError'
+  constructor(shortMessage: string, opts: { details?: string; cause?: unknown } = {}) {
+    super(shortMessage, { ...opts, code: 'INVALID_MANIFEST' })
+  }
 }
 
 /** Default location: `<repo>/.devnet/manifest.json`; override with OXBOW_MANIFEST. */

@@ -1,3 +1,5 @@
+import { CoreError } from '@oxbow/core'
+
 /**
  * Exact Uniswap swap math in bigint, step for step as the contracts do it (v2 `UniswapV2Library`,
  * v3/v4 `TickMath`, `SqrtPriceMath`, `SwapMath`, `TickBitmap` word boundaries and the pool's swap
@@ -14,8 +16,12 @@ const MAX_UINT160 = (1n << 160n) - 1n
 const MAX_UINT256 = (1n << 256n) - 1n
 const FEE_DENOMINATOR = 1_000_000n
 
-export class SwapMathError extends Error {
+/** The swap math cannot go on (a price or amount out of range, inconsistent pool state). */
+export class SwapMathError extends CoreError {
   override readonly name = 'SwapMathError'
+  constructor(shortMessage: string) {
+    super(shortMessage, { code: 'SWAP_MATH' })
+  }
 }
 
 function mulDiv(a: bigint, b: bigint, d: bigint): bigint {
