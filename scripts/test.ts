@@ -1,0 +1,113 @@
+/**
+ * `npm run test:all`: every workspace's tests, then `npm start`'s own test. The pure packages run
+ * first, one after another (seconds each); then the suites that start a devnet, services or
+ * Chromium run side by side, OXBOW_TEST_JOBS at a time (default 2, one per core here). Each suite
+ * owns a disjoint port range (see each workspace's README), and devnet dumps are built under a lock,
+ * so concurrent suites share them. A suite's output is printed whole when it ends, so runs do not
+ * interleave; a failed suite fails the run after the others finish. Ctrl-C stops every suite's
+ * process group.
+ */
+import { spawn } from 'node:child_process'
+
+interface Suite {
+  readonly name: string
+  readonly command: readonly string[]
+}
+
+const npmTest = (workspace: string): Suite => ({
+  name: workspace,
+  command: ['npm', 'test', '--silent', '-w', workspace],
+})
+
+/** Fast, no services: run first, in order. */
+const quick = ['@oxbow/chains', '@oxbow/core', '@oxbow/i18n', '@oxbow/protocol', '@oxbow/routing'].map(
+  npmTest,
+)
+/** Slow, each with its own devnet, services or browser: longest first, so the run ends sooner. */
+const heavy: Suite[] = [
+  { name: '@oxbow/web e2e', command: ['npm', 'run', 'test:e2e', '--silent', '-w', '@oxbow/web'] },
+  npmTest('@oxbow/indexer'),
+  npmTest('@oxbow/api'),
+  npmTest('@oxbow/devnet'),
+  { name: '@oxbow/web unit', command: ['npm', 'run', 'test:unit', '--silent', '-w', '@oxbow/web'] },
+  npmTest('@oxbow/sandbox'),
+]
+const last: Suite = { name: 'npm start', command: ['npm', 'run', 'test:start', '--silent'] }
+
+const jobs = Number.parseInt(process.env.OXBOW_TEST_JOBS ?? '2', 10)
+if (!Number.isInteger(jobs) || jobs < 1) {
+  console.error(`OXBOW_TEST_JOBS must be a positive integer, got "${process.env.OXBOW_TEST_JOBS}"`)
+  process.exit(2)
+}
+
+const running = new Set<number>()
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopping = true
+    for (const pid of running) {
+      try {
+        process.kill(-pid, 'SIGTERM')
+      } catch {
+        // already gone
+      }
+    }
+    process.exitCode = 130
+  })
+}
+
+interface Result {
+  readonly suite: Suite
+  readonly ok: boolean
+  readonly seconds: number
+}
+
+function run(suite: Suite): Promise<Result> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const [command, ...args] = suite.command as [string, ...string[]]
+    // Its own process group, so stopping the run stops the suite's servers and browsers too.
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    if (child.pid !== undefined) running.add(child.pid)
+    const output: Buffer[] = []
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+    child.on('close', (code) => {
+      if (child.pid !== undefined) running.delete(child.pid)
+      const seconds = (performance.now() - started) / 1000
+      const ok = code === 0
+      process.stdout.write(Buffer.concat(output))
+      console.log(
+        `\n== ${suite.name}: ${ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s\n`,
+      )
+      resolve({ suite, ok, seconds })
+    })
+  })
+}
+
+async function runPool(suites: readonly Suite[], width: number): Promise<Result[]> {
+  const queue = [...suites]
+  const results: Result[] = []
+  const worker = async () => {
+    for (let suite = queue.shift(); suite && !stopping; suite = queue.shift()) results.push(await run(suite))
+  }
+  await Promise.all(Array.from({ length: Math.min(width, suites.length) }, worker))
+  return results
+}
+
+const started = performance.now()
+const results: Result[] = []
+results.push(...(await runPool(quick, 1)))
+results.push(...(await runPool(heavy, jobs)))
+if (!stopping) results.push(await run(last))
+
+const total = (performance.now() - started) / 1000
+console.log(`test:all in ${total.toFixed(1)} s (${jobs} suites at a time):`)
+for (const { suite, ok, seconds } of results) {
+  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${suite.name.padEnd(18)} ${seconds.toFixed(1).padStart(6)} s`)
+}
+const failed = results.filter((r) => !r.ok)
+if (failed.length > 0 || stopping) {
+  console.log(`${failed.length} suite(s) failed: ${failed.map((r) => r.suite.name).join(', ')}`)
+  process.exitCode = process.exitCode || 1
+}
