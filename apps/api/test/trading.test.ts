@@ -299,6 +299,74 @@ describe('quotes equal executed amounts', () => {
     )
   })
 
+  test('behavior: a v2 exact-output route delivers exactly the amount asked for exactly the quoted input (issue #16)', async () => {
+    // one unit of USDC or WBTC buys more than one unit of WETH or USDC: the Universal Router's v2
+    // output (recomputed from the whole input paid) exceeds the amount asked
+    const single = await exactOut({
+      tokenIn: token('USDC'),
+      tokenOut: d.contracts.weth9,
+      amount: '1000000000000000001',
+      protocols: ['V2'],
+    })
+    assert.deepEqual(versions(single.quote), ['V2'])
+    const multi = await exactOut({
+      tokenIn: token('WBTC'),
+      tokenOut: token('USDC'),
+      amount: '3000000001',
+      protocols: ['V2'],
+    })
+    assert.ok(
+      multi.quote.route.some((leg: Json) => leg.hops.length >= 2),
+      'v2 multi-hop',
+    )
+  })
+
+  test('behavior: native ETH exact output routes through WETH with wrap/unwrap (issue #16)', async () => {
+    // no v4 native pool serves DAI: this was 404 'No quotes found'
+    await exactOut({ tokenIn: token('DAI'), tokenOut: 'ETH', amount: '500000000000000000' })
+    const v2 = await exactOut({
+      tokenIn: token('USDC'),
+      tokenOut: 'ETH',
+      amount: '700000000000000001',
+      protocols: ['V2'],
+    })
+    assert.deepEqual(versions(v2.quote).sort(), ['V2', 'WRAP'])
+    // ETH -> WBTC is priced as well as WETH -> WBTC (plus at most the wrap's gas)
+    const request = { network: slug, tokenOut: token('WBTC'), amount: '5000000', type: 'EXACT_OUTPUT' }
+    const weth = (await post('/quote', { ...request, tokenIn: d.contracts.weth9 })).json
+    const eth = await exactOut({ tokenIn: 'ETH', tokenOut: token('WBTC'), amount: '5000000' })
+    const wrapGasWei = 30_000n * BigInt(eth.quote.gas.gasPriceWei)
+    assert.ok(
+      BigInt(eth.quote.amountIn) <= BigInt(weth.amountIn) + wrapGasWei,
+      `ETH ${eth.quote.amountIn} vs WETH ${weth.amountIn}`,
+    )
+    assert.ok(
+      eth.quote.route.some((leg: Json) => leg.hops[0].protocol === 'WRAP'),
+      JSON.stringify(eth.quote.route.map((l: Json) => l.hops.map((h: Json) => h.protocol))),
+    )
+  })
+
+  test('behavior: exact output mixes protocols within a path and splits, executed to the wei (issue #16)', async () => {
+    const mixed = (q: Json) =>
+      q.route.some((leg: Json) => new Set(leg.hops.map((h: Json) => h.protocol)).size > 1)
+    const cases = [
+      { tokenIn: d.contracts.weth9, tokenOut: token('DAI'), amount: '2000000000000000000000' },
+      { tokenIn: token('USDT'), tokenOut: token('LINK'), amount: '100000000000000000000' },
+      { tokenIn: token('USDC'), tokenOut: token('LINK'), amount: '5000000000000000000000' },
+      { tokenIn: 'ETH', tokenOut: token('USDC'), amount: '200000000000' },
+    ]
+    let split = 0
+    for (const request of cases) {
+      const r = await exactOut(request)
+      assert.ok(
+        mixed(r.quote),
+        JSON.stringify(r.quote.route.map((l: Json) => l.hops.map((h: Json) => h.protocol))),
+      )
+      if (r.quote.route.length >= 2) split++
+    }
+    assert.ok(split >= 1, 'a mixed exact-output route is also split')
+  })
+
   test('behavior: wrap and unwrap are direct 1:1 routes', async () => {
     const w = await exactIn({ tokenIn: 'ETH', tokenOut: d.contracts.weth9, amount: '1000000000000000000' })
     assert.equal(w.quote.routing, 'WRAP')
