@@ -609,6 +609,57 @@ describe('refusals and bad input', () => {
     assert.equal(text.status, 415)
   })
 
+  test('error: recipients and swappers where funds are lost or stranded are refused as Invalid recipient (issue #16)', async () => {
+    const me = devnetClients(manifest, slug, 3).wallet.account.address
+    const friend = devnetClients(manifest, slug, 4).wallet.account.address
+    const v2 = d.pools.find((p) => p.version === 'v2') as { address: Address }
+    const v3 = d.pools.find((p) => p.version === 'v3') as { address: Address }
+    const refused: [string, Address][] = [
+      ['zero address', NATIVE],
+      ['precompile 0x01 (the router reads it as the sender)', '0x0000000000000000000000000000000000000001'],
+      ['precompile 0x0a', '0x000000000000000000000000000000000000000a'],
+      ['Universal Router', d.contracts.universalRouter],
+      ['Permit2', d.contracts.permit2],
+      ['v4 PoolManager', d.contracts.v4PoolManager],
+      ['v2 pool', v2.address],
+      ['v3 pool', v3.address],
+      ['token contract', token('USDC')],
+      ['WETH', d.contracts.weth9],
+    ]
+    for (const [what, recipient] of refused) {
+      for (const path of ['/quote', '/swap']) {
+        const r = await post(path, { ...base(), swapper: path === '/swap' ? me : undefined, recipient })
+        assert.equal(r.status, 400, `${what} ${path}: ${JSON.stringify(r.json)}`)
+        assert.equal(r.json.error.code, 'INVALID_RECIPIENT', what)
+        assert.equal(r.json.error.message, 'Invalid recipient')
+        assert.equal(r.json.error.details[0].path, 'recipient')
+      }
+    }
+    for (const swapper of [NATIVE, d.contracts.universalRouter]) {
+      const r = await post('/swap', { ...base(), swapper })
+      assert.equal(r.status, 400, swapper)
+      assert.equal(r.json.error.details[0].path, 'swapper')
+    }
+    // EIP-55: one letter's case flipped is a mistyped address; all lower case carries no checksum
+    const flipped = friend
+      .replace(/[a-f]/, (c) => c.toUpperCase())
+      .replace(/[A-F](?=[^A-F]*$)/, (c) => c.toLowerCase())
+    assert.notEqual(flipped, friend)
+    const bad = await post('/swap', { ...base(), swapper: me, recipient: flipped })
+    assert.equal(bad.status, 400)
+    assert.equal(bad.json.error.code, 'INVALID_INPUT')
+    assert.match(JSON.stringify(bad.json.error.details), /recipient.*checksum/)
+    const badSwapper = await post('/swap', {
+      ...base(),
+      swapper: me.replace(/[a-f]/, (c) => c.toUpperCase()),
+    })
+    assert.match(JSON.stringify(badSwapper.json.error.details), /swapper.*checksum/)
+    for (const recipient of [friend, friend.toLowerCase()]) {
+      const ok = await post('/swap', { ...base(), swapper: me, recipient })
+      assert.equal(ok.status, 200, JSON.stringify(ok.json))
+    }
+  })
+
   test('behavior: a forged Permit2 signature is refused before Json transaction', async () => {
     await isolated(async () => {
       const me = devnetClients(manifest, slug, 3).wallet.account.address
