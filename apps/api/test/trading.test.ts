@@ -11,12 +11,13 @@ import {
   erc20Abi,
   type Manifest,
   type NetworkDeployment,
+  permit2Abi,
   quoterV2Abi,
   v2Router02Abi,
   v4QuoterAbi,
 } from '@oxbow/protocol'
 import type { Hono } from 'hono'
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, maxUint160 } from 'viem'
 import { createApp } from '../src/app.ts'
 import { createTradingModule, loadTradingModule, type TradingModule } from '../src/trading/index.ts'
 
@@ -688,6 +689,39 @@ describe('refusals and bad input', () => {
       const forged = await post('/swap', { ...body, permit: { signature, message: p.message } })
       assert.equal(forged.status, 400)
       assert.match(JSON.stringify(forged.json.error.details), /not signed by swapper/)
+    })
+  })
+
+  test('behavior: one Permit2 signature per token for 30 days: a second swap of the token needs none (issue #16)', async () => {
+    await isolated(async () => {
+      const { public: client, wallet } = devnetClients(manifest, slug, 7)
+      const me = wallet.account.address
+      const body = {
+        ...base(),
+        tokenIn: token('DAI'),
+        amount: '25000000000000000000',
+        swapper: me,
+        slippage: 0.5,
+      }
+      const first = await post('/swap', body)
+      assert.ok(['APPROVAL_REQUIRED', 'SIGNATURE_REQUIRED'].includes(first.json.status), first.json.status)
+      await execute({ ...body, type: 'EXACT_INPUT' }, 7)
+      const [amount, expiration] = await client.readContract({
+        address: d.contracts.permit2,
+        abi: permit2Abi,
+        functionName: 'allowance',
+        args: [me, token('DAI'), d.contracts.universalRouter],
+      })
+      assert.equal(amount, maxUint160, 'the allowance is not spent down')
+      const block = await client.getBlock()
+      const days = (Number(expiration) - Number(block.timestamp)) / 86_400
+      assert.ok(days > 29.9 && days < 30.1, `expires in ${days} days`)
+      // the same token again, a different amount and direction: ready at once
+      for (const next of [body, { ...body, amount: '40000000000000000000', tokenOut: token('USDC') }]) {
+        const again = await post('/swap', next)
+        assert.equal(again.json.status, 'READY', JSON.stringify(again.json).slice(0, 200))
+      }
+      await execute({ ...body, type: 'EXACT_INPUT', tokenOut: token('USDC') }, 7)
     })
   })
 

@@ -79,7 +79,13 @@ export function autoSlippagePercent(priceImpactPercent: number, multiHop: boolea
 
 const MAX_DEADLINE_SECONDS = 3 * 24 * 3600
 const DEFAULT_DEADLINE_SECONDS = 30 * 60
+/**
+ * A Permit2 allowance is granted for 30 days and for the largest amount (Permit2 never spends
+ * down an allowance of 2^160 - 1): one signature per token and 30 days, as Uniswap's app asks,
+ * instead of one per swap (an exact-amount allowance is used up by the swap it was signed for).
+ */
 const PERMIT_EXPIRATION_SECONDS = 30 * 24 * 3600
+const PERMIT_AMOUNT = maxUint160
 const PERMIT_SIG_SECONDS = 30 * 60
 const PERMIT_GAS = 50_000
 
@@ -465,12 +471,13 @@ export class TradingService {
         functionName: 'allowance',
         args: [req.swapper, tokenIn.address, ur],
       })
-      const covered = amount >= spend && expiration > now
+      // the allowance must outlive the deadline: Permit2 refuses an expired one at execution
+      const covered = amount >= spend && expiration >= deadline
       if (!covered) {
         const message = {
           details: {
             token: tokenIn.address,
-            amount: spend.toString(),
+            amount: PERMIT_AMOUNT.toString(),
             expiration: now + PERMIT_EXPIRATION_SECONDS,
             nonce,
           },
