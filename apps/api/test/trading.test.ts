@@ -429,6 +429,65 @@ describe('freshness', () => {
   })
 })
 
+describe('quotes follow the chain head (issue #16)', () => {
+  test("behavior: a quote asked right after a trade is priced on the trade's block and equals the on-chain quoter there", async () => {
+    await isolated(async () => {
+      // the module polls once an hour here: only the quote itself can catch up with the chain
+      const { public: client } = devnetClients(manifest, slug)
+      const request = {
+        network: slug,
+        tokenIn: token('USDC'),
+        tokenOut: d.contracts.weth9,
+        amount: '1000000000',
+        type: 'EXACT_INPUT',
+        protocols: ['V3'],
+      }
+      const before = (await post('/quote', request)).json
+      for (const [i, amount] of ['30000000000', '20000000000'].entries()) {
+        await execute(
+          {
+            type: 'EXACT_INPUT',
+            tokenIn: token('USDC'),
+            tokenOut: d.contracts.weth9,
+            amount,
+            protocols: ['V3'],
+          },
+          5,
+        )
+        const head = await client.getBlockNumber({ cacheTime: 0 })
+        const after = (await post('/quote', request)).json
+        assert.equal(after.blockNumber, String(head), `priced on the head block (trade ${i + 1})`)
+        assert.ok(BigInt(after.amountOut) < BigInt(before.amountOut), 'the trade moved the price')
+        let onChain = 0n
+        for (const leg of after.route) {
+          assert.equal(leg.hops.length, 1)
+          const { result } = await client.simulateContract({
+            address: d.contracts.quoterV2,
+            abi: quoterV2Abi,
+            functionName: 'quoteExactInputSingle',
+            args: [
+              {
+                tokenIn: token('USDC'),
+                tokenOut: d.contracts.weth9,
+                amountIn: BigInt(leg.amountIn),
+                fee: leg.hops[0].fee,
+                sqrtPriceLimitX96: 0n,
+              },
+            ],
+            blockNumber: head,
+          })
+          onChain += result[0]
+        }
+        assert.equal(BigInt(after.amountOut), onChain, 'equals QuoterV2 on the new block')
+      }
+      // and a swap built right after a trade executes exactly as quoted
+      await execute(request, 5)
+      const r = await execute(request, 6)
+      assert.equal(r.received, BigInt(r.quote.amountOut))
+    })
+  })
+})
+
 describe('route threads', () => {
   test('behavior: a route found in a route thread equals the one found in the calling thread', async () => {
     const service = trading.service

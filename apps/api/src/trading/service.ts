@@ -262,7 +262,9 @@ export class TradingService {
       // gas wei -> quote-token base units through the USD reference prices
       quoteUnitsPerWei: (nativeUsd / quoteToken.priceUsd) * 10 ** (quoteToken.decimals - 18),
     }
-    return { state, tokenIn, tokenOut, nativeUsd, query, key: routeKey(query) }
+    // the block the state (and so the quote) is priced on
+    const blockNumber = state.blockNumber
+    return { state, tokenIn, tokenOut, nativeUsd, query, key: routeKey(query), blockNumber }
   }
 
   private remember(p: Prepared, version: number, result: RouteResult): void {
@@ -283,8 +285,12 @@ export class TradingService {
     return this.answer(req, p, result)
   }
 
-  /** The quote; with route threads, the search runs in the least busy one. */
+  /**
+   * The quote, priced on the chain's head as of the request (the pool state catches up first if a
+   * block arrived since the last poll); with route threads, the search runs in the least busy one.
+   */
   async quote(req: QuoteRequest) {
+    await this.stateOf(req.network).current()
     const threads = this.threads
     if (!threads) return this.quoteSync(req)
     const p = this.prepare(req)
@@ -350,7 +356,7 @@ export class TradingService {
       body: {
         network: req.network,
         chainId: state.deployment.chainId,
-        blockNumber: state.blockNumber.toString(),
+        blockNumber: p.blockNumber.toString(),
         routing: isWrap ? (tokenIn.native ? 'WRAP' : 'UNWRAP') : 'CLASSIC',
         tradeType: req.type,
         tokenIn: pickToken(tokenIn),
