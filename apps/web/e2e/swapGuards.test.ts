@@ -1,7 +1,9 @@
 /**
- * A shown quote follows the chain (issue #16): when a block lands after the quote's, the swap form
- * re-quotes at once instead of at its 10 s refresh. Full local stack (devnet on port base 25200,
- * the API on 25788, the built web on localhost:25574), in Chromium.
+ * Guards of the swap screen against a moving chain and lost funds (issue #16), in Chromium on the
+ * full local stack (devnet on port base 25200, the API on 25788, the built web on
+ * localhost:25574): a shown quote follows the chain (a block after the quote's re-quotes at once,
+ * not at the 10 s refresh), and a swap whose proceeds would go to a protocol contract is refused
+ * with the spec's 'Invalid recipient'.
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
@@ -11,7 +13,7 @@ import type { Browser } from 'playwright-core'
 import type { Hex } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
-import { byTestId, waitForQuote } from './swapKit.ts'
+import { byTestId, connectWallet, injectedTestWallet, reviewAndConfirm, waitForQuote } from './swapKit.ts'
 
 let stack: Stack
 let browser: Browser
@@ -78,6 +80,42 @@ test('behavior: a trade on chain after the quote re-quotes within 3 s, priced on
       `the trade moved the price: ${shown.amountOut} -> ${after.amountOut}`,
     )
     console.log(`# re-quoted ${Date.now() - started} ms after the trade's receipt`)
+  } finally {
+    await context.close()
+  }
+})
+
+test('error: a wallet whose address is a protocol contract (WETH) is refused with "Invalid recipient" and nothing is sent', async () => {
+  const d = stack.manifest.networks.ethereum as NetworkDeployment
+  const usdc = d.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
+  assert.ok(usdc)
+  // WETH9 holds every wrapped ether: its balance passes the form's checks, the API must refuse it
+  const account = d.contracts.weth9
+  const context = await browser.newContext()
+  try {
+    await context.addInitScript({
+      content: injectedTestWallet({
+        name: 'Contract Wallet',
+        rdns: 'test.contract',
+        account,
+        chains: [[d.chainId, stack.rpcUrl('ethereum')]],
+      }),
+    })
+    const page = await context.newPage()
+    await page.goto(`${stack.webUrl}/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}`)
+    await connectWallet(page, 'Contract Wallet', account)
+    const field = byTestId(page, 'swap-input-amount')
+    await field.click()
+    await field.pressSequentially('1')
+    await waitForQuote(page, { side: 'in', amount: 10n ** 18n })
+    const result = await reviewAndConfirm(page)
+    assert.deepEqual(result, { state: 'failed', message: 'Invalid recipient' })
+    const sent = await page.evaluate(() =>
+      ((window as unknown as { __testWalletCalls?: string[] }).__testWalletCalls ?? []).filter(
+        (method) => method === 'eth_sendTransaction',
+      ),
+    )
+    assert.equal(sent.length, 0, 'no transaction was sent')
   } finally {
     await context.close()
   }
