@@ -2,8 +2,8 @@
  * Universal Router calldata for a route. Each leg runs hop by hop in order; consecutive v2 or v3
  * hops share one command, intermediate tokens stay in the router (ADDRESS_THIS) and the next hop
  * spends the router's whole balance of them (CONTRACT_BALANCE / OPEN_DELTA). Legs run one after
- * another, so a leg never spends another leg's tokens. Exact output uses the exact-output
- * commands and is limited to paths of one protocol (see {@link exactOutputEncodable}).
+ * another, so a leg never spends another leg's tokens. Exact output runs any mix of protocols
+ * with the exact-output commands, part by part (see {@link exactOutLeg}).
  */
 
 import { urCommands, v4Actions } from '@oxbow/protocol'
