@@ -366,6 +366,25 @@ describe('quotes equal executed amounts', () => {
       if (r.quote.route.length >= 2) split++
     }
     assert.ok(split >= 1, 'a mixed exact-output route is also split')
+    // what mixing buys: WETH -> DAI against the best route limited to any one protocol (net of gas)
+    const request = {
+      network: slug,
+      tokenIn: d.contracts.weth9,
+      tokenOut: token('DAI'),
+      amount: '2000000000000000000000',
+      type: 'EXACT_OUTPUT',
+    }
+    const net = (q: Json) => BigInt(q.amountIn) + BigInt(q.gas.costWei)
+    const all = net((await post('/quote', request)).json)
+    for (const only of ['V2', 'V3', 'V4']) {
+      const r = await post('/quote', { ...request, protocols: [only] })
+      if (r.status !== 200) continue
+      const one = net(r.json)
+      assert.ok(all <= one, `${only} only: ${one} vs mixed ${all}`)
+      console.log(
+        `# WETH -> DAI exact output: mixed ${Number(((one - all) * 100_000n) / one) / 10} bps cheaper than ${only} only`,
+      )
+    }
   })
 
   test('behavior: wrap and unwrap are direct 1:1 routes', async () => {
