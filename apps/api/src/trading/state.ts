@@ -301,7 +301,7 @@ export class NetworkState {
   /**
    * The chain's head block number, read after this call began: a read already in flight may
    * predate a block the caller knows of (a client that just got its receipt), so callers arriving
-   * during one share the next read. Concurrent quotes share reads: at most two run at once.
+   * during one share the next read. Concurrent quotes share reads: one runs at a time, one waits.
    */
   private head(): Promise<bigint> {
     if (!this.headRead) {
