@@ -15,6 +15,8 @@ export const errorCodes = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNSUPPORTED_NETWORK: 400,
   UNSUPPORTED_TOKEN: 400,
+  /** A swap's recipient (or swapper) where funds would be lost or stranded: the spec's 'Invalid recipient'. */
+  INVALID_RECIPIENT: 400,
   NO_QUOTES_FOUND: 404,
   INSUFFICIENT_LIQUIDITY: 404,
   RATE_LIMIT_EXCEEDED: 429,

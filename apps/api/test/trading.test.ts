@@ -11,12 +11,13 @@ import {
   erc20Abi,
   type Manifest,
   type NetworkDeployment,
+  permit2Abi,
   quoterV2Abi,
   v2Router02Abi,
   v4QuoterAbi,
 } from '@oxbow/protocol'
 import type { Hono } from 'hono'
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, maxUint160 } from 'viem'
 import { createApp } from '../src/app.ts'
 import { createTradingModule, loadTradingModule, type TradingModule } from '../src/trading/index.ts'
 
@@ -299,6 +300,93 @@ describe('quotes equal executed amounts', () => {
     )
   })
 
+  test('behavior: a v2 exact-output route delivers exactly the amount asked for exactly the quoted input (issue #16)', async () => {
+    // one unit of USDC or WBTC buys more than one unit of WETH or USDC: the Universal Router's v2
+    // output (recomputed from the whole input paid) exceeds the amount asked
+    const single = await exactOut({
+      tokenIn: token('USDC'),
+      tokenOut: d.contracts.weth9,
+      amount: '1000000000000000001',
+      protocols: ['V2'],
+    })
+    assert.deepEqual(versions(single.quote), ['V2'])
+    const multi = await exactOut({
+      tokenIn: token('WBTC'),
+      tokenOut: token('USDC'),
+      amount: '3000000001',
+      protocols: ['V2'],
+    })
+    assert.ok(
+      multi.quote.route.some((leg: Json) => leg.hops.length >= 2),
+      'v2 multi-hop',
+    )
+  })
+
+  test('behavior: native ETH exact output routes through WETH with wrap/unwrap (issue #16)', async () => {
+    // no v4 native pool serves DAI: this was 404 'No quotes found'
+    await exactOut({ tokenIn: token('DAI'), tokenOut: 'ETH', amount: '500000000000000000' })
+    const v2 = await exactOut({
+      tokenIn: token('USDC'),
+      tokenOut: 'ETH',
+      amount: '700000000000000001',
+      protocols: ['V2'],
+    })
+    assert.deepEqual(versions(v2.quote).sort(), ['V2', 'WRAP'])
+    // ETH -> WBTC is priced as well as WETH -> WBTC (plus at most the wrap's gas)
+    const request = { network: slug, tokenOut: token('WBTC'), amount: '5000000', type: 'EXACT_OUTPUT' }
+    const weth = (await post('/quote', { ...request, tokenIn: d.contracts.weth9 })).json
+    const eth = await exactOut({ tokenIn: 'ETH', tokenOut: token('WBTC'), amount: '5000000' })
+    const wrapGasWei = 30_000n * BigInt(eth.quote.gas.gasPriceWei)
+    assert.ok(
+      BigInt(eth.quote.amountIn) <= BigInt(weth.amountIn) + wrapGasWei,
+      `ETH ${eth.quote.amountIn} vs WETH ${weth.amountIn}`,
+    )
+    assert.ok(
+      eth.quote.route.some((leg: Json) => leg.hops[0].protocol === 'WRAP'),
+      JSON.stringify(eth.quote.route.map((l: Json) => l.hops.map((h: Json) => h.protocol))),
+    )
+  })
+
+  test('behavior: exact output mixes protocols within a path and splits, executed to the wei (issue #16)', async () => {
+    const mixed = (q: Json) =>
+      q.route.some((leg: Json) => new Set(leg.hops.map((h: Json) => h.protocol)).size > 1)
+    const cases = [
+      { tokenIn: d.contracts.weth9, tokenOut: token('DAI'), amount: '2000000000000000000000' },
+      { tokenIn: token('USDT'), tokenOut: token('LINK'), amount: '100000000000000000000' },
+      { tokenIn: token('USDC'), tokenOut: token('LINK'), amount: '5000000000000000000000' },
+      { tokenIn: 'ETH', tokenOut: token('USDC'), amount: '200000000000' },
+    ]
+    let split = 0
+    for (const request of cases) {
+      const r = await exactOut(request)
+      assert.ok(
+        mixed(r.quote),
+        JSON.stringify(r.quote.route.map((l: Json) => l.hops.map((h: Json) => h.protocol))),
+      )
+      if (r.quote.route.length >= 2) split++
+    }
+    assert.ok(split >= 1, 'a mixed exact-output route is also split')
+    // what mixing buys: WETH -> DAI against the best route limited to any one protocol (net of gas)
+    const request = {
+      network: slug,
+      tokenIn: d.contracts.weth9,
+      tokenOut: token('DAI'),
+      amount: '2000000000000000000000',
+      type: 'EXACT_OUTPUT',
+    }
+    const net = (q: Json) => BigInt(q.amountIn) + BigInt(q.gas.costWei)
+    const all = net((await post('/quote', request)).json)
+    for (const only of ['V2', 'V3', 'V4']) {
+      const r = await post('/quote', { ...request, protocols: [only] })
+      if (r.status !== 200) continue
+      const one = net(r.json)
+      assert.ok(all <= one, `${only} only: ${one} vs mixed ${all}`)
+      console.log(
+        `# WETH -> DAI exact output: mixed ${Number(((one - all) * 100_000n) / one) / 10} bps cheaper than ${only} only`,
+      )
+    }
+  })
+
   test('behavior: wrap and unwrap are direct 1:1 routes', async () => {
     const w = await exactIn({ tokenIn: 'ETH', tokenOut: d.contracts.weth9, amount: '1000000000000000000' })
     assert.equal(w.quote.routing, 'WRAP')
@@ -356,6 +444,65 @@ describe('freshness', () => {
         onChain += result[0]
       }
       assert.equal(BigInt(after.amountOut), onChain)
+    })
+  })
+})
+
+describe('quotes follow the chain head (issue #16)', () => {
+  test("behavior: a quote asked right after a trade is priced on the trade's block and equals the on-chain quoter there", async () => {
+    await isolated(async () => {
+      // the module polls once an hour here: only the quote itself can catch up with the chain
+      const { public: client } = devnetClients(manifest, slug)
+      const request = {
+        network: slug,
+        tokenIn: token('USDC'),
+        tokenOut: d.contracts.weth9,
+        amount: '1000000000',
+        type: 'EXACT_INPUT',
+        protocols: ['V3'],
+      }
+      const before = (await post('/quote', request)).json
+      for (const [i, amount] of ['30000000000', '20000000000'].entries()) {
+        await execute(
+          {
+            type: 'EXACT_INPUT',
+            tokenIn: token('USDC'),
+            tokenOut: d.contracts.weth9,
+            amount,
+            protocols: ['V3'],
+          },
+          5,
+        )
+        const head = await client.getBlockNumber({ cacheTime: 0 })
+        const after = (await post('/quote', request)).json
+        assert.equal(after.blockNumber, String(head), `priced on the head block (trade ${i + 1})`)
+        assert.ok(BigInt(after.amountOut) < BigInt(before.amountOut), 'the trade moved the price')
+        let onChain = 0n
+        for (const leg of after.route) {
+          assert.equal(leg.hops.length, 1)
+          const { result } = await client.simulateContract({
+            address: d.contracts.quoterV2,
+            abi: quoterV2Abi,
+            functionName: 'quoteExactInputSingle',
+            args: [
+              {
+                tokenIn: token('USDC'),
+                tokenOut: d.contracts.weth9,
+                amountIn: BigInt(leg.amountIn),
+                fee: leg.hops[0].fee,
+                sqrtPriceLimitX96: 0n,
+              },
+            ],
+            blockNumber: head,
+          })
+          onChain += result[0]
+        }
+        assert.equal(BigInt(after.amountOut), onChain, 'equals QuoterV2 on the new block')
+      }
+      // and a swap built right after a trade executes exactly as quoted
+      await execute(request, 5)
+      const r = await execute(request, 6)
+      assert.equal(r.received, BigInt(r.quote.amountOut))
     })
   })
 })
@@ -541,6 +688,57 @@ describe('refusals and bad input', () => {
     assert.equal(text.status, 415)
   })
 
+  test('error: recipients and swappers where funds are lost or stranded are refused as Invalid recipient (issue #16)', async () => {
+    const me = devnetClients(manifest, slug, 3).wallet.account.address
+    const friend = devnetClients(manifest, slug, 4).wallet.account.address
+    const v2 = d.pools.find((p) => p.version === 'v2') as { address: Address }
+    const v3 = d.pools.find((p) => p.version === 'v3') as { address: Address }
+    const refused: [string, Address][] = [
+      ['zero address', NATIVE],
+      ['precompile 0x01 (the router reads it as the sender)', '0x0000000000000000000000000000000000000001'],
+      ['precompile 0x0a', '0x000000000000000000000000000000000000000a'],
+      ['Universal Router', d.contracts.universalRouter],
+      ['Permit2', d.contracts.permit2],
+      ['v4 PoolManager', d.contracts.v4PoolManager],
+      ['v2 pool', v2.address],
+      ['v3 pool', v3.address],
+      ['token contract', token('USDC')],
+      ['WETH', d.contracts.weth9],
+    ]
+    for (const [what, recipient] of refused) {
+      for (const path of ['/quote', '/swap']) {
+        const r = await post(path, { ...base(), swapper: path === '/swap' ? me : undefined, recipient })
+        assert.equal(r.status, 400, `${what} ${path}: ${JSON.stringify(r.json)}`)
+        assert.equal(r.json.error.code, 'INVALID_RECIPIENT', what)
+        assert.equal(r.json.error.message, 'Invalid recipient')
+        assert.equal(r.json.error.details[0].path, 'recipient')
+      }
+    }
+    for (const swapper of [NATIVE, d.contracts.universalRouter]) {
+      const r = await post('/swap', { ...base(), swapper })
+      assert.equal(r.status, 400, swapper)
+      assert.equal(r.json.error.details[0].path, 'swapper')
+    }
+    // EIP-55: one letter's case flipped is a mistyped address; all lower case carries no checksum
+    const flipped = friend
+      .replace(/[a-f]/, (c) => c.toUpperCase())
+      .replace(/[A-F](?=[^A-F]*$)/, (c) => c.toLowerCase())
+    assert.notEqual(flipped, friend)
+    const bad = await post('/swap', { ...base(), swapper: me, recipient: flipped })
+    assert.equal(bad.status, 400)
+    assert.equal(bad.json.error.code, 'INVALID_INPUT')
+    assert.match(JSON.stringify(bad.json.error.details), /recipient.*checksum/)
+    const badSwapper = await post('/swap', {
+      ...base(),
+      swapper: me.replace(/[a-f]/, (c) => c.toUpperCase()),
+    })
+    assert.match(JSON.stringify(badSwapper.json.error.details), /swapper.*checksum/)
+    for (const recipient of [friend, friend.toLowerCase()]) {
+      const ok = await post('/swap', { ...base(), swapper: me, recipient })
+      assert.equal(ok.status, 200, JSON.stringify(ok.json))
+    }
+  })
+
   test('behavior: a forged Permit2 signature is refused before Json transaction', async () => {
     await isolated(async () => {
       const me = devnetClients(manifest, slug, 3).wallet.account.address
@@ -569,6 +767,39 @@ describe('refusals and bad input', () => {
       const forged = await post('/swap', { ...body, permit: { signature, message: p.message } })
       assert.equal(forged.status, 400)
       assert.match(JSON.stringify(forged.json.error.details), /not signed by swapper/)
+    })
+  })
+
+  test('behavior: one Permit2 signature per token for 30 days: a second swap of the token needs none (issue #16)', async () => {
+    await isolated(async () => {
+      const { public: client, wallet } = devnetClients(manifest, slug, 7)
+      const me = wallet.account.address
+      const body = {
+        ...base(),
+        tokenIn: token('DAI'),
+        amount: '25000000000000000000',
+        swapper: me,
+        slippage: 0.5,
+      }
+      const first = await post('/swap', body)
+      assert.ok(['APPROVAL_REQUIRED', 'SIGNATURE_REQUIRED'].includes(first.json.status), first.json.status)
+      await execute({ ...body, type: 'EXACT_INPUT' }, 7)
+      const [amount, expiration] = await client.readContract({
+        address: d.contracts.permit2,
+        abi: permit2Abi,
+        functionName: 'allowance',
+        args: [me, token('DAI'), d.contracts.universalRouter],
+      })
+      assert.equal(amount, maxUint160, 'the allowance is not spent down')
+      const block = await client.getBlock()
+      const days = (Number(expiration) - Number(block.timestamp)) / 86_400
+      assert.ok(days > 29.9 && days < 30.1, `expires in ${days} days`)
+      // the same token again, a different amount and direction: ready at once
+      for (const next of [body, { ...body, amount: '40000000000000000000', tokenOut: token('USDC') }]) {
+        const again = await post('/swap', next)
+        assert.equal(again.json.status, 'READY', JSON.stringify(again.json).slice(0, 200))
+      }
+      await execute({ ...body, type: 'EXACT_INPUT', tokenOut: token('USDC') }, 7)
     })
   })
 

@@ -331,9 +331,8 @@ describe('swap on the full local stack', () => {
 
   test('behavior: exact output (typed in the buy field): native ETH in, receives exactly that amount, spends exactly the quoted input (no more than the maximum)', async () => {
     // Native input: the router takes the maximum as value and sweeps back what it did not spend, so
-    // the check is exact after subtracting gas. (A stablecoin with 6 decimals as input through a v2
-    // exact-output hop would deliver a hair more than asked: the Universal Router recomputes v2
-    // outputs from the whole input unit paid; see the e2e helper's report.)
+    // the check is exact after subtracting gas. (A v2 exact-output hop is exact too: the API has the
+    // router pay the recipient exactly the amount asked, see apps/api's exact-output tests.)
     const usdc = token('ethereum', 'USDC')
     await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)

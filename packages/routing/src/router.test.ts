@@ -162,3 +162,25 @@ describe('route search', () => {
     assert.ok(sqrtPriceAtTick(0) === Q96)
   })
 })
+
+describe('wrap hops', () => {
+  test('behavior: a wrap does not count as a hop, so native currency reaches every pool its wrapper reaches', () => {
+    const N = '0x0000000000000000000000000000000000000000'
+    const W = '0x0000000000000000000000000000000000000009'
+    const D = '0x000000000000000000000000000000000000000D'
+    const graph = buildGraph([
+      { kind: 'wrap', id: 'wrap', token0: N, token1: W },
+      v2('v2-wa', W, A, 1000n * E, 1000n * E),
+      v2('v2-ac', A, C, 1000n * E, 1000n * E),
+      v2('v2-cd', C, D, 1000n * E, 1000n * E),
+    ])
+    assert.equal(enumeratePaths(graph, W, D).length, 1)
+    const native = enumeratePaths(graph, N, D)
+    assert.deepEqual(
+      native.map((p) => p.pools.map((x) => x.id)),
+      [['wrap', 'v2-wa', 'v2-ac', 'v2-cd']],
+    )
+    const out = findRoute(graph, N, D, E, 'EXACT_OUTPUT')
+    assert.ok(out.ok)
+  })
+})

@@ -76,7 +76,11 @@ export function buildGraph(
 
 const MAX_PATHS = 400
 
-/** Simple paths (no token visited twice) of 1..maxHops pools from tokenIn to tokenOut. */
+/**
+ * Simple paths (no token visited twice) of 1..maxHops pools from tokenIn to tokenOut. A wrap or
+ * unwrap (at most one per path: the native currency and its wrapper each appear once) does not
+ * count as a hop, so native input or output reaches every pool its wrapper reaches.
+ */
 export function enumeratePaths(
   graph: PoolGraph,
   tokenIn: Address,
@@ -97,7 +101,7 @@ export function enumeratePaths(
       pools.push(pool)
       tokens.push(next)
       if (next === tokenOut) out.push({ pools: [...pools], tokens: [...tokens] })
-      else if (pools.length < maxHops) visit(next)
+      else if (pools.length < maxHops + (pools.some((p) => p.kind === 'wrap') ? 1 : 0)) visit(next)
       pools.pop()
       tokens.pop()
     }

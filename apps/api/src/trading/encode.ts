@@ -2,12 +2,12 @@
  * Universal Router calldata for a route. Each leg runs hop by hop in order; consecutive v2 or v3
  * hops share one command, intermediate tokens stay in the router (ADDRESS_THIS) and the next hop
  * spends the router's whole balance of them (CONTRACT_BALANCE / OPEN_DELTA). Legs run one after
- * another, so a leg never spends another leg's tokens. Exact output uses the exact-output
- * commands and is limited to paths of one protocol (see {@link exactOutputEncodable}).
+ * another, so a leg never spends another leg's tokens. Exact output runs any mix of protocols
+ * with the exact-output commands, part by part (see {@link exactOutLeg}).
  */
 
 import { urCommands, v4Actions } from '@oxbow/protocol'
-import type { Path, PoolState, Route } from '@oxbow/routing'
+import { type HopResult, hopExactIn, type Path, type PoolState, type Route } from '@oxbow/routing'
 import { type Address, concat, encodeAbiParameters, encodePacked, type Hex, toHex } from 'viem'
 
 export const NATIVE: Address = '0x0000000000000000000000000000000000000000'
@@ -98,15 +98,6 @@ export function minOut(amount: bigint, slippageBps: bigint): bigint {
 export function maxIn(amount: bigint, slippageBps: bigint): bigint {
   const n = amount * (10_000n + slippageBps)
   return n / 10_000n + (n % 10_000n === 0n ? 0n : 1n)
-}
-
-/** Exact-output legs are single-protocol: all-v2, all-v3, one v4 hop, or a lone wrap/unwrap. */
-export function exactOutputEncodable(path: Path): boolean {
-  const kinds = new Set(path.pools.map((p) => p.kind))
-  if (kinds.size !== 1) return false
-  const kind = path.pools[0]?.kind
-  if (kind === 'v2' || kind === 'v3') return true
-  return path.pools.length === 1
 }
 
 function v3PackedPath(tokens: readonly string[], pools: readonly PoolState[], reverse: boolean): Hex {
@@ -239,76 +230,243 @@ function exactInLeg(
   }
 }
 
+/**
+ * A leg's parts that run as one command each: runs of v2 hops and runs of v3 hops share a command
+ * (the Universal Router's multi-hop commands); every v4 hop and every wrap/unwrap is its own.
+ */
+function segmentsOf(path: Path): { kind: PoolState['kind']; from: number; to: number }[] {
+  const out: { kind: PoolState['kind']; from: number; to: number }[] = []
+  let i = 0
+  while (i < path.pools.length) {
+    const kind = (path.pools[i] as PoolState).kind
+    let j = i + 1
+    if (kind === 'v2' || kind === 'v3') while (j < path.pools.length && path.pools[j]?.kind === kind) j++
+    out.push({ kind, from: i, to: j })
+    i = j
+  }
+  return out
+}
+
+/**
+ * Whether a run of v2 hops, paid exactly `amountIn`, hands out more than `amountOut`: the Universal
+ * Router recomputes every v2 output from the whole input it paid (getAmountOut), so when one unit
+ * of the input buys more than one unit of the output, the pair pays a rounding surplus.
+ */
+function v2Overdelivers(
+  pools: readonly PoolState[],
+  tokens: readonly string[],
+  amountIn: bigint,
+  amountOut: bigint,
+) {
+  let amount = amountIn
+  for (let i = 0; i < pools.length; i++) {
+    const hop = hopExactIn(pools[i] as PoolState, tokens[i] as string, amount)
+    if (!hop) return true
+    amount = hop.amountOut
+  }
+  return amount !== amountOut
+}
+
+const transfer = (token: Address, to: Address, amount: bigint): Command => ({
+  command: urCommands.TRANSFER,
+  input: encodeAbiParameters(
+    [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
+    [token, to, amount],
+  ),
+})
+const sweep = (token: Address, to: Address): Command => ({
+  command: urCommands.SWEEP,
+  input: encodeAbiParameters(
+    [{ type: 'address' }, { type: 'address' }, { type: 'uint160' }],
+    [token, to, 0n],
+  ),
+})
+
+/**
+ * One exact-output leg of any mix of v2, v3, v4 and wrap hops. The amounts were computed
+ * backwards from the output (the quote); the parts run forwards, each an exact-output command
+ * asking for exactly the input of the next part, which stays in the router (ADDRESS_THIS). The
+ * first part may spend up to the leg's maximum (slippage); later parts spend at most what their
+ * quote says (their input is exactly what the part before delivered), so a price that moved
+ * against a later part reverts the swap instead of costing more. A v2 run that ends the leg
+ * delivers into the router, which pays the recipient exactly the amount asked and leaves the
+ * pair's rounding surplus to the pair (as Router02's exact output does). What a part did not
+ * spend (a price that moved in the swapper's favour, a v2 surplus between parts) goes back to
+ * the swapper: native input as ETH, others as the token.
+ */
 function exactOutLeg(
   path: Path,
-  amountOut: bigint,
+  hops: readonly HopResult[],
   amountInMax: bigint,
   recipient: Address,
+  swapper: Address,
   out: Command[],
 ): void {
-  const pool = path.pools[0] as PoolState
-  const tokenIn = path.tokens[0] as Address
-  const tokenOut = path.tokens[path.tokens.length - 1] as Address
-  switch (pool.kind) {
-    case 'v2':
-      out.push({
-        command: urCommands.V2_SWAP_EXACT_OUT,
-        input: encodeAbiParameters(
-          [
-            { type: 'address' },
-            { type: 'uint256' },
-            { type: 'uint256' },
-            { type: 'address[]' },
-            { type: 'bool' },
-          ],
-          [recipient, amountOut, amountInMax, path.tokens as Address[], true],
-        ),
-      })
-      return
-    case 'v3':
-      out.push({
-        command: urCommands.V3_SWAP_EXACT_OUT,
-        input: encodeAbiParameters(
-          [
-            { type: 'address' },
-            { type: 'uint256' },
-            { type: 'uint256' },
-            { type: 'bytes' },
-            { type: 'bool' },
-          ],
-          [recipient, amountOut, amountInMax, v3PackedPath(path.tokens, path.pools, true), true],
-        ),
-      })
-      return
-    case 'v4': {
-      const key = poolKeyOf(pool)
-      const zeroForOne = tokenIn === key.currency0
-      out.push({
-        command: urCommands.V4_SWAP,
-        input: v4Input(
-          [v4Actions.SWAP_EXACT_OUT_SINGLE, v4Actions.SETTLE, v4Actions.TAKE],
-          [
-            encodeAbiParameters(
-              [exactOutSingleParam],
-              [{ poolKey: key, zeroForOne, amountOut, amountInMaximum: amountInMax, hookData: '0x' }],
-            ),
-            encodeAbiParameters(
-              [{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }],
-              [tokenIn, OPEN_DELTA, tokenIn !== NATIVE],
-            ),
-            encodeAbiParameters(
-              [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
-              [tokenOut, recipient, OPEN_DELTA],
-            ),
-          ],
-        ),
-      })
-      return
+  const segments = segmentsOf(path)
+  const tokens = path.tokens as readonly Address[]
+  const n = segments.length
+  const last = segments[n - 1] as (typeof segments)[number]
+  const amountOut = (hops[hops.length - 1] as HopResult).amountOut
+  // a lone wrap or unwrap is 1:1: exact output equals exact input
+  if (segments.every((s) => s.kind === 'wrap')) {
+    exactInLeg(path, amountOut, amountOut, recipient, out)
+    return
+  }
+  // the part that produces the output token, and whether it can over-deliver
+  const producer = last.kind === 'wrap' && n > 1 ? (segments[n - 2] as (typeof segments)[number]) : last
+  const surplus =
+    producer.kind === 'v2' &&
+    v2Overdelivers(
+      path.pools.slice(producer.from, producer.to),
+      tokens.slice(producer.from, producer.to + 1),
+      (hops[producer.from] as HopResult).amountIn,
+      (hops[producer.to - 1] as HopResult).amountOut,
+    )
+  const lastPair = path.pools[producer.to - 1] as PoolState
+  const leadingWrap = segments[0]?.kind === 'wrap'
+  segments.forEach((seg, j) => {
+    const tokenIn = tokens[seg.from] as Address
+    const tokenOut = tokens[seg.to] as Address
+    const partOut = (hops[seg.to - 1] as HopResult).amountOut
+    const partIn = (hops[seg.from] as HopResult).amountIn
+    const isLast = j === n - 1
+    // the leg's maximum passes through a leading wrap/unwrap to the first swap
+    const max = j === 0 || (j === 1 && leadingWrap) ? amountInMax : partIn
+    const payerIsUser = j === 0 && tokenIn !== NATIVE
+    // exact parts deliver straight to the recipient; a surplus-paying v2 run goes through the router
+    const to = isLast && !(surplus && seg === producer) ? recipient : ADDRESS_THIS
+    switch (seg.kind) {
+      case 'v2':
+        out.push({
+          command: urCommands.V2_SWAP_EXACT_OUT,
+          input: encodeAbiParameters(
+            [
+              { type: 'address' },
+              { type: 'uint256' },
+              { type: 'uint256' },
+              { type: 'address[]' },
+              { type: 'bool' },
+            ],
+            [to, partOut, max, tokens.slice(seg.from, seg.to + 1) as Address[], payerIsUser],
+          ),
+        })
+        break
+      case 'v3':
+        out.push({
+          command: urCommands.V3_SWAP_EXACT_OUT,
+          input: encodeAbiParameters(
+            [
+              { type: 'address' },
+              { type: 'uint256' },
+              { type: 'uint256' },
+              { type: 'bytes' },
+              { type: 'bool' },
+            ],
+            [
+              to,
+              partOut,
+              max,
+              v3PackedPath(tokens.slice(seg.from, seg.to + 1), path.pools.slice(seg.from, seg.to), true),
+              payerIsUser,
+            ],
+          ),
+        })
+        break
+      case 'v4': {
+        const key = poolKeyOf(path.pools[seg.from] as PoolState)
+        out.push({
+          command: urCommands.V4_SWAP,
+          input: v4Input(
+            [v4Actions.SWAP_EXACT_OUT_SINGLE, v4Actions.SETTLE, v4Actions.TAKE],
+            [
+              encodeAbiParameters(
+                [exactOutSingleParam],
+                [
+                  {
+                    poolKey: key,
+                    zeroForOne: tokenIn === key.currency0,
+                    amountOut: partOut,
+                    amountInMaximum: max,
+                    hookData: '0x',
+                  },
+                ],
+              ),
+              encodeAbiParameters(
+                [{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }],
+                [tokenIn, OPEN_DELTA, payerIsUser],
+              ),
+              encodeAbiParameters(
+                [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
+                [tokenOut, to, OPEN_DELTA],
+              ),
+            ],
+          ),
+        })
+        break
+      }
+      case 'wrap':
+        if (tokenIn === NATIVE) {
+          // leading: wrap the leg's maximum (msg.value); later: whatever native the router holds
+          const amount = j === 0 ? amountInMax : isLast ? partOut : CONTRACT_BALANCE
+          out.push({ command: urCommands.WRAP_ETH, input: encodeAbiParameters(addressAmount, [to, amount]) })
+        } else {
+          if (j === 0) {
+            out.push({
+              command: urCommands.PERMIT2_TRANSFER_FROM,
+              input: encodeAbiParameters(
+                [{ type: 'address' }, { type: 'address' }, { type: 'uint160' }],
+                [tokenIn, ADDRESS_THIS, amountInMax],
+              ),
+            })
+          }
+          if (isLast && surplus) {
+            // exactly the amount asked to the recipient, the v2 surplus back to its pair as WETH
+            out.push({
+              command: urCommands.UNWRAP_WETH,
+              input: encodeAbiParameters(addressAmount, [ADDRESS_THIS, partOut]),
+            })
+            out.push(transfer(NATIVE, recipient, partOut))
+            out.push({
+              command: urCommands.WRAP_ETH,
+              input: encodeAbiParameters(addressAmount, [lastPair.id as Address, CONTRACT_BALANCE]),
+            })
+          } else {
+            out.push({
+              command: urCommands.UNWRAP_WETH,
+              input: encodeAbiParameters(addressAmount, [to, partOut]),
+            })
+          }
+        }
+        break
     }
-    case 'wrap':
-      // 1:1, so exact output equals exact input
-      exactInLeg(path, amountOut, amountOut, recipient, out)
-      return
+    if (isLast && surplus && seg.kind === 'v2') {
+      out.push(transfer(tokenOut, recipient, partOut))
+      out.push(sweep(tokenOut, lastPair.id as Address))
+    }
+  })
+  // what the parts did not spend goes back to the swapper
+  if (n === 1) return
+  for (let i = 0; i < tokens.length - 1; i++) {
+    const token = tokens[i] as Address
+    if (i === 0 && token !== NATIVE && !leadingWrap) continue // paid straight from the wallet
+    if (token === NATIVE) {
+      // native leftovers: the input's are swept once after all legs; others here
+      if (tokens[0] !== NATIVE) out.push(sweep(NATIVE, swapper))
+    } else if (tokens[0] === NATIVE && i === 1 && leadingWrap) {
+      // the wrapped native input: back to ETH (swept with the rest of the native input)
+      out.push({
+        command: urCommands.UNWRAP_WETH,
+        input: encodeAbiParameters(addressAmount, [ADDRESS_THIS, 0n]),
+      })
+    } else if (i === 0) {
+      // an unwrapped WETH input: its unspent part was unwrapped; wrap it back for the swapper
+      out.push({
+        command: urCommands.WRAP_ETH,
+        input: encodeAbiParameters(addressAmount, [swapper, CONTRACT_BALANCE]),
+      })
+    } else {
+      out.push(sweep(token, swapper))
+    }
   }
 }
 
@@ -325,7 +483,7 @@ export function encodeRoute(args: EncodeArgs): EncodedSwap {
       value += route.tokenIn === NATIVE ? leg.quote.amountIn : 0n
     } else {
       const max = maxIn(leg.quote.amountIn, slippageBps)
-      exactOutLeg(leg.path, leg.quote.amountOut, max, recipient, commands)
+      exactOutLeg(leg.path, leg.quote.hops, max, recipient, args.swapper, commands)
       value += route.tokenIn === NATIVE ? max : 0n
     }
   }

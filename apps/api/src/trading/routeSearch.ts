@@ -12,7 +12,6 @@ import {
   type RouteResult,
   type TradeType,
 } from '@oxbow/routing'
-import { exactOutputEncodable } from './encode.ts'
 
 export type Protocol = 'V2' | 'V3' | 'V4'
 
@@ -37,14 +36,12 @@ export function routeKey(q: RouteQuery): string {
 
 /** The route search the API runs for a query (pure: reads the graph only). */
 export function searchRoute(graph: PoolGraph, q: RouteQuery): RouteResult {
-  const exactIn = q.type === 'EXACT_INPUT'
   const allowed = new Set<string>(q.protocols)
   return findRoute(graph, q.tokenIn, q.tokenOut, q.amount, q.type, {
     gasCostInQuoteToken: (gas) => BigInt(Math.floor(Number(gas * q.gasPriceWei) * q.quoteUnitsPerWei)),
     // the filter depends only on these, so the filtered path list is memoised with the graph
-    pathFilterKey: `${q.type}|${q.protocols.join()}|${q.wrapPair}`,
+    pathFilterKey: `${q.protocols.join()}|${q.wrapPair}`,
     pathFilter: (path) =>
-      (exactIn || exactOutputEncodable(path)) &&
       (!q.wrapPair || path.pools.every((p) => p.kind === 'wrap')) &&
       path.pools.every((p) => p.kind === 'wrap' || allowed.has(p.kind.toUpperCase())),
   })

@@ -1,22 +1,30 @@
 /** HTTP layer of the trading module: zod-validated bodies, typed 4xx errors, JSON answers. */
 import { networkSlugs } from '@oxbow/chains'
 import { Hono } from 'hono'
-import { type Address, getAddress, isAddress, isHex } from 'viem'
+import { type Address, checksumAddress, getAddress, isAddress, isHex } from 'viem'
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
 import { NATIVE } from './encode.ts'
 import type { TradingService } from './service.ts'
 
+/** EIP-55: a mixed-case address must carry its checksum (one all-lower or all-upper carries none). */
+function checksumHolds(value: string): boolean {
+  const hex = value.slice(2)
+  return hex === hex.toLowerCase() || hex === hex.toUpperCase() || checksumAddress(value as Address) === value
+}
+const CHECKSUM_MESSAGE = 'the mixed-case checksum (EIP-55) does not match: the address is mistyped'
 const address = z
   .string()
   .max(64)
   .refine((v) => isAddress(v, { strict: false }), 'not a 20-byte hex address')
+  .refine(checksumHolds, CHECKSUM_MESSAGE)
   .transform((v) => getAddress(v) as Address)
 const currency = z
   .string()
   .max(64)
   .refine((v) => v.toUpperCase() === 'ETH' || isAddress(v, { strict: false }), "a token address or 'ETH'")
+  .refine((v) => v.toUpperCase() === 'ETH' || checksumHolds(v), CHECKSUM_MESSAGE)
   .transform((v) => (v.toUpperCase() === 'ETH' ? NATIVE : (getAddress(v) as Address)))
 const amount = z
   .string()

@@ -79,7 +79,13 @@ export function autoSlippagePercent(priceImpactPercent: number, multiHop: boolea
 
 const MAX_DEADLINE_SECONDS = 3 * 24 * 3600
 const DEFAULT_DEADLINE_SECONDS = 30 * 60
+/**
+ * A Permit2 allowance is granted for 30 days and for the largest amount (Permit2 never spends
+ * down an allowance of 2^160 - 1): one signature per token and 30 days, as Uniswap's app asks,
+ * instead of one per swap (an exact-amount allowance is used up by the swap it was signed for).
+ */
 const PERMIT_EXPIRATION_SECONDS = 30 * 24 * 3600
+const PERMIT_AMOUNT = maxUint160
 const PERMIT_SIG_SECONDS = 30 * 60
 const PERMIT_GAS = 50_000
 
@@ -97,6 +103,11 @@ export class TradingService {
   readonly tokens = new Map<NetworkSlug, Map<string, TokenInfo>>()
   /** Route threads, if any (see routeThreads.ts). */
   readonly threads: RouteThreads | undefined
+  /**
+   * Per network, the addresses a swap must never pay out to (lowercase, with the reason): the
+   * protocol's contracts, its pools and its tokens. Funds sent there are lost or stranded.
+   */
+  private readonly refused = new Map<NetworkSlug, Map<string, string>>()
   /** Searches running in a route thread, by graph version and query: equal requests share one. */
   private readonly inFlight = new Map<string, Promise<WireRoute>>()
 
@@ -144,6 +155,7 @@ export class TradingService {
         })
       }
       this.tokens.set(slug, tokens)
+      this.refused.set(slug, refusedAddresses(deployment))
       const threads = this.threads
       threads?.addNetwork(slug, excluded)
       this.states.set(
@@ -193,9 +205,32 @@ export class TradingService {
     return token
   }
 
+  /**
+   * Why a swap may not pay out to (or be sent from) `address` on `network`, or undefined if it
+   * may: the zero address, precompiles and other reserved low addresses (the Universal Router
+   * reads 0x01 and 0x02 as "the sender" and "the router itself"), and the protocol's own
+   * contracts, pools and tokens. Other contracts (smart wallets) are fine.
+   */
+  addressProblem(network: NetworkSlug, address: Address): string | undefined {
+    const value = BigInt(address)
+    if (value === 0n) return 'the zero address: funds sent there are lost'
+    if (value <= 0xffffn) return 'a precompile or reserved address: funds sent there are lost'
+    const known = this.refused.get(network)?.get(address.toLowerCase())
+    return known === undefined ? undefined : `${known}: funds sent there are stranded`
+  }
+
+  private checkRecipient(req: QuoteRequest): void {
+    if (req.recipient === undefined) return
+    const problem = this.addressProblem(req.network, req.recipient)
+    if (problem) {
+      throw new ApiError('INVALID_RECIPIENT', 'Invalid recipient', [{ path: 'recipient', message: problem }])
+    }
+  }
+
   /** Checks a quote request and turns it into a route query (typed errors for bad input). */
   private prepare(req: QuoteRequest) {
     const state = this.stateOf(req.network)
+    this.checkRecipient(req)
     const tokenIn = this.tokenOf(req.network, req.tokenIn)
     const tokenOut = this.tokenOf(req.network, req.tokenOut)
     for (const t of [tokenIn, tokenOut]) {
@@ -227,7 +262,9 @@ export class TradingService {
       // gas wei -> quote-token base units through the USD reference prices
       quoteUnitsPerWei: (nativeUsd / quoteToken.priceUsd) * 10 ** (quoteToken.decimals - 18),
     }
-    return { state, tokenIn, tokenOut, nativeUsd, query, key: routeKey(query) }
+    // the block the state (and so the quote) is priced on
+    const blockNumber = state.blockNumber
+    return { state, tokenIn, tokenOut, nativeUsd, query, key: routeKey(query), blockNumber }
   }
 
   private remember(p: Prepared, version: number, result: RouteResult): void {
@@ -248,8 +285,12 @@ export class TradingService {
     return this.answer(req, p, result)
   }
 
-  /** The quote; with route threads, the search runs in the least busy one. */
+  /**
+   * The quote, priced on the chain's head as of the request (the pool state catches up first if a
+   * block arrived since the last poll); with route threads, the search runs in the least busy one.
+   */
   async quote(req: QuoteRequest) {
+    await this.stateOf(req.network).current()
     const threads = this.threads
     if (!threads) return this.quoteSync(req)
     const p = this.prepare(req)
@@ -315,7 +356,7 @@ export class TradingService {
       body: {
         network: req.network,
         chainId: state.deployment.chainId,
-        blockNumber: state.blockNumber.toString(),
+        blockNumber: p.blockNumber.toString(),
         routing: isWrap ? (tokenIn.native ? 'WRAP' : 'UNWRAP') : 'CLASSIC',
         tradeType: req.type,
         tokenIn: pickToken(tokenIn),
@@ -398,6 +439,16 @@ export class TradingService {
 
   async swap(req: SwapRequest) {
     const state = this.stateOf(req.network)
+    const swapperProblem = this.addressProblem(req.network, req.swapper)
+    if (swapperProblem) {
+      // the swapper signs and, without a recipient, receives: it must be a real account
+      throw new ApiError(
+        req.recipient === undefined ? 'INVALID_RECIPIENT' : 'INVALID_INPUT',
+        req.recipient === undefined ? 'Invalid recipient' : 'Invalid request body',
+        [{ path: 'swapper', message: swapperProblem }],
+      )
+    }
+    this.checkRecipient(req)
     // the next block's time: anvil stamps it with the wall clock unless the chain is ahead of it
     const now = Math.max(Number(state.blockTimestamp), Math.floor(Date.now() / 1000))
     const deadline = req.deadline ?? now + DEFAULT_DEADLINE_SECONDS
@@ -426,12 +477,13 @@ export class TradingService {
         functionName: 'allowance',
         args: [req.swapper, tokenIn.address, ur],
       })
-      const covered = amount >= spend && expiration > now
+      // the allowance must outlive the deadline: Permit2 refuses an expired one at execution
+      const covered = amount >= spend && expiration >= deadline
       if (!covered) {
         const message = {
           details: {
             token: tokenIn.address,
-            amount: spend.toString(),
+            amount: PERMIT_AMOUNT.toString(),
             expiration: now + PERMIT_EXPIRATION_SECONDS,
             nonce,
           },
@@ -520,6 +572,19 @@ export class TradingService {
 
 function pickToken(t: TokenInfo) {
   return { address: t.address, symbol: t.symbol, decimals: t.decimals }
+}
+
+/** A network's contracts, pools and tokens by lowercase address, each with what it is. */
+function refusedAddresses(deployment: NetworkDeployment): Map<string, string> {
+  const out = new Map<string, string>()
+  const add = (address: string, what: string) => out.set(address.toLowerCase(), what)
+  add(PERMIT2_ADDRESS, 'the Permit2 contract')
+  for (const [name, address] of Object.entries(deployment.contracts)) add(address, `the ${name} contract`)
+  for (const [name, address] of Object.entries(deployment.hooks)) add(address, `the ${name} hook contract`)
+  for (const pool of deployment.pools) if (pool.version !== 'v4') add(pool.address, `a ${pool.version} pool`)
+  for (const t of deployment.tokens) add(t.address, `the ${t.symbol} token contract`)
+  for (const c of deployment.nftCollections) add(c.address, `the ${c.name} NFT contract`)
+  return out
 }
 
 /** Tokens the router refuses, from the manifest's kind and safety. */

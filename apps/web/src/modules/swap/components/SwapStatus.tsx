@@ -16,6 +16,7 @@ const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
   insufficientFunds: m.failedInsufficientFunds,
   timeout: m.failedTimeout,
   noQuotes: m.failedNoQuotes,
+  invalidRecipient: m.failedInvalidRecipient,
   generic: m.failedGeneric,
 }
 

@@ -106,6 +106,7 @@ export const swapMessages = defineMessages({
   },
   failedTimeout: { id: 'swap.failed.timeout', defaultMessage: 'Confirmation timed out. Please retry.' },
   failedNoQuotes: { id: 'swap.failed.noQuotes', defaultMessage: 'No quotes found' },
+  failedInvalidRecipient: { id: 'swap.failed.invalidRecipient', defaultMessage: 'Invalid recipient' },
   failedGeneric: {
     id: 'swap.failed.generic',
     defaultMessage: 'Swap could not be fulfilled at this time. Please try again.',

@@ -1,12 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { mapQuoteError, type QuoteError } from '../services/errors.ts'
+import { readBlockNumber } from '../services/rpc.ts'
 import { fetchQuote, fetchTradingNetworks, type Quote } from '../services/tradingApi.ts'
 
 /** Quotes wait this long after the last keystroke (the quote must be on screen ≤ 300 ms after it). */
 export const QUOTE_DEBOUNCE_MS = 150
 /** A shown quote is refreshed this often. */
 export const QUOTE_REFRESH_MS = 10_000
+/** While a quote is shown, the chain's head is read this often: a newer block than the quote's re-quotes. */
+export const HEAD_CHECK_MS = 1_000
 
 export interface QuoteRequest {
   readonly chain: string
@@ -94,7 +97,8 @@ const keyOf = (request: QuoteRequest | null) => (request ? quoteQueryKey(request
 /**
  * Live quote for the form: waits QUOTE_DEBOUNCE_MS after the input settles, aborts the request
  * of an input that changed, keeps the previous quote visible while the next one loads, refreshes
- * every QUOTE_REFRESH_MS.
+ * every QUOTE_REFRESH_MS, and re-quotes as soon as the chain has a block newer than the quote's
+ * (read every HEAD_CHECK_MS).
  */
 export function useQuote(request: QuoteRequest | null, unsupportedNetwork: boolean): QuoteState {
   const key = keyOf(request)
@@ -108,6 +112,25 @@ export function useQuote(request: QuoteRequest | null, unsupportedNetwork: boole
     enabled,
   })
   const { refetch } = query
+  // the quote is priced on one block (its blockNumber): when the chain moves on, so does the quote
+  const chain = settled?.chain ?? ''
+  const head = useQuery({
+    queryKey: ['head', chain],
+    queryFn: ({ signal }) => readBlockNumber(chain, { signal }),
+    enabled: enabled && query.data !== undefined,
+    refetchInterval: HEAD_CHECK_MS,
+    retry: false,
+  })
+  const quotedBlock = query.data?.blockNumber
+  const newer = head.data !== undefined && quotedBlock !== undefined && head.data > BigInt(quotedBlock)
+  const newHead = newer ? head.data : undefined
+  // once per new head: an API still behind the chain does not make the form quote in a loop
+  const requotedFor = useRef<bigint | undefined>(undefined)
+  useEffect(() => {
+    if (newHead === undefined || requotedFor.current === newHead) return
+    requotedFor.current = newHead
+    void refetch()
+  }, [newHead, refetch])
   if (!enabled || request === null) {
     return {
       quote: undefined,

@@ -44,5 +44,6 @@ test('error: /v1/swap refusals map by field', () => {
   assert.equal(classifySwapApiError(refused('permit.message.sigDeadline', 'has passed')), 'signatureExpired')
   assert.equal(classifySwapApiError(refused('amount', 'bad')), 'generic')
   assert.equal(classifySwapApiError(api('NO_QUOTES_FOUND')), 'noQuotes')
+  assert.equal(classifySwapApiError(api('INVALID_RECIPIENT', 'Invalid recipient')), 'invalidRecipient')
   assert.equal(classifySwapApiError(new Error('x')), 'generic')
 })

@@ -52,6 +52,8 @@ export type SwapFailureReason =
   | 'insufficientFunds'
   | 'timeout'
   | 'noQuotes'
+  /** The API refused the recipient (or the swapper receiving): funds would be lost or stranded. */
+  | 'invalidRecipient'
   | 'generic'
 
 const SLIPPAGE_ERRORS = new Set([
@@ -105,6 +107,7 @@ export function classifyRevert(revert: DecodedRevertInfo | undefined): SwapFailu
 export function classifySwapApiError(error: unknown): SwapFailureReason {
   if (!isTradingApiError(error)) return 'generic'
   if (error.code === 'NO_QUOTES_FOUND' || error.code === 'INSUFFICIENT_LIQUIDITY') return 'noQuotes'
+  if (error.code === 'INVALID_RECIPIENT') return 'invalidRecipient'
   const details = error.details ?? []
   if (details.some((d) => d.path === 'deadline' && /passed/i.test(d.message))) return 'deadline'
   if (details.some((d) => d.path === 'permit.message.sigDeadline')) return 'signatureExpired'

@@ -343,6 +343,18 @@ export async function readErc20Metadata(
   return { address, symbol: symbolText, name: nameText || symbolText, decimals: Number(decodedDecimals) }
 }
 
+/** The latest block number of `chain` (eth_blockNumber). */
+export async function readBlockNumber(chain: string, options: RpcOptions = {}): Promise<bigint> {
+  const [head] = await rpcBatch(
+    rpcUrlFor(chain, options),
+    [{ method: 'eth_blockNumber', params: [] }],
+    options,
+  )
+  const value = head?.ok ? decodeQuantity(head.result) : undefined
+  if (value === undefined) throw new RpcError('INVALID_RESPONSE', 'Could not read the block number')
+  return value
+}
+
 /** Whether code is deployed at `address` on `chain` (eth_getCode). */
 export async function isContract(chain: string, address: string, options: RpcOptions = {}): Promise<boolean> {
   if (!isAddress(address)) throw new RpcError('INVALID_ARGUMENT', 'Not an address')

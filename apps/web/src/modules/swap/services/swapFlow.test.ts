@@ -273,7 +273,7 @@ test('error: no receipt in time -> timeout, hash kept', async () => {
   assert.equal(final.step === 'failed' && final.hash, HASH_A)
 })
 
-test('error: API refusals map to their cause (deadline passed, expired permit, anything else generic)', async () => {
+test('error: API refusals map to their cause (deadline passed, expired permit, invalid recipient, anything else generic)', async () => {
   const cases: [TradingApiError, string][] = [
     [
       new TradingApiError('INVALID_INPUT', 'Invalid request body', 400, undefined, [
@@ -288,6 +288,12 @@ test('error: API refusals map to their cause (deadline passed, expired permit, a
       'signatureExpired',
     ],
     [new TradingApiError('NO_QUOTES_FOUND', 'No quotes found', 404), 'noQuotes'],
+    [
+      new TradingApiError('INVALID_RECIPIENT', 'Invalid recipient', 400, undefined, [
+        { path: 'swapper', message: 'the zero address: funds sent there are lost' },
+      ]),
+      'invalidRecipient',
+    ],
     [new TradingApiError('NETWORK_ERROR', 'down', 0), 'generic'],
   ]
   for (const [error, reason] of cases) {

@@ -1,0 +1,122 @@
+/**
+ * Guards of the swap screen against a moving chain and lost funds (issue #16), in Chromium on the
+ * full local stack (devnet on port base 25200, the API on 25788, the built web on
+ * localhost:25574): a shown quote follows the chain (a block after the quote's re-quotes at once,
+ * not at the 10 s refresh), and a swap whose proceeds would go to a protocol contract is refused
+ * with the spec's 'Invalid recipient'.
+ */
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { devnetClients } from '@oxbow/devnet'
+import type { NetworkDeployment } from '@oxbow/protocol'
+import type { Browser } from 'playwright-core'
+import type { Hex } from 'viem'
+import { launchChromium } from '../test/harness.ts'
+import { type Stack, startStack } from './stack.ts'
+import { byTestId, connectWallet, injectedTestWallet, reviewAndConfirm, waitForQuote } from './swapKit.ts'
+
+let stack: Stack
+let browser: Browser
+
+before(async () => {
+  stack = await startStack({ devnetPortBase: 25200, apiPort: 25788, webPort: 25574 })
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await stack?.stop()
+})
+
+test('behavior: a trade on chain after the quote re-quotes within 3 s, priced on the new block', async () => {
+  const d = stack.manifest.networks.ethereum as NetworkDeployment
+  const usdc = d.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
+  assert.ok(usdc)
+  const context = await browser.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(`${stack.webUrl}/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}`)
+    const field = byTestId(page, 'swap-input-amount')
+    await field.click()
+    await field.pressSequentially('1')
+    const shown = await waitForQuote(page, { side: 'in', amount: 10n ** 18n })
+
+    // someone else's trade moves the ETH/USDC pools (native input: no approval or permit)
+    const { public: client, wallet } = devnetClients(stack.manifest, 'ethereum', 1)
+    const res = await fetch(`${stack.apiUrl}/v1/swap`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        network: 'ethereum',
+        tokenIn: 'ETH',
+        tokenOut: usdc.address,
+        amount: String(40n * 10n ** 18n),
+        type: 'EXACT_INPUT',
+        slippage: 1,
+        swapper: wallet.account.address,
+      }),
+    })
+    const swap = (await res.json()) as { status: string; tx: { to: Hex; data: Hex; value: string } }
+    assert.equal(swap.status, 'READY')
+    const receipt = await client.waitForTransactionReceipt({
+      hash: await wallet.sendTransaction({
+        to: swap.tx.to,
+        data: swap.tx.data,
+        value: BigInt(swap.tx.value),
+      }),
+    })
+    const started = Date.now()
+    await page.waitForFunction(
+      (block) =>
+        BigInt(document.querySelector('[data-testid="swap-quote"]')?.getAttribute('data-block') ?? '0') >=
+        BigInt(block),
+      receipt.blockNumber.toString(),
+      { timeout: 3_000 },
+    )
+    const after = await waitForQuote(page, { side: 'in', amount: 10n ** 18n })
+    assert.ok(after.block >= receipt.blockNumber, `quote block ${after.block}`)
+    assert.ok(
+      after.amountOut < shown.amountOut,
+      `the trade moved the price: ${shown.amountOut} -> ${after.amountOut}`,
+    )
+    console.log(`# re-quoted ${Date.now() - started} ms after the trade's receipt`)
+  } finally {
+    await context.close()
+  }
+})
+
+test('error: a wallet whose address is a protocol contract (WETH) is refused with "Invalid recipient" and nothing is sent', async () => {
+  const d = stack.manifest.networks.ethereum as NetworkDeployment
+  const usdc = d.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
+  assert.ok(usdc)
+  // WETH9 holds every wrapped ether: its balance passes the form's checks, the API must refuse it
+  const account = d.contracts.weth9
+  const context = await browser.newContext()
+  try {
+    await context.addInitScript({
+      content: injectedTestWallet({
+        name: 'Contract Wallet',
+        rdns: 'test.contract',
+        account,
+        chains: [[d.chainId, stack.rpcUrl('ethereum')]],
+      }),
+    })
+    const page = await context.newPage()
+    await page.goto(`${stack.webUrl}/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}`)
+    await connectWallet(page, 'Contract Wallet', account)
+    const field = byTestId(page, 'swap-input-amount')
+    await field.click()
+    await field.pressSequentially('1')
+    await waitForQuote(page, { side: 'in', amount: 10n ** 18n })
+    const result = await reviewAndConfirm(page)
+    assert.deepEqual(result, { state: 'failed', message: 'Invalid recipient' })
+    const sent = await page.evaluate(() =>
+      ((window as unknown as { __testWalletCalls?: string[] }).__testWalletCalls ?? []).filter(
+        (method) => method === 'eth_sendTransaction',
+      ),
+    )
+    assert.equal(sent.length, 0, 'no transaction was sent')
+  } finally {
+    await context.close()
+  }
+})
