@@ -11,17 +11,18 @@
  * 4. the time an on-chain-quoter router would spend: eth_call quotes of the same candidate paths.
  * The pool graph does not change during the run (no new blocks).
  */
+
 import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { availableParallelism, loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import type { Readable } from 'node:stream'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { startDevnet } from '@oxbow/devnet'
 import { type NetworkDeployment, quoterV2Abi, v2Router02Abi, v4QuoterAbi } from '@oxbow/protocol'
 import { enumeratePaths, type Path, quotePathExactIn } from '@oxbow/routing'
-import type { Address } from 'viem'
-import { NATIVE } from '../src/trading/encode.ts'
+import { type Address, zeroAddress } from 'viem'
 import { createTradingModule } from '../src/trading/index.ts'
 import type { QuoteRequest } from '../src/trading/service.ts'
 
@@ -271,7 +272,7 @@ try {
             currency1: pool.token1 as Address,
             fee: pool.keyFee,
             tickSpacing: pool.tickSpacing,
-            hooks: (pool.hooks ?? NATIVE) as Address,
+            hooks: (pool.hooks ?? zeroAddress) as Address,
           },
           zeroForOne: tokenIn === pool.token0,
           exactAmount: amount,
@@ -288,8 +289,8 @@ try {
   }
   const cases: [string, string, bigint][] = [
     [usdc, weth, 5_000n * 10n ** 6n],
-    [usdc, NATIVE, 90_000n * 10n ** 6n],
-    [NATIVE, usdc, 300n * 10n ** 18n],
+    [usdc, NATIVE_CURRENCY_ADDRESS, 90_000n * 10n ** 6n],
+    [NATIVE_CURRENCY_ADDRESS, usdc, 300n * 10n ** 18n],
     [
       d.tokens.find((t) => t.symbol === 'DAI')?.address as string,
       d.tokens.find((t) => t.symbol === 'WBTC')?.address as string,

@@ -6,52 +6,33 @@
  * with the exact-output commands, part by part (see {@link exactOutLeg}).
  */
 
-import { urCommands, v4Actions } from '@oxbow/protocol'
+import { NATIVE_CURRENCY_ADDRESS as NATIVE } from '@oxbow/core'
+import {
+  UR_ADDRESS_THIS as ADDRESS_THIS,
+  byteString,
+  UR_CONTRACT_BALANCE as CONTRACT_BALANCE,
+  V4_OPEN_DELTA as OPEN_DELTA,
+  type PoolKey,
+  permit2TransferFromInput,
+  sweepInput,
+  transferInput,
+  type UrCommand,
+  unwrapWethInput,
+  urCommands,
+  v2SwapInput,
+  v3Path,
+  v3SwapInput,
+  v4Plan,
+  v4Settle,
+  v4SwapExactInSingle,
+  v4SwapExactOutSingle,
+  v4Take,
+  wrapEthInput,
+} from '@oxbow/protocol'
 import { type HopResult, hopExactIn, type Path, type PoolState, type Route } from '@oxbow/routing'
-import { type Address, concat, encodeAbiParameters, encodePacked, type Hex, toHex } from 'viem'
+import { type Address, type Hex, zeroAddress } from 'viem'
 
-export const NATIVE: Address = '0x0000000000000000000000000000000000000000'
-const ADDRESS_THIS: Address = '0x0000000000000000000000000000000000000002'
-const CONTRACT_BALANCE = 1n << 255n
-const OPEN_DELTA = 0n
-
-const poolKeyParam = {
-  type: 'tuple',
-  components: [
-    { name: 'currency0', type: 'address' },
-    { name: 'currency1', type: 'address' },
-    { name: 'fee', type: 'uint24' },
-    { name: 'tickSpacing', type: 'int24' },
-    { name: 'hooks', type: 'address' },
-  ],
-} as const
-const exactInSingleParam = {
-  type: 'tuple',
-  components: [
-    { name: 'poolKey', ...poolKeyParam },
-    { name: 'zeroForOne', type: 'bool' },
-    { name: 'amountIn', type: 'uint128' },
-    { name: 'amountOutMinimum', type: 'uint128' },
-    { name: 'hookData', type: 'bytes' },
-  ],
-} as const
-const exactOutSingleParam = {
-  type: 'tuple',
-  components: [
-    { name: 'poolKey', ...poolKeyParam },
-    { name: 'zeroForOne', type: 'bool' },
-    { name: 'amountOut', type: 'uint128' },
-    { name: 'amountInMaximum', type: 'uint128' },
-    { name: 'hookData', type: 'bytes' },
-  ],
-} as const
-
-const addressAmount = [{ type: 'address' }, { type: 'uint256' }] as const
-
-interface Command {
-  readonly command: number
-  readonly input: Hex
-}
+type Command = UrCommand
 
 export interface EncodeArgs {
   readonly route: Route
@@ -71,23 +52,15 @@ export interface EncodedSwap {
   readonly value: bigint
 }
 
-function poolKeyOf(pool: PoolState) {
+function poolKeyOf(pool: PoolState): PoolKey {
   if (pool.kind !== 'v4') throw new Error('not a v4 pool')
   return {
     currency0: pool.token0 as Address,
     currency1: pool.token1 as Address,
     fee: pool.keyFee,
     tickSpacing: pool.tickSpacing,
-    hooks: (pool.hooks ?? NATIVE) as Address,
+    hooks: (pool.hooks ?? zeroAddress) as Address,
   }
-}
-
-function actions(list: number[]): Hex {
-  return concat(list.map((a) => toHex(a, { size: 1 })))
-}
-
-function v4Input(acts: number[], params: Hex[]): Hex {
-  return encodeAbiParameters([{ type: 'bytes' }, { type: 'bytes[]' }], [actions(acts), params])
 }
 
 /** Minimum out after slippage (rounded down). */
@@ -100,20 +73,13 @@ export function maxIn(amount: bigint, slippageBps: bigint): bigint {
   return n / 10_000n + (n % 10_000n === 0n ? 0n : 1n)
 }
 
-function v3PackedPath(tokens: readonly string[], pools: readonly PoolState[], reverse: boolean): Hex {
-  const types: string[] = []
-  const values: unknown[] = []
-  const order = reverse ? [...tokens].reverse() : [...tokens]
-  const fees = (reverse ? [...pools].reverse() : [...pools]).map((p) => (p.kind === 'v3' ? p.keyFee : 0))
-  for (let i = 0; i < order.length; i++) {
-    types.push('address')
-    values.push(order[i])
-    if (i < fees.length) {
-      types.push('uint24')
-      values.push(fees[i])
-    }
-  }
-  return encodePacked(types, values)
+/** A v3 run's packed path (reversed for exact output). */
+function v3PathOf(tokens: readonly string[], pools: readonly PoolState[], reverse: boolean): Hex {
+  return v3Path(
+    tokens as readonly Address[],
+    pools.map((p) => (p.kind === 'v3' ? p.keyFee : 0)),
+    reverse,
+  )
 }
 
 function exactInLeg(
@@ -143,37 +109,25 @@ function exactInLeg(
       case 'v2':
         out.push({
           command: urCommands.V2_SWAP_EXACT_IN,
-          input: encodeAbiParameters(
-            [
-              { type: 'address' },
-              { type: 'uint256' },
-              { type: 'uint256' },
-              { type: 'address[]' },
-              { type: 'bool' },
-            ],
-            [to, amount, min, path.tokens.slice(i, j + 1) as Address[], payerIsUser],
-          ),
+          input: v2SwapInput({
+            recipient: to,
+            amount,
+            limit: min,
+            path: path.tokens.slice(i, j + 1) as Address[],
+            payerIsUser,
+          }),
         })
         break
       case 'v3':
         out.push({
           command: urCommands.V3_SWAP_EXACT_IN,
-          input: encodeAbiParameters(
-            [
-              { type: 'address' },
-              { type: 'uint256' },
-              { type: 'uint256' },
-              { type: 'bytes' },
-              { type: 'bool' },
-            ],
-            [
-              to,
-              amount,
-              min,
-              v3PackedPath(path.tokens.slice(i, j + 1), path.pools.slice(i, j), false),
-              payerIsUser,
-            ],
-          ),
+          input: v3SwapInput({
+            recipient: to,
+            amount,
+            limit: min,
+            path: v3PathOf(path.tokens.slice(i, j + 1), path.pools.slice(i, j), false),
+            payerIsUser,
+          }),
         })
         break
       case 'v4': {
@@ -181,47 +135,27 @@ function exactInLeg(
         const zeroForOne = tokenIn === key.currency0
         const tokenOut = path.tokens[i + 1] as Address
         const swap = (amt: bigint) =>
-          encodeAbiParameters(
-            [exactInSingleParam],
-            [{ poolKey: key, zeroForOne, amountIn: amt, amountOutMinimum: min, hookData: '0x' }],
-          )
-        const settle = (amt: bigint, user: boolean) =>
-          encodeAbiParameters(
-            [{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }],
-            [tokenIn, amt, user],
-          )
-        const take = encodeAbiParameters(
-          [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
-          [tokenOut, to, OPEN_DELTA],
-        )
+          v4SwapExactInSingle({ poolKey: key, zeroForOne, amountIn: amt, amountOutMinimum: min })
+        const take = v4Take(tokenOut, to, OPEN_DELTA)
         out.push({
           command: urCommands.V4_SWAP,
           input: first
-            ? v4Input(
-                [v4Actions.SWAP_EXACT_IN_SINGLE, v4Actions.SETTLE, v4Actions.TAKE],
-                [swap(amountIn), settle(OPEN_DELTA, payerIsUser), take],
-              )
-            : v4Input(
-                [v4Actions.SETTLE, v4Actions.SWAP_EXACT_IN_SINGLE, v4Actions.TAKE],
-                [settle(CONTRACT_BALANCE, false), swap(OPEN_DELTA), take],
-              ),
+            ? v4Plan([swap(amountIn), v4Settle(tokenIn, OPEN_DELTA, payerIsUser), take])
+            : v4Plan([v4Settle(tokenIn, CONTRACT_BALANCE, false), swap(OPEN_DELTA), take]),
         })
         break
       }
       case 'wrap': {
         if (tokenIn === NATIVE) {
-          out.push({ command: urCommands.WRAP_ETH, input: encodeAbiParameters(addressAmount, [to, amount]) })
+          out.push({ command: urCommands.WRAP_ETH, input: wrapEthInput(to, amount) })
         } else {
           if (first) {
             out.push({
               command: urCommands.PERMIT2_TRANSFER_FROM,
-              input: encodeAbiParameters(
-                [{ type: 'address' }, { type: 'address' }, { type: 'uint160' }],
-                [tokenIn, ADDRESS_THIS, amountIn],
-              ),
+              input: permit2TransferFromInput(tokenIn, ADDRESS_THIS, amountIn),
             })
           }
-          out.push({ command: urCommands.UNWRAP_WETH, input: encodeAbiParameters(addressAmount, [to, min]) })
+          out.push({ command: urCommands.UNWRAP_WETH, input: unwrapWethInput(to, min) })
         }
         break
       }
@@ -269,17 +203,11 @@ function v2Overdelivers(
 
 const transfer = (token: Address, to: Address, amount: bigint): Command => ({
   command: urCommands.TRANSFER,
-  input: encodeAbiParameters(
-    [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
-    [token, to, amount],
-  ),
+  input: transferInput(token, to, amount),
 })
 const sweep = (token: Address, to: Address): Command => ({
   command: urCommands.SWEEP,
-  input: encodeAbiParameters(
-    [{ type: 'address' }, { type: 'address' }, { type: 'uint160' }],
-    [token, to, 0n],
-  ),
+  input: sweepInput(token, to, 0n),
 })
 
 /**
@@ -339,68 +267,41 @@ function exactOutLeg(
       case 'v2':
         out.push({
           command: urCommands.V2_SWAP_EXACT_OUT,
-          input: encodeAbiParameters(
-            [
-              { type: 'address' },
-              { type: 'uint256' },
-              { type: 'uint256' },
-              { type: 'address[]' },
-              { type: 'bool' },
-            ],
-            [to, partOut, max, tokens.slice(seg.from, seg.to + 1) as Address[], payerIsUser],
-          ),
+          input: v2SwapInput({
+            recipient: to,
+            amount: partOut,
+            limit: max,
+            path: tokens.slice(seg.from, seg.to + 1),
+            payerIsUser,
+          }),
         })
         break
       case 'v3':
         out.push({
           command: urCommands.V3_SWAP_EXACT_OUT,
-          input: encodeAbiParameters(
-            [
-              { type: 'address' },
-              { type: 'uint256' },
-              { type: 'uint256' },
-              { type: 'bytes' },
-              { type: 'bool' },
-            ],
-            [
-              to,
-              partOut,
-              max,
-              v3PackedPath(tokens.slice(seg.from, seg.to + 1), path.pools.slice(seg.from, seg.to), true),
-              payerIsUser,
-            ],
-          ),
+          input: v3SwapInput({
+            recipient: to,
+            amount: partOut,
+            limit: max,
+            path: v3PathOf(tokens.slice(seg.from, seg.to + 1), path.pools.slice(seg.from, seg.to), true),
+            payerIsUser,
+          }),
         })
         break
       case 'v4': {
         const key = poolKeyOf(path.pools[seg.from] as PoolState)
         out.push({
           command: urCommands.V4_SWAP,
-          input: v4Input(
-            [v4Actions.SWAP_EXACT_OUT_SINGLE, v4Actions.SETTLE, v4Actions.TAKE],
-            [
-              encodeAbiParameters(
-                [exactOutSingleParam],
-                [
-                  {
-                    poolKey: key,
-                    zeroForOne: tokenIn === key.currency0,
-                    amountOut: partOut,
-                    amountInMaximum: max,
-                    hookData: '0x',
-                  },
-                ],
-              ),
-              encodeAbiParameters(
-                [{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }],
-                [tokenIn, OPEN_DELTA, payerIsUser],
-              ),
-              encodeAbiParameters(
-                [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
-                [tokenOut, to, OPEN_DELTA],
-              ),
-            ],
-          ),
+          input: v4Plan([
+            v4SwapExactOutSingle({
+              poolKey: key,
+              zeroForOne: tokenIn === key.currency0,
+              amountOut: partOut,
+              amountInMaximum: max,
+            }),
+            v4Settle(tokenIn, OPEN_DELTA, payerIsUser),
+            v4Take(tokenOut, to, OPEN_DELTA),
+          ]),
         })
         break
       }
@@ -408,33 +309,24 @@ function exactOutLeg(
         if (tokenIn === NATIVE) {
           // leading: wrap the leg's maximum (msg.value); later: whatever native the router holds
           const amount = j === 0 ? amountInMax : isLast ? partOut : CONTRACT_BALANCE
-          out.push({ command: urCommands.WRAP_ETH, input: encodeAbiParameters(addressAmount, [to, amount]) })
+          out.push({ command: urCommands.WRAP_ETH, input: wrapEthInput(to, amount) })
         } else {
           if (j === 0) {
             out.push({
               command: urCommands.PERMIT2_TRANSFER_FROM,
-              input: encodeAbiParameters(
-                [{ type: 'address' }, { type: 'address' }, { type: 'uint160' }],
-                [tokenIn, ADDRESS_THIS, amountInMax],
-              ),
+              input: permit2TransferFromInput(tokenIn, ADDRESS_THIS, amountInMax),
             })
           }
           if (isLast && surplus) {
             // exactly the amount asked to the recipient, the v2 surplus back to its pair as WETH
-            out.push({
-              command: urCommands.UNWRAP_WETH,
-              input: encodeAbiParameters(addressAmount, [ADDRESS_THIS, partOut]),
-            })
+            out.push({ command: urCommands.UNWRAP_WETH, input: unwrapWethInput(ADDRESS_THIS, partOut) })
             out.push(transfer(NATIVE, recipient, partOut))
             out.push({
               command: urCommands.WRAP_ETH,
-              input: encodeAbiParameters(addressAmount, [lastPair.id as Address, CONTRACT_BALANCE]),
+              input: wrapEthInput(lastPair.id as Address, CONTRACT_BALANCE),
             })
           } else {
-            out.push({
-              command: urCommands.UNWRAP_WETH,
-              input: encodeAbiParameters(addressAmount, [to, partOut]),
-            })
+            out.push({ command: urCommands.UNWRAP_WETH, input: unwrapWethInput(to, partOut) })
           }
         }
         break
@@ -454,16 +346,10 @@ function exactOutLeg(
       if (tokens[0] !== NATIVE) out.push(sweep(NATIVE, swapper))
     } else if (tokens[0] === NATIVE && i === 1 && leadingWrap) {
       // the wrapped native input: back to ETH (swept with the rest of the native input)
-      out.push({
-        command: urCommands.UNWRAP_WETH,
-        input: encodeAbiParameters(addressAmount, [ADDRESS_THIS, 0n]),
-      })
+      out.push({ command: urCommands.UNWRAP_WETH, input: unwrapWethInput(ADDRESS_THIS, 0n) })
     } else if (i === 0) {
       // an unwrapped WETH input: its unspent part was unwrapped; wrap it back for the swapper
-      out.push({
-        command: urCommands.WRAP_ETH,
-        input: encodeAbiParameters(addressAmount, [swapper, CONTRACT_BALANCE]),
-      })
+      out.push({ command: urCommands.WRAP_ETH, input: wrapEthInput(swapper, CONTRACT_BALANCE) })
     } else {
       out.push(sweep(token, swapper))
     }
@@ -489,51 +375,7 @@ export function encodeRoute(args: EncodeArgs): EncodedSwap {
   }
   if (!exactIn && route.tokenIn === NATIVE) {
     // unspent native input goes back to the swapper
-    commands.push({
-      command: urCommands.SWEEP,
-      input: encodeAbiParameters(
-        [{ type: 'address' }, { type: 'address' }, { type: 'uint160' }],
-        [NATIVE, args.swapper, 0n],
-      ),
-    })
+    commands.push(sweep(NATIVE, args.swapper))
   }
-  return {
-    commands: concat(commands.map((c) => toHex(c.command, { size: 1 }))),
-    inputs: commands.map((c) => c.input),
-    value,
-  }
-}
-
-/** PERMIT2_PERMIT input: (PermitSingle, signature). */
-export function permitInput(
-  permit: {
-    details: { token: Address; amount: bigint; expiration: number; nonce: number }
-    spender: Address
-    sigDeadline: bigint
-  },
-  signature: Hex,
-): Hex {
-  return encodeAbiParameters(
-    [
-      {
-        type: 'tuple',
-        components: [
-          {
-            name: 'details',
-            type: 'tuple',
-            components: [
-              { name: 'token', type: 'address' },
-              { name: 'amount', type: 'uint160' },
-              { name: 'expiration', type: 'uint48' },
-              { name: 'nonce', type: 'uint48' },
-            ],
-          },
-          { name: 'spender', type: 'address' },
-          { name: 'sigDeadline', type: 'uint256' },
-        ],
-      },
-      { type: 'bytes' },
-    ],
-    [permit, signature],
-  )
+  return { commands: byteString(commands.map((c) => c.command)), inputs: commands.map((c) => c.input), value }
 }

@@ -1,11 +1,12 @@
 /** HTTP layer of the trading module: zod-validated bodies, typed 4xx errors, JSON answers. */
+
 import { networkSlugs } from '@oxbow/chains'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { Hono } from 'hono'
 import { type Address, checksumAddress, getAddress, isAddress, isHex } from 'viem'
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
-import { NATIVE } from './encode.ts'
 import type { TradingService } from './service.ts'
 
 /** EIP-55: a mixed-case address must carry its checksum (one all-lower or all-upper carries none). */
@@ -25,7 +26,7 @@ const currency = z
   .max(64)
   .refine((v) => v.toUpperCase() === 'ETH' || isAddress(v, { strict: false }), "a token address or 'ETH'")
   .refine((v) => v.toUpperCase() === 'ETH' || checksumHolds(v), CHECKSUM_MESSAGE)
-  .transform((v) => (v.toUpperCase() === 'ETH' ? NATIVE : (getAddress(v) as Address)))
+  .transform((v) => (v.toUpperCase() === 'ETH' ? NATIVE_CURRENCY_ADDRESS : (getAddress(v) as Address)))
 const amount = z
   .string()
   .regex(/^[0-9]{1,78}$/, 'a positive integer in base units, as a decimal string')

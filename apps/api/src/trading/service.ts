@@ -2,7 +2,9 @@
  * Quotes and swap transactions over the in-memory pool graphs. Framework-free: the HTTP layer
  * (routes.ts) validates input and calls these.
  */
+
 import { getNetwork, type NetworkSlug } from '@oxbow/chains'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import {
   erc20Abi,
   type Manifest,
@@ -11,6 +13,7 @@ import {
   PERMIT2_ADDRESS,
   permit2Abi,
   permit2Domain,
+  permit2PermitInput,
   permit2PermitSingleTypes,
   universalRouterAbi,
 } from '@oxbow/protocol'
@@ -23,9 +26,10 @@ import {
   maxUint160,
   maxUint256,
   verifyTypedData,
+  zeroAddress,
 } from 'viem'
 import { ApiError } from '../errors.ts'
-import { encodeRoute, maxIn, minOut, NATIVE, permitInput } from './encode.ts'
+import { encodeRoute, maxIn, minOut } from './encode.ts'
 import { fromWire, type RouteQuery, routeKey, searchRoute, type WireRoute } from './routeSearch.ts'
 import { createRouteThreads, type RouteThreads } from './routeThreads.ts'
 import { NetworkState } from './state.ts'
@@ -127,8 +131,8 @@ export class TradingService {
       const weth = deployment.tokens.find((t) => t.address === deployment.contracts.weth9)
       const nativeUsd = weth?.seedPriceUsd ?? 1
       const network = getNetwork(slug)
-      tokens.set(NATIVE.toLowerCase(), {
-        address: NATIVE,
+      tokens.set(NATIVE_CURRENCY_ADDRESS.toLowerCase(), {
+        address: NATIVE_CURRENCY_ADDRESS,
         symbol: network.nativeCurrency.symbol,
         name: network.nativeCurrency.name,
         decimals: network.nativeCurrency.decimals,
@@ -247,7 +251,7 @@ export class TradingService {
       ])
     }
     const quoteToken = req.type === 'EXACT_INPUT' ? tokenOut : tokenIn
-    const nativeUsd = this.tokenOf(req.network, NATIVE).priceUsd
+    const nativeUsd = this.tokenOf(req.network, NATIVE_CURRENCY_ADDRESS).priceUsd
     // native <-> wrapped native is always the 1:1 wrap or unwrap
     const weth = state.deployment.contracts.weth9
     const query: RouteQuery = {
@@ -390,7 +394,7 @@ export class TradingService {
             ...(pool.kind === 'v4'
               ? {
                   tickSpacing: pool.tickSpacing,
-                  hooks: pool.hooks ?? NATIVE,
+                  hooks: pool.hooks ?? zeroAddress,
                   dynamicFee: pool.keyFee === 0x800000,
                 }
               : {}),
@@ -538,7 +542,7 @@ export class TradingService {
         }
         if (problems.length > 0)
           throw new ApiError('INVALID_INPUT', 'Invalid Permit2 signature data', problems)
-        permit = permitInput(typed, req.permit.signature)
+        permit = permit2PermitInput(typed, req.permit.signature)
       }
     }
     const encoded = encodeRoute({

@@ -5,6 +5,7 @@
  * name the touched pools, which are re-read. A chain that goes backwards (revert, reorg) is
  * reloaded whole.
  */
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import { v2PairAbi, v3PoolAbi, v4PoolManagerAbi, v4StateViewAbi } from '@oxbow/protocol'
 import {
@@ -26,7 +27,6 @@ import {
   type WebSocketTransport,
   webSocket,
 } from 'viem'
-import { NATIVE } from './encode.ts'
 
 const DYNAMIC_FEE = 0x800000
 /** After the WebSocket fails, head reads go over HTTP this long before it is tried again. */
@@ -265,7 +265,7 @@ export class NetworkState {
     pools.push({
       kind: 'wrap',
       id: `wrap:${this.deployment.contracts.weth9}`,
-      token0: NATIVE,
+      token0: NATIVE_CURRENCY_ADDRESS,
       token1: this.deployment.contracts.weth9,
     })
     this.graph = buildGraph(pools, this.options.excludedTokens)

@@ -6,6 +6,7 @@ export {
   permit2PermitInput,
   permit2TransferFromInput,
   sweepInput,
+  transferInput,
   UR_ADDRESS_THIS,
   UR_CONTRACT_BALANCE,
   type UrCommand,

@@ -275,3 +275,11 @@ export function v4ExactInSingleSwap(args: {
     v4TakeAll(currencyOut, args.amountOutMinimum),
   ])
 }
+
+/** `TRANSFER` input: sends exactly `amount` of the router's `token` (zero address: native) to `recipient`. */
+export function transferInput(token: Address, recipient: Address, amount: bigint): Hex {
+  return encodeAbiParameters(
+    [{ type: 'address' }, { type: 'address' }, { type: 'uint256' }],
+    [token, recipient, amount],
+  )
+}
