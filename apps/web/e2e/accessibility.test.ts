@@ -7,7 +7,7 @@
  *   themes and in Arabic (right to left); so do the states that appear after interaction (token
  *   selector, swap settings, connect drawer, search modal, preferences, the account popover, the
  *   review and status dialogs with a connected wallet);
- * - the swap screen is operable by keyboard alone: Tab reaches every interactive element, each
+ * - the landing, explore and swap screens are operable by keyboard alone: Tab reaches every control, each
  *   with a visible focus ring (a 2 px outline with at least 3:1 contrast against what is around it);
  * - dialogs keep focus inside while open and give it back to their opener on close;
  * - a whole swap (connect, choose both tokens, type the amount, review, confirm) can be done with
@@ -431,14 +431,16 @@ async function tabThrough(page: Page, where: string): Promise<string[]> {
 
 describe('keyboard', () => {
   for (const variant of VARIANTS) {
-    test(`behavior: Tab reaches every control of the landing and the swap screen, each with a visible focus ring (${variant.name})`, async () => {
+    test(`behavior: Tab reaches every control of the landing, explore and swap screens, each with a visible focus ring (${variant.name})`, async () => {
       const context = await newContext(variant.options)
       const problems: string[] = []
       try {
         const page = await context.newPage()
         const say = sayer(variant.options.locale)
-        await load(page, '/')
-        problems.push(...(await tabThrough(page, `${variant.name} /`)))
+        for (const path of ['/', '/explore']) {
+          await load(page, path)
+          problems.push(...(await tabThrough(page, `${variant.name} ${path}`)))
+        }
         await load(page, `/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdcAddress()}`)
         await connectLocalWallet(page, say)
         await byTestId(page, 'swap-input-amount').fill('0.01')
