@@ -1,3 +1,4 @@
+export { Dialog } from './components/Dialog.tsx'
 export {
   Button,
   buttonClassName,
@@ -7,3 +8,4 @@ export {
   Skeleton,
   SkeletonRows,
 } from './components/Page.tsx'
+export { useFocusTrap } from './hooks/useFocusTrap.ts'

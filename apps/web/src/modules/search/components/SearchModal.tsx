@@ -5,7 +5,7 @@ import { useStore } from '../../../lib/createStore.ts'
 import { defineMessages } from '../../../lib/messages.ts'
 import { getNetworks } from '../../config/index.ts'
 import { useFeatureFlags } from '../../flags/index.ts'
-import { SkeletonRows } from '../../ui/index.ts'
+import { SkeletonRows, useFocusTrap } from '../../ui/index.ts'
 import { closeSearch, searchOpenStore } from '../state/searchStore.ts'
 import styles from './SearchModal.module.css'
 
@@ -84,7 +84,9 @@ export function SearchModal() {
   const [chain, setChain] = useState('')
   const [tab, setTab] = useState<Tab>('all')
   const inputRef = useRef<HTMLInputElement>(null)
+  const dialogRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
+  useFocusTrap(dialogRef, open)
 
   useEffect(() => {
     if (!open) return
@@ -125,7 +127,13 @@ export function SearchModal() {
       className={styles.backdrop}
       onClick={(event) => event.target === event.currentTarget && closeSearch()}
     >
-      <div className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
         <h2 id={titleId} className="visually-hidden">
           {intl.formatMessage(m.label)}
         </h2>
@@ -152,13 +160,9 @@ export function SearchModal() {
               </option>
             ))}
           </select>
-          <button
-            type="button"
-            className={styles.close}
-            onClick={closeSearch}
-            aria-label={intl.formatMessage(m.close)}
-          >
-            Esc
+          <button type="button" className={styles.close} onClick={closeSearch} aria-keyshortcuts="Escape">
+            {/* The visible key name starts the accessible name (WCAG 2.5.3 label in name). */}
+            <kbd>Esc</kbd> <span className="visually-hidden">{intl.formatMessage(m.close)}</span>
           </button>
         </div>
         {tabs.length > 1 ? (
@@ -177,7 +181,8 @@ export function SearchModal() {
             ))}
           </div>
         ) : null}
-        <div className={styles.body}>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls; focusable so the keyboard can scroll it (WCAG 2.1.1) */}
+        <section className={styles.body} aria-labelledby={titleId} tabIndex={0}>
           {sectionsFor(tab, query.trim().length > 0, nfts).map((section) => (
             <section key={section} aria-label={intl.formatMessage(m[section])}>
               <h3 className={styles.sectionTitle}>
@@ -189,7 +194,7 @@ export function SearchModal() {
               />
             </section>
           ))}
-        </div>
+        </section>
       </div>
     </div>
   )

@@ -1,4 +1,5 @@
 import { formatTokenAmount } from '@oxbow/core'
+import { useId } from 'react'
 import { useIntl } from 'react-intl'
 import type { SwapToken } from '../hooks/useTokenList.ts'
 import styles from './SwapForm.module.css'
@@ -19,9 +20,14 @@ export function SwapCurrencyPanel(props: {
   const intl = useIntl()
   const { side, token } = props
   const label = intl.formatMessage(side === 'input' ? m.sell : m.buy)
+  const labelId = useId()
   return (
-    <div className={styles.panel}>
-      <span className={styles.label}>{label}</span>
+    // A named group: screen readers announce "Sell" or "Buy" with the amount field and token button.
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset would bring its own border, padding and legend layout; role=group is the same semantics
+    <div className={styles.panel} role="group" aria-labelledby={labelId}>
+      <span className={styles.label} id={labelId}>
+        {label}
+      </span>
       <div className={styles.amountRow}>
         <input
           className={styles.amount}

@@ -1,7 +1,8 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import type { ReactNode } from 'react'
+import { Dialog } from '../../ui/index.ts'
 import styles from './SwapForm.module.css'
 
-/** A modal <dialog> for the review and the status: mirrors `open`, Escape calls onClose. */
+/** A modal dialog for the review and the status (the app's Dialog): Escape calls onClose. */
 export function SwapDialog(props: {
   open: boolean
   onClose: () => void
@@ -10,26 +11,16 @@ export function SwapDialog(props: {
   state?: string | undefined
   children: ReactNode
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (props.open && !dialog.open) dialog.showModal()
-    if (!props.open && dialog.open) dialog.close()
-  }, [props.open])
   return (
-    <dialog
-      ref={ref}
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      label={props.label}
       className={styles.dialog}
-      aria-label={props.label}
       data-testid={props.open ? props.testId : undefined}
       data-state={props.state}
-      onCancel={(event) => {
-        event.preventDefault()
-        props.onClose()
-      }}
     >
-      {props.open ? props.children : null}
-    </dialog>
+      {props.children}
+    </Dialog>
   )
 }

@@ -2,6 +2,7 @@ import { MAX_SLIPPAGE_PERCENT, SLIPPAGE_VERY_HIGH_PERCENT, validateSlippage } fr
 import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
+import { useFocusTrap } from '../../ui/index.ts'
 import { swapSettingsStore, useSwapSettings, validateDeadlineMinutes } from '../state/swapSettings.ts'
 import styles from './SwapSettings.module.css'
 
@@ -70,9 +71,11 @@ export function SwapSettings({ autoSlippagePercent }: { autoSlippagePercent?: nu
   const settings = useSwapSettings()
   const [open, setOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
   const panelId = useId()
   const close = useCallback(() => setOpen(false), [])
   useDismiss(open, close, rootRef)
+  useFocusTrap(panelRef, open)
   const percent = (value: number) =>
     intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 })
 
@@ -110,7 +113,13 @@ export function SwapSettings({ autoSlippagePercent }: { autoSlippagePercent?: nu
         </svg>
       </button>
       {open ? (
-        <div className={styles.panel} id={panelId} role="dialog" aria-label={intl.formatMessage(m.title)}>
+        <div
+          ref={panelRef}
+          className={styles.panel}
+          id={panelId}
+          role="dialog"
+          aria-label={intl.formatMessage(m.title)}
+        >
           <SlippageSection autoSlippagePercent={autoSlippagePercent} percent={percent} />
           <DeadlineSection />
         </div>

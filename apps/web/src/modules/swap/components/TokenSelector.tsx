@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { SkeletonRows } from '../../ui/index.ts'
+import { SkeletonRows, useFocusTrap } from '../../ui/index.ts'
 import { useTokenBalances } from '../hooks/useBalances.ts'
 import { findToken, importedToSwapToken, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
 import { type Erc20Metadata, RpcError, readErc20Metadata } from '../services/rpc.ts'
@@ -149,6 +149,7 @@ function OpenSelector(props: TokenSelectorProps) {
   const intl = useIntl()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  useFocusTrap(ref, true)
   useEffect(() => {
     const dialog = ref.current
     if (!dialog || dialog.open) return

@@ -1,8 +1,7 @@
 import { useIntl } from 'react-intl'
-import { Button } from '../../ui/index.ts'
+import { Button, Dialog } from '../../ui/index.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { useWalletState, walletStore } from '../state/walletStore.ts'
-import { Dialog } from './Dialog.tsx'
 import { walletMessages as m } from './messages.ts'
 import styles from './Wallet.module.css'
 

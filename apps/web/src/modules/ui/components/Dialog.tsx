@@ -1,0 +1,46 @@
+import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useRef } from 'react'
+import { useFocusTrap } from '../hooks/useFocusTrap.ts'
+
+/**
+ * The app's modal dialog: a <dialog> shown with showModal() while `open` (the page behind is inert),
+ * named by `label`, Escape calls onClose, focus stays inside and returns to the opener on close.
+ * Children render only while open. Other attributes (class, test id, data-*) pass through.
+ */
+export function Dialog({
+  open,
+  onClose,
+  label,
+  children,
+  ...rest
+}: Omit<ComponentPropsWithoutRef<'dialog'>, 'open' | 'onClose' | 'onCancel'> & {
+  open: boolean
+  onClose: () => void
+  label: string
+  children: ReactNode
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useFocusTrap(ref, open)
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+  return (
+    <dialog
+      ref={ref}
+      aria-label={label}
+      {...rest}
+      // Chrome closes a dialog itself after repeated Escape presses without user activation.
+      onClose={() => {
+        if (open) onClose()
+      }}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+    >
+      {open ? children : null}
+    </dialog>
+  )
+}
