@@ -10,7 +10,7 @@ import { getAddress, zeroAddress } from 'viem'
 import type * as schema from '../../ponder.schema.ts'
 import { type AssetChange, activityTypes } from '../lib/derive.ts'
 import { sqrtPriceAtTick, toUnits } from '../lib/math.ts'
-import { decodeCursor, encodeCursor, pageByOffset } from './cursor.ts'
+import { encodeCursor, type KeysetPosition, keysetFromCursor, pageByOffset } from './cursor.ts'
 import { badInput } from './errors.ts'
 import { decimalString, percentChange } from './format.ts'
 import {
@@ -73,19 +73,9 @@ const keyOf = (row: Ordered) => [row.timestamp, row.blockNumber.toString(), row.
 
 function afterKey(
   t: { timestamp: unknown; blockNumber: unknown; logIndex: unknown; id: unknown },
-  cursor: (string | number)[],
+  at: KeysetPosition,
 ): SQL {
-  const [ts, block, logIndex, id] = cursor
-  if (
-    typeof ts !== 'number' ||
-    typeof block !== 'string' ||
-    !/^[0-9]{1,30}$/.test(block) ||
-    typeof logIndex !== 'number' ||
-    typeof id !== 'string'
-  ) {
-    throw badInput('Invalid cursor.', 'after')
-  }
-  return sql`(${t.timestamp}, ${t.blockNumber}, ${t.logIndex}, ${t.id}) < (${ts}, ${block}::numeric, ${logIndex}, ${id})`
+  return sql`(${t.timestamp}, ${t.blockNumber}, ${t.logIndex}, ${t.id}) < (${at.timestamp}, ${at.blockNumber}::numeric, ${at.logIndex}, ${at.id})`
 }
 
 export interface ResolverDeps {
@@ -236,7 +226,7 @@ export function createResolvers(deps: ResolverDeps) {
 
   async function poolTransactions(s: Snapshot, chains: number[], poolIds: string[] | null, args: Args) {
     const first = parseFirst(args.first)
-    const cursor = decodeCursor('transactions', args.after as string | undefined)
+    const cursor = keysetFromCursor('transactions', args.after as string | undefined)
     const t = tables.poolEvent
     const conditions: SQL[] = [inArray(t.chainId, chains)]
     if (poolIds !== null) {
@@ -464,7 +454,7 @@ export function createResolvers(deps: ResolverDeps) {
       const account = parseAddress(args.address)
       const slugs = parseNetworks(input, args.networks)
       const first = parseFirst(args.first)
-      const cursor = decodeCursor('activity', args.after as string | undefined)
+      const cursor = keysetFromCursor('activity', args.after as string | undefined)
       let types: string[] | null = null
       if (Array.isArray(args.types) && args.types.length > 0) {
         types = args.types.map(String)
