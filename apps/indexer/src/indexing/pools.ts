@@ -8,6 +8,7 @@ import {
   foldActivity,
   lower,
   metaOf,
+  nativeLeg,
   type PoolRow,
   recordLiquidityEvent,
   recordSwap,
@@ -89,7 +90,7 @@ ponder.on('V2Pair:Burn', async ({ event, context }) => {
   const p = await findPool(context.db, chainId, event.log.address)
   if (!p) return
   const meta = metaOf(chainId, event)
-  await recordLiquidityEvent(context.db, p, meta, 'REMOVE', event.args.amount0, event.args.amount1)
+  await recordLiquidityEvent(context.db, p, meta, 'REMOVE', -event.args.amount0, -event.args.amount1)
   await foldActivity(context.db, meta, event.transaction.from, 'LIQUIDITY_DECREASE', { pool: p.id })
 })
 
@@ -164,7 +165,7 @@ ponder.on('V3Pool:Burn', async ({ event, context }) => {
     liquidity: row.liquidity - (inRange(row, tickLower, tickUpper) ? amount : 0n),
   }))
   if (amount > 0n)
-    await recordLiquidityEvent(context.db, updated, metaOf(chainId, event), 'REMOVE', amount0, amount1)
+    await recordLiquidityEvent(context.db, updated, metaOf(chainId, event), 'REMOVE', -amount0, -amount1)
 })
 
 ponder.on('V3Pool:Collect', async ({ event, context }) => {
@@ -192,23 +193,25 @@ ponder.on('V3Pool:Swap', async ({ event, context }) => {
   const meta = metaOf(chainId, event)
   const repriced = await repricePool(context.db, updated, meta.timestamp)
   await recordSwap(context.db, repriced, meta, amount0, amount1, p.fee)
-  await nativeLeg(context.db, meta, event.transaction.value)
   await foldActivity(context.db, meta, event.transaction.from, 'SWAP', { pool: p.id })
 })
 
-/** A swap paid in the native currency shows the value sent with the transaction. */
-async function nativeLeg(
-  db: Parameters<typeof repricePool>[0],
-  meta: ReturnType<typeof metaOf>,
-  value: bigint,
-) {
-  if (value === 0n) return
-  await foldActivity(db, meta, meta.txFrom, 'SWAP', {
-    change: { token: zeroAddress, amount: value.toString(), direction: 'OUT' },
-  })
-}
-
 // ---- v4 -------------------------------------------------------------------------------------
+
+/**
+ * A v4 pool of the native currency settles it with the caller directly (no token transfer to
+ * log): the caller's deltas (positive = received) are the sender's native legs.
+ */
+async function nativeLegs(
+  db: Parameters<typeof repricePool>[0],
+  p: PoolRow,
+  meta: ReturnType<typeof metaOf>,
+  delta0: bigint,
+  delta1: bigint,
+) {
+  if (p.token0 === zeroAddress) await nativeLeg(db, meta, delta0)
+  if (p.token1 === zeroAddress) await nativeLeg(db, meta, delta1)
+}
 
 ponder.on('V4PoolManager:Initialize', async ({ event, context }) => {
   const chainId = context.network.chainId
@@ -256,17 +259,16 @@ ponder.on('V4PoolManager:ModifyLiquidity', async ({ event, context }) => {
     liquidity: row.liquidity + (inRange(row, tickLower, tickUpper) ? liquidityDelta : 0n),
   }))
   const meta = metaOf(chainId, event)
-  if (liquidityDelta !== 0n) {
-    const adding = liquidityDelta > 0n
+  if (liquidityDelta !== 0n)
     await recordLiquidityEvent(
       context.db,
       updated,
       meta,
-      adding ? 'ADD' : 'REMOVE',
-      adding ? amount0 : -amount0,
-      adding ? amount1 : -amount1,
+      liquidityDelta > 0n ? 'ADD' : 'REMOVE',
+      amount0,
+      amount1,
     )
-  }
+  await nativeLegs(context.db, p, meta, -amount0, -amount1)
   await foldActivity(
     context.db,
     meta,
@@ -323,7 +325,7 @@ ponder.on('V4PoolManager:Swap', async ({ event, context }) => {
   const meta = metaOf(chainId, event)
   const repriced = await repricePool(context.db, updated, meta.timestamp)
   await recordSwap(context.db, repriced, meta, -amount0, -amount1, fee)
-  await nativeLeg(context.db, meta, event.transaction.value)
+  await nativeLegs(context.db, p, meta, amount0, amount1)
   await foldActivity(context.db, meta, event.transaction.from, 'SWAP', { pool: p.id })
 })
 

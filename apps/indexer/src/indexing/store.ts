@@ -28,7 +28,7 @@ import {
   windowPeriods,
 } from '../lib/derive.ts'
 import { readManifestSync } from '../lib/manifest.ts'
-import { priceFromReserves, priceFromSqrtX96, toUnits } from '../lib/math.ts'
+import { abs, priceFromReserves, priceFromSqrtX96, toUnits } from '../lib/math.ts'
 
 type Db = Context['db']
 type Client = Context['client']
@@ -331,7 +331,10 @@ export async function bumpWindows(db: Db, p: PoolRow, timestamp: number, volumeU
   }
 }
 
-/** Liquidity added or removed: explore transaction row with its USD value. */
+/**
+ * Liquidity added or removed: explore transaction row with its USD value. Amounts are the pool's
+ * perspective like swaps: positive into the pool (ADD), negative out of it (REMOVE).
+ */
 export async function recordLiquidityEvent(
   db: Db,
   p: PoolRow,
@@ -346,7 +349,8 @@ export async function recordLiquidityEvent(
   if (t0 && t1) {
     const [a0, a1] = [await anchorOf(db, t0), await anchorOf(db, t1)]
     valueUsd =
-      toUnits(amount0, t0.decimals) * (a0.priceUsd ?? 0) + toUnits(amount1, t1.decimals) * (a1.priceUsd ?? 0)
+      toUnits(abs(amount0), t0.decimals) * (a0.priceUsd ?? 0) +
+      toUnits(abs(amount1), t1.decimals) * (a1.priceUsd ?? 0)
   }
   await db
     .insert(poolEvent)
@@ -380,6 +384,18 @@ export async function addSupply(db: Db, chainId: number, tokenAddress: Hex, delt
   const row = await db.find(token, { chainId, address: tokenAddress })
   if (!row || row.totalSupply === null) return
   await db.update(token, { chainId, address: tokenAddress }).set({ totalSupply: row.totalSupply + delta })
+}
+
+/**
+ * The native currency the transaction's sender paid (negative) or received (positive) through a
+ * contract: a router wrapping or unwrapping for them, or a v4 pool settling in the native currency.
+ * Logs show these flows; the transaction's value does not (refunds, multi-hop routes).
+ */
+export async function nativeLeg(db: Db, meta: EventMeta, delta: bigint) {
+  if (delta === 0n) return
+  await foldActivity(db, meta, meta.txFrom, delta > 0n ? 'RECEIVE' : 'SEND', {
+    change: { token: zeroAddress, amount: abs(delta).toString(), direction: delta > 0n ? 'IN' : 'OUT' },
+  })
 }
 
 /** Folds one fact about a transaction into the account's activity row for it. */
