@@ -9,7 +9,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { startDevnet, urCommandBytes, v4SwapInput } from '@oxbow/devnet'
+import { startDevnet, urCommandBytes, v2SwapInput, v3SwapInput, v4SwapInput } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   erc20Abi,
@@ -31,10 +31,12 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
+  getAddress,
   type Hex,
   http,
   maxUint256,
   type PublicClient,
+  parseAbi,
   parseEventLogs,
   type WalletClient,
   zeroAddress,
@@ -982,7 +984,21 @@ for (const backend of backends) {
           args: [token, eth.contracts.universalRouter, 2n ** 160n - 1n, 2 ** 48 - 1],
         }),
       )
-      const sold = balance / 1000n
+      // Some 0.1 % of the pool's in-range token1 (L * sqrtP), and of what the actor holds.
+      const liquidity = await publicClient.readContract({
+        address: eth.contracts.v4StateView,
+        abi: v4StateViewAbi,
+        functionName: 'getLiquidity',
+        args: [v4.poolId],
+      })
+      const [sqrtPriceX96] = await publicClient.readContract({
+        address: eth.contracts.v4StateView,
+        abi: v4StateViewAbi,
+        functionName: 'getSlot0',
+        args: [v4.poolId],
+      })
+      const inPool = (liquidity * sqrtPriceX96) / 2n ** 96n / 1000n
+      const sold = inPool < balance / 1000n ? inPool : balance / 1000n
       const swap = await send(
         wallet.writeContract({
           chain: null,
@@ -1021,6 +1037,195 @@ for (const backend of backends) {
           (c) => c.direction === 'OUT' && c.amount === sold.toString() && c.token.address === token,
         ),
       )
+    })
+
+    it('behavior: prices derived through WETH follow its moves at once, and ETH is priced as WETH', async () => {
+      const weth = eth.contracts.weth9
+      const stables = new Set(
+        eth.tokens.filter((t) => t.kind === 'stablecoin' && t.safety === 'verified').map((t) => t.address),
+      )
+      // LINK trades only against WETH/ETH: its USD price is derived through WETH's.
+      const link = eth.tokens.find((t) => t.symbol === 'LINK')
+      assert.ok(link)
+      type P = { token: { priceUsd: string } | null }
+      const prices = async () => {
+        const data = await okData(
+          gql<{ weth: P['token']; eth: P['token']; link: P['token'] }>(
+            `{ weth: token(network: "ethereum", address: "${weth}") { priceUsd } eth: token(network: "ethereum", address: "${zeroAddress}") { priceUsd } link: token(network: "ethereum", address: "${link.address}") { priceUsd } }`,
+          ),
+        )
+        return {
+          weth: Number(data.weth?.priceUsd),
+          eth: Number(data.eth?.priceUsd),
+          link: Number(data.link?.priceUsd),
+        }
+      }
+      const before = await prices()
+      assert.ok(before.weth > 0 && before.link > 0)
+      // Buy WETH/ETH with stablecoins in every pool that could price it (none holds LINK).
+      const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+      for (const stable of stables) {
+        // The devnet's test tokens mint to anyone: enough to move every pool by a few percent.
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: stable,
+            abi: parseAbi(['function mint(address to, uint256 amount)']),
+            functionName: 'mint',
+            args: [actor, 10n ** 30n],
+          }),
+        )
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: stable,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [PERMIT2_ADDRESS, maxUint256],
+          }),
+        )
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: PERMIT2_ADDRESS,
+            abi: permit2Abi,
+            functionName: 'approve',
+            args: [stable, eth.contracts.universalRouter, 2n ** 160n - 1n, 2 ** 48 - 1],
+          }),
+        )
+      }
+      let moved = 0
+      for (const p of eth.pools) {
+        let command: number
+        let input: Hex
+        if (p.version === 'v4') {
+          if (p.currency0 !== zeroAddress || p.hooks !== zeroAddress || !stables.has(p.currency1)) continue
+          const liquidity = await publicClient.readContract({
+            address: eth.contracts.v4StateView,
+            abi: v4StateViewAbi,
+            functionName: 'getLiquidity',
+            args: [p.poolId],
+          })
+          const [sqrtPriceX96] = await publicClient.readContract({
+            address: eth.contracts.v4StateView,
+            abi: v4StateViewAbi,
+            functionName: 'getSlot0',
+            args: [p.poolId],
+          })
+          // About 1 % of the in-range token1 amount (L * sqrtP).
+          const amountIn = (liquidity * sqrtPriceX96) / 2n ** 96n / 100n
+          command = urCommands.V4_SWAP
+          input = v4SwapInput({
+            key: {
+              currency0: p.currency0,
+              currency1: p.currency1,
+              fee: p.fee,
+              tickSpacing: p.tickSpacing,
+              hooks: p.hooks,
+            },
+            zeroForOne: false,
+            amountIn,
+            amountOutMinimum: 0n,
+          })
+        } else {
+          const stable = [p.token0, p.token1].find((t) => stables.has(t))
+          if (!stable || ![p.token0, p.token1].includes(weth)) continue
+          const reserve = await publicClient.readContract({
+            address: stable,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [p.address],
+          })
+          const amountIn = reserve / 50n
+          if (p.version === 'v2') {
+            command = urCommands.V2_SWAP_EXACT_IN
+            input = v2SwapInput({ recipient: actor, amountIn, amountOutMin: 0n, path: [stable, weth] })
+          } else {
+            command = urCommands.V3_SWAP_EXACT_IN
+            input = v3SwapInput({
+              recipient: actor,
+              amountIn,
+              amountOutMin: 0n,
+              tokenIn: stable,
+              fee: p.fee,
+              tokenOut: weth,
+            })
+          }
+        }
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: eth.contracts.universalRouter,
+            abi: universalRouterAbi,
+            functionName: 'execute',
+            args: [urCommandBytes(command), [input], deadline],
+            gas: 1_500_000n,
+          }),
+        )
+        moved++
+      }
+      assert.ok(moved >= 3, `pools that price WETH: ${moved}`)
+      const after = await waitFor(
+        'WETH to reprice',
+        async () => {
+          const now = await prices()
+          return now.weth > before.weth * (1 + 1e-6) ? now : undefined
+        },
+        WAIT_MS,
+      )
+      const close = (a: number, b: number) => Math.abs(a / b - 1) < 1e-9
+      assert.ok(
+        close(after.link / before.link, after.weth / before.weth),
+        `LINK ${before.link} -> ${after.link} while WETH ${before.weth} -> ${after.weth}`,
+      )
+      assert.ok(close(before.eth, before.weth), `ETH ${before.eth} vs WETH ${before.weth}`)
+      assert.ok(close(after.eth, after.weth), `ETH ${after.eth} vs WETH ${after.weth}`)
+    })
+
+    it('behavior: tokenPrices serves pool-derived USD prices of given tokens, in the order given', async () => {
+      const link = eth.tokens.find((t) => t.symbol === 'LINK')
+      const usdc = eth.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
+      assert.ok(link && usdc)
+      const unknown = privateKeyToAccount(generatePrivateKey()).address
+      const asked = [link.address, zeroAddress, eth.contracts.weth9, usdc.address, unknown]
+      type Price = { network: string; address: string; priceUsd: string | null; asOf: number }
+      const data = await okData(
+        gql<{ tokenPrices: Price[]; tokens: { nodes: { address: string; priceUsd: string | null }[] } }>(
+          'query($t: [TokenRef!]!) { tokenPrices(tokens: $t) { network address priceUsd asOf } tokens(networks: ["ethereum"], first: 100, includeSpam: true) { nodes { address priceUsd } } }',
+          { t: asked.map((address) => ({ network: 'ethereum', address: address.toLowerCase() })) },
+        ),
+      )
+      assert.deepEqual(
+        data.tokenPrices.map((p) => p.address),
+        asked.map((a) => getAddress(a)),
+      )
+      const listed = new Map(data.tokens.nodes.map((n) => [n.address, n.priceUsd]))
+      const [linkPrice, ethPrice, wethPrice, usdcPrice, unknownPrice] = data.tokenPrices
+      assert.equal(linkPrice?.priceUsd, listed.get(getAddress(link.address)))
+      assert.ok(Number(linkPrice?.priceUsd) > 0)
+      assert.equal(ethPrice?.priceUsd, wethPrice?.priceUsd)
+      assert.equal(usdcPrice?.priceUsd, '1')
+      assert.equal(unknownPrice?.priceUsd, null)
+      const head = await publicClient.getBlock()
+      assert.ok(data.tokenPrices.every((p) => p.network === 'ethereum' && p.asOf <= Number(head.timestamp)))
+      const bad: [unknown, string][] = [
+        [[], 'none'],
+        [Array.from({ length: 101 }, () => ({ network: 'ethereum', address: unknown })), '101 tokens'],
+        [[{ network: 'ethereum', address: '0x12' }], 'bad address'],
+        [[{ network: 'mars', address: unknown }], 'bad network'],
+      ]
+      for (const [t, what] of bad) {
+        const r = await gql('query($t: [TokenRef!]!) { tokenPrices(tokens: $t) { priceUsd } }', { t })
+        assert.equal(
+          r.errors?.[0]?.extensions?.code,
+          'BAD_USER_INPUT',
+          `${what}: ${JSON.stringify(r.errors)}`,
+        )
+      }
     })
 
     it('error: variable defaults, fragments and search results cannot lift the query cost', async (t) => {

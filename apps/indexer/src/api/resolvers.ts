@@ -7,6 +7,7 @@ import { and, desc, eq, gte, inArray, type ReadonlyDrizzle, sql } from 'ponder'
 type SQL = NonNullable<ReturnType<typeof and>>
 
 import { getAddress, zeroAddress } from 'viem'
+import { z } from 'zod'
 import type * as schema from '../../ponder.schema.ts'
 import { type AssetChange, activityTypes } from '../lib/derive.ts'
 import { sqrtPriceAtTick, toUnits } from '../lib/math.ts'
@@ -15,6 +16,7 @@ import { badInput } from './errors.ts'
 import { decimalString, percentChange } from './format.ts'
 import {
   type InputContext,
+  MAX_PAGE_SIZE,
   parseAddress,
   parseFirst,
   parseNetwork,
@@ -127,7 +129,7 @@ export function createResolvers(deps: ResolverDeps) {
           .where(
             and(
               eq(tables.tokenCandle.chainId, t.row.chainId),
-              eq(tables.tokenCandle.token, t.row.address),
+              eq(tables.tokenCandle.token, t.priceAddress),
               eq(tables.tokenCandle.period, range.period),
               gte(tables.tokenCandle.bucket, since),
             ),
@@ -316,6 +318,27 @@ export function createResolvers(deps: ResolverDeps) {
         blockNumber: st.blockNumber.toString(),
         blockTimestamp: st.timestamp,
       }))
+    },
+
+    async tokenPrices(args: Args) {
+      const list = z.array(z.unknown()).min(1).max(MAX_PAGE_SIZE).safeParse(args.tokens)
+      if (!list.success) throw badInput(`tokens must list 1 to ${MAX_PAGE_SIZE} tokens.`, 'tokens')
+      const refs = list.data.map((ref) => {
+        const r = (ref ?? {}) as { network?: unknown; address?: unknown }
+        const network = parseNetwork(input, r.network, 'tokens.network')
+        return { network, address: parseAddress(r.address, 'tokens.address') }
+      })
+      const s = await deps.snapshot()
+      return refs.map(({ network, address }) => {
+        const chainId = deps.chainIdBySlug.get(network) as number
+        const t = s.tokens.get(tokenKey(chainId, address))
+        return {
+          network,
+          address: getAddress(address),
+          priceUsd: usd(t?.priceUsd ?? null),
+          asOf: s.nowByChain.get(chainId) ?? 0,
+        }
+      })
     },
 
     async tokens(args: Args) {

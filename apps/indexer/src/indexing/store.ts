@@ -163,13 +163,22 @@ function wethOf(chainId: number): Hex | undefined {
   return d ? lower(d.contracts.weth9) : undefined
 }
 
-/** Token price for anchoring: the native currency borrows WETH's price until it has its own. */
-async function anchorOf(db: Db, row: TokenRow): Promise<TokenRow> {
-  if (row.priceUsd !== null || row.address !== zeroAddress) return row
+/**
+ * The row that carries a token's price: the native currency and its wrapped token are one asset
+ * with one price (WETH's row), whichever of their pools sets it.
+ */
+async function priceRowOf(db: Db, row: TokenRow): Promise<TokenRow> {
+  if (row.address !== zeroAddress) return row
   const weth = wethOf(row.chainId)
   if (!weth) return row
-  const w = await db.find(token, { chainId: row.chainId, address: weth })
-  return w ? { ...row, priceUsd: w.priceUsd, priceDepth: w.priceDepth } : row
+  return (await db.find(token, { chainId: row.chainId, address: weth })) ?? row
+}
+
+/** Token price for anchoring: the native currency is priced as its wrapped token. */
+async function anchorOf(db: Db, row: TokenRow): Promise<TokenRow> {
+  if (row.address !== zeroAddress) return row
+  const w = await priceRowOf(db, row)
+  return { ...row, priceUsd: w.priceUsd, priceDepth: w.priceDepth }
 }
 
 export async function touchCandles(
@@ -222,8 +231,11 @@ export async function repricePool(db: Db, p: PoolRow, timestamp: number): Promis
     [t0, a1, price0, p.reserve1, t1.decimals],
     [t1, a0, 1 / price0, p.reserve0, t0.decimals],
   ]
-  for (const [target, anchor, priceInAnchor, anchorReserve, anchorDecimals] of pairs) {
+  for (const [side, anchor, priceInAnchor, anchorReserve, anchorDecimals] of pairs) {
+    const target = await priceRowOf(db, side)
     if (target.kind === 'stablecoin' || anchor.priceUsd === null || anchor.priceDepth === null) continue
+    // A pool of the native currency and its wrapped token prices neither.
+    if (target.address === (await priceRowOf(db, anchor)).address) continue
     const candidate = {
       depth: anchor.priceDepth + 1,
       pool: p.id,
