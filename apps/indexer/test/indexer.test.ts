@@ -9,7 +9,7 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { startDevnet, urCommandBytes, v2SwapInput, v3SwapInput, v4SwapInput } from '@oxbow/devnet'
+import { poolIdOf, startDevnet, urCommandBytes, v2SwapInput, v3SwapInput, v4SwapInput } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   erc20Abi,
@@ -38,11 +38,13 @@ import {
   type PublicClient,
   parseAbi,
   parseEventLogs,
+  toHex,
   type WalletClient,
   zeroAddress,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { type IndexerHandle, startIndexer } from '../scripts/launcher.ts'
+import { amountsForLiquidityDelta } from '../src/lib/math.ts'
 import { gqlClient, okData, waitFor } from './helpers.ts'
 import { postgresAvailable, startTestPostgres, type TestPostgres } from './postgres.ts'
 
@@ -1225,6 +1227,80 @@ for (const backend of backends) {
           'BAD_USER_INPUT',
           `${what}: ${JSON.stringify(r.errors)}`,
         )
+      }
+    })
+
+    it('behavior: v4 reserves equal what the PoolManager holds for the pool (positions at the current price plus unclaimed fees)', async (t) => {
+      const pm = eth.contracts.v4PositionManager
+      const next = await publicClient.readContract({
+        address: pm,
+        abi: v4PositionManagerAbi,
+        functionName: 'nextTokenId',
+      })
+      const Q128 = 1n << 128n
+      const owed = (inside: bigint, last: bigint, liquidity: bigint) =>
+        (BigInt.asUintN(256, inside - last) * liquidity) / Q128
+      const held = new Map<string, [bigint, bigint]>()
+      for (let id = 1n; id < next; id++) {
+        const liquidity = await publicClient.readContract({
+          address: pm,
+          abi: v4PositionManagerAbi,
+          functionName: 'getPositionLiquidity',
+          args: [id],
+        })
+        const [key, info] = await publicClient.readContract({
+          address: pm,
+          abi: v4PositionManagerAbi,
+          functionName: 'getPoolAndPositionInfo',
+          args: [id],
+        })
+        const poolId = poolIdOf(key).toLowerCase()
+        const tickLower = Number(BigInt.asIntN(24, (info >> 8n) & 0xffffffn))
+        const tickUpper = Number(BigInt.asIntN(24, (info >> 32n) & 0xffffffn))
+        const [sqrtPriceX96, tick] = await publicClient.readContract({
+          address: eth.contracts.v4StateView,
+          abi: v4StateViewAbi,
+          functionName: 'getSlot0',
+          args: [poolId as Hex],
+        })
+        const principal = amountsForLiquidityDelta(sqrtPriceX96, tick, tickLower, tickUpper, -liquidity)
+        const [, last0, last1] = await publicClient.readContract({
+          address: eth.contracts.v4StateView,
+          abi: v4StateViewAbi,
+          functionName: 'getPositionInfo',
+          args: [poolId as Hex, pm, tickLower, tickUpper, toHex(id, { size: 32 })],
+        })
+        const [inside0, inside1] = await publicClient.readContract({
+          address: eth.contracts.v4StateView,
+          abi: v4StateViewAbi,
+          functionName: 'getFeeGrowthInside',
+          args: [poolId as Hex, tickLower, tickUpper],
+        })
+        const sum = held.get(poolId) ?? [0n, 0n]
+        held.set(poolId, [
+          sum[0] - principal.amount0 + owed(inside0, last0, liquidity),
+          sum[1] - principal.amount1 + owed(inside1, last1, liquidity),
+        ])
+      }
+      const v4 = eth.pools.filter((p) => p.version === 'v4')
+      for (const p of v4) {
+        const expected = held.get(p.poolId.toLowerCase()) ?? [0n, 0n]
+        const data = await okData(
+          gql<{ pool: { reserve0: string; reserve1: string } }>(
+            'query($id: String!) { pool(network: "ethereum", id: $id) { reserve0 reserve1 } }',
+            { id: p.poolId },
+          ),
+        )
+        const diffs = [BigInt(data.pool.reserve0) - expected[0], BigInt(data.pool.reserve1) - expected[1]]
+        t.diagnostic(
+          `${p.poolId.slice(0, 10)}: indexed - attributable = ${diffs.join(', ')} (of ${expected.join(', ')})`,
+        )
+        // Rounding always favours the pool by a few wei per swap step and liquidity change.
+        for (const [i, diff] of diffs.entries())
+          assert.ok(
+            diff >= 0n && diff <= 1_000n,
+            `${p.poolId} reserve${i} is off by ${diff} (attributable ${expected[i]})`,
+          )
       }
     })
 

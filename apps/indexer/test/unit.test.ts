@@ -15,6 +15,7 @@ import {
   priceFromSqrtX96,
   sqrtPriceAtTick,
 } from '../src/lib/math.ts'
+import { modifyPosition, type PoolFees, replaySwap, ticksFromJson, ticksToJson } from '../src/lib/v4Fees.ts'
 
 const code = (fn: () => unknown) => {
   try {
@@ -51,6 +52,39 @@ describe('math', () => {
     const raw = 2000e6 / 1e18
     const sqrt = BigInt(Math.round(Math.sqrt(raw) * 2 ** 96))
     assert.ok(Math.abs(priceFromSqrtX96(sqrt, 18, 6) - 2000) < 1e-6)
+  })
+})
+
+describe('v4 fees', () => {
+  it('behavior: a position is paid the fee growth inside its range since it last changed', () => {
+    const pool: PoolFees = { tick: 0, tickSpacing: 10, global0: 0n, global1: 0n, ticks: new Map() }
+    const liquidity = 10n ** 18n
+    const added = modifyPosition(pool, { liquidity: 0n, last0: 0n, last1: 0n }, -100, 100, liquidity)
+    assert.deepEqual([added.fees0, added.fees1], [0n, 0n])
+    assert.deepEqual(
+      [...pool.ticks.keys()].sort((a, b) => a - b),
+      [-100, 100],
+    )
+    // Fees of 5 token0 units per unit of liquidity accrue while the price is inside the range.
+    pool.global0 += 5n << 128n
+    const collected = modifyPosition(pool, added.position, -100, 100, 0n)
+    assert.deepEqual([collected.fees0, collected.fees1], [5n * liquidity, 0n])
+    const removed = modifyPosition(pool, collected.position, -100, 100, -liquidity)
+    assert.deepEqual([removed.fees0, removed.position.liquidity], [0n, 0n])
+    assert.equal(pool.ticks.size, 0, 'cleared ticks are forgotten')
+  })
+  it('behavior: ticks round-trip through their JSON column; a swap that cannot be replayed changes nothing', () => {
+    const pool: PoolFees = { tick: 0, tickSpacing: 10, global0: 7n, global1: 9n, ticks: new Map() }
+    modifyPosition(pool, { liquidity: 0n, last0: 0n, last1: 0n }, -100, 100, 10n ** 18n)
+    assert.deepEqual(ticksFromJson(ticksToJson(pool.ticks)), pool.ticks)
+    const sqrtPriceX96 = sqrtPriceAtTick(0)
+    const replayed = replaySwap(
+      pool,
+      { sqrtPriceX96, liquidity: 10n ** 18n },
+      { sqrtPriceX96: sqrtPriceX96 - 1n, liquidity: 10n ** 18n, amount0: -1000n, amount1: 999n, fee: 3000 },
+    )
+    assert.equal(replayed, false)
+    assert.deepEqual([pool.global0, pool.global1], [7n, 9n])
   })
 })
 

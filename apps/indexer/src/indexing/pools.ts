@@ -1,8 +1,9 @@
 import { ponder } from 'ponder:registry'
-import { pool, position, uniswapxFill, v3MintContext } from 'ponder:schema'
+import { pool, position, uniswapxFill, v3MintContext, v4PositionFees } from 'ponder:schema'
 import { type Hex, zeroAddress } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
 import { amountsForLiquidityDelta } from '../lib/math.ts'
+import { modifyPosition, type PoolFees, replaySwap, ticksFromJson, ticksToJson } from '../lib/v4Fees.ts'
 import {
   ensureToken,
   foldActivity,
@@ -198,6 +199,17 @@ ponder.on('V3Pool:Swap', async ({ event, context }) => {
 
 // ---- v4 -------------------------------------------------------------------------------------
 
+/** The pool's fee state as src/lib/v4Fees.ts works on it. */
+function feesOf(p: PoolRow): PoolFees {
+  return {
+    tick: p.tick ?? 0,
+    tickSpacing: p.tickSpacing ?? 1,
+    global0: p.feeGrowthGlobal0,
+    global1: p.feeGrowthGlobal1,
+    ticks: ticksFromJson(p.ticks),
+  }
+}
+
 /**
  * A v4 pool of the native currency settles it with the caller directly (no token transfer to
  * log): the caller's deltas (positive = received) are the sender's native legs.
@@ -253,10 +265,26 @@ ponder.on('V4PoolManager:ModifyLiquidity', async ({ event, context }) => {
     tickUpper,
     liquidityDelta,
   )
+  // The caller is also paid the position's accrued fees: they leave the pool too.
+  const fees = feesOf(p)
+  const positionId = `${chainId}:${p.id}:${lower(sender)}:${tickLower}:${tickUpper}:${salt}`
+  const stored = await context.db.find(v4PositionFees, { id: positionId })
+  const paid = modifyPosition(
+    fees,
+    stored ?? { liquidity: 0n, last0: 0n, last1: 0n },
+    tickLower,
+    tickUpper,
+    liquidityDelta,
+  )
+  await context.db
+    .insert(v4PositionFees)
+    .values({ id: positionId, ...paid.position })
+    .onConflictDoUpdate(paid.position)
   const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
-    reserve0: row.reserve0 + amount0,
-    reserve1: row.reserve1 + amount1,
+    reserve0: row.reserve0 + amount0 - paid.fees0,
+    reserve1: row.reserve1 + amount1 - paid.fees1,
     liquidity: row.liquidity + (inRange(row, tickLower, tickUpper) ? liquidityDelta : 0n),
+    ticks: ticksToJson(fees.ticks),
   }))
   const meta = metaOf(chainId, event)
   if (liquidityDelta !== 0n)
@@ -268,7 +296,7 @@ ponder.on('V4PoolManager:ModifyLiquidity', async ({ event, context }) => {
       amount0,
       amount1,
     )
-  await nativeLegs(context.db, p, meta, -amount0, -amount1)
+  await nativeLegs(context.db, p, meta, paid.fees0 - amount0, paid.fees1 - amount1)
   await foldActivity(
     context.db,
     meta,
@@ -314,6 +342,15 @@ ponder.on('V4PoolManager:Swap', async ({ event, context }) => {
   const p = await findPool(context.db, chainId, event.args.id)
   if (!p) return
   const { amount0, amount1, sqrtPriceX96, liquidity, tick, fee } = event.args
+  const fees = feesOf(p)
+  const exact =
+    p.feesExact &&
+    p.sqrtPriceX96 !== null &&
+    replaySwap(
+      fees,
+      { sqrtPriceX96: p.sqrtPriceX96, liquidity: p.liquidity },
+      { sqrtPriceX96, liquidity, amount0, amount1, fee },
+    )
   // Swap deltas are the swapper's: negative means paid into the pool.
   const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
     reserve0: row.reserve0 - amount0,
@@ -321,6 +358,10 @@ ponder.on('V4PoolManager:Swap', async ({ event, context }) => {
     sqrtPriceX96,
     liquidity,
     tick,
+    feeGrowthGlobal0: fees.global0,
+    feeGrowthGlobal1: fees.global1,
+    ticks: ticksToJson(fees.ticks),
+    feesExact: exact === true,
   }))
   const meta = metaOf(chainId, event)
   const repriced = await repricePool(context.db, updated, meta.timestamp)
