@@ -74,6 +74,12 @@ export const pool = onchainTable(
     liquidity: t.bigint().notNull().default(0n),
     /** token1 per token0, decimals applied. */
     price0: t.doublePrecision(),
+    /** v4: fee growth per unit of liquidity (Q128) and the initialized ticks (src/lib/v4Fees.ts). */
+    feeGrowthGlobal0: t.bigint().notNull().default(0n),
+    feeGrowthGlobal1: t.bigint().notNull().default(0n),
+    ticks: t.json(),
+    /** v4: false once a swap could not be replayed (fees paid out are then unknown). */
+    feesExact: t.boolean().notNull().default(true),
     volumeUsd: t.doublePrecision().notNull().default(0),
     feesUsd: t.doublePrecision().notNull().default(0),
     txCount: t.integer().notNull().default(0),
@@ -220,6 +226,14 @@ export const uniswapxFill = onchainTable('uniswapx_fill', (t) => ({
   nonce: t.bigint().notNull(),
   txHash: t.hex().notNull(),
   timestamp: t.integer().notNull(),
+}))
+
+/** v4 positions' fee state (Position.State), keyed chain:pool:owner:tickLower:tickUpper:salt. */
+export const v4PositionFees = onchainTable('v4_position_fees', (t) => ({
+  id: t.text().primaryKey(),
+  liquidity: t.bigint().notNull(),
+  last0: t.bigint().notNull(),
+  last1: t.bigint().notNull(),
 }))
 
 /**

@@ -5,18 +5,24 @@
  */
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { startDevnet } from '@oxbow/devnet'
+import { poolIdOf, startDevnet, urCommandBytes, v2SwapInput, v3SwapInput, v4SwapInput } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   erc20Abi,
   erc721Abi,
   nonfungiblePositionManagerAbi,
+  PERMIT2_ADDRESS,
+  permit2Abi,
+  universalRouterAbi,
+  urCommands,
   v2PairAbi,
   v2Router02Abi,
   v3PoolAbi,
+  v4PoolManagerAbi,
   v4PositionManagerAbi,
   v4StateViewAbi,
   weth9Abi,
@@ -25,14 +31,20 @@ import {
   type Address,
   createPublicClient,
   createWalletClient,
+  getAddress,
   type Hex,
   http,
   maxUint256,
   type PublicClient,
+  parseAbi,
+  parseEventLogs,
+  toHex,
   type WalletClient,
+  zeroAddress,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { type IndexerHandle, startIndexer } from '../scripts/launcher.ts'
+import { amountsForLiquidityDelta } from '../src/lib/math.ts'
 import { gqlClient, okData, waitFor } from './helpers.ts'
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
 
@@ -795,6 +807,618 @@ for (const backend of backends) {
           name,
         )
         assert.equal(all.page.nodes.length, 9, `${name} has at least 9 items`)
+      }
+    })
+
+    it("behavior: liquidity removals are negative in the pool's transactions, adds positive", async () => {
+      const pool = eth.pools.find((p) => p.version === 'v2' && tradable(p.token0) && tradable(p.token1))
+      assert.ok(pool && pool.version === 'v2')
+      for (const token of [pool.token0, pool.token1, pool.address]) {
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: token,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [eth.contracts.v2Router02, maxUint256],
+          }),
+        )
+      }
+      const [r0, r1] = await publicClient.readContract({
+        address: pool.address,
+        abi: v2PairAbi,
+        functionName: 'getReserves',
+      })
+      const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+      const add = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: eth.contracts.v2Router02,
+          abi: v2Router02Abi,
+          functionName: 'addLiquidity',
+          args: [pool.token0, pool.token1, r0 / 1000n, r1 / 1000n, 0n, 0n, actor, deadline],
+        }),
+      )
+      const lp = await publicClient.readContract({
+        address: pool.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [actor],
+      })
+      const remove = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: eth.contracts.v2Router02,
+          abi: v2Router02Abi,
+          functionName: 'removeLiquidity',
+          args: [pool.token0, pool.token1, lp, 0n, 0n, actor, deadline],
+        }),
+      )
+      const [mint] = parseEventLogs({ abi: v2PairAbi, eventName: 'Mint', logs: add.logs })
+      const [burn] = parseEventLogs({ abi: v2PairAbi, eventName: 'Burn', logs: remove.logs })
+      assert.ok(mint && burn)
+      type Row = { txHash: string; type: string; amount0: string; amount1: string; valueUsd: string }
+      const rows = await waitFor(
+        'the add and the removal in the pool transactions',
+        async () => {
+          const data = await okData(
+            gql<{ transactions: { nodes: Row[] } }>(
+              'query($p: String!) { transactions(networks: ["ethereum"], pool: $p, first: 5) { nodes { txHash type amount0 amount1 valueUsd } } }',
+              { p: pool.address },
+            ),
+          )
+          const a = data.transactions.nodes.find((n) => n.txHash === add.transactionHash)
+          const r = data.transactions.nodes.find((n) => n.txHash === remove.transactionHash)
+          return a && r ? { a, r } : undefined
+        },
+        WAIT_MS,
+      )
+      assert.deepEqual(
+        [rows.a.type, rows.a.amount0, rows.a.amount1],
+        ['ADD', mint.args.amount0.toString(), mint.args.amount1.toString()],
+      )
+      assert.deepEqual(
+        [rows.r.type, rows.r.amount0, rows.r.amount1],
+        ['REMOVE', (-burn.args.amount0).toString(), (-burn.args.amount1).toString()],
+      )
+      assert.ok(Number(rows.r.valueUsd) > 0, 'a removal is worth a positive USD value')
+    })
+
+    it('behavior: native-currency legs in activity equal what the account paid and received', async () => {
+      type Change = { direction: string; amount: string; token: { isNative: boolean; address: string } }
+      const activityOf = (txHash: string) =>
+        waitFor(
+          `activity of ${txHash}`,
+          async () => {
+            const data = await okData(
+              gql<{ activity: { nodes: { txHash: string; type: string; assetChanges: Change[] }[] } }>(
+                'query($a: String!) { activity(address: $a, networks: ["ethereum"], first: 10) { nodes { txHash type assetChanges { direction amount token { isNative address } } } } }',
+                { a: actor },
+              ),
+            )
+            return data.activity.nodes.find((n) => n.txHash === txHash)
+          },
+          WAIT_MS,
+        )
+      const nativeOf = (changes: Change[]) =>
+        changes.filter((c) => c.token.isNative).map((c) => [c.direction, c.amount])
+
+      // v2: exact output paid in ETH; the router refunds what it did not need.
+      const v2 = eth.pools.find(
+        (p) =>
+          p.version === 'v2' &&
+          [p.token0, p.token1].includes(eth.contracts.weth9) &&
+          tradable(p.token0) &&
+          tradable(p.token1),
+      )
+      assert.ok(v2 && v2.version === 'v2')
+      const other = v2.token0 === eth.contracts.weth9 ? v2.token1 : v2.token0
+      const reserves = await publicClient.readContract({
+        address: v2.address,
+        abi: v2PairAbi,
+        functionName: 'getReserves',
+      })
+      const amountOut = (v2.token0 === other ? reserves[0] : reserves[1]) / 10_000n
+      const [amountIn] = await publicClient.readContract({
+        address: eth.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'getAmountsIn',
+        args: [amountOut, [eth.contracts.weth9, other]],
+      })
+      assert.ok(amountIn !== undefined)
+      const exactOut = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: eth.contracts.v2Router02,
+          abi: v2Router02Abi,
+          functionName: 'swapETHForExactTokens',
+          args: [
+            amountOut,
+            [eth.contracts.weth9, other],
+            actor,
+            BigInt(Math.floor(Date.now() / 1000) + 3600),
+          ],
+          value: amountIn * 2n,
+        }),
+      )
+      const row = await activityOf(exactOut.transactionHash)
+      assert.equal(row.type, 'SWAP')
+      assert.deepEqual(nativeOf(row.assetChanges), [['OUT', amountIn.toString()]])
+
+      // v4: a token sold into a native-currency pool pays out ETH from the PoolManager.
+      const v4 = eth.pools.find(
+        (p) =>
+          p.version === 'v4' &&
+          p.currency0 === zeroAddress &&
+          p.hooks === zeroAddress &&
+          tradable(p.currency1),
+      )
+      assert.ok(v4 && v4.version === 'v4')
+      const token = v4.currency1
+      const balance = await publicClient.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [actor],
+      })
+      assert.ok(balance > 0n, 'the actor holds the pool token')
+      await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: token,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [PERMIT2_ADDRESS, maxUint256],
+        }),
+      )
+      await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: PERMIT2_ADDRESS,
+          abi: permit2Abi,
+          functionName: 'approve',
+          args: [token, eth.contracts.universalRouter, 2n ** 160n - 1n, 2 ** 48 - 1],
+        }),
+      )
+      // Some 0.1 % of the pool's in-range token1 (L * sqrtP), and of what the actor holds.
+      const liquidity = await publicClient.readContract({
+        address: eth.contracts.v4StateView,
+        abi: v4StateViewAbi,
+        functionName: 'getLiquidity',
+        args: [v4.poolId],
+      })
+      const [sqrtPriceX96] = await publicClient.readContract({
+        address: eth.contracts.v4StateView,
+        abi: v4StateViewAbi,
+        functionName: 'getSlot0',
+        args: [v4.poolId],
+      })
+      const inPool = (liquidity * sqrtPriceX96) / 2n ** 96n / 1000n
+      const sold = inPool < balance / 1000n ? inPool : balance / 1000n
+      const swap = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: eth.contracts.universalRouter,
+          abi: universalRouterAbi,
+          functionName: 'execute',
+          args: [
+            urCommandBytes(urCommands.V4_SWAP),
+            [
+              v4SwapInput({
+                key: {
+                  currency0: v4.currency0,
+                  currency1: v4.currency1,
+                  fee: v4.fee,
+                  tickSpacing: v4.tickSpacing,
+                  hooks: v4.hooks,
+                },
+                zeroForOne: false,
+                amountIn: sold,
+                amountOutMinimum: 0n,
+              }),
+            ],
+            BigInt(Math.floor(Date.now() / 1000) + 3600),
+          ],
+          gas: 1_500_000n,
+        }),
+      )
+      const [event] = parseEventLogs({ abi: v4PoolManagerAbi, eventName: 'Swap', logs: swap.logs })
+      assert.ok(event && event.args.amount0 > 0n)
+      const v4Row = await activityOf(swap.transactionHash)
+      assert.equal(v4Row.type, 'SWAP')
+      assert.deepEqual(nativeOf(v4Row.assetChanges), [['IN', event.args.amount0.toString()]])
+      assert.ok(
+        v4Row.assetChanges.some(
+          (c) => c.direction === 'OUT' && c.amount === sold.toString() && c.token.address === token,
+        ),
+      )
+    })
+
+    it('behavior: prices derived through WETH follow its moves at once, and ETH is priced as WETH', async () => {
+      const weth = eth.contracts.weth9
+      const stables = new Set(
+        eth.tokens.filter((t) => t.kind === 'stablecoin' && t.safety === 'verified').map((t) => t.address),
+      )
+      // LINK trades only against WETH/ETH: its USD price is derived through WETH's.
+      const link = eth.tokens.find((t) => t.symbol === 'LINK')
+      assert.ok(link)
+      type P = { token: { priceUsd: string } | null }
+      const prices = async () => {
+        const data = await okData(
+          gql<{ weth: P['token']; eth: P['token']; link: P['token'] }>(
+            `{ weth: token(network: "ethereum", address: "${weth}") { priceUsd } eth: token(network: "ethereum", address: "${zeroAddress}") { priceUsd } link: token(network: "ethereum", address: "${link.address}") { priceUsd } }`,
+          ),
+        )
+        return {
+          weth: Number(data.weth?.priceUsd),
+          eth: Number(data.eth?.priceUsd),
+          link: Number(data.link?.priceUsd),
+        }
+      }
+      const before = await prices()
+      assert.ok(before.weth > 0 && before.link > 0)
+      // Buy WETH/ETH with stablecoins in every pool that could price it (none holds LINK).
+      const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+      for (const stable of stables) {
+        // The devnet's test tokens mint to anyone: enough to move every pool by a few percent.
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: stable,
+            abi: parseAbi(['function mint(address to, uint256 amount)']),
+            functionName: 'mint',
+            args: [actor, 10n ** 30n],
+          }),
+        )
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: stable,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [PERMIT2_ADDRESS, maxUint256],
+          }),
+        )
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: PERMIT2_ADDRESS,
+            abi: permit2Abi,
+            functionName: 'approve',
+            args: [stable, eth.contracts.universalRouter, 2n ** 160n - 1n, 2 ** 48 - 1],
+          }),
+        )
+      }
+      let moved = 0
+      for (const p of eth.pools) {
+        let command: number
+        let input: Hex
+        if (p.version === 'v4') {
+          if (p.currency0 !== zeroAddress || p.hooks !== zeroAddress || !stables.has(p.currency1)) continue
+          const liquidity = await publicClient.readContract({
+            address: eth.contracts.v4StateView,
+            abi: v4StateViewAbi,
+            functionName: 'getLiquidity',
+            args: [p.poolId],
+          })
+          const [sqrtPriceX96] = await publicClient.readContract({
+            address: eth.contracts.v4StateView,
+            abi: v4StateViewAbi,
+            functionName: 'getSlot0',
+            args: [p.poolId],
+          })
+          // About 1 % of the in-range token1 amount (L * sqrtP).
+          const amountIn = (liquidity * sqrtPriceX96) / 2n ** 96n / 100n
+          command = urCommands.V4_SWAP
+          input = v4SwapInput({
+            key: {
+              currency0: p.currency0,
+              currency1: p.currency1,
+              fee: p.fee,
+              tickSpacing: p.tickSpacing,
+              hooks: p.hooks,
+            },
+            zeroForOne: false,
+            amountIn,
+            amountOutMinimum: 0n,
+          })
+        } else {
+          const stable = [p.token0, p.token1].find((t) => stables.has(t))
+          if (!stable || ![p.token0, p.token1].includes(weth)) continue
+          const reserve = await publicClient.readContract({
+            address: stable,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [p.address],
+          })
+          const amountIn = reserve / 50n
+          if (p.version === 'v2') {
+            command = urCommands.V2_SWAP_EXACT_IN
+            input = v2SwapInput({ recipient: actor, amountIn, amountOutMin: 0n, path: [stable, weth] })
+          } else {
+            command = urCommands.V3_SWAP_EXACT_IN
+            input = v3SwapInput({
+              recipient: actor,
+              amountIn,
+              amountOutMin: 0n,
+              tokenIn: stable,
+              fee: p.fee,
+              tokenOut: weth,
+            })
+          }
+        }
+        await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: eth.contracts.universalRouter,
+            abi: universalRouterAbi,
+            functionName: 'execute',
+            args: [urCommandBytes(command), [input], deadline],
+            gas: 1_500_000n,
+          }),
+        )
+        moved++
+      }
+      assert.ok(moved >= 3, `pools that price WETH: ${moved}`)
+      const after = await waitFor(
+        'WETH to reprice',
+        async () => {
+          const now = await prices()
+          return now.weth > before.weth * (1 + 1e-6) ? now : undefined
+        },
+        WAIT_MS,
+      )
+      const close = (a: number, b: number) => Math.abs(a / b - 1) < 1e-9
+      assert.ok(
+        close(after.link / before.link, after.weth / before.weth),
+        `LINK ${before.link} -> ${after.link} while WETH ${before.weth} -> ${after.weth}`,
+      )
+      assert.ok(close(before.eth, before.weth), `ETH ${before.eth} vs WETH ${before.weth}`)
+      assert.ok(close(after.eth, after.weth), `ETH ${after.eth} vs WETH ${after.weth}`)
+    })
+
+    it('behavior: tokenPrices serves pool-derived USD prices of given tokens, in the order given', async () => {
+      const link = eth.tokens.find((t) => t.symbol === 'LINK')
+      const usdc = eth.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
+      assert.ok(link && usdc)
+      const unknown = privateKeyToAccount(generatePrivateKey()).address
+      const asked = [link.address, zeroAddress, eth.contracts.weth9, usdc.address, unknown]
+      type Price = { network: string; address: string; priceUsd: string | null; asOf: number }
+      const data = await okData(
+        gql<{ tokenPrices: Price[]; tokens: { nodes: { address: string; priceUsd: string | null }[] } }>(
+          'query($t: [TokenRef!]!) { tokenPrices(tokens: $t) { network address priceUsd asOf } tokens(networks: ["ethereum"], first: 100, includeSpam: true) { nodes { address priceUsd } } }',
+          { t: asked.map((address) => ({ network: 'ethereum', address: address.toLowerCase() })) },
+        ),
+      )
+      assert.deepEqual(
+        data.tokenPrices.map((p) => p.address),
+        asked.map((a) => getAddress(a)),
+      )
+      const listed = new Map(data.tokens.nodes.map((n) => [n.address, n.priceUsd]))
+      const [linkPrice, ethPrice, wethPrice, usdcPrice, unknownPrice] = data.tokenPrices
+      assert.equal(linkPrice?.priceUsd, listed.get(getAddress(link.address)))
+      assert.ok(Number(linkPrice?.priceUsd) > 0)
+      assert.equal(ethPrice?.priceUsd, wethPrice?.priceUsd)
+      assert.equal(usdcPrice?.priceUsd, '1')
+      assert.equal(unknownPrice?.priceUsd, null)
+      const head = await publicClient.getBlock()
+      assert.ok(data.tokenPrices.every((p) => p.network === 'ethereum' && p.asOf <= Number(head.timestamp)))
+      const bad: [unknown, string][] = [
+        [[], 'none'],
+        [Array.from({ length: 101 }, () => ({ network: 'ethereum', address: unknown })), '101 tokens'],
+        [[{ network: 'ethereum', address: '0x12' }], 'bad address'],
+        [[{ network: 'mars', address: unknown }], 'bad network'],
+      ]
+      for (const [t, what] of bad) {
+        const r = await gql('query($t: [TokenRef!]!) { tokenPrices(tokens: $t) { priceUsd } }', { t })
+        assert.equal(
+          r.errors?.[0]?.extensions?.code,
+          'BAD_USER_INPUT',
+          `${what}: ${JSON.stringify(r.errors)}`,
+        )
+      }
+    })
+
+    it('behavior: v4 reserves equal what the PoolManager holds for the pool (positions at the current price plus unclaimed fees)', async (t) => {
+      const pm = eth.contracts.v4PositionManager
+      const next = await publicClient.readContract({
+        address: pm,
+        abi: v4PositionManagerAbi,
+        functionName: 'nextTokenId',
+      })
+      const Q128 = 1n << 128n
+      const owed = (inside: bigint, last: bigint, liquidity: bigint) =>
+        (BigInt.asUintN(256, inside - last) * liquidity) / Q128
+      const held = new Map<string, [bigint, bigint]>()
+      for (let id = 1n; id < next; id++) {
+        const liquidity = await publicClient.readContract({
+          address: pm,
+          abi: v4PositionManagerAbi,
+          functionName: 'getPositionLiquidity',
+          args: [id],
+        })
+        const [key, info] = await publicClient.readContract({
+          address: pm,
+          abi: v4PositionManagerAbi,
+          functionName: 'getPoolAndPositionInfo',
+          args: [id],
+        })
+        const poolId = poolIdOf(key).toLowerCase()
+        const tickLower = Number(BigInt.asIntN(24, (info >> 8n) & 0xffffffn))
+        const tickUpper = Number(BigInt.asIntN(24, (info >> 32n) & 0xffffffn))
+        const [sqrtPriceX96, tick] = await publicClient.readContract({
+          address: eth.contracts.v4StateView,
+          abi: v4StateViewAbi,
+          functionName: 'getSlot0',
+          args: [poolId as Hex],
+        })
+        const principal = amountsForLiquidityDelta(sqrtPriceX96, tick, tickLower, tickUpper, -liquidity)
+        const [, last0, last1] = await publicClient.readContract({
+          address: eth.contracts.v4StateView,
+          abi: v4StateViewAbi,
+          functionName: 'getPositionInfo',
+          args: [poolId as Hex, pm, tickLower, tickUpper, toHex(id, { size: 32 })],
+        })
+        const [inside0, inside1] = await publicClient.readContract({
+          address: eth.contracts.v4StateView,
+          abi: v4StateViewAbi,
+          functionName: 'getFeeGrowthInside',
+          args: [poolId as Hex, tickLower, tickUpper],
+        })
+        const sum = held.get(poolId) ?? [0n, 0n]
+        held.set(poolId, [
+          sum[0] - principal.amount0 + owed(inside0, last0, liquidity),
+          sum[1] - principal.amount1 + owed(inside1, last1, liquidity),
+        ])
+      }
+      const v4 = eth.pools.filter((p) => p.version === 'v4')
+      for (const p of v4) {
+        const expected = held.get(p.poolId.toLowerCase()) ?? [0n, 0n]
+        const data = await okData(
+          gql<{ pool: { reserve0: string; reserve1: string } }>(
+            'query($id: String!) { pool(network: "ethereum", id: $id) { reserve0 reserve1 } }',
+            { id: p.poolId },
+          ),
+        )
+        const diffs = [BigInt(data.pool.reserve0) - expected[0], BigInt(data.pool.reserve1) - expected[1]]
+        t.diagnostic(
+          `${p.poolId.slice(0, 10)}: indexed - attributable = ${diffs.join(', ')} (of ${expected.join(', ')})`,
+        )
+        // Rounding always favours the pool by a few wei per swap step and liquidity change.
+        for (const [i, diff] of diffs.entries())
+          assert.ok(
+            diff >= 0n && diff <= 1_000n,
+            `${p.poolId} reserve${i} is off by ${diff} (attributable ${expected[i]})`,
+          )
+      }
+    })
+
+    it('error: variable defaults, fragments and search results cannot lift the query cost', async (t) => {
+      const costly = [
+        'query($n: Int = 100) { pools(first: $n) { nodes { id transactions(first: $n) { nodes { id txHash blockNumber timestamp type account amount0 amount1 valueUsd } } token0 { pools(first: $n) { id tvlUsd volume24hUsd } } } } }',
+        'query($n: Int = 100) { pools(first: $n) { ...P } } fragment P on PoolConnection { nodes { id transactions(first: $n) { nodes { id txHash blockNumber timestamp type account amount0 amount1 valueUsd } } } }',
+        '{ search(query: "e", first: 100) { pools { id transactions(first: 100) { nodes { id txHash blockNumber timestamp type account amount0 amount1 valueUsd } } } } }',
+      ]
+      for (const query of costly) {
+        const started = performance.now()
+        const res = await fetch(indexer.graphqlUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query }),
+          signal: AbortSignal.timeout(30_000),
+        })
+        const text = await res.text()
+        const ms = Math.round(performance.now() - started)
+        t.diagnostic(
+          `${backend.name}: HTTP ${res.status}, ${text.length} bytes in ${ms} ms: ${query.slice(0, 60)}`,
+        )
+        const body = JSON.parse(text) as { errors?: { extensions?: { code?: string } }[] }
+        assert.equal(body.errors?.[0]?.extensions?.code, 'QUERY_TOO_COMPLEX', query)
+        assert.ok(text.length < 2_000, `${text.length} bytes`)
+      }
+    })
+
+    it('error: hand-edited cursors get BAD_USER_INPUT, never an internal error', async () => {
+      const cursor = (l: string, k: unknown[]) => Buffer.from(JSON.stringify({ l, k })).toString('base64url')
+      const keyed = [
+        [1e300, '1', 0, 'x'],
+        [1.5, '1', 0, 'x'],
+        [-1e12, '1', 0, 'x'],
+        [0, '1', 2.5, 'x'],
+        [0, '1', 2 ** 40, 'x'],
+        [0, '1', -1, 'x'],
+        [0, '1', 0, 'a\u0000b'],
+        [0, '1'.repeat(30), 0, 'x'],
+        [0, '1', 0],
+      ]
+      const cases: [string, string][] = [
+        ...keyed.map((k): [string, string] => [
+          `{ activity(address: "${actor}", after: "${cursor('activity', k)}") { nodes { id } } }`,
+          JSON.stringify(k),
+        ]),
+        ...keyed.map((k): [string, string] => [
+          `{ transactions(after: "${cursor('transactions', k)}") { nodes { id } } }`,
+          JSON.stringify(k),
+        ]),
+        ...[[1e300], [2 ** 53], [0.5], [-1], ['1']].map((k): [string, string] => [
+          `{ tokens(after: "${cursor('tokens', k)}") { nodes { id } } }`,
+          JSON.stringify(k),
+        ]),
+        [
+          `{ tokens(after: "${Buffer.from('{"l":"tokens","k":[1]').toString('base64url')}") { totalCount } }`,
+          'truncated',
+        ],
+        [
+          `{ tokens(after: "${Buffer.from([0xff, 0xfe, 0x00]).toString('base64url')}") { totalCount } }`,
+          'binary',
+        ],
+      ]
+      for (const [query, what] of cases) {
+        const r = await gql(query)
+        assert.equal(
+          r.errors?.[0]?.extensions?.code,
+          'BAD_USER_INPUT',
+          `${what}: ${JSON.stringify(r.errors)}`,
+        )
+      }
+    })
+
+    it('error: a 413 answers at once and closes the connection', async () => {
+      const { hostname, port } = new URL(indexer.graphqlUrl)
+      const body = 'x'.repeat(1024 * 1024)
+      const socket = connect(Number(port), hostname)
+      const received: Buffer[] = []
+      socket.on('data', (chunk: Buffer) => received.push(chunk))
+      const closed = new Promise<'closed'>((resolve) => socket.on('close', () => resolve('closed')))
+      socket.on('error', () => {})
+      socket.write(
+        `POST /graphql HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      )
+      socket.write(body)
+      const outcome = await Promise.race([
+        closed,
+        new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 5_000)),
+      ])
+      socket.destroy()
+      const head = Buffer.concat(received).toString('latin1')
+      assert.match(head, /^HTTP\/1\.1 413 /)
+      assert.match(head, /\r\nconnection: close\r\n/i)
+      assert.equal(outcome, 'closed', 'the server closes the connection after a 413')
+      const res = await fetch(indexer.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(5_000),
+      })
+      assert.equal(res.status, 413)
+      assert.equal(
+        ((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code,
+        'BAD_USER_INPUT',
+      )
+    })
+
+    it('error: no GraphQL endpoint answers without the limits', async () => {
+      const query = JSON.stringify({ query: '{ __typename }' })
+      for (const path of ['/ponder/graphql', '/graphql/', '/sql/db']) {
+        const post = await fetch(`${indexer.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: query,
+        })
+        const get = await fetch(`${indexer.url}${path}?query=${encodeURIComponent('{ __typename }')}`)
+        assert.equal(post.status, 404, `POST ${path}`)
+        assert.equal(get.status, 404, `GET ${path}`)
       }
     })
 

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { parse } from 'graphql'
+import { buildSchema, parse } from 'graphql'
 import { decodeCursor, encodeCursor, pageByOffset } from '../src/api/cursor.ts'
 import { ApiError } from '../src/api/errors.ts'
 import { decimalString, percentChange } from '../src/api/format.ts'
 import { parseAddress, parseFirst, parseNetwork, parseNetworks, parsePoolId } from '../src/api/inputs.ts'
-import { checkLimits } from '../src/api/limits.ts'
+import { createLimitChecker } from '../src/api/limits.ts'
+import { typeDefs } from '../src/api/sdl.ts'
 import { mergeAssetChange, shouldReprice, swapValueUsd } from '../src/lib/derive.ts'
 import {
   amountsForLiquidityDelta,
@@ -14,6 +15,7 @@ import {
   priceFromSqrtX96,
   sqrtPriceAtTick,
 } from '../src/lib/math.ts'
+import { modifyPosition, type PoolFees, replaySwap, ticksFromJson, ticksToJson } from '../src/lib/v4Fees.ts'
 
 const code = (fn: () => unknown) => {
   try {
@@ -50,6 +52,39 @@ describe('math', () => {
     const raw = 2000e6 / 1e18
     const sqrt = BigInt(Math.round(Math.sqrt(raw) * 2 ** 96))
     assert.ok(Math.abs(priceFromSqrtX96(sqrt, 18, 6) - 2000) < 1e-6)
+  })
+})
+
+describe('v4 fees', () => {
+  it('behavior: a position is paid the fee growth inside its range since it last changed', () => {
+    const pool: PoolFees = { tick: 0, tickSpacing: 10, global0: 0n, global1: 0n, ticks: new Map() }
+    const liquidity = 10n ** 18n
+    const added = modifyPosition(pool, { liquidity: 0n, last0: 0n, last1: 0n }, -100, 100, liquidity)
+    assert.deepEqual([added.fees0, added.fees1], [0n, 0n])
+    assert.deepEqual(
+      [...pool.ticks.keys()].sort((a, b) => a - b),
+      [-100, 100],
+    )
+    // Fees of 5 token0 units per unit of liquidity accrue while the price is inside the range.
+    pool.global0 += 5n << 128n
+    const collected = modifyPosition(pool, added.position, -100, 100, 0n)
+    assert.deepEqual([collected.fees0, collected.fees1], [5n * liquidity, 0n])
+    const removed = modifyPosition(pool, collected.position, -100, 100, -liquidity)
+    assert.deepEqual([removed.fees0, removed.position.liquidity], [0n, 0n])
+    assert.equal(pool.ticks.size, 0, 'cleared ticks are forgotten')
+  })
+  it('behavior: ticks round-trip through their JSON column; a swap that cannot be replayed changes nothing', () => {
+    const pool: PoolFees = { tick: 0, tickSpacing: 10, global0: 7n, global1: 9n, ticks: new Map() }
+    modifyPosition(pool, { liquidity: 0n, last0: 0n, last1: 0n }, -100, 100, 10n ** 18n)
+    assert.deepEqual(ticksFromJson(ticksToJson(pool.ticks)), pool.ticks)
+    const sqrtPriceX96 = sqrtPriceAtTick(0)
+    const replayed = replaySwap(
+      pool,
+      { sqrtPriceX96, liquidity: 10n ** 18n },
+      { sqrtPriceX96: sqrtPriceX96 - 1n, liquidity: 10n ** 18n, amount0: -1000n, amount1: 999n, fee: 3000 },
+    )
+    assert.equal(replayed, false)
+    assert.deepEqual([pool.global0, pool.global1], [7n, 9n])
   })
 })
 
@@ -108,11 +143,12 @@ describe('cursors and inputs', () => {
 })
 
 describe('query limits', () => {
+  const checker = createLimitChecker(buildSchema(typeDefs))
   const check = (query: string, variables: Record<string, unknown> = {}) => {
     const doc = parse(query)
     const op = doc.definitions.find((d) => d.kind === 'OperationDefinition')
     if (op?.kind !== 'OperationDefinition') throw new Error('no op')
-    checkLimits(doc, op, variables)
+    checker.check(doc, op, variables)
   }
   it('behavior: ordinary screen queries pass', () => {
     check('{ tokens(first: 100) { nodes { symbol priceUsd pools(first: 5) { tvlUsd } } } }')
@@ -147,9 +183,59 @@ describe('query limits', () => {
       'GRAPHQL_VALIDATION_FAILED',
     )
   })
+  it('error: variables, their defaults, fragments and search results cannot lower the cost', () => {
+    const costly = [
+      // the issue's bypass: `first` from a variable default was costed as the page-size default
+      [
+        'query($n: Int = 100) { pools(first: $n) { nodes { transactions(first: $n) { nodes { id txHash amount0 amount1 } } } } }',
+        {},
+      ],
+      [
+        'query($n: Int = 100) { pools(first: $n) { ...P } } fragment P on PoolConnection { nodes { transactions(first: $n) { nodes { id txHash amount0 amount1 } } } }',
+        {},
+      ],
+      [
+        'query($n: Int) { pools(first: $n) { nodes { transactions(first: $n) { nodes { id txHash } } } } }',
+        { n: 100 },
+      ],
+      // search(first) bounds every list of its results
+      [
+        '{ search(query: "e", first: 100) { pools { transactions(first: 100) { nodes { id txHash } } } } }',
+        {},
+      ],
+      // a token's pools and their transactions multiply
+      [
+        'query($a: String!) { token(network: "ethereum", address: $a) { pools(first: 100) { transactions(first: 100) { nodes { id txHash amount0 } } } } }',
+        { a: '0x0000000000000000000000000000000000000001' },
+      ],
+      // introspection lists are as long as the schema's
+      ['{ __schema { types { fields { type { fields { type { fields { name } } } } } } } }', {}],
+    ] as const
+    for (const [query, variables] of costly)
+      assert.equal(code(() => check(query, variables)).code, 'QUERY_TOO_COMPLEX', query)
+    assert.equal(
+      code(() => check('query($n: Int) { tokens(first: $n) { totalCount } }', { n: 'x' })).code,
+      'BAD_USER_INPUT',
+    )
+    check(
+      'query($n: Int = 100) { pools(first: $n) { nodes { id tvlUsd token0 { symbol } token1 { symbol } } } }',
+    )
+    check(
+      '{ search(query: "eth") { tokens { symbol priceUsd } pools { feeTier tvlUsd token0 { symbol } token1 { symbol } } nftCollections { name } } }',
+    )
+  })
 })
 
 describe('derivation rules', () => {
+  it('behavior: native-currency legs net across directions', () => {
+    const eth = '0x0000000000000000000000000000000000000000'
+    let list = mergeAssetChange([], { token: eth, amount: '10', direction: 'IN' })
+    list = mergeAssetChange(list, { token: eth, amount: '4', direction: 'OUT' })
+    assert.deepEqual(list, [{ token: eth, amount: '6', direction: 'IN' }])
+    list = mergeAssetChange(list, { token: eth, amount: '9', direction: 'OUT' })
+    assert.deepEqual(list, [{ token: eth, amount: '3', direction: 'OUT' }])
+    assert.deepEqual(mergeAssetChange(list, { token: eth, amount: '3', direction: 'IN' }), [])
+  })
   it('behavior: same-token movements merge, NFTs stay separate', () => {
     let list = mergeAssetChange([], { token: '0xa', amount: '5', direction: 'OUT' })
     list = mergeAssetChange(list, { token: '0xa', amount: '7', direction: 'OUT' })

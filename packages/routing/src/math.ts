@@ -149,7 +149,7 @@ export function amount1Delta(a: bigint, b: bigint, liquidity: bigint, roundUp: b
   return roundUp && (p & Q96_MASK) !== 0n ? q + 1n : q
 }
 
-interface Step {
+export interface Step {
   sqrtNext: bigint
   amountIn: bigint
   amountOut: bigint
@@ -160,7 +160,7 @@ interface Step {
  * SwapMath.computeSwapStep. `remaining` is the positive amount left: input (with fee) when
  * `exactIn`, output otherwise. Amounts consumed and produced equal v3's and v4's variants.
  */
-function swapStep(
+export function swapStep(
   current: bigint,
   target: bigint,
   liquidity: bigint,
@@ -251,7 +251,7 @@ function lowerBound(ticks: readonly Tick[], value: number): number {
 }
 
 /** TickBitmap.nextInitializedTickWithinOneWord over a sorted tick list. */
-function nextTickWithinWord(
+export function nextTickWithinWord(
   ticks: readonly Tick[],
   tick: number,
   spacing: number,

@@ -27,14 +27,44 @@ export function decodeCursor(list: string, cursor: string | null | undefined): C
   return result.data.k
 }
 
+const INT4_MAX = 2 ** 31 - 1
+
 /** Offset cursors for in-memory sorted lists. */
 export function offsetFromCursor(list: string, cursor: string | null | undefined): number {
   const key = decodeCursor(list, cursor)
   if (key === null) return 0
   const offset = key[0]
-  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0)
+  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || offset > INT4_MAX)
     throw badInput('Invalid cursor.', 'after')
   return offset
+}
+
+/**
+ * Position in a newest-first list ordered by (timestamp, block, log index, id). Every part is
+ * checked against its column's type here, so a hand-edited cursor never reaches the database as a
+ * value it would refuse.
+ */
+export interface KeysetPosition {
+  timestamp: number
+  blockNumber: string
+  logIndex: number
+  id: string
+}
+
+const keysetSchema = z.tuple([
+  z.number().int().min(0).max(INT4_MAX),
+  z.string().regex(/^[0-9]{1,20}$/),
+  z.number().int().min(0).max(INT4_MAX),
+  z.string().regex(/^[0-9A-Za-z:]{1,200}$/),
+])
+
+export function keysetFromCursor(list: string, cursor: string | null | undefined): KeysetPosition | null {
+  const key = decodeCursor(list, cursor)
+  if (key === null) return null
+  const parsed = keysetSchema.safeParse(key)
+  if (!parsed.success) throw badInput('Invalid cursor.', 'after')
+  const [timestamp, blockNumber, logIndex, id] = parsed.data
+  return { timestamp, blockNumber, logIndex, id }
 }
 
 export interface Page<T> {

@@ -17,7 +17,7 @@ import {
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { ApiError } from './errors.ts'
-import { checkLimits, limits } from './limits.ts'
+import { createLimitChecker, limits } from './limits.ts'
 
 const requestSchema = z.object({
   query: z.string().min(1).max(limits.maxQueryLength),
@@ -44,6 +44,50 @@ function mask(error: GraphQLError): GraphQLError {
   })
 }
 
+const DISCARD_MAX_BYTES = 16 * 1024 * 1024
+const DISCARD_MAX_MS = 3_000
+
+/**
+ * The request body as text, or null when it is larger than `max` bytes (announced or sent, also
+ * chunked). A refused body is still read and dropped, up to a size and time bound, so that the 413
+ * reaches the client: closing a socket with unread data resets it and loses the answer.
+ */
+async function readBody(request: Request, max: number): Promise<string | null> {
+  const announced = Number(request.headers.get('content-length') ?? 0)
+  const reader = request.body?.getReader()
+  if (!reader) return ''
+  const chunks: Uint8Array[] = []
+  let read = 0
+  let refused = announced > max
+  const deadline = Date.now() + DISCARD_MAX_MS
+  let timer: NodeJS.Timeout | undefined
+  try {
+    for (;;) {
+      if (refused && (read > DISCARD_MAX_BYTES || Date.now() >= deadline)) break
+      const chunk = refused
+        ? await Promise.race([
+            reader.read(),
+            new Promise<'late'>((resolve) => {
+              timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))
+            }),
+          ])
+        : await reader.read()
+      clearTimeout(timer)
+      if (chunk === 'late' || chunk.done) break
+      read += chunk.value.byteLength
+      if (read > max) refused = true
+      if (!refused) chunks.push(chunk.value)
+    }
+  } catch {
+    // The client went away: nothing left to read.
+    refused = true
+  } finally {
+    clearTimeout(timer)
+    reader.cancel().catch(() => {})
+  }
+  return refused ? null : Buffer.concat(chunks).toString('utf8')
+}
+
 export interface GraphqlHandlerOptions {
   /**
    * Identifies the indexed state (changes with every indexed block). Successful responses are
@@ -61,6 +105,7 @@ export function createGraphqlHandler(
   options: GraphqlHandlerOptions = {},
 ) {
   const schema: GraphQLSchema = buildSchema(typeDefs)
+  const limitChecker = createLimitChecker(schema)
   const parsedCache = new Map<string, DocumentNode>()
   const responses = new Map<string, string>()
   let responsesKey = ''
@@ -119,7 +164,7 @@ export function createGraphqlHandler(
       }
     }
     try {
-      checkLimits(document, operation, variables)
+      limitChecker.check(document, operation, variables)
     } catch (e) {
       if (e instanceof ApiError) return { status: 400, body: errorBody([e]) }
       throw e
@@ -156,12 +201,13 @@ export function createGraphqlHandler(
     if (c.req.method === 'GET') {
       requestKey = `G${new URL(c.req.url).search}`
     } else {
-      const length = Number(c.req.header('content-length') ?? 0)
-      const text = length > MAX_BODY_BYTES ? '' : await c.req.text()
-      if (length > MAX_BODY_BYTES || text.length > MAX_BODY_BYTES) {
+      const text = await readBody(c.req.raw, MAX_BODY_BYTES)
+      if (text === null) {
+        // Answered after the body was read (see readBody); the connection is closed after it.
         return c.json(
           errorBody([new ApiError('BAD_USER_INPUT', `Request body exceeds ${MAX_BODY_BYTES} bytes.`)]),
           413,
+          { connection: 'close' },
         )
       }
       requestKey = `P${text}`

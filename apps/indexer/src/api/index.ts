@@ -1,11 +1,11 @@
 /**
  * The data API served by Ponder's HTTP server: `/graphql` is Oxbow's screen-shaped schema
- * (src/api/sdl.ts); `/ponder/graphql` is Ponder's auto-generated table API, kept for debugging.
+ * (src/api/sdl.ts), the only GraphQL endpoint. Ponder's auto-generated table API is not mounted:
+ * it has none of this endpoint's limits (one query could read whole tables).
  */
 import { db, publicClients } from 'ponder:api'
 import schema from 'ponder:schema'
 import { Hono } from 'hono'
-import { graphql } from 'ponder'
 import type { PublicClient } from 'viem'
 import { indexedDeployments, readManifestSync } from '../lib/manifest.ts'
 import { createGraphqlHandler } from './graphqlHandler.ts'
@@ -47,6 +47,5 @@ const handle = createGraphqlHandler(typeDefs, rootValue, { stateKey: () => snaps
 const app = new Hono()
 app.post('/graphql', handle)
 app.get('/graphql', handle)
-app.use('/ponder/graphql', graphql({ db, schema }))
 
 export default app

@@ -7,14 +7,16 @@ import { and, desc, eq, gte, inArray, type ReadonlyDrizzle, sql } from 'ponder'
 type SQL = NonNullable<ReturnType<typeof and>>
 
 import { getAddress, zeroAddress } from 'viem'
+import { z } from 'zod'
 import type * as schema from '../../ponder.schema.ts'
 import { type AssetChange, activityTypes } from '../lib/derive.ts'
 import { sqrtPriceAtTick, toUnits } from '../lib/math.ts'
-import { decodeCursor, encodeCursor, pageByOffset } from './cursor.ts'
+import { encodeCursor, type KeysetPosition, keysetFromCursor, pageByOffset } from './cursor.ts'
 import { badInput } from './errors.ts'
 import { decimalString, percentChange } from './format.ts'
 import {
   type InputContext,
+  MAX_PAGE_SIZE,
   parseAddress,
   parseFirst,
   parseNetwork,
@@ -73,19 +75,9 @@ const keyOf = (row: Ordered) => [row.timestamp, row.blockNumber.toString(), row.
 
 function afterKey(
   t: { timestamp: unknown; blockNumber: unknown; logIndex: unknown; id: unknown },
-  cursor: (string | number)[],
+  at: KeysetPosition,
 ): SQL {
-  const [ts, block, logIndex, id] = cursor
-  if (
-    typeof ts !== 'number' ||
-    typeof block !== 'string' ||
-    !/^[0-9]{1,30}$/.test(block) ||
-    typeof logIndex !== 'number' ||
-    typeof id !== 'string'
-  ) {
-    throw badInput('Invalid cursor.', 'after')
-  }
-  return sql`(${t.timestamp}, ${t.blockNumber}, ${t.logIndex}, ${t.id}) < (${ts}, ${block}::numeric, ${logIndex}, ${id})`
+  return sql`(${t.timestamp}, ${t.blockNumber}, ${t.logIndex}, ${t.id}) < (${at.timestamp}, ${at.blockNumber}::numeric, ${at.logIndex}, ${at.id})`
 }
 
 export interface ResolverDeps {
@@ -137,7 +129,7 @@ export function createResolvers(deps: ResolverDeps) {
           .where(
             and(
               eq(tables.tokenCandle.chainId, t.row.chainId),
-              eq(tables.tokenCandle.token, t.row.address),
+              eq(tables.tokenCandle.token, t.priceAddress),
               eq(tables.tokenCandle.period, range.period),
               gte(tables.tokenCandle.bucket, since),
             ),
@@ -236,7 +228,7 @@ export function createResolvers(deps: ResolverDeps) {
 
   async function poolTransactions(s: Snapshot, chains: number[], poolIds: string[] | null, args: Args) {
     const first = parseFirst(args.first)
-    const cursor = decodeCursor('transactions', args.after as string | undefined)
+    const cursor = keysetFromCursor('transactions', args.after as string | undefined)
     const t = tables.poolEvent
     const conditions: SQL[] = [inArray(t.chainId, chains)]
     if (poolIds !== null) {
@@ -326,6 +318,27 @@ export function createResolvers(deps: ResolverDeps) {
         blockNumber: st.blockNumber.toString(),
         blockTimestamp: st.timestamp,
       }))
+    },
+
+    async tokenPrices(args: Args) {
+      const list = z.array(z.unknown()).min(1).max(MAX_PAGE_SIZE).safeParse(args.tokens)
+      if (!list.success) throw badInput(`tokens must list 1 to ${MAX_PAGE_SIZE} tokens.`, 'tokens')
+      const refs = list.data.map((ref) => {
+        const r = (ref ?? {}) as { network?: unknown; address?: unknown }
+        const network = parseNetwork(input, r.network, 'tokens.network')
+        return { network, address: parseAddress(r.address, 'tokens.address') }
+      })
+      const s = await deps.snapshot()
+      return refs.map(({ network, address }) => {
+        const chainId = deps.chainIdBySlug.get(network) as number
+        const t = s.tokens.get(tokenKey(chainId, address))
+        return {
+          network,
+          address: getAddress(address),
+          priceUsd: usd(t?.priceUsd ?? null),
+          asOf: s.nowByChain.get(chainId) ?? 0,
+        }
+      })
     },
 
     async tokens(args: Args) {
@@ -464,7 +477,7 @@ export function createResolvers(deps: ResolverDeps) {
       const account = parseAddress(args.address)
       const slugs = parseNetworks(input, args.networks)
       const first = parseFirst(args.first)
-      const cursor = decodeCursor('activity', args.after as string | undefined)
+      const cursor = keysetFromCursor('activity', args.after as string | undefined)
       let types: string[] | null = null
       if (Array.isArray(args.types) && args.types.length > 0) {
         types = args.types.map(String)

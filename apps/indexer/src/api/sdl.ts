@@ -204,6 +204,19 @@ export const typeDefs = /* GraphQL */ `
     owner: String!
   }
 
+  "A token on a network, for tokenPrices."
+  input TokenRef { network: String! address: String! }
+
+  type TokenPrice {
+    network: String!
+    "As given, checksummed; the zero address is the network's native currency."
+    address: String!
+    "USD, derived from the indexed pools; null when no pool prices the token (or it is unknown)."
+    priceUsd: String
+    "Timestamp of the latest indexed block of the network: the price is as of that block."
+    asOf: Int!
+  }
+
   type TokenConnection { nodes: [Token!]! pageInfo: PageInfo! totalCount: Int! }
   type PoolConnection { nodes: [Pool!]! pageInfo: PageInfo! totalCount: Int! }
   type PoolTransactionConnection { nodes: [PoolTransaction!]! pageInfo: PageInfo! }
@@ -220,6 +233,8 @@ export const typeDefs = /* GraphQL */ `
   type Query {
     "Indexed networks and their latest indexed block."
     networks: [NetworkStatus!]!
+    "USD prices of the given tokens (up to 100), in the order given: stablecoins anchor at 1, every other price follows its pools to a stablecoin as of the latest indexed block; the native currency is priced as its wrapped token."
+    tokenPrices(tokens: [TokenRef!]!): [TokenPrice!]!
     "Explore tokens. networks: omitted or empty = all indexed networks."
     tokens(networks: [String!], orderBy: TokenOrderBy = VOLUME_24H, orderDirection: OrderDirection = DESC, first: Int = 20, after: String, includeSpam: Boolean = false): TokenConnection!
     token(network: String!, address: String!): Token

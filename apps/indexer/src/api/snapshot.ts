@@ -28,6 +28,8 @@ export interface TokenView {
   network: string
   row: TokenRow
   checksum: string
+  /** The token whose candles carry this token's price history (WETH's for the native currency). */
+  priceAddress: `0x${string}`
   priceUsd: number | null
   price1hAgo: number | null
   price24hAgo: number | null
@@ -71,6 +73,52 @@ export interface Snapshot {
 export const tokenKey = (chainId: number, address: string) => `${chainId}:${address.toLowerCase()}`
 export const slugOf = (chainId: number) => getNetworkByChainId(chainId).slug
 
+/**
+ * USD prices as of the snapshot's pool states. Indexing records which pool prices each token
+ * (the one closest to a stablecoin, then the deepest: token.priceSourcePool); the price itself is
+ * derived here, through that pool's current price and its other token's current USD price, so a
+ * move of WETH (or any base) moves every price derived through it at once. The native currency
+ * and its wrapped token are one asset with one price.
+ */
+export function derivePrices(
+  tokens: readonly TokenRow[],
+  pools: readonly PoolRow[],
+  wethByChain: ReadonlyMap<number, TokenRow>,
+): (t: TokenRow) => number | null {
+  const tokenByKey = new Map(tokens.map((t) => [tokenKey(t.chainId, t.address), t]))
+  const poolByKey = new Map(pools.map((p) => [tokenKey(p.chainId, p.id), p]))
+  const done = new Map<string, number | null>()
+  const inProgress = new Set<string>()
+  /** The address as the price row sees it: the native currency is its wrapped token. */
+  const assetOf = (chainId: number, address: string) =>
+    address === zeroAddress ? (wethByChain.get(chainId)?.address ?? address) : address
+
+  const priceOf = (given: TokenRow): number | null => {
+    const t = given.address === zeroAddress ? (wethByChain.get(given.chainId) ?? given) : given
+    const k = tokenKey(t.chainId, t.address)
+    const known = done.get(k)
+    if (known !== undefined) return known
+    let price = t.priceUsd
+    const source = t.priceSourcePool ? poolByKey.get(tokenKey(t.chainId, t.priceSourcePool)) : undefined
+    // Stablecoins are the anchors; a cycle (never written by indexing) keeps the stored price.
+    if (t.priceDepth !== 0 && source && !inProgress.has(k)) {
+      inProgress.add(k)
+      const isToken0 = assetOf(t.chainId, source.token0) === t.address
+      const other = tokenByKey.get(tokenKey(t.chainId, isToken0 ? source.token1 : source.token0))
+      const otherPrice = other ? priceOf(other) : null
+      const p0 = source.price0
+      if (otherPrice !== null && p0 !== null && Number.isFinite(p0) && p0 > 0) {
+        const derived = (isToken0 ? p0 : 1 / p0) * otherPrice
+        if (Number.isFinite(derived)) price = derived
+      }
+      inProgress.delete(k)
+    }
+    done.set(k, price)
+    return price
+  }
+  return priceOf
+}
+
 export function createSnapshots(db: Db, tables: Tables) {
   let current: Snapshot | undefined
   let keyInFlight: Promise<{ key: string; states: Snapshot['states'] }> | undefined
@@ -110,12 +158,9 @@ export function createSnapshots(db: Db, tables: Tables) {
       db.select().from(tables.nftCollection),
     ])
 
-    // Prices: the native currency borrows its wrapped token's price until it has its own.
     const wethByChain = new Map<number, TokenRow>()
-    for (const t of tokens)
-      if (t.kind === 'wrapped-native' || t.symbol === 'WETH') wethByChain.set(t.chainId, t)
-    const priceOf = (t: TokenRow): number | null =>
-      t.priceUsd ?? (t.address === zeroAddress ? (wethByChain.get(t.chainId)?.priceUsd ?? null) : null)
+    for (const t of tokens) if (t.kind === 'wrapped-native') wethByChain.set(t.chainId, t)
+    const priceOf = derivePrices(tokens, pools, wethByChain)
 
     const candlesByToken = new Map<string, typeof candles>()
     for (const c of candles) {
@@ -123,6 +168,12 @@ export function createSnapshots(db: Db, tables: Tables) {
       const list = candlesByToken.get(k)
       if (list) list.push(c)
       else candlesByToken.set(k, [c])
+    }
+    // The native currency's history is its wrapped token's (one asset, one price).
+    for (const t of tokens) {
+      const weth = t.address === zeroAddress ? wethByChain.get(t.chainId) : undefined
+      const list = weth ? candlesByToken.get(tokenKey(weth.chainId, weth.address)) : undefined
+      if (list) candlesByToken.set(tokenKey(t.chainId, t.address), list)
     }
     /** Close of the last candle starting at or before `at`; else the first known open after it. */
     const priceAt = (list: typeof candles | undefined, period: number, at: number): number | null => {
@@ -151,6 +202,8 @@ export function createSnapshots(db: Db, tables: Tables) {
         network: slugOf(t.chainId),
         row: t,
         checksum: getAddress(t.address),
+        priceAddress:
+          t.address === zeroAddress ? (wethByChain.get(t.chainId)?.address ?? t.address) : t.address,
         priceUsd,
         price1hAgo: priceAt(list, 300, now - HOUR) ?? priceUsd,
         price24hAgo: priceAt(list, HOUR, now - DAY) ?? priceUsd,

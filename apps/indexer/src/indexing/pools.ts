@@ -1,13 +1,15 @@
 import { ponder } from 'ponder:registry'
-import { pool, position, uniswapxFill, v3MintContext } from 'ponder:schema'
+import { pool, position, uniswapxFill, v3MintContext, v4PositionFees } from 'ponder:schema'
 import { type Hex, zeroAddress } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
 import { amountsForLiquidityDelta } from '../lib/math.ts'
+import { modifyPosition, type PoolFees, replaySwap, ticksFromJson, ticksToJson } from '../lib/v4Fees.ts'
 import {
   ensureToken,
   foldActivity,
   lower,
   metaOf,
+  nativeLeg,
   type PoolRow,
   recordLiquidityEvent,
   recordSwap,
@@ -89,7 +91,7 @@ ponder.on('V2Pair:Burn', async ({ event, context }) => {
   const p = await findPool(context.db, chainId, event.log.address)
   if (!p) return
   const meta = metaOf(chainId, event)
-  await recordLiquidityEvent(context.db, p, meta, 'REMOVE', event.args.amount0, event.args.amount1)
+  await recordLiquidityEvent(context.db, p, meta, 'REMOVE', -event.args.amount0, -event.args.amount1)
   await foldActivity(context.db, meta, event.transaction.from, 'LIQUIDITY_DECREASE', { pool: p.id })
 })
 
@@ -164,7 +166,7 @@ ponder.on('V3Pool:Burn', async ({ event, context }) => {
     liquidity: row.liquidity - (inRange(row, tickLower, tickUpper) ? amount : 0n),
   }))
   if (amount > 0n)
-    await recordLiquidityEvent(context.db, updated, metaOf(chainId, event), 'REMOVE', amount0, amount1)
+    await recordLiquidityEvent(context.db, updated, metaOf(chainId, event), 'REMOVE', -amount0, -amount1)
 })
 
 ponder.on('V3Pool:Collect', async ({ event, context }) => {
@@ -192,23 +194,36 @@ ponder.on('V3Pool:Swap', async ({ event, context }) => {
   const meta = metaOf(chainId, event)
   const repriced = await repricePool(context.db, updated, meta.timestamp)
   await recordSwap(context.db, repriced, meta, amount0, amount1, p.fee)
-  await nativeLeg(context.db, meta, event.transaction.value)
   await foldActivity(context.db, meta, event.transaction.from, 'SWAP', { pool: p.id })
 })
 
-/** A swap paid in the native currency shows the value sent with the transaction. */
-async function nativeLeg(
-  db: Parameters<typeof repricePool>[0],
-  meta: ReturnType<typeof metaOf>,
-  value: bigint,
-) {
-  if (value === 0n) return
-  await foldActivity(db, meta, meta.txFrom, 'SWAP', {
-    change: { token: zeroAddress, amount: value.toString(), direction: 'OUT' },
-  })
+// ---- v4 -------------------------------------------------------------------------------------
+
+/** The pool's fee state as src/lib/v4Fees.ts works on it. */
+function feesOf(p: PoolRow): PoolFees {
+  return {
+    tick: p.tick ?? 0,
+    tickSpacing: p.tickSpacing ?? 1,
+    global0: p.feeGrowthGlobal0,
+    global1: p.feeGrowthGlobal1,
+    ticks: ticksFromJson(p.ticks),
+  }
 }
 
-// ---- v4 -------------------------------------------------------------------------------------
+/**
+ * A v4 pool of the native currency settles it with the caller directly (no token transfer to
+ * log): the caller's deltas (positive = received) are the sender's native legs.
+ */
+async function nativeLegs(
+  db: Parameters<typeof repricePool>[0],
+  p: PoolRow,
+  meta: ReturnType<typeof metaOf>,
+  delta0: bigint,
+  delta1: bigint,
+) {
+  if (p.token0 === zeroAddress) await nativeLeg(db, meta, delta0)
+  if (p.token1 === zeroAddress) await nativeLeg(db, meta, delta1)
+}
 
 ponder.on('V4PoolManager:Initialize', async ({ event, context }) => {
   const chainId = context.network.chainId
@@ -250,23 +265,38 @@ ponder.on('V4PoolManager:ModifyLiquidity', async ({ event, context }) => {
     tickUpper,
     liquidityDelta,
   )
+  // The caller is also paid the position's accrued fees: they leave the pool too.
+  const fees = feesOf(p)
+  const positionId = `${chainId}:${p.id}:${lower(sender)}:${tickLower}:${tickUpper}:${salt}`
+  const stored = await context.db.find(v4PositionFees, { id: positionId })
+  const paid = modifyPosition(
+    fees,
+    stored ?? { liquidity: 0n, last0: 0n, last1: 0n },
+    tickLower,
+    tickUpper,
+    liquidityDelta,
+  )
+  await context.db
+    .insert(v4PositionFees)
+    .values({ id: positionId, ...paid.position })
+    .onConflictDoUpdate(paid.position)
   const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
-    reserve0: row.reserve0 + amount0,
-    reserve1: row.reserve1 + amount1,
+    reserve0: row.reserve0 + amount0 - paid.fees0,
+    reserve1: row.reserve1 + amount1 - paid.fees1,
     liquidity: row.liquidity + (inRange(row, tickLower, tickUpper) ? liquidityDelta : 0n),
+    ticks: ticksToJson(fees.ticks),
   }))
   const meta = metaOf(chainId, event)
-  if (liquidityDelta !== 0n) {
-    const adding = liquidityDelta > 0n
+  if (liquidityDelta !== 0n)
     await recordLiquidityEvent(
       context.db,
       updated,
       meta,
-      adding ? 'ADD' : 'REMOVE',
-      adding ? amount0 : -amount0,
-      adding ? amount1 : -amount1,
+      liquidityDelta > 0n ? 'ADD' : 'REMOVE',
+      amount0,
+      amount1,
     )
-  }
+  await nativeLegs(context.db, p, meta, paid.fees0 - amount0, paid.fees1 - amount1)
   await foldActivity(
     context.db,
     meta,
@@ -312,6 +342,15 @@ ponder.on('V4PoolManager:Swap', async ({ event, context }) => {
   const p = await findPool(context.db, chainId, event.args.id)
   if (!p) return
   const { amount0, amount1, sqrtPriceX96, liquidity, tick, fee } = event.args
+  const fees = feesOf(p)
+  const exact =
+    p.feesExact &&
+    p.sqrtPriceX96 !== null &&
+    replaySwap(
+      fees,
+      { sqrtPriceX96: p.sqrtPriceX96, liquidity: p.liquidity },
+      { sqrtPriceX96, liquidity, amount0, amount1, fee },
+    )
   // Swap deltas are the swapper's: negative means paid into the pool.
   const updated = await context.db.update(pool, { chainId, id: p.id }).set((row) => ({
     reserve0: row.reserve0 - amount0,
@@ -319,11 +358,15 @@ ponder.on('V4PoolManager:Swap', async ({ event, context }) => {
     sqrtPriceX96,
     liquidity,
     tick,
+    feeGrowthGlobal0: fees.global0,
+    feeGrowthGlobal1: fees.global1,
+    ticks: ticksToJson(fees.ticks),
+    feesExact: exact === true,
   }))
   const meta = metaOf(chainId, event)
   const repriced = await repricePool(context.db, updated, meta.timestamp)
   await recordSwap(context.db, repriced, meta, -amount0, -amount1, fee)
-  await nativeLeg(context.db, meta, event.transaction.value)
+  await nativeLegs(context.db, p, meta, amount0, amount1)
   await foldActivity(context.db, meta, event.transaction.from, 'SWAP', { pool: p.id })
 })
 

@@ -28,7 +28,7 @@ import {
   windowPeriods,
 } from '../lib/derive.ts'
 import { readManifestSync } from '../lib/manifest.ts'
-import { priceFromReserves, priceFromSqrtX96, toUnits } from '../lib/math.ts'
+import { abs, priceFromReserves, priceFromSqrtX96, toUnits } from '../lib/math.ts'
 
 type Db = Context['db']
 type Client = Context['client']
@@ -163,13 +163,22 @@ function wethOf(chainId: number): Hex | undefined {
   return d ? lower(d.contracts.weth9) : undefined
 }
 
-/** Token price for anchoring: the native currency borrows WETH's price until it has its own. */
-async function anchorOf(db: Db, row: TokenRow): Promise<TokenRow> {
-  if (row.priceUsd !== null || row.address !== zeroAddress) return row
+/**
+ * The row that carries a token's price: the native currency and its wrapped token are one asset
+ * with one price (WETH's row), whichever of their pools sets it.
+ */
+async function priceRowOf(db: Db, row: TokenRow): Promise<TokenRow> {
+  if (row.address !== zeroAddress) return row
   const weth = wethOf(row.chainId)
   if (!weth) return row
-  const w = await db.find(token, { chainId: row.chainId, address: weth })
-  return w ? { ...row, priceUsd: w.priceUsd, priceDepth: w.priceDepth } : row
+  return (await db.find(token, { chainId: row.chainId, address: weth })) ?? row
+}
+
+/** Token price for anchoring: the native currency is priced as its wrapped token. */
+async function anchorOf(db: Db, row: TokenRow): Promise<TokenRow> {
+  if (row.address !== zeroAddress) return row
+  const w = await priceRowOf(db, row)
+  return { ...row, priceUsd: w.priceUsd, priceDepth: w.priceDepth }
 }
 
 export async function touchCandles(
@@ -222,8 +231,11 @@ export async function repricePool(db: Db, p: PoolRow, timestamp: number): Promis
     [t0, a1, price0, p.reserve1, t1.decimals],
     [t1, a0, 1 / price0, p.reserve0, t0.decimals],
   ]
-  for (const [target, anchor, priceInAnchor, anchorReserve, anchorDecimals] of pairs) {
+  for (const [side, anchor, priceInAnchor, anchorReserve, anchorDecimals] of pairs) {
+    const target = await priceRowOf(db, side)
     if (target.kind === 'stablecoin' || anchor.priceUsd === null || anchor.priceDepth === null) continue
+    // A pool of the native currency and its wrapped token prices neither.
+    if (target.address === (await priceRowOf(db, anchor)).address) continue
     const candidate = {
       depth: anchor.priceDepth + 1,
       pool: p.id,
@@ -331,7 +343,10 @@ export async function bumpWindows(db: Db, p: PoolRow, timestamp: number, volumeU
   }
 }
 
-/** Liquidity added or removed: explore transaction row with its USD value. */
+/**
+ * Liquidity added or removed: explore transaction row with its USD value. Amounts are the pool's
+ * perspective like swaps: positive into the pool (ADD), negative out of it (REMOVE).
+ */
 export async function recordLiquidityEvent(
   db: Db,
   p: PoolRow,
@@ -346,7 +361,8 @@ export async function recordLiquidityEvent(
   if (t0 && t1) {
     const [a0, a1] = [await anchorOf(db, t0), await anchorOf(db, t1)]
     valueUsd =
-      toUnits(amount0, t0.decimals) * (a0.priceUsd ?? 0) + toUnits(amount1, t1.decimals) * (a1.priceUsd ?? 0)
+      toUnits(abs(amount0), t0.decimals) * (a0.priceUsd ?? 0) +
+      toUnits(abs(amount1), t1.decimals) * (a1.priceUsd ?? 0)
   }
   await db
     .insert(poolEvent)
@@ -380,6 +396,18 @@ export async function addSupply(db: Db, chainId: number, tokenAddress: Hex, delt
   const row = await db.find(token, { chainId, address: tokenAddress })
   if (!row || row.totalSupply === null) return
   await db.update(token, { chainId, address: tokenAddress }).set({ totalSupply: row.totalSupply + delta })
+}
+
+/**
+ * The native currency the transaction's sender paid (negative) or received (positive) through a
+ * contract: a router wrapping or unwrapping for them, or a v4 pool settling in the native currency.
+ * Logs show these flows; the transaction's value does not (refunds, multi-hop routes).
+ */
+export async function nativeLeg(db: Db, meta: EventMeta, delta: bigint) {
+  if (delta === 0n) return
+  await foldActivity(db, meta, meta.txFrom, delta > 0n ? 'RECEIVE' : 'SEND', {
+    change: { token: zeroAddress, amount: abs(delta).toString(), direction: delta > 0n ? 'IN' : 'OUT' },
+  })
 }
 
 /** Folds one fact about a transaction into the account's activity row for it. */

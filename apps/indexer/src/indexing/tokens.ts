@@ -2,7 +2,16 @@ import { ponder } from 'ponder:registry'
 import { nft, nftCollection } from 'ponder:schema'
 import { zeroAddress } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
-import { addBalance, addSupply, foldActivity, lower, metaOf, seedTokens, setNetworkState } from './store.ts'
+import {
+  addBalance,
+  addSupply,
+  foldActivity,
+  lower,
+  metaOf,
+  nativeLeg,
+  seedTokens,
+  setNetworkState,
+} from './store.ts'
 
 ponder.on('Clock:block', async ({ event, context }) => {
   await setNetworkState(
@@ -64,6 +73,8 @@ ponder.on('Token:Deposit', async ({ event, context }) => {
   await addBalance(context.db, chainId, address, dst, wad)
   await addSupply(context.db, chainId, address, wad)
   const meta = metaOf(chainId, event)
+  // A router wrapping the sender's ETH on their behalf: the sender paid that ETH.
+  if (lower(dst) !== lower(event.transaction.from)) return nativeLeg(context.db, meta, -wad)
   await foldActivity(context.db, meta, dst, 'WRAP', {
     change: { token: zeroAddress, amount: wad.toString(), direction: 'OUT' },
   })
@@ -79,6 +90,8 @@ ponder.on('Token:Withdrawal', async ({ event, context }) => {
   await addBalance(context.db, chainId, address, src, -wad)
   await addSupply(context.db, chainId, address, -wad)
   const meta = metaOf(chainId, event)
+  // A router unwrapping for the sender: the ETH is paid out to them.
+  if (lower(src) !== lower(event.transaction.from)) return nativeLeg(context.db, meta, wad)
   await foldActivity(context.db, meta, src, 'UNWRAP', {
     change: { token: address, amount: wad.toString(), direction: 'OUT' },
   })

@@ -39,6 +39,9 @@ export const activityPriority: Record<ActivityType, number> = {
   REVOKE: 40,
 }
 
+/** The native currency's token address in activity and balances. */
+export const NATIVE = '0x0000000000000000000000000000000000000000'
+
 export interface AssetChange {
   /** Token contract (lower-case); the zero address is the native currency. */
   token: string
@@ -49,9 +52,29 @@ export interface AssetChange {
   tokenId?: string
 }
 
-/** Adds one movement to an activity's asset list, merging same-token same-direction amounts. */
+/**
+ * Adds one movement to an activity's asset list, merging same-token same-direction amounts. The
+ * native currency is netted across directions: a route may pay ETH out of one pool and wrap it for
+ * the next within one transaction, and the account only sees the difference.
+ */
 export function mergeAssetChange(list: readonly AssetChange[], change: AssetChange): AssetChange[] {
   const out = [...list]
+  if (change.token === NATIVE && change.tokenId === undefined) {
+    const signed = (c: AssetChange) => (c.direction === 'IN' ? BigInt(c.amount) : -BigInt(c.amount))
+    const i = out.findIndex((c) => c.token === NATIVE && c.tokenId === undefined)
+    const existing = i >= 0 ? out[i] : undefined
+    if (existing) {
+      const net = signed(existing) + signed(change)
+      if (net === 0n) out.splice(i, 1)
+      else
+        out[i] = {
+          token: NATIVE,
+          amount: (net < 0n ? -net : net).toString(),
+          direction: net < 0n ? 'OUT' : 'IN',
+        }
+      return out
+    }
+  }
   if (change.tokenId === undefined) {
     const i = out.findIndex(
       (c) => c.token === change.token && c.direction === change.direction && c.tokenId === undefined,
