@@ -9,12 +9,4 @@ export {
 } from './devnet.ts'
 export { AnvilError, PortInUseError } from './errors.ts'
 export { type DevnetClients, devnetChain, devnetClients, revert, snapshot } from './helpers.ts'
-export {
-  type PoolKey,
-  poolIdOf,
-  urCommandBytes,
-  v2SwapInput,
-  v3SwapInput,
-  v4SwapInput,
-} from './market.ts'
 export { type Simulator, startSimulator } from './simulator.ts'

@@ -9,19 +9,25 @@ import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
-import { poolIdOf, startDevnet, urCommandBytes, v2SwapInput, v3SwapInput, v4SwapInput } from '@oxbow/devnet'
+import { startDevnet } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
+  byteString,
   erc20Abi,
   erc721Abi,
   nonfungiblePositionManagerAbi,
   PERMIT2_ADDRESS,
   permit2Abi,
+  poolIdOf,
   universalRouterAbi,
   urCommands,
   v2PairAbi,
   v2Router02Abi,
+  v2SwapInput,
+  v3Path,
   v3PoolAbi,
+  v3SwapInput,
+  v4ExactInSingleSwap,
   v4PoolManagerAbi,
   v4PositionManagerAbi,
   v4StateViewAbi,
@@ -1009,10 +1015,10 @@ for (const backend of backends) {
           abi: universalRouterAbi,
           functionName: 'execute',
           args: [
-            urCommandBytes(urCommands.V4_SWAP),
+            byteString([urCommands.V4_SWAP]),
             [
-              v4SwapInput({
-                key: {
+              v4ExactInSingleSwap({
+                poolKey: {
                   currency0: v4.currency0,
                   currency1: v4.currency1,
                   fee: v4.fee,
@@ -1120,8 +1126,8 @@ for (const backend of backends) {
           // About 1 % of the in-range token1 amount (L * sqrtP).
           const amountIn = (liquidity * sqrtPriceX96) / 2n ** 96n / 100n
           command = urCommands.V4_SWAP
-          input = v4SwapInput({
-            key: {
+          input = v4ExactInSingleSwap({
+            poolKey: {
               currency0: p.currency0,
               currency1: p.currency1,
               fee: p.fee,
@@ -1144,16 +1150,21 @@ for (const backend of backends) {
           const amountIn = reserve / 50n
           if (p.version === 'v2') {
             command = urCommands.V2_SWAP_EXACT_IN
-            input = v2SwapInput({ recipient: actor, amountIn, amountOutMin: 0n, path: [stable, weth] })
+            input = v2SwapInput({
+              recipient: actor,
+              amount: amountIn,
+              limit: 0n,
+              path: [stable, weth],
+              payerIsUser: true,
+            })
           } else {
             command = urCommands.V3_SWAP_EXACT_IN
             input = v3SwapInput({
               recipient: actor,
-              amountIn,
-              amountOutMin: 0n,
-              tokenIn: stable,
-              fee: p.fee,
-              tokenOut: weth,
+              amount: amountIn,
+              limit: 0n,
+              path: v3Path([stable, weth], [p.fee]),
+              payerIsUser: true,
             })
           }
         }
@@ -1164,7 +1175,7 @@ for (const backend of backends) {
             address: eth.contracts.universalRouter,
             abi: universalRouterAbi,
             functionName: 'execute',
-            args: [urCommandBytes(command), [input], deadline],
+            args: [byteString([command]), [input], deadline],
             gas: 1_500_000n,
           }),
         )
