@@ -213,6 +213,42 @@ describe('landing', () => {
       assert.equal(await page.getByRole('textbox', { name: 'Amount' }).inputValue(), '1.5')
     })
   })
+
+  test('behavior: every keystroke typed in the hero reaches /swap, typed at human speed or at once, wide and narrow', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 800 },
+    ]) {
+      for (const delay of [150, 0]) {
+        await withPage(
+          '/',
+          async (page) => {
+            await page.getByRole('textbox', { name: 'Amount' }).click()
+            // One key at a time (keydown, input, keyup), as a person types: the first one starts the hand-off.
+            await page.keyboard.type('12.5', { delay })
+            await page.waitForURL(/\/swap\?/)
+            // The swap screen (with the app chrome) has taken over.
+            await page.locator('header').waitFor()
+            const amount = page.getByTestId('swap-input-amount')
+            const where = `${viewport.width} px, ${delay} ms between keys`
+            assert.equal(
+              await amount.inputValue(),
+              '12.5',
+              `the swap screen shows all that was typed (${where})`,
+            )
+            await page.waitForURL((url) => url.searchParams.get('value') === '12.5', { timeout: 5_000 })
+            // The caret stays in the field: typing on continues the same amount.
+            await page.keyboard.type('1', { delay })
+            assert.equal(await amount.inputValue(), '12.51', `typing continues in the field (${where})`)
+            // One history entry for the hand-off: Back returns to the landing.
+            await page.goBack()
+            await page.waitForURL(`${web.url}/`)
+          },
+          { viewport },
+        )
+      }
+    }
+  })
 })
 
 describe('languages and layout', () => {
