@@ -645,9 +645,13 @@ describe('web vitals', () => {
       },
       async (page) => {
         await page.waitForFunction(() => document.readyState === 'complete')
-        // An input finalises LCP; hiding the page flushes the analytics batch.
-        await page.waitForTimeout(300)
+        // An input finalises LCP and is the interaction INP measures (once web-vitals observes:
+        // interactions are not buffered for a late observer); hiding the page flushes the batch.
+        const deadlineChunk = Date.now() + 9000
+        while (vitalsChunk.length === 0 && Date.now() < deadlineChunk) await page.waitForTimeout(100)
+        await page.waitForTimeout(500)
         await page.mouse.click(5, 300)
+        await page.locator('main h1').click()
         await page.evaluate(() => {
           Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
           document.dispatchEvent(new Event('visibilitychange'))
