@@ -353,6 +353,45 @@ describe('landing', () => {
     })
   })
 
+  test('behavior: the title is the largest contentful paint from its first frame (its words rise in, never invisible)', async () => {
+    // Lighthouse's mobile viewport: the LCP waited for the fading subtitle (Chrome does not count
+    // text at opacity 0 as painted), which held / at a Lighthouse score of 94.
+    await withLanding(
+      '/',
+      {
+        options: { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true },
+        prepare: (context) =>
+          context.addInitScript({
+            content: `{
+              const entries = []
+              Object.defineProperty(window, '__lcp', { value: entries })
+              new PerformanceObserver((list) => {
+                for (const entry of list.getEntries())
+                  entries.push({ inTitle: Boolean(entry.element?.closest('main h1')), text: entry.element?.textContent ?? '' })
+              }).observe({ type: 'largest-contentful-paint', buffered: true })
+            }`,
+          }),
+      },
+      async (page) => {
+        const first = await page
+          .getByTestId('hero-word')
+          .evaluateAll((spans) =>
+            spans.map(
+              (span) => [span.closest('h1') !== null, Number(getComputedStyle(span).opacity)] as const,
+            ),
+          )
+        for (const [inTitle, opacity] of first) {
+          if (inTitle) assert.ok(opacity >= 0.4, `title words are visible from the first frame (${opacity})`)
+        }
+        await page.waitForTimeout(1500)
+        const lcp = await page.evaluate(
+          () => (window as unknown as { __lcp: { inTitle: boolean; text: string }[] }).__lcp,
+        )
+        assert.ok(lcp.at(-1)?.inTitle, `the LCP is the hero title (${JSON.stringify(lcp.at(-1))})`)
+      },
+    )
+  })
+
   test('behavior: with reduced motion the words show at once', async () => {
     await withLanding('/', { options: { reducedMotion: 'reduce' } }, async (page) => {
       const styles = await page
