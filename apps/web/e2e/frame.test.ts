@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import {
+  DEFAULT_APP_STORE_LINK,
+  IN_APP_WALLET_BROWSERS,
+} from '../src/modules/banners/services/appStoreLink.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { watchProblems } from './support.ts'
 
@@ -213,6 +217,42 @@ describe('landing', () => {
       assert.equal(await page.getByRole('textbox', { name: 'Amount' }).inputValue(), '1.5')
     })
   })
+
+  test('behavior: every keystroke typed in the hero reaches /swap, typed at human speed or at once, wide and narrow', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 800 },
+    ]) {
+      for (const delay of [150, 0]) {
+        await withPage(
+          '/',
+          async (page) => {
+            await page.getByRole('textbox', { name: 'Amount' }).click()
+            // One key at a time (keydown, input, keyup), as a person types: the first one starts the hand-off.
+            await page.keyboard.type('12.5', { delay })
+            await page.waitForURL(/\/swap\?/)
+            // The swap screen (with the app chrome) has taken over.
+            await page.locator('header').waitFor()
+            const amount = page.getByTestId('swap-input-amount')
+            const where = `${viewport.width} px, ${delay} ms between keys`
+            assert.equal(
+              await amount.inputValue(),
+              '12.5',
+              `the swap screen shows all that was typed (${where})`,
+            )
+            await page.waitForURL((url) => url.searchParams.get('value') === '12.5', { timeout: 5_000 })
+            // The caret stays in the field: typing on continues the same amount.
+            await page.keyboard.type('1', { delay })
+            assert.equal(await amount.inputValue(), '12.51', `typing continues in the field (${where})`)
+            // One history entry for the hand-off: Back returns to the landing.
+            await page.goBack()
+            await page.waitForURL(`${web.url}/`)
+          },
+          { viewport },
+        )
+      }
+    }
+  })
 })
 
 describe('languages and layout', () => {
@@ -320,18 +360,74 @@ describe('header and banners', () => {
         await page.evaluate(() => sessionStorage.clear())
         await page.reload()
         await banner.waitFor()
+        // The app store (answered here, never fetched): the default link outside wallet browsers.
+        await page.context().route(`${DEFAULT_APP_STORE_LINK}**`, (route) =>
+          route.fulfill({
+            status: 200,
+            contentType: 'text/html',
+            body: '<!doctype html><title>store</title>',
+          }),
+        )
         await banner.getByRole('link', { name: 'Get the app' }).click()
-        await page.waitForURL(/\/buy/)
+        await page.waitForURL(DEFAULT_APP_STORE_LINK)
+        // Back in the app (a new session would do the same): following the link hides it for good.
+        await page.goBack()
+        await page.locator('main h1').waitFor()
         assert.equal(
           await page.evaluate(() => localStorage.getItem('persistHideMobileAppPromoBanner')),
           'true',
         )
+        assert.equal(await banner.count(), 0)
       },
       { userAgent: ua, viewport: { width: 390, height: 800 } },
     )
     await withPage('/swap', async (page) =>
       assert.equal(await page.getByTestId('mobile-app-promo').count(), 0),
     )
+  })
+
+  test("behavior: the promo links to the app store, a wallet's in-app browser to its own link (spec)", async () => {
+    const inApp = {
+      MetaMask:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 WebView MetaMaskMobile',
+      'Coinbase Wallet':
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/AP2A; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/131.0 Mobile Safari/537.36 CoinbaseWallet/29.12.0',
+    }
+    const browsers: [string, string, string | undefined][] = [
+      [
+        'mobile Safari',
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+        DEFAULT_APP_STORE_LINK,
+      ],
+      ...Object.entries(inApp).map(([name, userAgent]): [string, string, string | undefined] => [
+        name,
+        userAgent,
+        IN_APP_WALLET_BROWSERS.find((browser) => browser.name === name)?.appStoreLink,
+      ]),
+    ]
+    const seen = new Set<string>()
+    for (const [name, userAgent, expected] of browsers) {
+      assert.ok(expected, name)
+      await withPage(
+        '/swap',
+        async (page) => {
+          const link = page.getByTestId('mobile-app-promo').getByRole('link', { name: 'Get the app' })
+          assert.equal(await link.getAttribute('href'), expected, name)
+          seen.add(expected)
+          await page.context().route(`${DEFAULT_APP_STORE_LINK}**`, (route) =>
+            route.fulfill({
+              status: 200,
+              contentType: 'text/html',
+              body: '<!doctype html><title>store</title>',
+            }),
+          )
+          await link.click()
+          await page.waitForURL(expected)
+        },
+        { userAgent, viewport: { width: 390, height: 800 } },
+      )
+    }
+    assert.equal(seen.size, 3, 'each browser its own link')
   })
 
   test('behavior: the UK notice with its read-more link shows when the origin country is GB', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { launchChromium, type RunningWeb, startWeb, TEST_API_URL } from '../test/harness.ts'
 import {
   cspViolations,
   installCspListener,
@@ -188,6 +188,59 @@ describe('routes table', () => {
     await page.getByRole('heading', { name: 'This page could not load' }).waitFor({ timeout: 10_000 })
     assert.ok(logged.some((text) => text.includes('Vite preload error: Dynamic import failed to load')))
     assert.equal(await page.locator('header').count(), 1, 'the header stays')
+    await context.close()
+  })
+
+  test('error: a page that throws shows the crash page with the id of the error report the browser sent', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    // The fault: this browser cannot format currencies on /explore (as when its locale data is
+    // broken), so the explore page throws while rendering its value cards.
+    // (A string: the test runner's transform would add helpers to a function that the page lacks.)
+    await context.addInitScript({
+      content: `{
+        const failing = (options) => location.pathname.startsWith('/explore') && options?.style === 'currency'
+        const fault = () => new RangeError('Incorrect locale information provided')
+        Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+          construct(target, args) {
+            if (failing(args[1])) throw fault()
+            return Reflect.construct(target, args)
+          },
+          apply(target, self, args) {
+            if (failing(args[1])) throw fault()
+            return Reflect.apply(target, self, args)
+          },
+        })
+      }`,
+    })
+    const page = await context.newPage()
+    // The report as the browser sends it (the API is not running: the request itself is the evidence).
+    const sent: { name: string; properties: Record<string, unknown> }[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url() === `${TEST_API_URL}/v1/analytics`)
+        sent.push(...(request.postDataJSON() as { events: typeof sent }).events)
+    })
+    await page.goto(`${web.url}/explore`)
+    await page.getByRole('heading', { name: 'Oops! Something went wrong.' }).waitFor()
+    assert.ok(
+      await page
+        .getByText('If you contact support, please quote this error ID so we can find what happened.')
+        .isVisible(),
+    )
+    const shown = (await page.getByTestId('error-id').textContent()) ?? ''
+    const id = /^Error ID: ([0-9a-f]{32})$/.exec(shown)?.[1]
+    assert.ok(id, `an error id is shown (${shown})`)
+    assert.equal(await page.locator('header').count(), 1, 'the header stays')
+    const deadline = Date.now() + 5000
+    while (!sent.some((event) => event.name === 'app_error') && Date.now() < deadline)
+      await page.waitForTimeout(100)
+    const reports = sent.filter((event) => event.name === 'app_error')
+    assert.equal(reports.length, 1, 'one report')
+    assert.deepEqual(reports[0]?.properties, {
+      errorId: id,
+      path: '/explore',
+      errorName: 'RangeError',
+      message: 'Incorrect locale information provided',
+    })
     await context.close()
   })
 })

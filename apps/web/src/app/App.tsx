@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { createBrowserRouter } from 'react-router'
 import { RouterProvider } from 'react-router/dom'
+import { AnalyticsProvider } from '../modules/analytics/index.ts'
 import { I18nProvider } from '../modules/i18n/index.ts'
 import { createQueryClient, persistQueryCache, restoreQueryCache } from './queryClient.ts'
 import { routes } from './routes.tsx'
@@ -30,7 +31,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider>
-        <RouterProvider router={router} />
+        <AnalyticsProvider>
+          <RouterProvider router={router} />
+        </AnalyticsProvider>
       </I18nProvider>
     </QueryClientProvider>
   )

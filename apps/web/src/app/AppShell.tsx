@@ -1,25 +1,13 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
-import {
-  createAnalyticsClient,
-  isSessionSampled,
-  reportWebVitals,
-  usePageViews,
-} from '../modules/analytics/index.ts'
-import { getBlockedPaths, getRuntimeConfig, isPathBlocked } from '../modules/config/index.ts'
+import { reportWebVitals, useAnalyticsClient, usePageViews } from '../modules/analytics/index.ts'
+import { getBlockedPaths, isPathBlocked } from '../modules/config/index.ts'
 import { useApplyTheme } from '../modules/preferences/index.ts'
 import { useRouteMeta } from '../modules/seo/index.ts'
 import { setConnectFailureSink } from '../modules/wallet/index.ts'
 
 function useAnalytics() {
-  const client = useMemo(() => {
-    const config = getRuntimeConfig()
-    let sampled = false
-    try {
-      sampled = isSessionSampled(config.analyticsSampleRate, sessionStorage)
-    } catch {}
-    return createAnalyticsClient({ apiUrl: config.apiUrl, buildHash: config.buildHash, sampled })
-  }, [])
+  const client = useAnalyticsClient()
   useEffect(() => {
     // A failed chunk load only costs this session's vitals.
     reportWebVitals(client).catch(() => undefined)

@@ -1,7 +1,10 @@
 import { useEffect } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { Button, ComingSoon, Page } from '../modules/ui/index.ts'
+import { Link, useRouteError } from 'react-router'
+import { defineMessages } from '../lib/messages.ts'
+import { useErrorReport } from '../modules/analytics/index.ts'
+import { Button, Page } from '../modules/ui/index.ts'
+import styles from './RouteErrors.module.css'
 
 export const CHUNK_RELOAD_KEY = 'oxbow.chunkReloadAt'
 
@@ -43,19 +46,30 @@ export function ChunkLoadFailed() {
   )
 }
 
-/** Error boundary of the page area: the header stays usable whatever a page throws. */
+const m = defineMessages({
+  title: { id: 'error.crash.title', defaultMessage: 'Oops! Something went wrong.' },
+  support: {
+    id: 'error.crash.support',
+    defaultMessage: 'If you contact support, please quote this error ID so we can find what happened.',
+  },
+  errorId: { id: 'error.crash.id', defaultMessage: 'Error ID: {id}' },
+})
+
+/**
+ * Error boundary of the page area (the header stays usable whatever a page throws): the spec's
+ * crash text with the error's id, the same id the error report sent to analytics carries.
+ */
 export function PageError() {
   const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : undefined
+  const errorId = useErrorReport(error)
   return (
-    <Page title={<FormattedMessage id="error.page.title" defaultMessage="Something went wrong" />}>
-      <ComingSoon>
-        <FormattedMessage
-          id="error.page.body"
-          defaultMessage="This page hit an error{status, select, undefined {} other { ({status})}}. Other pages still work."
-          values={{ status: status === undefined ? 'undefined' : String(status) }}
-        />
-      </ComingSoon>
+    <Page title={<FormattedMessage {...m.title} />}>
+      <p>
+        <FormattedMessage {...m.support} />
+      </p>
+      <p className={styles.errorId} data-testid="error-id">
+        <FormattedMessage {...m.errorId} values={{ id: errorId }} />
+      </p>
       <div>
         <Link to="/swap">
           <FormattedMessage id="error.page.toSwap" defaultMessage="Go to swap" />
@@ -65,11 +79,19 @@ export function PageError() {
   )
 }
 
-/** Last resort outside the layout (no intl context guaranteed): plain English. */
+/**
+ * Last resort outside the layout (no intl context guaranteed): the spec's crash text in plain
+ * English, with the id of the error report.
+ */
 export function RootError() {
+  const errorId = useErrorReport(useRouteError())
   return (
     <main>
-      <h1>Oxbow hit an error</h1>
+      <h1>Oops! Something went wrong.</h1>
+      <p>If you contact support, please quote this error ID so we can find what happened.</p>
+      <p className={styles.errorId} data-testid="error-id">
+        Error ID: {errorId}
+      </p>
       <p>
         <a href="/swap">Reload the app</a>
       </p>

@@ -73,3 +73,46 @@ test('behavior: events are POSTed in a batch to /v1/analytics and the answer map
   unsampled.track('x')
   assert.equal(await unsampled.flush(), 'empty')
 })
+
+test('behavior: an error report is sent at once, by unsampled sessions too, with what was queued', async () => {
+  const bodies: string[] = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => {
+      body += chunk
+    })
+    request.on('end', () => {
+      bodies.push(body)
+      response.writeHead(202).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  try {
+    const unsampled = createAnalyticsClient({
+      apiUrl,
+      buildHash: 'x',
+      sampled: false,
+      flushIntervalMs: 60_000,
+    })
+    unsampled.track('page_view', { path: '/' })
+    assert.equal(await unsampled.report('app_error', { errorId: 'abc' }), 'success')
+    assert.deepEqual(
+      JSON.parse(bodies[0] ?? '{}').events.map((e: { name: string; properties: unknown }) => [
+        e.name,
+        e.properties,
+      ]),
+      [['app_error', { errorId: 'abc' }]],
+      'the report only: usage data stays unsent',
+    )
+    const sampled = createAnalyticsClient({ apiUrl, buildHash: 'x', sampled: true, flushIntervalMs: 60_000 })
+    sampled.track('page_view', { path: '/' })
+    assert.equal(await sampled.report('app_error', { errorId: 'def' }), 'success')
+    assert.deepEqual(
+      JSON.parse(bodies[1] ?? '{}').events.map((e: { name: string }) => e.name),
+      ['page_view', 'app_error'],
+    )
+  } finally {
+    server.close()
+  }
+})

@@ -7,7 +7,10 @@ export interface AnalyticsEvent {
 }
 
 export interface AnalyticsClient {
+  /** Usage and performance data: sampled sessions only, sent in batches. */
   track(name: string, properties?: AnalyticsEvent['properties']): void
+  /** Error reports: sent by every session, at once (with whatever is queued). */
+  report(name: string, properties?: AnalyticsEvent['properties']): Promise<UploadStatus | 'empty'>
   flush(): Promise<UploadStatus | 'empty'>
   readonly sampled: boolean
 }
@@ -21,7 +24,7 @@ export interface AnalyticsOptions {
 
 /**
  * Batches events and POSTs them to {api}/v1/analytics (the API's analytics proxy). Unsampled
- * sessions send nothing. Failures are counted by status, never thrown and never logged as errors:
+ * sessions send no usage or performance data, only error reports. Failures are counted by status, never thrown and never logged as errors:
  * analytics must not disturb the app.
  */
 export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClient {
@@ -61,6 +64,10 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
       if (!options.sampled) return
       queue.push({ name, properties, time: Date.now() })
       timer ??= setTimeout(() => void flush(), flushIntervalMs)
+    },
+    report(name, properties = {}) {
+      queue.push({ name, properties, time: Date.now() })
+      return flush()
     },
     flush,
   }

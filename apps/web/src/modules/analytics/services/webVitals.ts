@@ -1,7 +1,8 @@
 import type { AnalyticsClient } from './analyticsClient.ts'
 
 /**
- * Reports LCP, FCP, CLS and INP (web-vitals' successor of FID) as analytics events. The library
+ * Reports LCP, FCP, CLS and INP as analytics events. The spec lists first input delay; web-vitals
+ * no longer measures FID (removed in v5), so INP, its successor, is reported in its place (README). The library
  * is its own chunk, loaded only for a sampled session: it reads the buffered performance entries,
  * so loading it after start-up still sees the first paints and every layout shift.
  */

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
 import { useFeatureFlags } from '../../flags/index.ts'
+import { appStoreLink } from '../services/appStoreLink.ts'
 import {
   hideMobilePromo,
   hideUkNotice,
@@ -23,7 +24,10 @@ const m = defineMessages({
   ukMore: { id: 'banner.uk.readMore', defaultMessage: 'Read more' },
 })
 
-/** The mobile-app promo (height 56) on mobile devices until dismissed (session, or for good). */
+/**
+ * The mobile-app promo (height 56) on mobile devices until dismissed (session, or for good). Its
+ * link goes to the app store: the in-app wallet browser's own link, else the default one.
+ */
 export function MobileAppPromoBanner() {
   const intl = useIntl()
   const [hidden, setHidden] = useState(() => isMobilePromoHidden() || !isMobileUserAgent(navigator.userAgent))
@@ -37,7 +41,11 @@ export function MobileAppPromoBanner() {
       <span className={styles.promoText}>
         <FormattedMessage {...m.promo} />
       </span>
-      <a className={styles.promoLink} href="/buy" onClick={() => hideMobilePromo(true)}>
+      <a
+        className={styles.promoLink}
+        href={appStoreLink(navigator.userAgent)}
+        onClick={() => hideMobilePromo(true)}
+      >
         <FormattedMessage {...m.promoCta} />
       </a>
       <button

@@ -27,16 +27,19 @@ export function useAvoidAreas(
       const height = Math.round(origin.height)
       const areas: Rect[] = []
       for (const element of content.querySelectorAll<HTMLElement>('[data-floating-avoid]')) {
-        let rect: DOMRect = element.getBoundingClientRect()
+        const box = element.getBoundingClientRect()
+        let rect = { left: box.left, width: box.width }
         if (element.dataset.floatingAvoid === 'text') {
+          // Across, the text's extent (not the whole block); up and down, the block's own box: the
+          // words rising into place (a transform) must not move the area with them.
           const range = document.createRange()
           range.selectNodeContents(element)
           rect = range.getBoundingClientRect()
         }
         const x = Math.round(rect.left - origin.left) - MARGIN
-        const y = Math.round(rect.top - origin.top) - MARGIN
+        const y = Math.round(box.top - origin.top) - MARGIN
         const bottom =
-          element.dataset.floatingAvoid === 'column' ? height : Math.round(rect.bottom - origin.top) + MARGIN
+          element.dataset.floatingAvoid === 'column' ? height : Math.round(box.bottom - origin.top) + MARGIN
         areas.push({ x, y, width: Math.round(rect.width) + 2 * MARGIN, height: bottom - y })
       }
       const key = JSON.stringify([width, height, areas])

@@ -5,11 +5,20 @@ import type { SwapToken } from '../hooks/useTokenList.ts'
 import styles from './SwapForm.module.css'
 import { swapMessages as m } from './swapMessages.ts'
 
+/** Focuses the field with the caret after its text, in the commit that mounts it: no key is missed. */
+function focusAtEnd(input: HTMLInputElement | null) {
+  if (!input || document.activeElement === input) return
+  input.focus()
+  input.setSelectionRange(input.value.length, input.value.length)
+}
+
 /** One side of the swap box: label, amount field, token button, balance with Max, value in fiat. */
 export function SwapCurrencyPanel(props: {
   side: 'input' | 'output'
   value: string
   onChange: (text: string) => void
+  /** Focus the amount on mount, caret after the text (the hero's hand-off: typing goes on here). */
+  autoFocus?: boolean | undefined
   token: SwapToken | undefined
   onChooseToken: () => void
   balance: bigint | undefined
@@ -39,6 +48,7 @@ export function SwapCurrencyPanel(props: {
           placeholder="0"
           aria-label={intl.formatMessage(side === 'input' ? m.sellAmount : m.buyAmount)}
           value={props.value}
+          ref={props.autoFocus ? focusAtEnd : undefined}
           onChange={(event) => props.onChange(event.target.value)}
         />
         <button

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { NavLink, useNavigate, useSearchParams } from 'react-router'
+import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
 import { findNetwork, getNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
@@ -59,6 +59,15 @@ export function heroSwapUrl(params: URLSearchParams, value: string): string {
   return `/swap?${next.toString()}`
 }
 
+/** Navigation state of the hero's hand-off (history state: read back only through `isHeroHandoff`). */
+const heroHandoffState = { heroHandoff: true } as const
+
+function isHeroHandoff(state: unknown): boolean {
+  return (
+    typeof state === 'object' && state !== null && (state as { heroHandoff?: unknown }).heroHandoff === true
+  )
+}
+
 const buttonMessages = {
   connect: sm.connectWallet,
   selectToken: sm.selectToken,
@@ -106,6 +115,9 @@ function quoteFits(
 export function SwapForm({ showModes = true, hero = false }: { showModes?: boolean; hero?: boolean }) {
   const intl = useIntl()
   const navigate = useNavigate()
+  // Arriving from the hero: the sell amount takes the focus, so typing goes on where it started.
+  const { state: navigationState } = useLocation()
+  const handedOver = !hero && isHeroHandoff(navigationState)
   const [params] = useSearchParams()
   const [form, update, selectChain] = useSwapFormState()
   const wallet = useWalletState()
@@ -211,9 +223,16 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
     const accepted = acceptKeystroke(text, token?.decimals)
     if (accepted === null) return
     if (hero) {
-      // The hero keeps what was typed on screen while /swap takes over with it.
+      // The hero keeps what was typed on screen while /swap takes over with it. Keys typed before
+      // the swap screen shows land here too and follow on (the hand-off supersedes itself); from
+      // then on the swap screen's field has the focus, so nothing typed is lost.
       setHeroTyped(accepted)
-      if (accepted.trim() !== '') void navigate(heroSwapUrl(params, accepted))
+      if (/\d/.test(accepted)) {
+        void navigate(heroSwapUrl(params, accepted), {
+          replace: window.location.pathname === '/swap',
+          state: heroHandoffState,
+        })
+      }
       return
     }
     update((state) => typeValue(state, field, accepted))
@@ -232,7 +251,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   const onMax = () => {
     if (!inputToken || maxAmount === undefined) return
     const text = amountToInput(maxAmount, inputToken.decimals)
-    if (hero) void navigate(heroSwapUrl(params, text))
+    if (hero) void navigate(heroSwapUrl(params, text), { state: heroHandoffState })
     else update((state) => typeValue(state, 'INPUT', text))
   }
 
@@ -339,6 +358,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         side="input"
         value={inputValue}
         onChange={(text) => onType('INPUT', text)}
+        autoFocus={handedOver && form.independentField === 'INPUT'}
         token={inputToken}
         onChooseToken={() => setSelecting('INPUT')}
         balance={account ? inputBalance : undefined}

@@ -1,0 +1,27 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import { getRuntimeConfig } from '../../config/index.ts'
+import { type AnalyticsClient, createAnalyticsClient, isSessionSampled } from '../services/analyticsClient.ts'
+
+const AnalyticsContext = createContext<AnalyticsClient | null>(null)
+
+/**
+ * The session's analytics client, above the router so the last-resort error screen can report too.
+ * Sampling (performance data) is decided once per session.
+ */
+export function AnalyticsProvider({ children }: { children: ReactNode }) {
+  const client = useMemo(() => {
+    const config = getRuntimeConfig()
+    let sampled = false
+    try {
+      sampled = isSessionSampled(config.analyticsSampleRate, sessionStorage)
+    } catch {}
+    return createAnalyticsClient({ apiUrl: config.apiUrl, buildHash: config.buildHash, sampled })
+  }, [])
+  return <AnalyticsContext.Provider value={client}>{children}</AnalyticsContext.Provider>
+}
+
+export function useAnalyticsClient(): AnalyticsClient {
+  const client = useContext(AnalyticsContext)
+  if (!client) throw new Error('useAnalyticsClient outside AnalyticsProvider')
+  return client
+}
