@@ -7,3 +7,4 @@ export {
   Skeleton,
   SkeletonRows,
 } from './components/Page.tsx'
+export { POPOVER_VIEWPORT_MARGIN, useDismiss, useKeepInViewport } from './hooks/usePopover.ts'
