@@ -311,6 +311,28 @@ describe('environment', () => {
   })
 })
 
+describe('search field', () => {
+  test('behavior: Enter, ArrowUp and ArrowDown do not do their default in the search field', async () => {
+    await withPage('/swap', WIDE, async (page) => {
+      await page.keyboard.press('/')
+      const field = page.getByRole('searchbox', { name: 'Search tokens and pools' })
+      await field.fill('usdc')
+      const caret = () => field.evaluate((input: HTMLInputElement) => input.selectionStart)
+      await field.evaluate((input: HTMLInputElement) => input.setSelectionRange(2, 2))
+      await page.keyboard.press('ArrowDown')
+      assert.equal(await caret(), 2, 'ArrowDown left the caret alone (its default moves it to the end)')
+      await page.keyboard.press('ArrowUp')
+      assert.equal(await caret(), 2, 'ArrowUp left the caret alone (its default moves it to the start)')
+      const prevented = await field.evaluate((input: HTMLInputElement) => {
+        const event = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true })
+        input.dispatchEvent(event)
+        return event.defaultPrevented
+      })
+      assert.equal(prevented, true, 'Enter prevented')
+    })
+  })
+})
+
 describe('URL parameters on client-side navigation', () => {
   test('behavior: the logo (/?intro=true) disconnects a connected wallet without a page load', async () => {
     await withPage('/swap?testMode=1', WIDE, async (page) => {

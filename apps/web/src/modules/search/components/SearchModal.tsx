@@ -90,6 +90,7 @@ export function SearchModal() {
   const [chain, setChain] = useState('')
   const [tab, setTab] = useState<Tab>('all')
   const inputRef = useRef<HTMLInputElement>(null)
+  const bodyRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
 
   useEffect(() => {
@@ -193,6 +194,13 @@ export function SearchModal() {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // The spec: Enter, ArrowUp and ArrowDown do not do their default in the search field
+              // (no caret jumps, no form submission); Enter opens the first result instead.
+              if (event.key !== 'Enter' && event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return
+              event.preventDefault()
+              if (event.key === 'Enter') bodyRef.current?.querySelector<HTMLAnchorElement>('a[href]')?.click()
+            }}
             placeholder={intl.formatMessage(m.placeholder)}
             aria-label={intl.formatMessage(m.placeholder)}
           />
@@ -234,7 +242,7 @@ export function SearchModal() {
             ))}
           </div>
         ) : null}
-        <div className={styles.body}>
+        <div className={styles.body} ref={bodyRef}>
           {sections.map((section) => {
             const rows = rowsOf(section)
             // A section the indexer answered empty (or could not answer) is left out.
