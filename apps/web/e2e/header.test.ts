@@ -334,21 +334,36 @@ describe('search field', () => {
 })
 
 describe('URL parameters on client-side navigation', () => {
-  test('behavior: the logo (/?intro=true) disconnects a connected wallet without a page load', async () => {
+  test('behavior: the logo (/?intro=true) disconnects a connected wallet without a page load, once', async () => {
     await withPage('/swap?testMode=1', WIDE, async (page) => {
       await connectMock(page, 'en')
       await page.evaluate(() => {
         ;(window as unknown as { __samePage: boolean }).__samePage = true
       })
       await page.getByRole('link', { name: 'Oxbow home' }).click()
-      await page.waitForURL(`${web.url}/?intro=true`)
-      await page.getByRole('button', { name: 'Connect', exact: true }).waitFor()
+      const connect = page.getByRole('button', { name: 'Connect', exact: true })
+      await connect.waitFor()
       assert.equal(await page.evaluate(() => localStorage.getItem('oxbow.wallet.connected')), null)
       assert.equal(
         await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage),
         true,
         'no page load happened',
       )
+      // Acted on, intro leaves the URL: connecting from the landing moves on to /swap (carrying the
+      // landing's query) and the wallet stays connected there, and after Back.
+      await page.waitForURL(`${web.url}/`)
+      await connect.click()
+      await page.locator('dialog[open] [data-wallet-kind="mock"]').click()
+      await page.waitForURL(`${web.url}/swap`)
+      const account = page.getByRole('button', { name: /^Account 0xf39Fd6/ })
+      await account.waitFor()
+      await page.goBack()
+      await page.waitForURL(`${web.url}/`)
+      await page.waitForTimeout(500)
+      assert.equal(await account.count(), 1, 'still connected after Back')
+    })
+    await withPage('/swap?intro=true&keep=1', WIDE, async (page) => {
+      assert.equal(new URL(page.url()).search, '?keep=1', 'intro leaves the URL on a full load too')
     })
   })
 

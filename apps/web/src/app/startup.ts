@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation, useNavigate, useNavigationType } from 'react-router'
 import { getRuntimeConfig } from '../modules/config/index.ts'
 import { isDisplayCurrency } from '../modules/currency/index.ts'
 import { initOverrides } from '../modules/flags/index.ts'
@@ -44,8 +44,22 @@ export function applyStartupParams(url: URL): void {
       eagerlyConnectAddress: params.eagerlyConnectAddress ?? null,
     })
   }
-  if (params.intro) setWalletIntent({ disconnectRequested: true })
+  if (params.intro) {
+    setWalletIntent({ disconnectRequested: true })
+    history.replaceState(history.state, '', withoutIntro(url.pathname, url.search, url.hash))
+  }
   initOverrides(url, getRuntimeConfig().productionHostname)
+}
+
+/**
+ * `intro=true` is a one-shot instruction: once acted on it leaves the URL, so a reload, Back, or the
+ * landing carrying its query on to /swap after a connection never disconnects the wallet again.
+ */
+function withoutIntro(pathname: string, search: string, hash: string): string {
+  const next = new URLSearchParams(search)
+  next.delete('intro')
+  const query = next.toString()
+  return `${pathname}${query ? `?${query}` : ''}${hash}`
 }
 
 /**
@@ -55,6 +69,8 @@ export function applyStartupParams(url: URL): void {
  */
 export function useNavigationParams(): void {
   const location = useLocation()
+  const navigationType = useNavigationType()
+  const navigate = useNavigate()
   const firstLoad = useRef(true)
   useEffect(() => {
     // The first location is the page load's: applied at start-up already.
@@ -64,6 +80,15 @@ export function useNavigationParams(): void {
     }
     const params = parse(new URLSearchParams(location.search))
     applyPreferenceParams(params)
+    // Going back or forward to an entry is not asking again: Back onto /?intro=true after connecting
+    // must not disconnect a second time.
+    if (navigationType === 'POP') return
+    if (params.intro) {
+      void navigate(withoutIntro(location.pathname, location.search, location.hash), {
+        replace: true,
+        state: location.state,
+      })
+    }
     void followWalletIntent(
       {
         disconnectRequested: params.intro === true,
@@ -72,5 +97,5 @@ export function useNavigationParams(): void {
       },
       { restore: false },
     )
-  }, [location])
+  }, [location, navigate, navigationType])
 }
