@@ -12,14 +12,11 @@
  * (indexer down).
  */
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { launchChromium, type RunningWeb, startWeb, TEST_API_URL } from '../test/harness.ts'
+import { type RunningIndexer, startIndexer } from './indexer.ts'
 
 const LANDING_TEST_PORT = 25575
 const DEVNET_PORT_BASE = 25500
@@ -31,62 +28,17 @@ const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 let devnet: Devnet
 let web: RunningWeb
 let browser: Browser
-let indexer: ChildProcess | undefined
-let indexerDir: string | undefined
-
-/** `npm run serve -w @oxbow/indexer` over the test devnet (spawned: web tests import no other app). */
-async function startIndexer(manifestPath: string): Promise<void> {
-  indexerDir = await mkdtemp(join(tmpdir(), 'oxbow-landing-indexer-'))
-  const child = spawn('npx', ['tsx', resolve(import.meta.dirname, '../../indexer/scripts/serve.ts')], {
-    // Its own process group: stopping it by -pid reaches Ponder too.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      OXBOW_MANIFEST: manifestPath,
-      OXBOW_INDEXER_PORT: String(INDEXER_PORT),
-      OXBOW_INDEXER_DATA_DIR: join(indexerDir, 'pglite'),
-      OXBOW_INDEXER_NETWORKS: 'ethereum',
-    },
-  })
-  indexer = child
-  const output: string[] = []
-  await new Promise<void>((ready, fail) => {
-    const timer = setTimeout(
-      () => fail(new Error(`indexer not ready in 180 s:\n${output.join('')}`)),
-      180_000,
-    )
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output.push(String(chunk))
-      if (/^ready /m.test(String(chunk))) {
-        clearTimeout(timer)
-        ready()
-      }
-    })
-    child.stderr?.on('data', (chunk: Buffer) => output.push(String(chunk)))
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      fail(new Error(`indexer exited (${code}):\n${output.join('')}`))
-    })
-  })
-}
-
-async function stopIndexer(): Promise<void> {
-  const child = indexer
-  if (child?.pid && child.exitCode === null) {
-    const exited = new Promise((done) => child.once('exit', done))
-    process.kill(-child.pid, 'SIGTERM')
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))])
-    if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
-  }
-  if (indexerDir) await rm(indexerDir, { recursive: true, force: true })
-}
+let indexer: RunningIndexer | undefined
 
 before(async () => {
   devnet = await startDevnet({ networks: ['ethereum'], portBase: DEVNET_PORT_BASE })
   const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
   assert.ok(rpcUrl, 'the devnet serves ethereum')
-  await startIndexer(devnet.manifestPath)
+  indexer = await startIndexer({
+    manifestPath: devnet.manifestPath,
+    port: INDEXER_PORT,
+    networks: ['ethereum'],
+  })
   web = await startWeb({
     port: LANDING_TEST_PORT,
     config: {
@@ -101,7 +53,7 @@ before(async () => {
 after(async () => {
   await browser?.close()
   await web?.close()
-  await stopIndexer()
+  await indexer?.stop()
   await devnet?.stop()
 })
 

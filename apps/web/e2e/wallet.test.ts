@@ -321,6 +321,22 @@ describe('wallet connection', () => {
     })
   })
 
+  test("behavior: eagerlyConnect with a valid eagerlyConnectAddress connects as that account (the local test wallet's ten; the mock takes any); an invalid one is ignored", async () => {
+    await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${ACCOUNT_1}`, async (page) => {
+      await accountButton(page, ACCOUNT_1).waitFor()
+      // The same account after a reload (no parameter: the remembered connection).
+      await page.goto(`${web.url}/swap`)
+      await accountButton(page, ACCOUNT_1).waitFor()
+    })
+    await withPage('/swap?eagerlyConnect=true&eagerlyConnectAddress=0x1234', async (page) => {
+      await accountButton(page, ACCOUNT_0).waitFor()
+    })
+    const other = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+    await withPage(`/swap?testMode=1&eagerlyConnect=true&eagerlyConnectAddress=${other}`, async (page) => {
+      await accountButton(page, other).waitFor()
+    })
+  })
+
   test('Coinbase Wallet loads its SDK chunk only when chosen and fails into the error modal here (its popup host is unreachable)', async () => {
     await withPage('/swap', async (page, context, scripts) => {
       const hosts = new Set<string>()

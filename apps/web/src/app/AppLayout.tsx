@@ -1,22 +1,21 @@
 import { useEffect } from 'react'
 import { Outlet, useMatches, useNavigate } from 'react-router'
 import { MobileAppPromoBanner, UkNoticeBanner } from '../modules/banners/index.ts'
-import { useFeatureFlags } from '../modules/flags/index.ts'
+import { useFeatureFlags, useNftsEnabled } from '../modules/flags/index.ts'
 import { Header } from '../modules/header/index.ts'
 import { SearchModal, useSearchHotkey } from '../modules/search/index.ts'
 import { SkeletonRows } from '../modules/ui/index.ts'
 import styles from './AppLayout.module.css'
 import type { RouteHandle } from './routeHandle.ts'
-import { nftRoutesDisabledForSession } from './startup.ts'
 
 /** Routes show only when enabled: a disabled route behaves as an unknown one (/not-found). */
 function useRouteGate(): 'show' | 'wait' | 'hide' {
   const matches = useMatches()
   const flags = useFeatureFlags()
+  const nfts = useNftsEnabled()
   const flag = matches.map((match) => (match.handle as RouteHandle | undefined)?.flag).find(Boolean)
   if (!flag) return 'show'
-  const enabled =
-    flag === 'nfts' ? flags.values.nftRoutes && !nftRoutesDisabledForSession() : flags.values[flag]
+  const enabled = flag === 'nfts' ? nfts : flags.values[flag]
   if (enabled) return 'show'
   // Wait for the API's answer before refusing a route a remote flag may enable.
   return flags.settled ? 'hide' : 'wait'

@@ -5,6 +5,7 @@ import { getBlockedPaths, isPathBlocked } from '../modules/config/index.ts'
 import { useApplyTheme } from '../modules/preferences/index.ts'
 import { useRouteMeta } from '../modules/seo/index.ts'
 import { setConnectFailureSink } from '../modules/wallet/index.ts'
+import { useNavigationParams } from './startup.ts'
 
 function useAnalytics() {
   const client = useAnalyticsClient()
@@ -22,14 +23,15 @@ function useAnalytics() {
 
 /**
  * What every page gets, with or without the app chrome (the landing has none): theme, per-route
- * title/description/canonical, analytics (page views, web vitals, wallet failures), scroll reset
- * and the operator's blocked paths.
+ * title/description/canonical, analytics (page views, web vitals, wallet failures), scroll reset,
+ * the app-wide URL parameters of client-side navigations, and the operator's blocked paths.
  */
 export function AppShell() {
   const { pathname } = useLocation()
   useApplyTheme()
   useRouteMeta()
   useAnalytics()
+  useNavigationParams()
 
   // Scroll resets to the top on page change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change

@@ -15,3 +15,4 @@ export {
   type RuntimeConfig,
   runtimeConfigSchema,
 } from './services/runtimeConfig.ts'
+export { siteLinks } from './services/siteLinks.ts'

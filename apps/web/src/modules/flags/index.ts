@@ -1,4 +1,5 @@
 export { type FeatureFlagsState, useFeatureFlag, useFeatureFlags } from './hooks/useFeatureFlags.ts'
+export { useNftsEnabled } from './hooks/useNftsEnabled.ts'
 export { fetchRemoteFlags, type RemoteFlags } from './services/fetchRemoteFlags.ts'
 export {
   mergeOverrides,

@@ -1,5 +1,10 @@
 export { resolveTheme, useApplyTheme, usePreferences } from './hooks/usePreferences.ts'
 export {
+  nftsDisabledForSession,
+  setNftsDisabledForSession,
+  useNftsDisabledForSession,
+} from './state/nftsDisabled.ts'
+export {
   defaultPreferences,
   type Preferences,
   preferencesStore,

@@ -9,3 +9,4 @@ export {
   SkeletonRows,
 } from './components/Page.tsx'
 export { useFocusTrap } from './hooks/useFocusTrap.ts'
+export { POPOVER_VIEWPORT_MARGIN, useDismiss, useKeepInViewport } from './hooks/usePopover.ts'

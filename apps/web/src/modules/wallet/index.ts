@@ -6,6 +6,7 @@ export {
 } from './components/ConnectButton.tsx'
 export { usePendingTransactionsWatcher } from './hooks/usePendingTransactionsWatcher.ts'
 export { type ConnectFailure, setConnectFailureSink } from './services/failures.ts'
+export { followWalletIntent } from './services/followWalletIntent.ts'
 export { loadWalletRuntime } from './services/loadWalletRuntime.ts'
 export type { WalletRuntime } from './services/runtime.ts'
 export type {

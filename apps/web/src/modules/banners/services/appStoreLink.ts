@@ -3,8 +3,11 @@
  * wallet browser, otherwise a default link"). Each link is the Oxbow app's store link, which opens
  * the App Store or Google Play for the device; a wallet's in-app browser gets a link of its own so
  * the store visit is attributed to that wallet (and the wallet's browser hands it to the store).
+ * The default is the company menu's wallet-app link (config's siteLinks), one address for both.
  */
-export const DEFAULT_APP_STORE_LINK = 'https://oxbow.exchange/app'
+import { siteLinks } from '../../config/index.ts'
+
+export const DEFAULT_APP_STORE_LINK = siteLinks.walletApp
 
 export interface InAppWalletBrowser {
   readonly name: string

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { type MessageDescriptor, useIntl } from 'react-intl'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
-import { getRuntimeConfig } from '../../config/index.ts'
+import { siteLinks } from '../../config/index.ts'
 import { displayCurrencies } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, type ThemeChoice, themeChoices, usePreferences } from '../../preferences/index.ts'
+import { useDismiss, useKeepInViewport } from '../../ui/index.ts'
 import { applyCurrencyParam } from '../../urlParams/index.ts'
 import styles from './CompanyMenu.module.css'
 import headerStyles from './Header.module.css'
@@ -42,8 +43,12 @@ interface MenuLink {
   readonly external?: boolean
 }
 
+/**
+ * Each link goes where its label says: the app's own screens in the app, the company's pages and
+ * documentation outside it (config's `siteLinks`), governance through /vote (the spec's exit to the
+ * governance site).
+ */
 function sections(): Record<Exclude<SectionId, 'settings'>, readonly MenuLink[]> {
-  const config = getRuntimeConfig()
   return {
     app: [
       { label: m.swap, to: '/swap' },
@@ -51,14 +56,14 @@ function sections(): Record<Exclude<SectionId, 'settings'>, readonly MenuLink[]>
       { label: m.pool, to: '/positions' },
     ],
     products: [
-      { label: m.walletApp, to: '/buy' },
-      { label: m.extension, to: '/extension/uninstall' },
-      { label: m.tradingApi, to: `${config.apiUrl}/`, external: true },
+      { label: m.walletApp, to: siteLinks.walletApp, external: true },
+      { label: m.extension, to: siteLinks.browserExtension, external: true },
+      { label: m.tradingApi, to: siteLinks.tradingApi, external: true },
     ],
     protocol: [
       { label: m.governance, to: '/vote' },
-      { label: m.developers, to: `${config.apiUrl}/`, external: true },
-      { label: m.about, to: '/' },
+      { label: m.developers, to: siteLinks.developers, external: true },
+      { label: m.about, to: siteLinks.about, external: true },
     ],
   }
 }
@@ -84,34 +89,57 @@ function MenuLinks({ links, className }: { links: readonly MenuLink[]; className
   )
 }
 
-/** Wide screens: the company menu as a hover dropdown. */
+/** closed; opened by the pointer resting on it (closes when it leaves); pinned open by a click or key. */
+type DropdownState = 'closed' | 'hover' | 'pinned'
+
+/**
+ * Wide screens: the company menu as a hover dropdown that also behaves as a menu button: hovering
+ * opens it, a click on the button pins it open (a second click closes it), a click on a link follows
+ * it and closes the menu, a click elsewhere inside the panel keeps it open, and Escape, an outside
+ * press or a route change close it.
+ */
 export function CompanyDropdown() {
   const intl = useIntl()
-  const [open, setOpen] = useState(false)
-  const { pathname } = useLocation()
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close on route change
-  useEffect(() => {
-    setOpen(false)
-  }, [pathname])
+  const [state, setState] = useState<DropdownState>('closed')
+  const open = state !== 'closed'
+  const wrapRef = useRef<HTMLDivElement>(null)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
+  const panelId = useId()
+  useDismiss(open, () => setState('closed'), wrapRef, triggerRef)
+  useKeepInViewport(panelRef, open)
   const links = sections()
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover menu; the button toggles it for keyboard users
     <div
+      ref={wrapRef}
       className={`${styles.wrap} ${headerStyles.wide}`}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      onMouseEnter={() => setState((value) => (value === 'closed' ? 'hover' : value))}
+      onMouseLeave={() => setState((value) => (value === 'hover' ? 'closed' : value))}
     >
       <button
+        ref={triggerRef}
         type="button"
         className={headerStyles.iconButton}
         aria-label={intl.formatMessage(m.more)}
         aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setState((value) => (value === 'pinned' ? 'closed' : 'pinned'))}
       >
         <span aria-hidden="true">⋯</span>
       </button>
       {open ? (
-        <div className={styles.dropdown} data-testid="company-dropdown">
+        // biome-ignore lint/a11y/useKeyWithClickEvents: links are followed by their own keys; this only closes after one
+        // biome-ignore lint/a11y/noStaticElementInteractions: a click on a link inside closes the menu
+        <div
+          ref={panelRef}
+          id={panelId}
+          className={styles.dropdown}
+          data-testid="company-dropdown"
+          onClick={(event) => {
+            if (event.target instanceof Element && event.target.closest('a')) setState('closed')
+          }}
+        >
           {(['app', 'products', 'protocol'] as const).map((id) => (
             <div key={id} className={styles.column}>
               <h3 className={styles.heading}>{intl.formatMessage(m[id])}</h3>

@@ -87,7 +87,8 @@ function TestnetIndicator() {
   }
   if (getRuntimeConfig().environment === 'local') {
     return (
-      <span className={`${styles.testnet} ${styles.wide}`} title={getRuntimeConfig().environment}>
+      // Shown at every width (compact on narrow screens): people must always see which environment they are in.
+      <span className={`${styles.testnet} ${styles.environment}`} data-testid="environment-badge">
         <FormattedMessage {...m.local} />
       </span>
     )

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { postGraphql } from '../../../lib/graphql.ts'
 
 /** The spec's floating token item, plus the 24 h price change its tooltip shows. */
 export interface FloatingToken {
@@ -90,12 +91,11 @@ export async function fetchFloatingTokens(options: {
   isNetwork: (slug: string) => boolean
   signal?: AbortSignal
 }): Promise<FloatingToken[]> {
-  const response = await fetch(options.graphqlUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ query: FLOATING_TOKENS_QUERY, variables: { first: options.first } }),
-    ...(options.signal ? { signal: options.signal } : {}),
-  })
-  if (!response.ok) throw new Error(`The indexer answered ${response.status}`)
-  return parseFloatingTokens(await response.json(), options.isNetwork)
+  const json = await postGraphql(
+    options.graphqlUrl,
+    FLOATING_TOKENS_QUERY,
+    { first: options.first },
+    options.signal,
+  )
+  return parseFloatingTokens(json, options.isNetwork)
 }

@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { useStore } from '../../../lib/createStore.ts'
 import { defineMessages } from '../../../lib/messages.ts'
-import { getNetworks } from '../../config/index.ts'
-import { useFeatureFlags } from '../../flags/index.ts'
+import { getNetworks, networkName } from '../../config/index.ts'
+import { useFeatureFlags, useNftsEnabled } from '../../flags/index.ts'
 import { SkeletonRows, useFocusTrap } from '../../ui/index.ts'
+import { usePopularNftCollections, useSearchResults } from '../hooks/useSearchData.ts'
+import type { NftCollectionResult } from '../services/searchData.ts'
 import { closeSearch, searchOpenStore } from '../state/searchStore.ts'
 import styles from './SearchModal.module.css'
 
@@ -71,20 +73,25 @@ function sectionsFor(tab: Tab, typed: boolean, nfts: boolean): Section[] {
 }
 
 /**
- * The search modal shell: query field, chain filter, tabs (All/Tokens/Pools with pool search on),
- * and the result sections as skeletons until the data layer arrives. Escape or the backdrop closes
+ * The search modal: query field, chain filter, tabs (All/Tokens/Pools with pool search on) and the
+ * result sections. Typed queries show the indexer's tokens, pools and NFT collections; before typing,
+ * its popular NFT collections (the other idle sections are placeholders until their data arrives).
+ * NFT sections show only when NFTs are on (the nftRoutes flag, and not disableNFTs=true). Escape or the backdrop closes
  * it; page scroll is locked while it is open.
  */
 export function SearchModal() {
   const open = useStore(searchOpenStore)
   const intl = useIntl()
   const { values: flags } = useFeatureFlags()
+  // disableNFTs=true hides NFT results too, not only the NFT routes.
+  const nfts = useNftsEnabled()
   const { pathname } = useLocation()
   const [query, setQuery] = useState('')
   const [chain, setChain] = useState('')
   const [tab, setTab] = useState<Tab>('all')
   const inputRef = useRef<HTMLInputElement>(null)
   const dialogRef = useRef<HTMLDivElement>(null)
+  const bodyRef = useRef<HTMLElement>(null)
   const titleId = useId()
   useFocusTrap(dialogRef, open)
 
@@ -109,9 +116,60 @@ export function SearchModal() {
     closeSearch()
   }, [pathname])
 
+  const typed = query.trim().length > 0
+  const sections = sectionsFor(tab, typed, nfts)
+  const results = useSearchResults(open && typed ? query : '', chain)
+  const popularNfts = usePopularNftCollections(open && sections.includes('PopularNFTCollections'), chain)
   if (!open) return null
   const tabs: Tab[] = flags.poolSearch ? ['all', 'tokens', 'pools'] : ['all']
-  const nfts = flags.nftRoutes
+  const percent = (feeTier: number) =>
+    intl.formatNumber(feeTier / 1_000_000, { style: 'percent', maximumFractionDigits: 2 })
+  const collectionRows = (list: readonly NftCollectionResult[]) =>
+    list.map((collection) => (
+      <li key={`${collection.network}:${collection.address}`}>
+        <Link
+          className={styles.result}
+          to={`/nfts/collection/${collection.address}?chain=${collection.network}`}
+        >
+          <span className={styles.resultName}>{collection.name}</span>
+          <span className={styles.resultMeta}>{networkName(collection.network)}</span>
+        </Link>
+      </li>
+    ))
+  /** The rows of a section with data, 'loading' while it loads; the other sections stay placeholders. */
+  const rowsOf = (section: Section): ReactNode[] | 'loading' => {
+    if (section === 'PopularNFTCollections') {
+      if (popularNfts.isPending && popularNfts.fetchStatus !== 'idle') return 'loading'
+      return collectionRows(popularNfts.data ?? [])
+    }
+    if (section !== 'Tokens' && section !== 'Pools' && section !== 'NFTCollections') return 'loading'
+    if (!results.data) return results.isError ? [] : 'loading'
+    if (section === 'NFTCollections') return collectionRows(results.data.nftCollections)
+    if (section === 'Tokens') {
+      return results.data.tokens.map((token) => (
+        <li key={`${token.network}:${token.address}`}>
+          <Link className={styles.result} to={`/explore/tokens/${token.network}/${token.address}`}>
+            <span className={styles.resultName}>{token.symbol}</span>
+            <span className={styles.resultMeta}>
+              {token.name} · {networkName(token.network)}
+            </span>
+          </Link>
+        </li>
+      ))
+    }
+    return results.data.pools.map((pool) => (
+      <li key={`${pool.network}:${pool.id}`}>
+        <Link className={styles.result} to={`/explore/pools/${pool.network}/${pool.id}`}>
+          <span className={styles.resultName}>
+            {pool.token0}/{pool.token1}
+          </span>
+          <span className={styles.resultMeta}>
+            {pool.version.toLowerCase()} · {percent(pool.feeTier)} · {networkName(pool.network)}
+          </span>
+        </Link>
+      </li>
+    ))
+  }
   const tabLabel = {
     all: m.tabAll,
     tokens: m.tabTokens,
@@ -144,6 +202,13 @@ export function SearchModal() {
             type="search"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={(event) => {
+              // The spec: Enter, ArrowUp and ArrowDown do not do their default in the search field
+              // (no caret jumps, no form submission); Enter opens the first result instead.
+              if (event.key !== 'Enter' && event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return
+              event.preventDefault()
+              if (event.key === 'Enter') bodyRef.current?.querySelector<HTMLAnchorElement>('a[href]')?.click()
+            }}
             placeholder={intl.formatMessage(m.placeholder)}
             aria-label={intl.formatMessage(m.placeholder)}
           />
@@ -182,18 +247,27 @@ export function SearchModal() {
           </div>
         ) : null}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls; focusable so the keyboard can scroll it (WCAG 2.1.1) */}
-        <section className={styles.body} aria-labelledby={titleId} tabIndex={0}>
-          {sectionsFor(tab, query.trim().length > 0, nfts).map((section) => (
-            <section key={section} aria-label={intl.formatMessage(m[section])}>
-              <h3 className={styles.sectionTitle}>
-                <FormattedMessage {...m[section]} />
-              </h3>
-              <SkeletonRows
-                count={3}
-                label={intl.formatMessage(m.loading, { section: intl.formatMessage(m[section]) })}
-              />
-            </section>
-          ))}
+        <section className={styles.body} ref={bodyRef} aria-labelledby={titleId} tabIndex={0}>
+          {sections.map((section) => {
+            const rows = rowsOf(section)
+            // A section the indexer answered empty (or could not answer) is left out.
+            if (rows !== 'loading' && rows.length === 0) return null
+            return (
+              <section key={section} aria-label={intl.formatMessage(m[section])}>
+                <h3 className={styles.sectionTitle}>
+                  <FormattedMessage {...m[section]} />
+                </h3>
+                {rows === 'loading' ? (
+                  <SkeletonRows
+                    count={3}
+                    label={intl.formatMessage(m.loading, { section: intl.formatMessage(m[section]) })}
+                  />
+                ) : (
+                  <ul className={styles.results}>{rows}</ul>
+                )}
+              </section>
+            )
+          })}
         </section>
       </div>
     </div>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
 import { displayCurrencies, useFiatFormatter } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, type ThemeChoice, themeChoices, usePreferences } from '../../preferences/index.ts'
+import { useDismiss, useKeepInViewport } from '../../ui/index.ts'
 import { applyCurrencyParam } from '../../urlParams/index.ts'
 import styles from './PreferencesMenu.module.css'
 
@@ -24,7 +25,8 @@ type View = 'main' | 'language' | 'currency'
 
 /**
  * The global preferences menu: theme, then language and currency as sub-views with a back control.
- * Closing it (toggle, Escape, outside click) resets to the first view.
+ * Closing it (toggle, Escape, outside click, route change) resets to the first view. The panel stays
+ * inside the viewport at any width and in either writing direction.
  */
 export function PreferencesMenu() {
   const intl = useIntl()
@@ -34,37 +36,22 @@ export function PreferencesMenu() {
   const { format } = useFiatFormatter()
   const [, setSearchParams] = useSearchParams()
   const wrapRef = useRef<HTMLDivElement>(null)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
 
   const close = () => {
     setOpen(false)
     setView('main')
   }
-
-  useEffect(() => {
-    if (!open) return
-    const dismiss = () => {
-      setOpen(false)
-      setView('main')
-    }
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') dismiss()
-    }
-    const onPointer = (event: PointerEvent) => {
-      if (wrapRef.current && !wrapRef.current.contains(event.target as Node)) dismiss()
-    }
-    window.addEventListener('keydown', onKey)
-    window.addEventListener('pointerdown', onPointer)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      window.removeEventListener('pointerdown', onPointer)
-    }
-  }, [open])
+  useDismiss(open, close, wrapRef, triggerRef)
+  useKeepInViewport(panelRef, open)
 
   const currentLanguage = locales.find((l) => l.tag === intl.locale)?.nativeName ?? intl.locale
 
   return (
     <div className={styles.wrap} ref={wrapRef}>
       <button
+        ref={triggerRef}
         type="button"
         className={styles.trigger}
         aria-label={intl.formatMessage(m.open)}
@@ -85,7 +72,7 @@ export function PreferencesMenu() {
         </svg>
       </button>
       {open ? (
-        <div className={styles.panel} role="dialog" aria-label={intl.formatMessage(m.title)}>
+        <div ref={panelRef} className={styles.panel} role="dialog" aria-label={intl.formatMessage(m.title)}>
           {view === 'main' ? (
             <>
               <h2 className={styles.title}>

@@ -1,8 +1,8 @@
 import { MAX_SLIPPAGE_PERCENT, SLIPPAGE_VERY_HIGH_PERCENT, validateSlippage } from '@oxbow/core'
-import { type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { useCallback, useId, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
-import { useFocusTrap } from '../../ui/index.ts'
+import { useDismiss, useFocusTrap, useKeepInViewport } from '../../ui/index.ts'
 import { swapSettingsStore, useSwapSettings, validateDeadlineMinutes } from '../state/swapSettings.ts'
 import styles from './SwapSettings.module.css'
 
@@ -42,24 +42,6 @@ const m = defineMessages({
 /** Longest text the fields take; anything is accepted and validated, so a wrong value shows why. */
 const MAX_INPUT_LENGTH = 12
 
-function useDismiss(open: boolean, close: () => void, rootRef: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close()
-    }
-    const onPointer = (event: PointerEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) close()
-    }
-    window.addEventListener('keydown', onKey)
-    window.addEventListener('pointerdown', onPointer)
-    return () => {
-      window.removeEventListener('keydown', onKey)
-      window.removeEventListener('pointerdown', onPointer)
-    }
-  }, [open, close, rootRef])
-}
-
 /**
  * The swap settings: a gear button opening a popover with the max slippage (Auto, i.e. the API's
  * value, or a custom percent) and the transaction deadline in minutes. Values are validated while
@@ -71,10 +53,12 @@ export function SwapSettings({ autoSlippagePercent }: { autoSlippagePercent?: nu
   const settings = useSwapSettings()
   const [open, setOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
+  const triggerRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
   const panelId = useId()
   const close = useCallback(() => setOpen(false), [])
-  useDismiss(open, close, rootRef)
+  useDismiss(open, close, rootRef, triggerRef)
+  useKeepInViewport(panelRef, open)
   useFocusTrap(panelRef, open)
   const percent = (value: number) =>
     intl.formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 })
@@ -82,6 +66,7 @@ export function SwapSettings({ autoSlippagePercent }: { autoSlippagePercent?: nu
   return (
     <div className={styles.root} ref={rootRef}>
       <button
+        ref={triggerRef}
         type="button"
         className={styles.trigger}
         data-testid="swap-settings"

@@ -3,13 +3,14 @@ import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { createStore, useStore } from '../../../lib/createStore.ts'
 import { useFeatureFlag } from '../../flags/index.ts'
-import { Button, Dialog } from '../../ui/index.ts'
+import { Button, Dialog, useDismiss, useKeepInViewport } from '../../ui/index.ts'
 import { useAccountLabel } from '../hooks/useAccountLabel.ts'
 import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
 import { usePendingTransactionsWatcher } from '../hooks/usePendingTransactionsWatcher.ts'
+import { followWalletIntent } from '../services/followWalletIntent.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
-import { hadConnection, useWalletState, walletStore } from '../state/walletStore.ts'
+import { useWalletState } from '../state/walletStore.ts'
 import { ConnectErrorModal } from './ConnectErrorModal.tsx'
 import { ConnectView } from './ConnectView.tsx'
 import { walletMessages as m } from './messages.ts'
@@ -25,21 +26,14 @@ export function openConnectDrawer(): void {
 }
 
 /**
- * Restores a previous connection (or honours `eagerlyConnect`) once per page load: only then are
- * wagmi and the connectors loaded before the user asks for them.
+ * Restores a previous connection, or follows the URL's eagerlyConnect / intro, once per page load:
+ * only then are wagmi and the connectors loaded before the user asks for them.
  */
 function useRestoreConnection(): void {
   useEffect(() => {
     if (restoreStarted) return
     restoreStarted = true
-    const intent = getWalletIntent()
-    if (!hadConnection() && !intent.eagerlyConnect) return
-    loadWalletRuntime()
-      // intro=true asks the wallet to disconnect instead of restoring it.
-      .then((runtime) =>
-        intent.disconnectRequested ? runtime.disconnectWallet() : runtime.reconnectWallet(),
-      )
-      .catch(() => walletStore.set((state) => ({ ...state, status: 'idle' })))
+    void followWalletIntent(getWalletIntent(), { restore: true })
   }, [])
 }
 
@@ -71,7 +65,6 @@ export function ConnectButton() {
     loadWalletRuntime().catch(() => setLoadFailed(true))
   }
   const reconnecting = state.status === 'reconnecting'
-  const intent = getWalletIntent()
   return (
     <div className={styles.wrap}>
       <button
@@ -81,8 +74,6 @@ export function ConnectButton() {
         aria-haspopup="dialog"
         disabled={reconnecting}
         aria-busy={reconnecting || undefined}
-        data-eagerly-connect={intent.eagerlyConnect ? 'true' : undefined}
-        data-eagerly-connect-address={intent.eagerlyConnectAddress ?? undefined}
         onClick={openDrawer}
       >
         {intl.formatMessage(reconnecting ? m.connecting : m.connect)}
@@ -107,7 +98,8 @@ export function ConnectButton() {
 
 /**
  * The connected account: its username, else its ENS name, else the shortened address, with the
- * pending-activity count; disconnect asks first.
+ * pending-activity count; disconnect asks first. Its popover closes on Escape, an outside press or a
+ * route change, and stays inside the viewport.
  */
 export function AccountButton() {
   const intl = useIntl()
@@ -117,16 +109,23 @@ export function AccountButton() {
   const [confirming, setConfirming] = useState(false)
   const { copied, copy } = useCopyToClipboard()
   const pending = usePendingTransactionsWatcher(state.status === 'connected' ? state.address : null)
-  if (state.status !== 'connected' || !state.address) return null
-  const address = state.address
-  const name = label ?? shortenAddress(address, 6)
+  const wrapRef = useRef<HTMLDivElement>(null)
+  const triggerRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
   const close = () => {
     setOpen(false)
     setConfirming(false)
   }
+  const shown = open && state.status === 'connected'
+  useDismiss(shown, close, wrapRef, triggerRef)
+  useKeepInViewport(panelRef, shown)
+  if (state.status !== 'connected' || !state.address) return null
+  const address = state.address
+  const name = label ?? shortenAddress(address, 6)
   return (
-    <div className={styles.wrap}>
+    <div className={styles.wrap} ref={wrapRef}>
       <button
+        ref={triggerRef}
         type="button"
         className={styles.connect}
         aria-expanded={open}
@@ -145,7 +144,7 @@ export function AccountButton() {
         ) : null}
       </button>
       {open ? (
-        <div className={styles.popover} role="dialog" aria-label={name}>
+        <div ref={panelRef} className={styles.popover} role="dialog" aria-label={name}>
           <span className={styles.address} data-testid="wallet-address">
             {address}
           </span>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { getRuntimeConfig } from '../../config/index.ts'
+import { getRuntimeConfig, siteLinks } from '../../config/index.ts'
 import {
   mergeWalletPlatforms,
   PRIMARY_WALLET_COUNT,
@@ -15,9 +15,6 @@ import styles from './Wallet.module.css'
 
 /** The QR code and its encoder load only once WalletConnect has a pairing URI to show. */
 const WalletConnectPairing = lazy(() => import('./WalletConnectPairing.tsx'))
-
-const TERMS_URL = 'https://oxbow.exchange/terms-of-service'
-const PRIVACY_URL = 'https://oxbow.exchange/privacy-policy'
 
 function isMobile(): boolean {
   try {
@@ -133,12 +130,12 @@ export function ConnectView(props: {
       <p className={styles.terms}>
         {intl.formatMessage(m.terms, {
           terms: (chunks) => (
-            <a href={TERMS_URL} target="_blank" rel="noreferrer">
+            <a href={siteLinks.termsOfService} target="_blank" rel="noreferrer">
               {chunks}
             </a>
           ),
           privacy: (chunks) => (
-            <a href={PRIVACY_URL} target="_blank" rel="noreferrer">
+            <a href={siteLinks.privacyPolicy} target="_blank" rel="noreferrer">
               {chunks}
             </a>
           ),

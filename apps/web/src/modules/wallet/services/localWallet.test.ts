@@ -5,6 +5,7 @@ import { type Devnet, startDevnet } from '@oxbow/devnet'
 import {
   connect,
   createConfig,
+  disconnect,
   getBalance,
   getConnection,
   http,
@@ -60,4 +61,36 @@ test('the local test wallet signs in the page and sends a real transaction on th
   assert.equal(receipt.from.toLowerCase(), ACCOUNT_0.toLowerCase())
   const afterBalance = await getBalance(config, { address: ACCOUNT_1 })
   assert.equal(afterBalance.value - before.value, parseEther('1.5'))
+})
+
+test('behavior: a requested account (eagerlyConnectAddress) among the ten connects and signs as that account; any other address falls back to account 0', async () => {
+  const network = getNetwork('ethereum')
+  const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
+  assert.ok(rpcUrl)
+  const chain = defineChain({
+    id: network.local.chainId,
+    name: network.name,
+    nativeCurrency: network.nativeCurrency,
+    rpcUrls: { default: { http: [rpcUrl] } },
+  })
+  let requested: `0x${string}` | null = ACCOUNT_1
+  const config = createConfig({
+    chains: [chain],
+    connectors: [localWallet(new Map([[chain.id, rpcUrl]]), () => requested)],
+    transports: { [chain.id]: http(rpcUrl) },
+    storage: null,
+    multiInjectedProviderDiscovery: false,
+  })
+  const connector = config.connectors.find((candidate) => candidate.id === LOCAL_WALLET_ID)
+  assert.ok(connector)
+  assert.deepEqual((await connect(config, { connector, chainId: chain.id })).accounts, [ACCOUNT_1])
+  const signature = await signMessage(config, { message: 'oxbow' })
+  assert.ok(await verifyMessage({ address: ACCOUNT_1, message: 'oxbow', signature }))
+  const hash = await sendTransaction(config, { to: ACCOUNT_0, value: parseEther('0.25') })
+  const receipt = await waitForTransactionReceipt(config, { hash })
+  assert.equal(receipt.from.toLowerCase(), ACCOUNT_1.toLowerCase())
+
+  await disconnect(config)
+  requested = '0x000000000000000000000000000000000000dEaD'
+  assert.deepEqual((await connect(config, { connector, chainId: chain.id })).accounts, [ACCOUNT_0])
 })

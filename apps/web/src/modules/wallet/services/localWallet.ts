@@ -1,10 +1,21 @@
 import { createConnector } from '@wagmi/core'
-import { type Address, createWalletClient, custom, type EIP1193RequestFn, http, numberToHex } from 'viem'
+import {
+  type Address,
+  createWalletClient,
+  custom,
+  type EIP1193RequestFn,
+  http,
+  isAddressEqual,
+  numberToHex,
+} from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 
-/** anvil's default mnemonic: account 0 is the devnet's funded account. Local environment only. */
+/** anvil's default mnemonic: accounts 0-9 are the devnet's funded accounts. Local environment only. */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
+const LOCAL_ACCOUNT_COUNT = 10
 const AUTHORIZED_KEY = 'oxbow.wallet.localAuthorized'
+/** The index of the account last connected (0-9), so a reload restores the same one. */
+const ACCOUNT_KEY = 'oxbow.wallet.localAccount'
 
 export const LOCAL_WALLET_ID = 'oxbowLocal'
 
@@ -16,13 +27,40 @@ function storage(): Storage | undefined {
   }
 }
 
+function storedAccountIndex(): number {
+  const value = storage()?.getItem(ACCOUNT_KEY) ?? '0'
+  const index = /^\d$/.test(value) ? Number(value) : 0
+  return index < LOCAL_ACCOUNT_COUNT ? index : 0
+}
+
 /**
- * The local test wallet: signs in the page with the devnet's funded account 0. wagmi actions use
- * its client (a viem wallet client with a local account, so transactions are signed here and sent
- * raw); the EIP-1193 provider answers account and chain questions and forwards reads to the RPC.
+ * The local test wallet: signs in the page with one of the devnet's funded accounts (account 0
+ * unless `requestedAccount` names another of the ten at connect time: the `eagerlyConnectAddress`
+ * URL parameter). wagmi actions use its client (a viem wallet client with a local account, so
+ * transactions are signed here and sent raw); the EIP-1193 provider answers account and chain
+ * questions and forwards reads to the RPC.
  */
-export function localWallet(rpcUrls: ReadonlyMap<number, string>) {
-  const account = mnemonicToAccount(ANVIL_MNEMONIC)
+export function localWallet(
+  rpcUrls: ReadonlyMap<number, string>,
+  requestedAccount: () => Address | null = () => null,
+) {
+  // Derived when first needed (each derivation stretches the mnemonic again).
+  const derived = new Map<number, ReturnType<typeof mnemonicToAccount>>()
+  const accountAt = (addressIndex: number) => {
+    let found = derived.get(addressIndex)
+    if (!found) {
+      found = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex })
+      derived.set(addressIndex, found)
+    }
+    return found
+  }
+  const indexOf = (address: Address): number => {
+    for (let index = 0; index < LOCAL_ACCOUNT_COUNT; index++) {
+      if (isAddressEqual(accountAt(index).address, address)) return index
+    }
+    return 0
+  }
+  let account = accountAt(storedAccountIndex())
   type Provider = { request: EIP1193RequestFn }
   return createConnector<Provider>((config) => {
     let chainId = config.chains[0].id
@@ -50,6 +88,13 @@ export function localWallet(rpcUrls: ReadonlyMap<number, string>) {
       type: 'local',
       async connect(parameters) {
         if (parameters?.chainId) chainId = chainOf(parameters.chainId).id
+        if (!parameters?.isReconnecting) {
+          // A requested address that is not one of the ten falls back to account 0.
+          const wanted = requestedAccount()
+          const index = wanted ? indexOf(wanted) : 0
+          account = accountAt(index)
+          storage()?.setItem(ACCOUNT_KEY, String(index))
+        }
         storage()?.setItem(AUTHORIZED_KEY, '1')
         const accounts = parameters?.withCapabilities
           ? [{ address: account.address, capabilities: {} }]

@@ -13,6 +13,7 @@ import {
   createStorage,
   disconnect,
   getBalance,
+  getConnection,
   getEnsName,
   getPublicClient,
   http,
@@ -24,10 +25,11 @@ import {
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
-import { type Chain, defineChain } from 'viem'
+import { type Chain, defineChain, isAddressEqual } from 'viem'
 import { mainnet } from 'viem/chains'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { isTestMode } from '../state/testMode.ts'
+import { getWalletIntent } from '../state/walletIntent.ts'
 import { setHadConnection, setRecentConnectorId, walletStore } from '../state/walletStore.ts'
 import type { WalletEntry } from './connectorList.ts'
 import { reportConnectFailure } from './failures.ts'
@@ -124,6 +126,13 @@ export interface WalletRuntime extends WalletActions {
   disconnectWallet(): Promise<void>
   reconnectWallet(): Promise<void>
   /**
+   * The `eagerlyConnect` URL parameter: restores the remembered connection, else connects without
+   * asking where a wallet can be chosen for the user (the mock connector in test mode, the local
+   * test wallet on the devnet). `address` (the valid `eagerlyConnectAddress`) is the account to
+   * connect: the mock connector takes it as is, the local test wallet when it is one of its ten.
+   */
+  eagerlyConnect(address: Hex | null): Promise<void>
+  /**
    * The ENS name of `address` (reverse record, checked forward by the Universal Resolver), or null.
    * Only where ENS exists: Ethereum in the mainnet environment; the local devnet has no ENS
    * registry, so there it is null without a request.
@@ -166,8 +175,12 @@ export function createWalletRuntime(): WalletRuntime {
   ) as [Chain, ...Chain[]]
   const rpcUrls = new Map(chains.map((chain) => [chain.id, chain.rpcUrls.default.http[0] ?? '']))
   const connectors: CreateConnectorFn[] = []
-  if (testMode) connectors.push(mock({ accounts: [MOCK_ACCOUNT], features: { reconnect: true } }))
-  else if (environment === 'local') connectors.push(localWallet(rpcUrls))
+  /** The account an eager connection asks for (eagerlyConnectAddress), while it connects. */
+  let requestedAccount: Hex | null = null
+  if (testMode) {
+    const account = getWalletIntent().eagerlyConnectAddress ?? MOCK_ACCOUNT
+    connectors.push(mock({ accounts: [account], features: { reconnect: true } }))
+  } else if (environment === 'local') connectors.push(localWallet(rpcUrls, () => requestedAccount))
 
   const config = createConfig({
     chains,
@@ -300,6 +313,52 @@ export function createWalletRuntime(): WalletRuntime {
     }
   }
 
+  async function connectWallet(id: string): Promise<void> {
+    const entry = walletStore.get().wallets.find((wallet) => wallet.id === id)
+    walletStore.set((state) => ({
+      ...state,
+      status: 'pending',
+      targetId: id,
+      errorMessage: null,
+      pairingUri: null,
+    }))
+    try {
+      const connector = await connectorFor(id)
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('Connection timed out')),
+          id === 'walletConnect' ? WALLETCONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS,
+        )
+      })
+      try {
+        await Promise.race([connect(config, { connector, chainId: chains[0].id }), timeout])
+      } finally {
+        clearTimeout(timer)
+      }
+      setRecentConnectorId(id)
+      if (id === LOCAL_WALLET_ID || entry) setHadConnection(true)
+    } catch (error) {
+      const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
+      walletStore.set((state) => ({ ...state, status: 'failed', errorMessage: message, pairingUri: null }))
+      reportConnectFailure({
+        walletName: entry?.name ?? id,
+        walletType: entry?.kind ?? 'unknown',
+        page: window.location.pathname,
+        message,
+      })
+    }
+  }
+
+  async function reconnectWallet(): Promise<void> {
+    walletStore.set((state) => ({ ...state, status: 'reconnecting' }))
+    await reconnect(config).catch(() => [])
+    if (walletStore.get().status === 'reconnecting') {
+      setHadConnection(false)
+      walletStore.set((state) => ({ ...state, status: 'idle' }))
+    }
+  }
+
   return {
     config,
     async switchNetwork(chainId) {
@@ -357,54 +416,31 @@ export function createWalletRuntime(): WalletRuntime {
         universalResolverAddress: mainnet.contracts.ensUniversalResolver.address,
       })
     },
-    async connectWallet(id) {
-      const entry = walletStore.get().wallets.find((wallet) => wallet.id === id)
-      walletStore.set((state) => ({
-        ...state,
-        status: 'pending',
-        targetId: id,
-        errorMessage: null,
-        pairingUri: null,
-      }))
-      try {
-        const connector = await connectorFor(id)
-        let timer: ReturnType<typeof setTimeout> | undefined
-        const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error('Connection timed out')),
-            id === 'walletConnect' ? WALLETCONNECT_TIMEOUT_MS : CONNECT_TIMEOUT_MS,
-          )
-        })
-        try {
-          await Promise.race([connect(config, { connector, chainId: chains[0].id }), timeout])
-        } finally {
-          clearTimeout(timer)
-        }
-        setRecentConnectorId(id)
-        if (id === LOCAL_WALLET_ID || entry) setHadConnection(true)
-      } catch (error) {
-        const message =
-          error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error)
-        walletStore.set((state) => ({ ...state, status: 'failed', errorMessage: message, pairingUri: null }))
-        reportConnectFailure({
-          walletName: entry?.name ?? id,
-          walletType: entry?.kind ?? 'unknown',
-          page: window.location.pathname,
-          message,
-        })
-      }
-    },
+    connectWallet,
     async disconnectWallet() {
       await disconnect(config)
       setHadConnection(false)
       walletStore.set((state) => ({ ...state, status: 'idle', address: null, chainId: null }))
     },
-    async reconnectWallet() {
-      walletStore.set((state) => ({ ...state, status: 'reconnecting' }))
-      await reconnect(config).catch(() => [])
-      if (walletStore.get().status === 'reconnecting') {
-        setHadConnection(false)
-        walletStore.set((state) => ({ ...state, status: 'idle' }))
+    reconnectWallet,
+    async eagerlyConnect(address) {
+      await reconnectWallet()
+      const state = walletStore.get()
+      const wanted = (current: Hex | null) =>
+        address === null || (current !== null && isAddressEqual(current, address))
+      if (state.status === 'connected' && wanted(state.address)) return
+      const id = testMode ? 'mock' : environment === 'local' ? LOCAL_WALLET_ID : null
+      if (!id) return
+      if (state.status === 'connected') {
+        // Connected as another account: only a wallet we choose for can switch to the asked one.
+        if (getConnection(config).connector?.id !== id) return
+        await disconnect(config)
+      }
+      requestedAccount = address
+      try {
+        await connectWallet(id)
+      } finally {
+        requestedAccount = null
       }
     },
   }

@@ -1,8 +1,8 @@
 import { safeStorage } from '../../../lib/createStore.ts'
 
 /**
- * What the URL asked the (upcoming) wallet layer to do: eagerly connect, optionally to a given
- * address, or disconnect on intro=true. Issue #6 replaces this placeholder with wagmi connectors.
+ * What the URL asked of the wallet layer: eagerly connect (`eagerlyConnect`), as a given account
+ * (`eagerlyConnectAddress`, kept only when valid), or disconnect (`intro=true`).
  */
 export interface WalletIntent {
   readonly eagerlyConnect: boolean

@@ -1,0 +1,133 @@
+/**
+ * The search modal's results in Chromium, from the real indexer (apps/indexer's `serve` over a real
+ * devnet, ethereum only, port base 26500; indexer on 26590; app on localhost:26575): tokens, pools
+ * and NFT collections for a typed query, popular NFT collections before typing, and disableNFTs
+ * hiding every NFT result (issue #19). About 25 s of indexing before the first test.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { type Devnet, startDevnet } from '@oxbow/devnet'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { type RunningIndexer, startIndexer } from './indexer.ts'
+import { watchProblems } from './support.ts'
+
+const SEARCH_TEST_PORT = 26575
+const DEVNET_PORT_BASE = 26500
+const INDEXER_PORT = 26590
+
+let devnet: Devnet
+let indexer: RunningIndexer
+let web: RunningWeb
+let browser: Browser
+
+before(async () => {
+  devnet = await startDevnet({ networks: ['ethereum'], portBase: DEVNET_PORT_BASE })
+  const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
+  assert.ok(rpcUrl, 'the devnet serves ethereum')
+  indexer = await startIndexer({
+    manifestPath: devnet.manifestPath,
+    port: INDEXER_PORT,
+    networks: ['ethereum'],
+  })
+  web = await startWeb({
+    port: SEARCH_TEST_PORT,
+    config: { environment: 'local', rpcUrls: { ethereum: rpcUrl }, graphqlUrl: indexer.url },
+  })
+  browser = await launchChromium()
+})
+after(async () => {
+  await browser?.close()
+  await web?.close()
+  await indexer?.stop()
+  await devnet?.stop()
+})
+
+async function withSearch(path: string, run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  try {
+    await page.goto(web.url + path)
+    await page.locator('main h1').first().waitFor()
+    await page.getByRole('button', { name: 'Search tokens and pools' }).click()
+    await run(page)
+    assert.deepEqual(problems.errors, [], 'no console errors')
+  } finally {
+    await context.close()
+  }
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search tokens, pools and wallets' })
+const region = (page: Page, name: string) => dialog(page).getByRole('region', { name, exact: true })
+/** The devnet's most traded seeded collection on ethereum (from its manifest), looked up by name. */
+function seededCollection() {
+  const collection = devnet.manifest.networks.ethereum?.nftCollections.find((c) => c.name === 'Oxbow Otters')
+  assert.ok(collection, 'the devnet seeds Oxbow Otters on ethereum')
+  return collection
+}
+
+describe('search results', () => {
+  test('behavior: the indexer answers a typed query with tokens, pools and NFT collections; popular collections show before typing', async () => {
+    const collection = seededCollection()
+    await withSearch('/swap', async (page) => {
+      const popular = region(page, 'Popular NFT collections')
+      await popular.getByRole('link', { name: new RegExp(collection.name) }).waitFor()
+      await dialog(page).getByRole('searchbox').fill('Otter')
+      const link = region(page, 'NFT collections').getByRole('link', { name: new RegExp(collection.name) })
+      await link.waitFor()
+      assert.equal(
+        ((await link.getAttribute('href')) ?? '').toLowerCase(),
+        `/nfts/collection/${collection.address.toLowerCase()}?chain=ethereum`,
+      )
+
+      await dialog(page).getByRole('searchbox').fill('USDC')
+      const token = region(page, 'Tokens').getByRole('link', { name: /^USDC/ }).first()
+      await token.waitFor()
+      assert.match(
+        (await token.getAttribute('href')) ?? '',
+        /^\/explore\/tokens\/ethereum\/0x[0-9a-fA-F]{40}$/,
+      )
+      const pool = region(page, 'Pools').getByRole('link', { name: /USDC/ }).first()
+      await pool.waitFor()
+      assert.match((await pool.getAttribute('href')) ?? '', /^\/explore\/pools\/ethereum\/0x[0-9a-fA-F]+$/)
+      await pool.click()
+      await page.waitForURL(/\/explore\/pools\/ethereum\//)
+      await dialog(page).waitFor({ state: 'detached' })
+    })
+  })
+
+  test('behavior: with disableNFTs=true search shows no NFT results, typed or not, while other results still come', async () => {
+    const collection = seededCollection()
+    await withSearch('/swap?disableNFTs=true', async (page) => {
+      const graphql: string[] = []
+      page.on('request', (request) => {
+        if (request.url() === indexer.url) graphql.push(request.postData() ?? '')
+      })
+      await region(page, 'Trending tokens').waitFor()
+      assert.equal(await region(page, 'Popular NFT collections').count(), 0, 'no popular NFT collections')
+      await dialog(page).getByRole('searchbox').fill('o')
+      // The same query finds a token and the seeded collections: tokens show, collections do not.
+      await region(page, 'Tokens').getByRole('link').first().waitFor()
+      assert.equal(await region(page, 'NFT collections').count(), 0, 'no NFT collections section')
+      assert.equal(
+        await dialog(page)
+          .getByRole('link', { name: new RegExp(collection.name) })
+          .count(),
+        0,
+        'no NFT collection anywhere',
+      )
+      assert.ok(
+        !graphql.some((body) => body.includes('PopularNftCollections')),
+        'popular NFTs never asked for',
+      )
+    })
+    // Without it the same query lists the collection: the hiding above is disableNFTs' doing.
+    await withSearch('/swap', async (page) => {
+      await dialog(page).getByRole('searchbox').fill('o')
+      await region(page, 'NFT collections')
+        .getByRole('link', { name: new RegExp(collection.name) })
+        .waitFor()
+    })
+  })
+})

@@ -1,0 +1,61 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
+import { getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
+import { fetchPopularNftCollections, fetchSearchResults } from '../services/searchData.ts'
+
+/** Results per section asked of the indexer. */
+export const SEARCH_RESULTS_FIRST = 5
+/** Typing settles this long before a query goes out. */
+const DEBOUNCE_MS = 200
+/** The indexer's limit on a query's length. */
+const MAX_QUERY_LENGTH = 100
+
+function useDebounced(value: string): string {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [value])
+  return settled
+}
+
+/** Tokens, pools and NFT collections matching the typed query (network filter: a slug or ''). */
+export function useSearchResults(query: string, network: string) {
+  const settled = useDebounced(query.trim().slice(0, MAX_QUERY_LENGTH))
+  const graphqlUrl = getRuntimeConfig().graphqlUrl
+  return useQuery({
+    queryKey: ['search', 'results', graphqlUrl, settled, network],
+    queryFn: ({ signal }) =>
+      fetchSearchResults({
+        graphqlUrl,
+        query: settled,
+        network: network || null,
+        first: SEARCH_RESULTS_FIRST,
+        isNetwork: isKnownNetwork,
+        signal,
+      }),
+    enabled: settled.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    retry: false,
+  })
+}
+
+/** The most traded NFT collections, shown before anything is typed (only when NFTs are on). */
+export function usePopularNftCollections(enabled: boolean, network: string) {
+  const graphqlUrl = getRuntimeConfig().graphqlUrl
+  return useQuery({
+    queryKey: ['search', 'popularNfts', graphqlUrl, network],
+    queryFn: ({ signal }) =>
+      fetchPopularNftCollections({
+        graphqlUrl,
+        network: network || null,
+        first: SEARCH_RESULTS_FIRST,
+        isNetwork: isKnownNetwork,
+        signal,
+      }),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  })
+}
