@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { after, before, describe, test } from 'node:test'
 import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
+import { acceptedLanguages } from './bootShell.ts'
 import { createWebServer } from './createWebServer.ts'
 
 let dist: string
@@ -74,4 +75,54 @@ test('behavior: assets are served immutable; a missing asset is a 404, not the a
 test('behavior: GET /config.json returns the runtime config', async () => {
   const response = await app().request('http://localhost/config.json')
   assert.deepEqual(await response.json(), config)
+})
+
+describe('the boot shell: the landing title paints with the HTML, in the visitor language', () => {
+  let shellDist: string
+  before(async () => {
+    // The real index.html template, so the markers the server fills are the ones the build ships.
+    shellDist = await mkdtemp(join(tmpdir(), 'oxbow-web-shell-'))
+    await writeFile(
+      join(shellDist, 'index.html'),
+      await readFile(join(import.meta.dirname, '../index.html'), 'utf8'),
+    )
+  })
+  after(() => rm(shellDist, { recursive: true, force: true }))
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    createWebServer({ distDir: shellDist, config }).request(`http://localhost${path}`, { headers })
+
+  test('behavior: / carries the hero title, language and direction from Accept-Language', async () => {
+    const response = await get('/', { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' })
+    const html = await response.text()
+    const arabic = JSON.parse(
+      await readFile(join(import.meta.dirname, '../../../packages/i18n/locales/ar-SA.json'), 'utf8'),
+    )
+    assert.match(html, /<html lang="ar-SA" dir="rtl">/)
+    assert.ok(html.includes(`<h1 class="boot-title">${arabic['landing.title']}</h1>`), 'the Arabic title')
+    assert.doesNotMatch(html, /class="boot-header"/)
+    assert.match(response.headers.get('vary') ?? '', /\bAccept-Language\b/)
+  })
+
+  test('behavior: the lng parameter wins over the browser; no preference is English', async () => {
+    assert.match(
+      await (await get('/?lng=fr', { 'accept-language': 'de' })).text(),
+      /<html lang="fr-FR" dir="ltr">/,
+    )
+    const english = await (await get('/')).text()
+    assert.match(english, /<h1 class="boot-title">Swap anytime, anywhere\.<\/h1>/)
+    assert.match(english, /<html lang="en-US" dir="ltr">/)
+  })
+
+  test('behavior: other routes keep the boot header; hostile headers change nothing but the language', async () => {
+    const html = await (await get('/swap', { 'accept-language': '<script>,he;q=0.8' })).text()
+    assert.match(html, /<div class="boot-header"><span class="boot-logo">Oxbow<\/span><\/div>/)
+    assert.match(html, /<html lang="he-IL" dir="rtl">/)
+    assert.doesNotMatch(html, /boot-title|<script>,/)
+  })
+})
+
+test('behavior: Accept-Language is read by weight, then order; q=0 and * are dropped', () => {
+  assert.deepEqual(acceptedLanguages('en;q=0.5, fr-CH, de;q=0.9, *;q=0.1, es;q=0'), ['fr-CH', 'de', 'en'])
+  assert.deepEqual(acceptedLanguages(undefined), [])
+  assert.deepEqual(acceptedLanguages('x;q=abc'), [])
 })

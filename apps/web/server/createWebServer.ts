@@ -3,6 +3,8 @@ import { extname, join, normalize, resolve } from 'node:path'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { RuntimeConfig } from '../src/modules/config/index.ts'
+import { type BootShell, bootShell } from './bootShell.ts'
+import { escapeHtml } from './html.ts'
 import { securityHeaders } from './securityHeaders.ts'
 
 export interface WebServerOptions {
@@ -28,25 +30,33 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
-
-/** Fills the config and blocked-paths meta tags and the canonical link of the built index.html. */
+/**
+ * Fills the config and blocked-paths meta tags and the canonical link of the built index.html, and,
+ * given a boot shell, the root's placeholder and the page's language and direction.
+ */
 export function renderIndex(
   html: string,
-  options: { config: RuntimeConfig; blockedPaths: readonly string[]; canonical: string },
+  options: { config: RuntimeConfig; blockedPaths: readonly string[]; canonical: string; shell?: BootShell },
 ): string {
-  return html
+  const { shell } = options
+  const withShell = shell
+    ? html
+        .replace(
+          '<html lang="en-US" dir="ltr">',
+          `<html lang="${escapeHtml(shell.lang)}" dir="${shell.dir}">`,
+        )
+        .replace('<div class="boot-header"><span class="boot-logo">Oxbow</span></div>', shell.root)
+    : html
+  return withShell
     .replace(
       '<meta name="oxbow:config" content="" />',
-      `<meta name="oxbow:config" content="${escapeAttribute(JSON.stringify(options.config))}" />`,
+      `<meta name="oxbow:config" content="${escapeHtml(JSON.stringify(options.config))}" />`,
     )
     .replace(
       '<meta name="oxbow:blocked-paths" content="" />',
-      `<meta name="oxbow:blocked-paths" content="${escapeAttribute(options.blockedPaths.join(','))}" />`,
+      `<meta name="oxbow:blocked-paths" content="${escapeHtml(options.blockedPaths.join(','))}" />`,
     )
-    .replace('</head>', `  <link rel="canonical" href="${escapeAttribute(options.canonical)}" />\n  </head>`)
+    .replace('</head>', `  <link rel="canonical" href="${escapeHtml(options.canonical)}" />\n  </head>`)
 }
 
 /**
@@ -95,8 +105,16 @@ export function createWebServer(options: WebServerOptions): Hono {
     }
     indexHtml ??= await readFile(join(root, 'index.html'), 'utf8')
     c.header('cache-control', 'no-cache')
-    const canonical = new URL(new URL(c.req.url).pathname, new URL(c.req.url).origin).href
-    return c.html(renderIndex(indexHtml, { config: options.config, blockedPaths, canonical }))
+    const url = new URL(c.req.url)
+    const canonical = new URL(url.pathname, url.origin).href
+    const shell = await bootShell({
+      path: url.pathname,
+      lng: url.searchParams.get('lng'),
+      acceptLanguage: c.req.header('accept-language'),
+    })
+    // The shell's language follows Accept-Language: caches must keep one copy per language.
+    c.header('vary', 'Accept-Language')
+    return c.html(renderIndex(indexHtml, { config: options.config, blockedPaths, canonical, shell }))
   })
 
   return app
