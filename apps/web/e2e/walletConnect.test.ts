@@ -150,7 +150,7 @@ async function pair(page: Page, wallet: Awaited<ReturnType<typeof SignClient.ini
     .getByTestId('walletconnect-uri')
     .waitFor({ timeout: 15_000 })
     .catch(async (error: unknown) => {
-      throw new Error(`no pairing URI; the page shows: ${await page.locator('body').innerText()}`, {
+      throw new Error(`no pairing URI; the page shows: ${await page.locator('body').textContent()}`, {
         cause: error,
       })
     })

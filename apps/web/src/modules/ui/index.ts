@@ -6,4 +6,6 @@ export {
   Page,
   Skeleton,
   SkeletonRows,
+  secondaryButtonClassName,
+  UnknownValue,
 } from './components/Page.tsx'

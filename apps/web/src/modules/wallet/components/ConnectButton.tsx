@@ -3,15 +3,15 @@ import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { createStore, useStore } from '../../../lib/createStore.ts'
 import { useFeatureFlag } from '../../flags/index.ts'
-import { Button } from '../../ui/index.ts'
+import { Button, secondaryButtonClassName } from '../../ui/index.ts'
 import { useAccountLabel } from '../hooks/useAccountLabel.ts'
-import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
 import { usePendingTransactionsWatcher } from '../hooks/usePendingTransactionsWatcher.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
 import { hadConnection, useWalletState, walletStore } from '../state/walletStore.ts'
 import { ConnectErrorModal } from './ConnectErrorModal.tsx'
 import { ConnectView } from './ConnectView.tsx'
+import { CopyButton } from './CopyButton.tsx'
 import { Dialog } from './Dialog.tsx'
 import { walletMessages as m } from './messages.ts'
 import styles from './Wallet.module.css'
@@ -116,7 +116,6 @@ export function AccountButton() {
   const label = useAccountLabel(state.status === 'connected' ? state.address : null)
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
-  const { copied, copy } = useCopyToClipboard()
   const pending = usePendingTransactionsWatcher(state.status === 'connected' ? state.address : null)
   if (state.status !== 'connected' || !state.address) return null
   const address = state.address
@@ -167,9 +166,11 @@ export function AccountButton() {
             </>
           ) : (
             <>
-              <Button variant="secondary" onClick={() => copy(address)}>
-                {intl.formatMessage(copied ? m.copied : m.copy)}
-              </Button>
+              <CopyButton
+                text={address}
+                className={secondaryButtonClassName}
+                label={intl.formatMessage(m.copy)}
+              />
               <Button variant="secondary" onClick={() => setConfirming(true)}>
                 {intl.formatMessage(m.disconnect)}
               </Button>
