@@ -354,6 +354,14 @@ describe('swap screen presentation', () => {
         await typeAmount(page, 'input', '١٫٢٥')
         await waitForQuote(page, { side: 'in', amount: toBaseUnits('1.25', 18) })
 
+        // The settings' fields too: what is typed shows in Arabic-Indic digits, and it is what counts.
+        await byTestId(page, 'swap-settings').click()
+        await byTestId(page, 'slippage-input').pressSequentially('0.3')
+        assert.equal(await byTestId(page, 'slippage-input').inputValue(), '٠٫٣')
+        assert.equal(await byTestId(page, 'deadline-input').inputValue(), '٣٠', 'the 30-minute deadline')
+        assert.equal(await byTestId(page, 'slippage-message').count(), 0, '0.3 % is accepted')
+        await page.keyboard.press('Escape')
+
         // The selector: the refused tokens' reasons in Arabic, their numbers in Arabic-Indic digits.
         await byTestId(page, 'swap-output-token').click()
         const selector = page.locator('[role="dialog"][data-testid="token-selector"]')

@@ -1,4 +1,6 @@
 import {
+  delocalizeDecimalText,
+  localizeDecimalText,
   MAX_DEADLINE_SECONDS,
   MAX_SLIPPAGE_PERCENT,
   SLIPPAGE_VERY_HIGH_PERCENT,
@@ -194,14 +196,15 @@ function SlippageSection({
             aria-label={intl.formatMessage(m.custom)}
             aria-invalid={message?.kind === 'error'}
             aria-describedby={message ? messageId : undefined}
-            placeholder={
+            placeholder={localizeDecimalText(
               autoSlippagePercent !== undefined && Number.isFinite(autoSlippagePercent)
                 ? String(autoSlippagePercent)
-                : '0.5'
-            }
+                : '0.5',
+              intl.locale,
+            )}
             maxLength={MAX_INPUT_LENGTH}
-            value={text}
-            onChange={(event) => onChange(event.target.value)}
+            value={localizeDecimalText(text, intl.locale)}
+            onChange={(event) => onChange(delocalizeDecimalText(event.target.value, intl.locale))}
           />
           <span className={styles.unit} aria-hidden="true">
             %
@@ -260,11 +263,11 @@ function DeadlineSection() {
             aria-label={intl.formatMessage(m.deadlineInput)}
             aria-invalid={message !== null}
             aria-describedby={message ? messageId : undefined}
-            placeholder={String(deadlineMinutes)}
+            placeholder={localizeDecimalText(String(deadlineMinutes), intl.locale)}
             maxLength={MAX_INPUT_LENGTH}
-            value={text}
+            value={localizeDecimalText(text, intl.locale)}
             onChange={(event) => {
-              const value = event.target.value
+              const value = delocalizeDecimalText(event.target.value, intl.locale)
               setText(value)
               const result = validateDeadlineMinutes(value)
               if (result.ok) {
