@@ -440,6 +440,14 @@ describe('swap on the full local stack', () => {
         ['reverted'],
         'the app sent one swap, and it reverted on chain',
       )
+      // The failed state shows the reverted transaction as the confirmed one does: shortened, with
+      // its full hash on hover and a copy button; no explorer link on the devnet.
+      const shownHash = byTestId(page, 'swap-status-hash').first()
+      const hash = sent[0]?.hash ?? '0x'
+      assert.equal(await shownHash.getAttribute('title'), hash)
+      assert.equal((await shownHash.textContent())?.trim(), `${hash.slice(0, 6)}…${hash.slice(-4)}`)
+      assert.equal(await byTestId(page, 'swap-status-copy-hash').count(), 1)
+      assert.equal(await byTestId(page, 'swap-status-explorer').count(), 0)
     })
   })
 

@@ -70,59 +70,112 @@ function memoryStorage() {
 const accountButton = (page: Page, address: string) =>
   page.locator('header').getByRole('button', { name: `Account ${address.slice(0, 8)}…${address.slice(-6)}` })
 
-describe('WalletConnect', () => {
-  test('behavior: pairs through the local relay with a wallet approving account 1, then a network switch round-trips to the wallet', async () => {
-    const ethereum = getNetwork('ethereum').local.chainId
-    const base = getNetwork('base').local.chainId
-    const wallet = await SignClient.init({
-      projectId: PROJECT_ID,
-      relayUrl,
-      storage: memoryStorage(),
-      telemetryEnabled: false,
-      logger: 'error',
-      metadata: { name: 'Test wallet', description: 'e2e', url: 'http://localhost', icons: [] },
+/**
+ * The test process as a WalletConnect wallet: approves account 1 on Ethereum, records every request
+ * and answers it (a chain switch first adds the chain to the session, as a real wallet does).
+ */
+let wallets = 0
+
+async function testWallet() {
+  const ethereum = getNetwork('ethereum').local.chainId
+  const base = getNetwork('base').local.chainId
+  const wallet = await SignClient.init({
+    projectId: PROJECT_ID,
+    // Core keeps one instance per storage prefix in the process: each test's wallet gets its own.
+    customStoragePrefix: `e2e-wallet-${++wallets}`,
+    relayUrl,
+    storage: memoryStorage(),
+    telemetryEnabled: false,
+    logger: 'error',
+    metadata: { name: 'Test wallet', description: 'e2e', url: 'http://localhost', icons: [] },
+  })
+  const requests: { method: string; params: unknown }[] = []
+  wallet.on('session_proposal', async ({ id, params }) => {
+    assert.equal(params.proposer.metadata.name, 'Oxbow')
+    await wallet.approve({
+      id,
+      namespaces: {
+        eip155: {
+          chains: [`eip155:${ethereum}`],
+          accounts: [`eip155:${ethereum}:${ACCOUNT_1}`],
+          methods: [
+            'personal_sign',
+            'eth_signTypedData_v4',
+            'eth_sendTransaction',
+            'wallet_switchEthereumChain',
+          ],
+          events: ['chainChanged', 'accountsChanged'],
+        },
+      },
     })
-    const requests: { method: string; params: unknown }[] = []
-    wallet.on('session_proposal', async ({ id, params }) => {
-      assert.equal(params.proposer.metadata.name, 'Oxbow')
-      await wallet.approve({
-        id,
+  })
+  wallet.on('session_request', async ({ id, topic, params }) => {
+    requests.push({ method: params.request.method, params: params.request.params })
+    if (params.request.method === 'wallet_switchEthereumChain') {
+      // As a real wallet does: the session gains the chain (and the account on it) first.
+      const eip155 = wallet.session.get(topic).namespaces.eip155
+      assert.ok(eip155)
+      const { acknowledged } = await wallet.update({
+        topic,
         namespaces: {
           eip155: {
-            chains: [`eip155:${ethereum}`],
-            accounts: [`eip155:${ethereum}:${ACCOUNT_1}`],
-            methods: [
-              'personal_sign',
-              'eth_signTypedData_v4',
-              'eth_sendTransaction',
-              'wallet_switchEthereumChain',
-            ],
-            events: ['chainChanged', 'accountsChanged'],
+            ...eip155,
+            chains: [...(eip155.chains ?? []), `eip155:${base}`],
+            accounts: [...eip155.accounts, `eip155:${base}:${ACCOUNT_1}`],
           },
         },
       })
-    })
-    wallet.on('session_request', async ({ id, topic, params }) => {
-      requests.push({ method: params.request.method, params: params.request.params })
-      if (params.request.method === 'wallet_switchEthereumChain') {
-        // As a real wallet does: the session gains the chain (and the account on it) first.
-        const eip155 = wallet.session.get(topic).namespaces.eip155
-        assert.ok(eip155)
-        const { acknowledged } = await wallet.update({
-          topic,
-          namespaces: {
-            eip155: {
-              ...eip155,
-              chains: [...(eip155.chains ?? []), `eip155:${base}`],
-              accounts: [...eip155.accounts, `eip155:${base}:${ACCOUNT_1}`],
-            },
-          },
-        })
-        await acknowledged()
-      }
-      await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: null } })
-    })
+      await acknowledged()
+    }
+    await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: null } })
+  })
 
+  return {
+    wallet,
+    requests,
+    async close() {
+      // The wallet's core keeps a heartbeat interval and its socket: stop both so the run can end.
+      wallet.core.heartbeat.stop()
+      await wallet.core.relayer.transportClose().catch(() => undefined)
+    },
+  }
+}
+
+/** Chooses WalletConnect in the connect drawer, pairs the wallet with the URI shown, waits for the account. */
+async function pair(page: Page, wallet: Awaited<ReturnType<typeof SignClient.init>>): Promise<string> {
+  await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
+  const drawer = page.getByRole('dialog', { name: 'Connect a wallet' })
+  await drawer.getByRole('button', { name: 'WalletConnect' }).click()
+  await drawer
+    .getByTestId('walletconnect-uri')
+    .waitFor({ timeout: 15_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`no pairing URI; the page shows: ${await page.locator('body').textContent()}`, {
+        cause: error,
+      })
+    })
+  const uri = (await drawer.getByTestId('walletconnect-uri').textContent()) ?? ''
+  await wallet.pair({ uri })
+  await accountButton(page, ACCOUNT_1).waitFor()
+  await drawer.waitFor({ state: 'hidden' })
+  return uri
+}
+
+/** Switches the swap box to Base; the wallet must answer the wallet_switchEthereumChain it gets. */
+async function switchToBase(page: Page): Promise<void> {
+  await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
+  const swapButton = page.getByTestId('swap-button')
+  await page.waitForTimeout(300)
+  if ((await swapButton.textContent())?.trim() === 'Switch to Base') await swapButton.click()
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
+  )
+}
+
+describe('WalletConnect', () => {
+  test('behavior: pairs through the local relay with a wallet approving account 1, then a network switch round-trips to the wallet', async () => {
+    const base = getNetwork('base').local.chainId
+    const { wallet, requests, close } = await testWallet()
     const context = await browser.newContext()
     await installCspListener(context)
     const page = await context.newPage()
@@ -161,13 +214,7 @@ describe('WalletConnect', () => {
 
       // Base is not in the session: the switch goes to the wallet as wallet_switchEthereumChain,
       // the wallet answers, and the swap form follows the new chain.
-      await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
-      const swapButton = page.getByTestId('swap-button')
-      await page.waitForTimeout(300)
-      if ((await swapButton.textContent())?.trim() === 'Switch to Base') await swapButton.click()
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
-      )
+      await switchToBase(page)
       assert.deepEqual(requests, [
         { method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${base.toString(16)}` }] },
       ])
@@ -177,9 +224,49 @@ describe('WalletConnect', () => {
       assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
     } finally {
       await context.close()
-      // The wallet's core keeps a heartbeat interval and its socket: stop both so the run can end.
-      wallet.core.heartbeat.stop()
-      await wallet.core.relayer.transportClose().catch(() => undefined)
+      await close()
+    }
+  })
+
+  test('behavior: the session survives a reload: still connected with the same account, and a request still reaches the wallet', async () => {
+    const base = getNetwork('base').local.chainId
+    const { wallet, requests, close } = await testWallet()
+    const context = await browser.newContext()
+    await installCspListener(context)
+    const page = await context.newPage()
+    const problems = watchProblems(page)
+    try {
+      await page.goto(`${web.url}/swap`)
+      await page.locator('main h1').first().waitFor()
+      await pair(page, wallet)
+      const sessions = wallet.session.getAll().length
+
+      await page.reload()
+      await page.locator('main h1').first().waitFor()
+      await accountButton(page, ACCOUNT_1).waitFor({ timeout: 20_000 })
+      assert.equal(
+        await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).count(),
+        0,
+        'no Connect button after the reload',
+      )
+      assert.equal(wallet.session.getAll().length, sessions, 'the same session, no new pairing')
+
+      // The restored session carries requests: choosing Base sends the switch to the wallet.
+      await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
+      const swapButton = page.getByTestId('swap-button')
+      await page.waitForTimeout(300)
+      if ((await swapButton.textContent())?.trim() === 'Switch to Base') await swapButton.click()
+      const deadline = Date.now() + 15_000
+      while (requests.length === 0 && Date.now() < deadline) await page.waitForTimeout(100)
+      assert.deepEqual(requests, [
+        { method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${base.toString(16)}` }] },
+      ])
+
+      assert.deepEqual(problems.errors, [], 'no console errors')
+      assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+    } finally {
+      await context.close()
+      await close()
     }
   })
 })

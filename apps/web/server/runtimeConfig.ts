@@ -1,4 +1,4 @@
-import { localRpcUrl, networks } from '@oxbow/chains'
+import { blockExplorerOf, localRpcUrl, networks } from '@oxbow/chains'
 import { loadManifest } from '@oxbow/protocol'
 import { defaultRuntimeConfig, type RuntimeConfig, runtimeConfigSchema } from '../src/modules/config/index.ts'
 
@@ -45,13 +45,17 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
     apiUrl: env.OXBOW_API_URL ?? defaultRuntimeConfig.apiUrl,
     graphqlUrl: env.OXBOW_GRAPHQL_URL ?? defaultRuntimeConfig.graphqlUrl,
     rpcUrls,
-    networks: networks.map((network) => ({
-      slug: network.slug,
-      name: network.name,
-      testnet: network.testnet,
-      chainId: network[environment].chainId,
-      nativeSymbol: network.nativeCurrency.symbol,
-    })),
+    networks: networks.map((network) => {
+      const explorer = blockExplorerOf(network, environment)
+      return {
+        slug: network.slug,
+        name: network.name,
+        testnet: network.testnet,
+        chainId: network[environment].chainId,
+        nativeSymbol: network.nativeCurrency.symbol,
+        ...(explorer ? { explorer: { name: explorer.name, url: explorer.url } } : {}),
+      }
+    }),
     productionHostname: env.OXBOW_PRODUCTION_HOSTNAME ?? defaultRuntimeConfig.productionHostname,
     analyticsSampleRate:
       env.OXBOW_ANALYTICS_SAMPLE_RATE === undefined

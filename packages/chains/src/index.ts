@@ -1,8 +1,11 @@
 export { UnknownNetworkError } from './errors.ts'
 export {
+  type BlockExplorer,
+  blockExplorerOf,
   chainIdOf,
   DEFAULT_LOCAL_PORT_BASE,
   type Environment,
+  explorerTransactionUrl,
   getNetwork,
   getNetworkByChainId,
   isNetworkSlug,

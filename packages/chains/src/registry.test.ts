@@ -3,6 +3,8 @@ import { describe, test } from 'node:test'
 import { isCoreError } from '@oxbow/core'
 import { getAddress, isAddress } from 'viem'
 import {
+  blockExplorerOf,
+  explorerTransactionUrl,
   getNetwork,
   getNetworkByChainId,
   LOCAL_CHAIN_ID_BASE,
@@ -110,5 +112,21 @@ describe('network registry', () => {
       assert.match(error.message, /^Unknown network "solana"\. Known networks: ethereum, unichain, /)
     }
     assert.throws(() => getNetworkByChainId(999), /Unknown network "999"/)
+  })
+
+  test('behavior: a block explorer on mainnet, none for the local devnet; transaction links', () => {
+    for (const network of networks) {
+      assert.equal(blockExplorerOf(network, 'local'), undefined, `${network.slug}: no local explorer`)
+      const explorer = blockExplorerOf(network, 'mainnet')
+      assert.ok(explorer && /^https:\/\//.test(explorer.url), `${network.slug}: an https explorer`)
+    }
+    const hash = `0x${'ab'.repeat(32)}`
+    const etherscan = blockExplorerOf(getNetwork('ethereum'), 'mainnet')
+    assert.ok(etherscan)
+    assert.equal(explorerTransactionUrl(etherscan, hash), `https://etherscan.io/tx/${hash}`)
+    assert.equal(
+      explorerTransactionUrl({ name: 'X', url: 'https://x.example/' }, hash),
+      `https://x.example/tx/${hash}`,
+    )
   })
 })

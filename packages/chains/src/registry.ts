@@ -8,6 +8,7 @@ import {
   networks,
 } from './networks.ts'
 
+export { type BlockExplorer, blockExplorerOf, explorerTransactionUrl } from './explorer.ts'
 export {
   DEFAULT_LOCAL_PORT_BASE,
   type Environment,

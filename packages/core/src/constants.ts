@@ -27,6 +27,22 @@ export const V2_FEE_TIER = 3000
 /** feeTier / FEE_TIER_DIVISOR = fee percent (3000 -> 0.3). */
 export const FEE_TIER_DIVISOR = 10_000
 
+/** Amount fields: the font shrinks from this size as digits grow ... */
+export const AMOUNT_FONT_SIZE_MAX_PX = 70
+/** ... down to this one; longer amounts scroll within the field. */
+export const AMOUNT_FONT_SIZE_MIN_PX = 48
+
+/**
+ * The spec's amount font size: the largest whole size from {@link AMOUNT_FONT_SIZE_MAX_PX} down to
+ * {@link AMOUNT_FONT_SIZE_MIN_PX} at which the text fits the field, given the text's width at the
+ * largest size (text width scales with the font size) and the field's width, both in px.
+ */
+export function amountFontSize(widthAtMax: number, available: number): number {
+  if (!(widthAtMax > 0) || !(available > 0) || widthAtMax <= available) return AMOUNT_FONT_SIZE_MAX_PX
+  const fitting = Math.floor((AMOUNT_FONT_SIZE_MAX_PX * available) / widthAtMax)
+  return Math.max(AMOUNT_FONT_SIZE_MIN_PX, Math.min(AMOUNT_FONT_SIZE_MAX_PX, fitting))
+}
+
 /** Fiat-mode amount input accepts at most this many decimals. */
 export const FIAT_INPUT_DECIMALS = 6
 /** Recent send recipients shown. */

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import {
+  AMOUNT_FONT_SIZE_MAX_PX,
+  AMOUNT_FONT_SIZE_MIN_PX,
   APP_VERSION,
+  amountFontSize,
   CoreError,
   displayCurrencies,
   errorCatalogue,
@@ -225,5 +228,18 @@ describe('seededRandom', () => {
     for (const value of take(seededRandom(7))) assert.ok(value >= 0 && value < 1)
     // Pinned: a change here changes every seeded devnet history and landing layout.
     assert.equal(Math.round(seededRandom(0)() * 4294967296), 1144304738)
+  })
+})
+
+describe('amount font size', () => {
+  it('behavior: 70 px while the text fits, shrinking with it, never below 48 px', () => {
+    assert.equal(AMOUNT_FONT_SIZE_MAX_PX, 70)
+    assert.equal(AMOUNT_FONT_SIZE_MIN_PX, 48)
+    assert.equal(amountFontSize(100, 400), 70)
+    assert.equal(amountFontSize(400, 400), 70)
+    assert.equal(amountFontSize(500, 400), 56)
+    assert.equal(amountFontSize(2000, 400), 48)
+    assert.equal(amountFontSize(0, 400), 70)
+    assert.equal(amountFontSize(100, 0), 70)
   })
 })

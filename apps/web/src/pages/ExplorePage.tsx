@@ -2,8 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useNavigate, useParams } from 'react-router'
 import { defineMessages } from '../lib/messages.ts'
 import { getNetworks, isKnownNetwork } from '../modules/config/index.ts'
-import { useFiatFormatter } from '../modules/currency/index.ts'
-import { Card, ComingSoon, Page, SkeletonRows } from '../modules/ui/index.ts'
+import { Card, ComingSoon, Page, SkeletonRows, UnknownValue } from '../modules/ui/index.ts'
 import styles from './Pages.module.css'
 
 const m = defineMessages({
@@ -13,7 +12,7 @@ const m = defineMessages({
   transactions: { id: 'page.explore.tab.transactions', defaultMessage: 'Transactions' },
   network: { id: 'page.explore.network', defaultMessage: 'Network' },
   tvl: { id: 'page.explore.stat.tvl', defaultMessage: 'Total value locked' },
-  volume: { id: 'page.explore.stat.volume', defaultMessage: '24H volume' },
+  volume: { id: 'page.explore.stat.volume', defaultMessage: '{period} volume' },
   loading: { id: 'page.explore.loading', defaultMessage: 'Loading {tab}' },
 })
 
@@ -23,7 +22,6 @@ const tabs = ['tokens', 'pools', 'transactions'] as const
 export default function ExplorePage() {
   const intl = useIntl()
   const navigate = useNavigate()
-  const { format } = useFiatFormatter()
   const params = useParams()
   const first = params.tab ?? ''
   const tab = tabs.find((t) => t === first) ?? 'tokens'
@@ -34,13 +32,19 @@ export default function ExplorePage() {
       <div className={styles.grid}>
         <Card className={styles.stat}>
           <span className={styles.statLabel}>{intl.formatMessage(m.tvl)}</span>
-          <span className={styles.statValue} data-testid="explore-tvl">
-            {format(0)}
+          <span className={styles.statValue}>
+            <UnknownValue testId="explore-tvl" />
           </span>
         </Card>
         <Card className={styles.stat}>
-          <span className={styles.statLabel}>{intl.formatMessage(m.volume)}</span>
-          <span className={styles.statValue}>{format(0)}</span>
+          <span className={styles.statLabel}>
+            {intl.formatMessage(m.volume, {
+              period: intl.formatNumber(24, { style: 'unit', unit: 'hour', unitDisplay: 'narrow' }),
+            })}
+          </span>
+          <span className={styles.statValue}>
+            <UnknownValue />
+          </span>
         </Card>
       </div>
       <div className={styles.tabs}>

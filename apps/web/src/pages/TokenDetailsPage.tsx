@@ -1,14 +1,12 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useParams } from 'react-router'
 import { networkName } from '../modules/config/index.ts'
-import { useFiatFormatter } from '../modules/currency/index.ts'
-import { Card, ComingSoon, Page, SkeletonRows } from '../modules/ui/index.ts'
+import { Card, ComingSoon, Page, SkeletonRows, UnknownValue } from '../modules/ui/index.ts'
 import styles from './Pages.module.css'
 
 /** /explore/tokens/:chainName/:tokenAddress: chart, stats and balances. */
 export default function TokenDetailsPage() {
   const intl = useIntl()
-  const { format } = useFiatFormatter()
   const { chainName = '', tokenAddress = '' } = useParams()
   const network = networkName(chainName)
   return (
@@ -29,11 +27,16 @@ export default function TokenDetailsPage() {
             <span className={styles.statLabel}>
               <FormattedMessage
                 id="page.token.stat"
-                defaultMessage="{stat, select, price {Price} tvl {TVL} other {24H volume}}"
-                values={{ stat }}
+                defaultMessage="{stat, select, price {Price} tvl {TVL} other {{period} volume}}"
+                values={{
+                  stat,
+                  period: intl.formatNumber(24, { style: 'unit', unit: 'hour', unitDisplay: 'narrow' }),
+                }}
               />
             </span>
-            <span className={styles.statValue}>{format(0)}</span>
+            <span className={styles.statValue}>
+              <UnknownValue />
+            </span>
           </Card>
         ))}
       </div>

@@ -7,6 +7,8 @@ export {
   Page,
   Skeleton,
   SkeletonRows,
+  secondaryButtonClassName,
+  UnknownValue,
 } from './components/Page.tsx'
 export { useFocusTrap } from './hooks/useFocusTrap.ts'
 export { POPOVER_VIEWPORT_MARGIN, useDismiss, useKeepInViewport } from './hooks/usePopover.ts'

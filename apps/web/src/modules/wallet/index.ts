@@ -4,6 +4,7 @@ export {
   openConnectDrawer,
   useConnectModalOpen,
 } from './components/ConnectButton.tsx'
+export { CopyButton } from './components/CopyButton.tsx'
 export { usePendingTransactionsWatcher } from './hooks/usePendingTransactionsWatcher.ts'
 export { type ConnectFailure, setConnectFailureSink } from './services/failures.ts'
 export { followWalletIntent } from './services/followWalletIntent.ts'

@@ -20,6 +20,8 @@ export const runtimeConfigSchema = z.object({
         /** The chain id in this environment (local devnet ids differ from mainnet's). */
         chainId: z.int().check(z.positive()),
         nativeSymbol: z.string(),
+        /** Its block explorer in this environment (none for the local devnet). */
+        explorer: z.optional(z.object({ name: z.string(), url: z.url({ protocol: /^https$/ }) })),
       }),
     )
     .check(z.minLength(1)),

@@ -11,8 +11,10 @@ import { useTokenBalances } from '../hooks/useBalances.ts'
 import { tradingNetworksQuery, useQuote } from '../hooks/useQuote.ts'
 import { useSwapExecution } from '../hooks/useSwapExecution.ts'
 import { useSwapFormState } from '../hooks/useSwapFormState.ts'
+import { useSwapSteps } from '../hooks/useSwapSteps.ts'
 import { findToken, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
 import type { QuoteError } from '../services/errors.ts'
+import { gasCostUsd } from '../services/swapSteps.ts'
 import { NATIVE_ADDRESS, type Quote } from '../services/tradingApi.ts'
 import { type Field, flipSwapForm, NATIVE_PARAM, selectCurrency, typeValue } from '../state/swapForm.ts'
 import {
@@ -34,7 +36,7 @@ import { SwapReview } from './SwapReview.tsx'
 import { SwapSettings } from './SwapSettings.tsx'
 import { SwapStatus } from './SwapStatus.tsx'
 import { swapMessages as sm } from './swapMessages.ts'
-import { TokenSelector } from './TokenSelector.tsx'
+import { notRoutableReason, TokenSelector } from './TokenSelector.tsx'
 
 const m = defineMessages({
   swap: { id: 'swap.mode.swap', defaultMessage: 'Swap' },
@@ -142,7 +144,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
       [NATIVE_ADDRESS, inputToken?.address, outputToken?.address].filter((a): a is string => a !== undefined),
     [inputToken?.address, outputToken?.address],
   )
-  const { balances } = useTokenBalances(form.chain, account, balanceAddresses)
+  const { balances, isLoading: balancesLoading } = useTokenBalances(form.chain, account, balanceAddresses)
   const balanceOf = (token: SwapToken | undefined) =>
     token ? balances.get(token.address.toLowerCase()) : undefined
 
@@ -162,6 +164,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
     ? quoteState.quote
     : undefined
   const currentQuote = quote && quoteState.current ? quote : undefined
+  const tradingNetwork = tradingNetworks.data?.find((served) => served.slug === form.chain)
 
   // The wallet layer is needed for the swap itself: have it ready before Swap is clicked.
   useEffect(() => {
@@ -174,6 +177,10 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   const [switchFailed, setSwitchFailed] = useState(false)
   const [switching, setSwitching] = useState(false)
   const execution = useSwapExecution()
+  // The review's step list (approval, Permit2 signature, swap) with each step's network cost.
+  const steps = useSwapSteps(reviewing ? currentQuote : undefined, account, tradingNetwork, (gas) =>
+    currentQuote ? gasCostUsd(gas, currentQuote.gas) : undefined,
+  )
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new network or wallet chain clears the failure
   useEffect(() => setSwitchFailed(false), [form.chain, wallet.chainId])
 
@@ -212,10 +219,14 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
     form.independentField === 'INPUT' ? typedAmount : quote && quoteRequest ? BigInt(quote.amountIn) : null
   const amountOut =
     form.independentField === 'OUTPUT' ? typedAmount : quote && quoteRequest ? BigInt(quote.amountOut) : null
-  const fiatOf = (amount: bigint | null, token: SwapToken | undefined) => {
-    if (amount === null || !token) return undefined
+  // A value not known yet is a placeholder (a skeleton while the quote loads, a dash without a
+  // price), never '$0.00'; zero shows only for a real zero amount.
+  const fiatOf = (amount: bigint | null, token: SwapToken | undefined, field: Field) => {
+    if (!token) return undefined
+    if (amount === null)
+      return quoteRequest && field !== form.independentField && quoteState.loading ? 'loading' : undefined
     const usd = toUsd(amount, token.decimals, token.priceUsd)
-    return usd === undefined ? undefined : fiat.format(usd)
+    return usd === undefined ? '–' : fiat.format(usd)
   }
 
   const onType = (field: Field, text: string) => {
@@ -298,6 +309,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         deadlineMinutes: settings.deadlineMinutes,
         kind: reviewed.routing === 'WRAP' ? 'wrap' : reviewed.routing === 'UNWRAP' ? 'unwrap' : 'swap',
       },
+      steps.steps.map((step) => step.kind),
       () => update((state) => ({ ...state, typedValue: '' })),
     )
   }
@@ -311,7 +323,12 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
     return null
   })()
   function quoteErrorText(error: QuoteError): string {
-    return intl.formatMessage(quoteErrorMessages[error.kind], { reason: error.reason ?? '' })
+    // The API's reason is English: say it from the refused token's own fields instead.
+    const refused = [inputToken, outputToken].find((token) => token?.notRoutable)
+    const reason = refused ? notRoutableReason(intl, refused) : undefined
+    return intl.formatMessage(quoteErrorMessages[error.kind], {
+      reason: reason ?? intl.formatMessage(sm.unsupportedTokenUnknown),
+    })
   }
   function buttonText(state: SwapButtonState): string {
     return intl.formatMessage(buttonMessages[state.kind], {
@@ -362,8 +379,9 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         token={inputToken}
         onChooseToken={() => setSelecting('INPUT')}
         balance={account ? inputBalance : undefined}
+        balanceLoading={account !== null && balancesLoading}
         onMax={account && showMax ? onMax : undefined}
-        fiat={fiatOf(amountIn, inputToken)}
+        fiat={fiatOf(amountIn, inputToken, 'INPUT')}
         dimmed={form.independentField === 'OUTPUT' && quote !== undefined && !quoteState.current}
       />
       <button
@@ -382,7 +400,8 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         token={outputToken}
         onChooseToken={() => setSelecting('OUTPUT')}
         balance={account ? balanceOf(outputToken) : undefined}
-        fiat={fiatOf(amountOut, outputToken)}
+        balanceLoading={account !== null && balancesLoading}
+        fiat={fiatOf(amountOut, outputToken, 'OUTPUT')}
         dimmed={form.independentField === 'INPUT' && quote !== undefined && !quoteState.current}
       />
       {errorText ? (
@@ -433,10 +452,21 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         outputToken={outputToken}
         tokens={tokens}
         formatFiat={fiat.format}
+        steps={steps.steps}
+        stepsLoading={steps.loading}
         onConfirm={onConfirm}
         onClose={() => setReviewing(false)}
       />
-      <SwapStatus state={execution.state} inputSymbol={inputToken?.symbol ?? ''} onClose={execution.close} />
+      <SwapStatus
+        state={execution.state}
+        steps={execution.steps}
+        inputSymbol={inputToken?.symbol ?? ''}
+        actionLabel={intl.formatMessage(
+          execution.run?.kind === 'wrap' ? sm.wrap : execution.run?.kind === 'unwrap' ? sm.unwrap : sm.swap,
+        )}
+        explorer={findNetwork(execution.run?.network)?.explorer}
+        onClose={execution.close}
+      />
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { formatTokenAmount, shortenAddress } from '@oxbow/core'
+import { formatTokenAmount, NETWORK_COST_WARNING_RATIO, shortenAddress } from '@oxbow/core'
 import { useIntl } from 'react-intl'
 import type { SwapToken } from '../hooks/useTokenList.ts'
 import type { Quote } from '../services/tradingApi.ts'
@@ -52,6 +52,7 @@ export function SwapQuoteDetails(props: {
           {rate === undefined
             ? '–'
             : intl.formatMessage(m.rateValue, {
+                one: intl.formatNumber(1),
                 in: quote.tokenIn.symbol,
                 out: quote.tokenOut.symbol,
                 rate: intl.formatNumber(rate, { maximumSignificantDigits: 6 }),
@@ -92,7 +93,9 @@ export function SwapQuoteDetails(props: {
       </div>
       {quote.gas.highRelativeToTrade ? (
         <p className={styles.warning} data-testid={tid('swap-network-cost-warning')} role="note">
-          {intl.formatMessage(m.networkCostWarning)}
+          {intl.formatMessage(m.networkCostWarning, {
+            percent: intl.formatNumber(NETWORK_COST_WARNING_RATIO, { style: 'percent' }),
+          })}
         </p>
       ) : null}
       <div className={styles.detailRow}>

@@ -7,6 +7,7 @@ import { toUsd } from '../state/swapFormAmounts.ts'
 import { SwapDialog } from './SwapDialog.tsx'
 import styles from './SwapForm.module.css'
 import { SwapQuoteDetails } from './SwapQuoteDetails.tsx'
+import { type SwapStepItem, SwapSteps } from './SwapSteps.tsx'
 import { swapMessages as m } from './swapMessages.ts'
 
 /** The review dialog: both amounts with their value, the quote's details, then Swap / Wrap / Unwrap. */
@@ -17,6 +18,9 @@ export function SwapReview(props: {
   outputToken: SwapToken | undefined
   tokens: readonly SwapToken[]
   formatFiat: (usd: number) => string
+  /** The steps the swap will take, with their network cost; `loading` while the chain is read. */
+  steps: readonly SwapStepItem[]
+  stepsLoading: boolean
   onConfirm: () => void
   onClose: () => void
 }) {
@@ -74,6 +78,12 @@ export function SwapReview(props: {
             testIds={false}
             tokens={props.tokens}
             formatFiat={props.formatFiat}
+          />
+          <SwapSteps
+            steps={props.steps}
+            symbol={quote.tokenIn.symbol}
+            actionLabel={intl.formatMessage(action)}
+            costs={{ loading: props.stepsLoading, formatFiat: props.formatFiat }}
           />
           <Button data-testid="swap-confirm" onClick={props.onConfirm}>
             {intl.formatMessage(action)}

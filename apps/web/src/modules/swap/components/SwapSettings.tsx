@@ -1,4 +1,11 @@
-import { MAX_SLIPPAGE_PERCENT, SLIPPAGE_VERY_HIGH_PERCENT, validateSlippage } from '@oxbow/core'
+import {
+  delocalizeDecimalText,
+  localizeDecimalText,
+  MAX_DEADLINE_SECONDS,
+  MAX_SLIPPAGE_PERCENT,
+  SLIPPAGE_VERY_HIGH_PERCENT,
+  validateSlippage,
+} from '@oxbow/core'
 import { useCallback, useId, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
@@ -19,7 +26,7 @@ const m = defineMessages({
   auto: { id: 'swap.settings.auto', defaultMessage: 'Auto' },
   autoWithValue: { id: 'swap.settings.autoWithValue', defaultMessage: 'Auto ({percent})' },
   custom: { id: 'swap.settings.custom', defaultMessage: 'Custom max slippage in percent' },
-  tooLow: { id: 'swap.settings.slippage.tooLow', defaultMessage: 'Enter a value larger than 0' },
+  tooLow: { id: 'swap.settings.slippage.tooLow', defaultMessage: 'Enter a value larger than {min}' },
   tooHigh: { id: 'swap.settings.slippage.tooHigh', defaultMessage: 'Enter a value less than {max}' },
   veryHigh: {
     id: 'swap.settings.slippage.veryHigh',
@@ -34,9 +41,9 @@ const m = defineMessages({
   minutes: { id: 'swap.settings.deadline.minutes', defaultMessage: 'minutes' },
   deadlineNotPositive: {
     id: 'swap.settings.deadline.notPositive',
-    defaultMessage: 'Enter a whole number of minutes larger than 0',
+    defaultMessage: 'Enter a whole number of minutes larger than {min}',
   },
-  deadlineTooHigh: { id: 'swap.settings.deadline.tooHigh', defaultMessage: 'Deadline maximum is 3 days' },
+  deadlineTooHigh: { id: 'swap.settings.deadline.tooHigh', defaultMessage: 'Deadline maximum is {days}' },
 })
 
 /** Longest text the fields take; anything is accepted and validated, so a wrong value shows why. */
@@ -133,7 +140,7 @@ function SlippageSection({
           kind: 'error',
           text:
             check.code === 'SLIPPAGE_NOT_POSITIVE'
-              ? intl.formatMessage(m.tooLow)
+              ? intl.formatMessage(m.tooLow, { min: intl.formatNumber(0) })
               : intl.formatMessage(m.tooHigh, { max: percent(MAX_SLIPPAGE_PERCENT) }),
         }
       : check.veryHigh
@@ -183,14 +190,15 @@ function SlippageSection({
             aria-label={intl.formatMessage(m.custom)}
             aria-invalid={message?.kind === 'error'}
             aria-describedby={message ? messageId : undefined}
-            placeholder={
+            placeholder={localizeDecimalText(
               autoSlippagePercent !== undefined && Number.isFinite(autoSlippagePercent)
                 ? String(autoSlippagePercent)
-                : '0.5'
-            }
+                : '0.5',
+              intl.locale,
+            )}
             maxLength={MAX_INPUT_LENGTH}
-            value={text}
-            onChange={(event) => onChange(event.target.value)}
+            value={localizeDecimalText(text, intl.locale)}
+            onChange={(event) => onChange(delocalizeDecimalText(event.target.value, intl.locale))}
           />
           <span className={styles.unit} aria-hidden="true">
             %
@@ -221,7 +229,14 @@ function DeadlineSection() {
   const check = text.trim() === '' ? null : validateDeadlineMinutes(text)
   const message =
     check && !check.ok
-      ? intl.formatMessage(check.code === 'DEADLINE_TOO_HIGH' ? m.deadlineTooHigh : m.deadlineNotPositive)
+      ? intl.formatMessage(check.code === 'DEADLINE_TOO_HIGH' ? m.deadlineTooHigh : m.deadlineNotPositive, {
+          min: intl.formatNumber(0),
+          days: intl.formatNumber(MAX_DEADLINE_SECONDS / 86_400, {
+            style: 'unit',
+            unit: 'day',
+            unitDisplay: 'long',
+          }),
+        })
       : null
 
   return (
@@ -242,11 +257,11 @@ function DeadlineSection() {
             aria-label={intl.formatMessage(m.deadlineInput)}
             aria-invalid={message !== null}
             aria-describedby={message ? messageId : undefined}
-            placeholder={String(deadlineMinutes)}
+            placeholder={localizeDecimalText(String(deadlineMinutes), intl.locale)}
             maxLength={MAX_INPUT_LENGTH}
-            value={text}
+            value={localizeDecimalText(text, intl.locale)}
             onChange={(event) => {
-              const value = event.target.value
+              const value = delocalizeDecimalText(event.target.value, intl.locale)
               setText(value)
               const result = validateDeadlineMinutes(value)
               if (result.ok) {

@@ -1,10 +1,14 @@
-import { formatTokenAmount } from '@oxbow/core'
+import { type BlockExplorer, explorerTransactionUrl } from '@oxbow/chains/explorer'
+import { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import type { MessageDescriptor } from 'react-intl'
 import { useIntl } from 'react-intl'
+import { CopyButton } from '../../wallet/index.ts'
 import type { SwapFailureReason } from '../services/errors.ts'
 import type { SwapFlowState } from '../services/swapFlow.ts'
+import type { StepState, SwapStepKind } from '../services/swapSteps.ts'
 import { SwapDialog } from './SwapDialog.tsx'
 import styles from './SwapForm.module.css'
+import { SwapSteps } from './SwapSteps.tsx'
 import { swapMessages as m } from './swapMessages.ts'
 
 const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
@@ -20,8 +24,19 @@ const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
   generic: m.failedGeneric,
 }
 
-/** Progress and outcome of a swap: approving, signing, submitting, pending, confirmed or failed. */
-export function SwapStatus(props: { state: SwapFlowState | null; inputSymbol: string; onClose: () => void }) {
+/**
+ * Progress and outcome of a swap: the steps (approving, signing, swapping) and where the run is,
+ * then confirmed or failed. A sent transaction shows as people expect: its hash shortened, a copy
+ * button, and a link to the network's block explorer when it has one (the local devnet has none).
+ */
+export function SwapStatus(props: {
+  state: SwapFlowState | null
+  steps: readonly { readonly kind: SwapStepKind; readonly state: StepState }[]
+  inputSymbol: string
+  actionLabel: string
+  explorer: BlockExplorer | undefined
+  onClose: () => void
+}) {
   const intl = useIntl()
   const { state } = props
   const message = (() => {
@@ -79,11 +94,33 @@ export function SwapStatus(props: { state: SwapFlowState | null; inputSymbol: st
           >
             {message}
           </p>
+          <SwapSteps steps={props.steps} symbol={props.inputSymbol} actionLabel={props.actionLabel} />
           {hash ? (
-            <p className={styles.hash}>
+            <p className={styles.hashRow}>
               {intl.formatMessage(m.transactionHash, {
-                hash: <code data-testid="swap-status-hash">{hash}</code>,
+                hash: (
+                  <code key="hash" data-testid="swap-status-hash" title={hash}>
+                    {shortenAddress(hash, 4)}
+                  </code>
+                ),
               })}
+              <CopyButton
+                text={hash}
+                className={styles.iconButton}
+                label="⧉"
+                ariaLabel={intl.formatMessage(m.copyHash)}
+                testId="swap-status-copy-hash"
+              />
+              {props.explorer ? (
+                <a
+                  href={explorerTransactionUrl(props.explorer, hash)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="swap-status-explorer"
+                >
+                  {intl.formatMessage(m.viewOnExplorer, { explorer: props.explorer.name })}
+                </a>
+              ) : null}
             </p>
           ) : null}
           <button

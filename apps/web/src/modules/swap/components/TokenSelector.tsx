@@ -1,7 +1,7 @@
 import { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import { useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
-import { useIntl } from 'react-intl'
+import { type IntlShape, useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
@@ -16,6 +16,7 @@ import {
   hasExplanation,
   importCandidate,
   needsConfirmation,
+  notRoutableCause,
   type SafetyLevel,
   safetyLevel,
   searchTokens,
@@ -38,6 +39,17 @@ const m = defineMessages({
   selected: { id: 'swap.selector.selected', defaultMessage: 'Selected' },
   other: { id: 'swap.selector.other', defaultMessage: 'Selected on the other side' },
   notRoutable: { id: 'swap.selector.notRoutable', defaultMessage: "Can't be swapped: {reason}" },
+  reasonFee: {
+    id: 'swap.selector.reason.fee',
+    defaultMessage:
+      'a fee-on-transfer token ({fee} taken on every transfer), so quotes would not match what arrives',
+  },
+  reasonHoneypot: {
+    id: 'swap.selector.reason.honeypot',
+    defaultMessage: 'a honeypot token, it can be bought but not sold',
+  },
+  reasonFlagged: { id: 'swap.selector.reason.flagged', defaultMessage: 'the token is marked {level}' },
+  reasonOther: { id: 'swap.selector.reason.other', defaultMessage: 'the router does not trade it' },
   blocked: { id: 'swap.selector.level.blocked', defaultMessage: 'Blocked' },
   malicious: { id: 'swap.selector.level.malicious', defaultMessage: 'Malicious' },
   honeypot: { id: 'swap.selector.level.honeypot', defaultMessage: 'Honeypot' },
@@ -421,8 +433,8 @@ function SelectorBody(props: TokenSelectorProps & { titleId: string; title: stri
                     </span>
                     {hasExplanation(level) ? <Explanation token={token} level={level} /> : null}
                     {token.notRoutable ? (
-                      <span className={styles.reason}>
-                        {intl.formatMessage(m.notRoutable, { reason: token.notRoutable })}
+                      <span className={styles.reason} data-testid="token-not-routable">
+                        {intl.formatMessage(m.notRoutable, { reason: notRoutableReason(intl, token) })}
                       </span>
                     ) : null}
                   </span>
@@ -440,6 +452,24 @@ function SelectorBody(props: TokenSelectorProps & { titleId: string; title: stri
       </div>
     </div>
   )
+}
+
+/** Why the router refuses `token`, in the active language (undefined when it does not). */
+export function notRoutableReason(intl: IntlShape, token: SwapToken): string | undefined {
+  const cause = notRoutableCause(token)
+  if (cause === undefined) return undefined
+  if (cause === 'feeOnTransfer')
+    return intl.formatMessage(m.reasonFee, {
+      fee: intl.formatNumber(token.transferFeeBps / 10_000, { style: 'percent', maximumFractionDigits: 2 }),
+    })
+  if (cause === 'honeypot') return intl.formatMessage(m.reasonHoneypot)
+  if (cause === 'flagged') {
+    const level = safetyLevel(token)
+    return intl.formatMessage(m.reasonFlagged, {
+      level: intl.formatMessage(levelLabel[level === 'verified' ? 'medium' : level]),
+    })
+  }
+  return intl.formatMessage(m.reasonOther)
 }
 
 function Explanation({ token, level }: { token: SwapToken; level: SafetyLevel }) {

@@ -136,3 +136,19 @@ export function importCandidate(tokens: readonly SwapToken[], query: string): st
   if (!ADDRESS.test(q) || q.toLowerCase() === NATIVE_ADDRESS) return undefined
   return tokens.some((token) => token.address.toLowerCase() === q.toLowerCase()) ? undefined : q
 }
+
+export type NotRoutableCause = 'feeOnTransfer' | 'honeypot' | 'flagged' | 'other'
+
+/**
+ * Why the router refuses a token, from the token's own fields (the trading API's `notRoutable`
+ * text is English and only says that it refuses): fee on transfer, honeypot, flagged malicious or
+ * blocked, or another reason.
+ */
+export function notRoutableCause(token: SwapToken): NotRoutableCause | undefined {
+  if (!token.notRoutable) return undefined
+  if (token.kind === 'fee-on-transfer' || token.transferFeeBps > 0) return 'feeOnTransfer'
+  const level = safetyLevel(token)
+  if (token.kind === 'honeypot' || level === 'honeypot') return 'honeypot'
+  if (level === 'malicious' || level === 'blocked') return 'flagged'
+  return 'other'
+}

@@ -31,12 +31,12 @@ export const swapMessages = defineMessages({
 
   // Quote details
   rate: { id: 'swap.details.rate', defaultMessage: 'Rate' },
-  rateValue: { id: 'swap.details.rateValue', defaultMessage: '1 {in} = {rate} {out}' },
+  rateValue: { id: 'swap.details.rateValue', defaultMessage: '{one} {in} = {rate} {out}' },
   priceImpact: { id: 'swap.details.priceImpact', defaultMessage: 'Price impact' },
   networkCost: { id: 'swap.details.networkCost', defaultMessage: 'Network cost' },
   networkCostWarning: {
     id: 'swap.details.networkCostWarning',
-    defaultMessage: 'The network cost is more than 10% of the value of this swap.',
+    defaultMessage: 'The network cost is more than {percent} of the value of this swap.',
   },
   route: { id: 'swap.details.route', defaultMessage: 'Route' },
   minimumReceived: { id: 'swap.details.minimumReceived', defaultMessage: 'Minimum received' },
@@ -51,6 +51,10 @@ export const swapMessages = defineMessages({
   unsupportedToken: {
     id: 'swap.error.unsupportedToken',
     defaultMessage: 'This token cannot be swapped: {reason}',
+  },
+  unsupportedTokenUnknown: {
+    id: 'swap.error.unsupportedToken.unknown',
+    defaultMessage: 'the trading service refuses it',
   },
   rateLimited: { id: 'swap.error.rateLimited', defaultMessage: 'Please try again in a few minutes.' },
   somethingWrong: { id: 'swap.error.generic', defaultMessage: 'Something went wrong' },
@@ -84,6 +88,15 @@ export const swapMessages = defineMessages({
     defaultMessage: 'Unwrapped {amountIn} {symbolIn} into {amountOut} {symbolOut}',
   },
   transactionHash: { id: 'swap.status.hash', defaultMessage: 'Transaction {hash}' },
+  copyHash: { id: 'swap.status.copyHash', defaultMessage: 'Copy transaction hash' },
+  viewOnExplorer: { id: 'swap.status.viewOnExplorer', defaultMessage: 'View on {explorer}' },
+
+  // Steps (review and status)
+  steps: { id: 'swap.steps.label', defaultMessage: 'Steps' },
+  stepApprove: { id: 'swap.steps.approve', defaultMessage: 'Approve {symbol} for Permit2' },
+  stepPermit: { id: 'swap.steps.permit', defaultMessage: 'Sign the Permit2 permit for {symbol}' },
+  stepNoCost: { id: 'swap.steps.noCost', defaultMessage: 'No network cost' },
+  stepDone: { id: 'swap.steps.done', defaultMessage: 'Done' },
   failedRejected: { id: 'swap.failed.rejected', defaultMessage: 'Transaction rejected in your wallet.' },
   failedDeadline: {
     id: 'swap.failed.deadline',

@@ -7,6 +7,7 @@ import {
   resolvePendingTransaction,
 } from '../../wallet/index.ts'
 import type { SwapFlowRequest, SwapFlowState } from '../services/swapFlow.ts'
+import { type StepState, type SwapStepKind, stepOfFlow, stepStates, withStep } from '../services/swapSteps.ts'
 import { fetchSwap } from '../services/tradingApi.ts'
 import { invalidateBalances } from './useBalances.ts'
 
@@ -14,7 +15,16 @@ export interface SwapExecution {
   /** Null before the first run and after the status is closed (a closed run goes on in the background). */
   readonly state: SwapFlowState | null
   readonly running: boolean
-  readonly start: (request: SwapFlowRequest, onConfirmed?: () => void) => void
+  /** The network and kind of the current (or last) run. */
+  readonly run: Pick<SwapFlowRequest, 'network' | 'kind'> | null
+  /** The steps of the run (those the review listed, plus any the flow met) and where it is. */
+  readonly steps: readonly { readonly kind: SwapStepKind; readonly state: StepState }[]
+  /** `planned`: the steps the review listed, in order (the swap last). */
+  readonly start: (
+    request: SwapFlowRequest,
+    planned: readonly SwapStepKind[],
+    onConfirmed?: () => void,
+  ) => void
   readonly close: () => void
 }
 
@@ -28,14 +38,28 @@ export function useSwapExecution(): SwapExecution {
   const [hidden, setHidden] = useState(false)
   const running = useRef(false)
   const [isRunning, setRunning] = useState(false)
+  const [run, setRun] = useState<Pick<SwapFlowRequest, 'network' | 'kind'> | null>(null)
+  const [progress, setProgress] = useState<{ kinds: SwapStepKind[]; active: SwapStepKind }>({
+    kinds: ['swap'],
+    active: 'swap',
+  })
 
   const start = useCallback(
-    (request: SwapFlowRequest, onConfirmed?: () => void) => {
+    (request: SwapFlowRequest, planned: readonly SwapStepKind[], onConfirmed?: () => void) => {
       if (running.current) return
       running.current = true
       setRunning(true)
       setHidden(false)
+      setRun({ network: request.network, kind: request.kind })
+      const kinds = withStep(planned, 'swap')
+      setProgress({ kinds, active: kinds[0] ?? 'swap' })
       setState({ step: 'submitting' })
+      const onState = (next: SwapFlowState) => {
+        setState(next)
+        if (next.step === 'confirmed' || next.step === 'failed') return
+        const active = stepOfFlow(next.step)
+        setProgress((current) => ({ kinds: withStep(current.kinds, active), active }))
+      }
       const account: Hex = request.swapper
       // The flow (and the wallet layer) load when the first swap starts: not in the initial bundle.
       void Promise.all([loadWalletRuntime(), import('../services/swapFlow.ts')])
@@ -49,7 +73,7 @@ export function useSwapExecution(): SwapExecution {
               onSubmitted: (tx) => addPendingTransaction(account, { ...tx, addedAt: Date.now() }),
               onMined: (hash) => resolvePendingTransaction(account, hash),
             },
-            setState,
+            onState,
           ),
         )
         .then(
@@ -79,5 +103,7 @@ export function useSwapExecution(): SwapExecution {
     else setState(null)
   }, [])
 
-  return { state: hidden ? null : state, running: isRunning, start, close }
+  const outcome = state?.step === 'confirmed' ? 'confirmed' : state?.step === 'failed' ? 'failed' : 'running'
+  const steps = stepStates(progress.kinds, progress.active, outcome)
+  return { state: hidden ? null : state, running: isRunning, run, steps, start, close }
 }

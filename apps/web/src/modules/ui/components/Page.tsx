@@ -19,6 +19,21 @@ export function Page(props: {
 }
 
 /** A clear "coming soon" state for a capability whose screen is laid out but not wired yet. */
+/**
+ * A value that is not known (not loaded, or not available yet): a dash, read out as such, so a
+ * placeholder never passes for a real '$0.00'.
+ */
+export function UnknownValue({ testId }: { testId?: string }) {
+  return (
+    <span data-testid={testId} data-unknown="true">
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">
+        <FormattedMessage id="ui.value.unknown" defaultMessage="Not available yet" />
+      </span>
+    </span>
+  )
+}
+
 export function ComingSoon({ children }: { children?: ReactNode }) {
   return (
     <section className={styles.comingSoon} aria-live="polite">
@@ -78,3 +93,5 @@ export function Button({
 }
 
 export const buttonClassName: string = styles.button ?? ''
+/** The secondary button's classes, for elements that look like a {@link Button} but are not one. */
+export const secondaryButtonClassName = `${styles.button} ${styles.secondary}`

@@ -3,9 +3,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { createStore, useStore } from '../../../lib/createStore.ts'
 import { useFeatureFlag } from '../../flags/index.ts'
-import { Button, Dialog, useDismiss, useKeepInViewport } from '../../ui/index.ts'
+import { Button, Dialog, secondaryButtonClassName, useDismiss, useKeepInViewport } from '../../ui/index.ts'
 import { useAccountLabel } from '../hooks/useAccountLabel.ts'
-import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
 import { usePendingTransactionsWatcher } from '../hooks/usePendingTransactionsWatcher.ts'
 import { followWalletIntent } from '../services/followWalletIntent.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
@@ -13,6 +12,7 @@ import { getWalletIntent } from '../state/walletIntent.ts'
 import { useWalletState } from '../state/walletStore.ts'
 import { ConnectErrorModal } from './ConnectErrorModal.tsx'
 import { ConnectView } from './ConnectView.tsx'
+import { CopyButton } from './CopyButton.tsx'
 import { walletMessages as m } from './messages.ts'
 import styles from './Wallet.module.css'
 
@@ -107,7 +107,6 @@ export function AccountButton() {
   const label = useAccountLabel(state.status === 'connected' ? state.address : null)
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
-  const { copied, copy } = useCopyToClipboard()
   const pending = usePendingTransactionsWatcher(state.status === 'connected' ? state.address : null)
   const wrapRef = useRef<HTMLDivElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
@@ -165,9 +164,11 @@ export function AccountButton() {
             </>
           ) : (
             <>
-              <Button variant="secondary" onClick={() => copy(address)}>
-                {intl.formatMessage(copied ? m.copied : m.copy)}
-              </Button>
+              <CopyButton
+                text={address}
+                className={secondaryButtonClassName}
+                label={intl.formatMessage(m.copy)}
+              />
               <Button variant="secondary" onClick={() => setConfirming(true)}>
                 {intl.formatMessage(m.disconnect)}
               </Button>

@@ -6,7 +6,7 @@
 import { useMemo } from 'react'
 import { useIntl } from 'react-intl'
 import { encode } from 'uqr'
-import { useCopyToClipboard } from '../hooks/useCopyToClipboard.ts'
+import { CopyButton } from './CopyButton.tsx'
 import { walletMessages as m } from './messages.ts'
 import styles from './Wallet.module.css'
 
@@ -24,7 +24,6 @@ function qrPath(uri: string): { size: number; d: string } {
 
 export default function WalletConnectPairing(props: { uri: string }) {
   const intl = useIntl()
-  const { copied, copy } = useCopyToClipboard()
   const qr = useMemo(() => qrPath(props.uri), [props.uri])
   const label = intl.formatMessage(m.walletConnectScan)
   return (
@@ -40,9 +39,11 @@ export default function WalletConnectPairing(props: { uri: string }) {
         <rect width={qr.size} height={qr.size} fill="#fff" />
         <path d={qr.d} fill="#000" />
       </svg>
-      <button type="button" className={styles.wallet} onClick={() => copy(props.uri)}>
-        {intl.formatMessage(copied ? m.copied : m.walletConnectCopy)}
-      </button>
+      <CopyButton
+        text={props.uri}
+        className={styles.wallet}
+        label={intl.formatMessage(m.walletConnectCopy)}
+      />
       <code className={styles.pairingUri} data-testid="walletconnect-uri">
         {props.uri}
       </code>

@@ -28,6 +28,7 @@ export const walletMessages = defineMessages({
   cancel: { id: 'wallet.account.cancel', defaultMessage: 'Cancel' },
   copy: { id: 'wallet.account.copy', defaultMessage: 'Copy address' },
   copied: { id: 'wallet.account.copied', defaultMessage: 'Copied' },
+  copyFailed: { id: 'wallet.copy.failed', defaultMessage: 'Failed to copy to clipboard' },
   pending: {
     id: 'wallet.account.pending',
     defaultMessage: '{count, plural, one {# pending transaction} other {# pending transactions}}',

@@ -1,22 +1,32 @@
+import { COPY_FEEDBACK_MS } from '@oxbow/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
-/** The spec's copy feedback: the confirmation shows for 400 ms. */
-export const COPY_FEEDBACK_MS = 400
+export type CopyStatus = 'idle' | 'copied' | 'failed'
 
-/** Copies text to the clipboard; `copied` is true for {@link COPY_FEEDBACK_MS} after it succeeded. */
-export function useCopyToClipboard(): { copied: boolean; copy: (text: string) => void } {
-  const [copied, setCopied] = useState(false)
+/**
+ * Copies text to the clipboard. `status` is `copied` for the spec's 400 ms (COPY_FEEDBACK_MS) after it
+ * succeeded, and `failed` (until the next attempt) when the browser refused: permission denied, no
+ * clipboard outside a secure context, or a document without focus. A failure is never silent: the
+ * caller shows the spec's 'Failed to copy to clipboard'.
+ */
+export function useCopyToClipboard(): { status: CopyStatus; copied: boolean; copy: (text: string) => void } {
+  const [status, setStatus] = useState<CopyStatus>('idle')
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
   const copy = useCallback((text: string) => {
-    navigator.clipboard?.writeText(text).then(
+    clearTimeout(timer.current)
+    setStatus('idle')
+    const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard
+    const attempt = clipboard
+      ? clipboard.writeText(text)
+      : Promise.reject(new Error('no clipboard in this context'))
+    attempt.then(
       () => {
-        setCopied(true)
-        clearTimeout(timer.current)
-        timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS)
+        setStatus('copied')
+        timer.current = setTimeout(() => setStatus('idle'), COPY_FEEDBACK_MS)
       },
-      () => undefined,
+      () => setStatus('failed'),
     )
   }, [])
-  return { copied, copy }
+  return { status, copied: status === 'copied', copy }
 }

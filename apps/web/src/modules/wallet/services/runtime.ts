@@ -3,7 +3,7 @@
  * the user opens the connect view or a previous connection must be restored, so none of it is in
  * the initial JavaScript of any page.
  */
-import { type Network, networks } from '@oxbow/chains'
+import { blockExplorerOf, type Network, networks } from '@oxbow/chains'
 import {
   type Config,
   type Connector,
@@ -66,12 +66,13 @@ const WALLETCONNECT_TIMEOUT_MS = 5 * 60_000
 
 function toChain(network: Network, environment: 'local' | 'mainnet', rpcUrl: string | undefined): Chain {
   const env = network[environment]
+  const explorer = blockExplorerOf(network, environment)
   return defineChain({
     id: env.chainId,
     name: network.name,
     nativeCurrency: network.nativeCurrency,
     rpcUrls: { default: { http: [rpcUrl ?? env.rpcUrl] } },
-    blockExplorers: { default: { name: network.explorer.name, url: network.explorer.url } },
+    ...(explorer ? { blockExplorers: { default: { name: explorer.name, url: explorer.url } } } : {}),
     testnet: environment === 'local' || network.testnet,
   })
 }
@@ -352,7 +353,17 @@ export function createWalletRuntime(): WalletRuntime {
 
   async function reconnectWallet(): Promise<void> {
     walletStore.set((state) => ({ ...state, status: 'reconnecting' }))
-    await reconnect(config).catch(() => [])
+    // wagmi reconnects only the connectors it knows; the SDK ones are set up on first choice, so
+    // the one last used (its session persisted by the SDK) is set up again before reconnecting.
+    const recent = await Promise.resolve(config.storage?.getItem('recentConnectorId')).catch(() => null)
+    const restore =
+      recent === 'walletConnect' || recent === 'coinbaseWalletSDK'
+        ? await connectorFor(recent).catch(() => undefined)
+        : undefined
+    await reconnect(
+      config,
+      restore && typeof restore !== 'function' ? { connectors: [...config.connectors, restore] } : {},
+    ).catch(() => [])
     if (walletStore.get().status === 'reconnecting') {
       setHadConnection(false)
       walletStore.set((state) => ({ ...state, status: 'idle' }))
