@@ -290,11 +290,32 @@ export class TradingService {
   }
 
   /**
-   * The quote, priced on the chain's head as of the request (the pool state catches up first if a
-   * block arrived since the last poll); with route threads, the search runs in the least busy one.
+   * The quote, priced on the chain's head as of the request. The head is read while the route is
+   * searched on the pools as last polled (so the read costs no latency when no block arrived);
+   * if the head is newer, the state catches up and, when its pools or gas price changed, the
+   * route is searched again. With route threads, searches run in the least busy one.
    */
-  async quote(req: QuoteRequest) {
-    await this.stateOf(req.network).current()
+  async quote(req: QuoteRequest): Promise<ReturnType<TradingService['quoteSync']>> {
+    const state = this.stateOf(req.network)
+    const caughtUp = state.current()
+    const version = state.graphVersion
+    const gasPrice = state.gasPriceWei
+    let first: ReturnType<TradingService['quoteSync']> | undefined
+    let failure: unknown
+    try {
+      first = await this.quoteNow(req)
+    } catch (error) {
+      failure = error
+    }
+    await caughtUp
+    if (state.graphVersion !== version || state.gasPriceWei !== gasPrice) return this.quoteNow(req)
+    if (!first) throw failure
+    // the same pools and gas price at the head: the quote stands for the head's block
+    return { ...first, body: { ...first.body, blockNumber: state.blockNumber.toString() } }
+  }
+
+  /** The quote on the pool state as it is now (see {@link quote}). */
+  private async quoteNow(req: QuoteRequest) {
     const threads = this.threads
     if (!threads) return this.quoteSync(req)
     const p = this.prepare(req)
