@@ -193,12 +193,13 @@ describe('routes table', () => {
 
   test('error: a page that throws shows the crash page with the id of the error report the browser sent', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    // The fault: this browser cannot format currencies on /explore (as when its locale data is
-    // broken), so the explore page throws while rendering its value cards.
+    // The fault: this browser's number formatting fails on /swap (as when its locale data is
+    // broken), so the swap screen throws while rendering its amount fields in the locale's digits.
+    // (react-intl's own formatting swallows such errors; core's digit conversion does not.)
     // (A string: the test runner's transform would add helpers to a function that the page lacks.)
     await context.addInitScript({
       content: `{
-        const failing = (options) => location.pathname.startsWith('/explore') && options?.style === 'currency'
+        const failing = (options) => location.pathname.startsWith('/swap') && options?.useGrouping === false
         const fault = () => new RangeError('Incorrect locale information provided')
         Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
           construct(target, args) {
@@ -219,7 +220,7 @@ describe('routes table', () => {
       if (request.method() === 'POST' && request.url() === `${TEST_API_URL}/v1/analytics`)
         sent.push(...(request.postDataJSON() as { events: typeof sent }).events)
     })
-    await page.goto(`${web.url}/explore`)
+    await page.goto(`${web.url}/swap`)
     await page.getByRole('heading', { name: 'Oops! Something went wrong.' }).waitFor()
     assert.ok(
       await page
@@ -237,7 +238,7 @@ describe('routes table', () => {
     assert.equal(reports.length, 1, 'one report')
     assert.deepEqual(reports[0]?.properties, {
       errorId: id,
-      path: '/explore',
+      path: '/swap',
       errorName: 'RangeError',
       message: 'Incorrect locale information provided',
     })
