@@ -77,6 +77,41 @@ async function send(hash: Promise<Hex>) {
   return receipt
 }
 
+/** The actor lets the Universal Router spend `token` through Permit2 (ERC-20 approval, then Permit2's). */
+async function allowUniversalRouter(token: Address) {
+  const write = { chain: null, account: wallet.account as never } as const
+  await send(
+    wallet.writeContract({
+      ...write,
+      address: token,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [PERMIT2_ADDRESS, maxUint256],
+    }),
+  )
+  await send(
+    wallet.writeContract({
+      ...write,
+      address: PERMIT2_ADDRESS,
+      abi: permit2Abi,
+      functionName: 'approve',
+      args: [token, eth.contracts.universalRouter, 2n ** 160n - 1n, 2 ** 48 - 1],
+    }),
+  )
+}
+
+/** A v4 pool's in-range amount of token1 now (liquidity × sqrt price), read from StateView. */
+async function inRangeToken1(poolId: Hex): Promise<bigint> {
+  const view = { address: eth.contracts.v4StateView, abi: v4StateViewAbi } as const
+  const liquidity = await publicClient.readContract({ ...view, functionName: 'getLiquidity', args: [poolId] })
+  const [sqrtPriceX96] = await publicClient.readContract({
+    ...view,
+    functionName: 'getSlot0',
+    args: [poolId],
+  })
+  return (liquidity * sqrtPriceX96) / 2n ** 96n
+}
+
 before(async () => {
   devnet = await startDevnet({ networks: [...NETWORKS], portBase: PORT_BASE })
   manifest = devnet.manifest
@@ -972,40 +1007,9 @@ for (const backend of backends) {
         args: [actor],
       })
       assert.ok(balance > 0n, 'the actor holds the pool token')
-      await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: token,
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [PERMIT2_ADDRESS, maxUint256],
-        }),
-      )
-      await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: PERMIT2_ADDRESS,
-          abi: permit2Abi,
-          functionName: 'approve',
-          args: [token, eth.contracts.universalRouter, 2n ** 160n - 1n, 2 ** 48 - 1],
-        }),
-      )
+      await allowUniversalRouter(token)
       // Some 0.1 % of the pool's in-range token1 (L * sqrtP), and of what the actor holds.
-      const liquidity = await publicClient.readContract({
-        address: eth.contracts.v4StateView,
-        abi: v4StateViewAbi,
-        functionName: 'getLiquidity',
-        args: [v4.poolId],
-      })
-      const [sqrtPriceX96] = await publicClient.readContract({
-        address: eth.contracts.v4StateView,
-        abi: v4StateViewAbi,
-        functionName: 'getSlot0',
-        args: [v4.poolId],
-      })
-      const inPool = (liquidity * sqrtPriceX96) / 2n ** 96n / 1000n
+      const inPool = (await inRangeToken1(v4.poolId)) / 1000n
       const sold = inPool < balance / 1000n ? inPool : balance / 1000n
       const swap = await send(
         wallet.writeContract({
@@ -1084,26 +1088,7 @@ for (const backend of backends) {
             args: [actor, 10n ** 30n],
           }),
         )
-        await send(
-          wallet.writeContract({
-            chain: null,
-            account: wallet.account as never,
-            address: stable,
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [PERMIT2_ADDRESS, maxUint256],
-          }),
-        )
-        await send(
-          wallet.writeContract({
-            chain: null,
-            account: wallet.account as never,
-            address: PERMIT2_ADDRESS,
-            abi: permit2Abi,
-            functionName: 'approve',
-            args: [stable, eth.contracts.universalRouter, 2n ** 160n - 1n, 2 ** 48 - 1],
-          }),
-        )
+        await allowUniversalRouter(stable)
       }
       let moved = 0
       for (const p of eth.pools) {
@@ -1111,20 +1096,8 @@ for (const backend of backends) {
         let input: Hex
         if (p.version === 'v4') {
           if (p.currency0 !== zeroAddress || p.hooks !== zeroAddress || !stables.has(p.currency1)) continue
-          const liquidity = await publicClient.readContract({
-            address: eth.contracts.v4StateView,
-            abi: v4StateViewAbi,
-            functionName: 'getLiquidity',
-            args: [p.poolId],
-          })
-          const [sqrtPriceX96] = await publicClient.readContract({
-            address: eth.contracts.v4StateView,
-            abi: v4StateViewAbi,
-            functionName: 'getSlot0',
-            args: [p.poolId],
-          })
-          // About 1 % of the in-range token1 amount (L * sqrtP).
-          const amountIn = (liquidity * sqrtPriceX96) / 2n ** 96n / 100n
+          // About 1 % of the in-range token1 amount.
+          const amountIn = (await inRangeToken1(p.poolId)) / 100n
           command = urCommands.V4_SWAP
           input = v4ExactInSingleSwap({
             poolKey: {

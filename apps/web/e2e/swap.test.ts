@@ -16,9 +16,11 @@
  * Each test starts from the same chain state: both networks are reverted to a snapshot taken after
  * start-up, and the test waits until the API has followed the chain back.
  */
+
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { devnetClients, revert, snapshot } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Address, Hex } from 'viem'
@@ -34,7 +36,6 @@ import {
   connectWallet,
   finalStatus,
   injectedTestWallet,
-  NATIVE,
   pickTrade,
   reviewAndConfirm,
   type ShownQuote,
@@ -102,7 +103,7 @@ function clients(slug: NetworkSlug, account = 0) {
 }
 
 function token(slug: NetworkSlug, symbol: string): { address: Address; symbol: string; decimals: number } {
-  if (symbol === 'ETH') return { address: NATIVE, symbol, decimals: 18 }
+  if (symbol === 'ETH') return { address: NATIVE_CURRENCY_ADDRESS, symbol, decimals: 18 }
   const found = stack.manifest.networks[slug]?.tokens.find(
     (t) => t.symbol === symbol && t.kind !== 'impersonator',
   )
@@ -112,14 +113,14 @@ function token(slug: NetworkSlug, symbol: string): { address: Address; symbol: s
 
 function decimalsOf(slug: NetworkSlug) {
   return (address: Address) =>
-    address === NATIVE
+    address === NATIVE_CURRENCY_ADDRESS
       ? 18
       : (stack.manifest.networks[slug]?.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())
           ?.decimals ?? 18)
 }
 
 const swapUrl = (slug: NetworkSlug, tokenIn: Address, tokenOut: Address) =>
-  `/swap?chain=${slug}&inputCurrency=${tokenIn === NATIVE ? 'ETH' : tokenIn}&outputCurrency=${tokenOut === NATIVE ? 'ETH' : tokenOut}`
+  `/swap?chain=${slug}&inputCurrency=${tokenIn === NATIVE_CURRENCY_ADDRESS ? 'ETH' : tokenIn}&outputCurrency=${tokenOut === NATIVE_CURRENCY_ADDRESS ? 'ETH' : tokenOut}`
 
 interface PageRun {
   readonly page: Page
@@ -222,7 +223,9 @@ async function tradeAndCheck(
   const gas = sent.reduce((sum, tx) => sum + tx.gasCost, 0n)
   const received = (await balanceOf(client, trade.tokenOut, ACCOUNT_0)) - outBefore
   const spent =
-    inBefore - (await balanceOf(client, trade.tokenIn, ACCOUNT_0)) - (trade.tokenIn === NATIVE ? gas : 0n)
+    inBefore -
+    (await balanceOf(client, trade.tokenIn, ACCOUNT_0)) -
+    (trade.tokenIn === NATIVE_CURRENCY_ADDRESS ? gas : 0n)
 
   assert.equal(received, shown.amountOut, 'received exactly the promised amount out')
   assert.equal(spent, shown.amountIn, 'spent exactly the promised amount in')
@@ -334,10 +337,10 @@ describe('swap on the full local stack', () => {
     // the check is exact after subtracting gas. (A v2 exact-output hop is exact too: the API has the
     // router pay the recipient exactly the amount asked, see apps/api's exact-output tests.)
     const usdc = token('ethereum', 'USDC')
-    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
+    await withPage(swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, usdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await tradeAndCheck(page, 'ethereum', {
-        tokenIn: NATIVE,
+        tokenIn: NATIVE_CURRENCY_ADDRESS,
         tokenOut: usdc.address,
         amount: '150',
         type: 'EXACT_OUTPUT',
@@ -455,7 +458,7 @@ describe('swap on the full local stack', () => {
     const ethUsdc = token('ethereum', 'USDC')
     const baseUsdc = token('base', 'USDC')
     const ethClient = clients('ethereum').public
-    await withPage(swapUrl('ethereum', NATIVE, ethUsdc.address), async ({ page }) => {
+    await withPage(swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, ethUsdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       const ethUsdcBefore = await balanceOf(ethClient, ethUsdc.address, ACCOUNT_0)
       await page.locator('select[aria-label="Network"]').selectOption('base')
@@ -467,10 +470,10 @@ describe('swap on the full local stack', () => {
         () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
       )
       if ((await byTestId(page, 'swap-input-token').textContent())?.trim() !== 'ETH')
-        await selectToken(page, 'input', { address: NATIVE, symbol: 'ETH' })
+        await selectToken(page, 'input', { address: NATIVE_CURRENCY_ADDRESS, symbol: 'ETH' })
       await selectToken(page, 'output', { address: baseUsdc.address, symbol: 'USDC' })
       await tradeAndCheck(page, 'base', {
-        tokenIn: NATIVE,
+        tokenIn: NATIVE_CURRENCY_ADDRESS,
         tokenOut: baseUsdc.address,
         amount: '0.1',
         type: 'EXACT_INPUT',
@@ -487,7 +490,7 @@ describe('swap on the full local stack', () => {
     const chainId = stack.manifest.networks.ethereum?.chainId ?? 0
     const baseChainId = stack.manifest.networks.base?.chainId ?? 0
     await withPage(
-      swapUrl('ethereum', NATIVE, token('ethereum', 'USDC').address),
+      swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, token('ethereum', 'USDC').address),
       async ({ page }) => {
         await connectWallet(page, 'Stubborn Wallet', ACCOUNT_1)
         await page.locator('select[aria-label="Network"]').selectOption('base')
@@ -520,7 +523,7 @@ describe('swap on the full local stack', () => {
 
   test('behavior: a reload keeps the connection and the prefilled trade', async () => {
     const usdc = token('ethereum', 'USDC')
-    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
+    await withPage(swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, usdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await page.reload()
       await accountButton(page, ACCOUNT_0).waitFor()
@@ -538,7 +541,7 @@ describe('swap on the full local stack', () => {
 
   test('error: "Insufficient ETH balance" for an amount above the balance', async () => {
     const usdc = token('ethereum', 'USDC')
-    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
+    await withPage(swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, usdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await typeAmount(page, 'input', '20000')
       await page.waitForFunction(
@@ -558,7 +561,7 @@ describe('swap on the full local stack', () => {
     // Exactly 0.1 ETH: selling all of it leaves nothing for the network cost (the snapshot revert
     // before the next test restores the balance).
     await clients('ethereum').test.setBalance({ address: ACCOUNT_0, value: toBaseUnits('0.1', 18) })
-    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
+    await withPage(swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, usdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await typeAmount(page, 'input', '0.1')
       await waitForQuote(page, { side: 'in', amount: toBaseUnits('0.1', 18) })
@@ -583,7 +586,7 @@ describe('swap on the full local stack', () => {
     const usdc = token('ethereum', 'USDC')
     const client = clients('ethereum').public
     const testClient = clients('ethereum').test
-    await withPage(swapUrl('ethereum', NATIVE, usdc.address), async ({ page }) => {
+    await withPage(swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, usdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await byTestId(page, 'swap-settings').click()
       await byTestId(page, 'deadline-input').fill('1')
@@ -616,11 +619,11 @@ describe('swap on the full local stack', () => {
   test('behavior: wrap ETH into WETH and unwrap it back; balances change by exactly the typed amount', async () => {
     const weth = token('ethereum', 'WETH')
     const client = clients('ethereum').public
-    await withPage(swapUrl('ethereum', NATIVE, weth.address), async ({ page }) => {
+    await withPage(swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, weth.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       const amount = toBaseUnits('0.75', 18)
       for (const [from, label] of [
-        [NATIVE, 'Wrap'],
+        [NATIVE_CURRENCY_ADDRESS, 'Wrap'],
         [weth.address, 'Unwrap'],
       ] as const) {
         if (label === 'Unwrap') {
@@ -631,7 +634,7 @@ describe('swap on the full local stack', () => {
         const shown = await waitForQuote(page, { side: 'in', amount })
         assert.equal(shown.amountOut, amount, `${label}: one for one`)
         const startBlock = await client.getBlockNumber()
-        const ethBefore = await balanceOf(client, NATIVE, ACCOUNT_0)
+        const ethBefore = await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)
         const wethBefore = await balanceOf(client, weth.address, ACCOUNT_0)
         const result = await reviewAndConfirm(page, 30_000, label)
         assert.equal(result.state, 'confirmed', `${label} failed: ${result.message}`)
@@ -641,9 +644,9 @@ describe('swap on the full local stack', () => {
         )
         const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
         const gas = sent.reduce((sum, tx) => sum + tx.gasCost, 0n)
-        const ethChange = (await balanceOf(client, NATIVE, ACCOUNT_0)) - ethBefore + gas
+        const ethChange = (await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)) - ethBefore + gas
         const wethChange = (await balanceOf(client, weth.address, ACCOUNT_0)) - wethBefore
-        const sign = from === NATIVE ? -1n : 1n
+        const sign = from === NATIVE_CURRENCY_ADDRESS ? -1n : 1n
         assert.equal(ethChange, sign * amount, `${label}: ETH moved by the amount (gas aside)`)
         assert.equal(wethChange, -sign * amount, `${label}: WETH moved by the amount`)
       }

@@ -5,12 +5,12 @@
  * wallet, and the swap box's DOM contract (apps/web's swap-contract: test ids and states).
  */
 
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { Locator, Page } from 'playwright-core'
-import { type Address, erc20Abi, type Hex, type PublicClient, zeroAddress } from 'viem'
+import { type Address, erc20Abi, type Hex, type PublicClient } from 'viem'
 
 export const ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const ACCOUNT_1: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-export const NATIVE: Address = zeroAddress
 
 export type Protocol = 'V2' | 'V3' | 'V4'
 
@@ -91,7 +91,7 @@ export function toBaseUnits(amount: string, decimals: number): bigint {
 }
 
 export async function balanceOf(client: PublicClient, token: Address, owner: Address): Promise<bigint> {
-  if (token === NATIVE) return client.getBalance({ address: owner })
+  if (token === NATIVE_CURRENCY_ADDRESS) return client.getBalance({ address: owner })
   return client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 }
 

@@ -1,3 +1,4 @@
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
@@ -15,7 +16,7 @@ import { useSwapSteps } from '../hooks/useSwapSteps.ts'
 import { findToken, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
 import type { QuoteError } from '../services/errors.ts'
 import { gasCostUsd } from '../services/swapSteps.ts'
-import { NATIVE_ADDRESS, type Quote } from '../services/tradingApi.ts'
+import type { Quote } from '../services/tradingApi.ts'
 import { type Field, flipSwapForm, NATIVE_PARAM, selectCurrency, typeValue } from '../state/swapForm.ts'
 import {
   acceptKeystroke,
@@ -141,7 +142,9 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
 
   const balanceAddresses = useMemo(
     () =>
-      [NATIVE_ADDRESS, inputToken?.address, outputToken?.address].filter((a): a is string => a !== undefined),
+      [NATIVE_CURRENCY_ADDRESS, inputToken?.address, outputToken?.address].filter(
+        (a): a is string => a !== undefined,
+      ),
     [inputToken?.address, outputToken?.address],
   )
   const { balances, isLoading: balancesLoading } = useTokenBalances(form.chain, account, balanceAddresses)
@@ -194,7 +197,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
     typedAmount,
     independentField: form.independentField,
     inputBalance: balanceOf(inputToken),
-    nativeBalance: balances.get(NATIVE_ADDRESS),
+    nativeBalance: balances.get(NATIVE_CURRENCY_ADDRESS),
     quote: currentQuote
       ? {
           routing: currentQuote.routing,

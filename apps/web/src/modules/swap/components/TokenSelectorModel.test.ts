@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { SwapToken } from '../hooks/useTokenList.ts'
-import { NATIVE_ADDRESS } from '../services/tradingApi.ts'
 import {
   balanceValueUsd,
   importCandidate,
@@ -29,7 +29,7 @@ function token(symbol: string, address: string, extra: Partial<SwapToken> = {}):
 }
 const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`
 
-const ETH = token('ETH', NATIVE_ADDRESS, { name: 'Ether', native: true, priceUsd: 3000 })
+const ETH = token('ETH', NATIVE_CURRENCY_ADDRESS, { name: 'Ether', native: true, priceUsd: 3000 })
 const WETH = token('WETH', '0x66535c7c2a2E47aDBeb52aad1D58833e6a5100AB', {
   name: 'Wrapped Ether',
   priceUsd: 3000,
@@ -84,7 +84,7 @@ test('behavior: a full address matches only that token, in any case', () => {
 test('behavior: an unlisted address offers import; listed, native and partial ones do not', () => {
   assert.equal(importCandidate(list, ` ${addr(4242)} `), addr(4242))
   assert.equal(importCandidate(list, USDC.address.toLowerCase()), undefined)
-  assert.equal(importCandidate(list, NATIVE_ADDRESS), undefined)
+  assert.equal(importCandidate(list, NATIVE_CURRENCY_ADDRESS), undefined)
   assert.equal(importCandidate(list, '0x7db5'), undefined)
   assert.equal(importCandidate(list, 'USDC'), undefined)
   assert.equal(importCandidate(list, `${addr(4242)}00`), undefined)
@@ -97,7 +97,7 @@ test('behavior: without balances the native currency comes first, then the list 
 
 test('behavior: with balances rows sort by USD value, then held tokens without a price, then list order', () => {
   const balances = new Map<string, bigint>([
-    [NATIVE_ADDRESS, 10n ** 18n], // 1 ETH = $3000
+    [NATIVE_CURRENCY_ADDRESS, 10n ** 18n], // 1 ETH = $3000
     [USDC.address.toLowerCase(), 5_000_000_000n], // 5000 USDC = $5000
     [DAI.address.toLowerCase(), 10n * 10n ** 18n], // $10
     [SPAM.address.toLowerCase(), 10n ** 24n], // held, no price

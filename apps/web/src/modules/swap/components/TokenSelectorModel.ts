@@ -1,5 +1,5 @@
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { SwapToken } from '../hooks/useTokenList.ts'
-import { NATIVE_ADDRESS } from '../services/tradingApi.ts'
 
 /**
  * The token selector's pure rules: safety levels, what can be selected, search matching, ordering
@@ -133,7 +133,7 @@ export function sortTokens(
 /** The address to offer importing: a full, non-native address that is not in `tokens`. */
 export function importCandidate(tokens: readonly SwapToken[], query: string): string | undefined {
   const q = query.trim()
-  if (!ADDRESS.test(q) || q.toLowerCase() === NATIVE_ADDRESS) return undefined
+  if (!ADDRESS.test(q) || q.toLowerCase() === NATIVE_CURRENCY_ADDRESS) return undefined
   return tokens.some((token) => token.address.toLowerCase() === q.toLowerCase()) ? undefined : q
 }
 

@@ -1,6 +1,7 @@
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { readSwapSteps, type SwapStepKind, type SwapStepsPlan } from '../services/swapSteps.ts'
-import { NATIVE_ADDRESS, type Quote, type TradingNetwork } from '../services/tradingApi.ts'
+import type { Quote, TradingNetwork } from '../services/tradingApi.ts'
 
 /** One step of the review's list: what it is and its network cost in USD ('none' for a signature). */
 export interface PlannedStep {
@@ -25,7 +26,10 @@ export function swapStepsQuery(
 ) {
   const token = quote?.tokenIn.address.toLowerCase()
   const needsChecks =
-    quote !== undefined && quote.routing === 'CLASSIC' && token !== NATIVE_ADDRESS && account !== null
+    quote !== undefined &&
+    quote.routing === 'CLASSIC' &&
+    token !== NATIVE_CURRENCY_ADDRESS &&
+    account !== null
   return queryOptions({
     queryKey: [
       'swapSteps',

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { TokenInfo } from '../services/tradingApi.ts'
-import { NATIVE_ADDRESS } from '../services/tradingApi.ts'
 import { findToken, IMPORTED_SAFETY, mergeTokenLists, validTokenList } from './useTokenList.ts'
 
 function info(symbol: string, address: string, extra: Partial<TokenInfo> = {}): TokenInfo {
@@ -19,7 +19,7 @@ function info(symbol: string, address: string, extra: Partial<TokenInfo> = {}): 
   }
 }
 const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`
-const ETH = info('ETH', NATIVE_ADDRESS, { native: true })
+const ETH = info('ETH', NATIVE_CURRENCY_ADDRESS, { native: true })
 const FAKE = info('USDC', '0xDF8b3Fab1761379fB2cd33039761C8FA0Fe24700', { safety: 'impersonator' })
 const USDC = info('USDC', '0x7db5aDcB76Cf7468Ecaa44B0160817eab23eF2E8')
 const DAI = info('DAI', addr(3))
@@ -31,7 +31,7 @@ const tokens = [ETH, FAKE, USDC, DAI, lower, upper]
 test('behavior: findToken resolves native, addresses and symbols', () => {
   assert.equal(findToken(tokens, 'ETH'), ETH)
   assert.equal(findToken(tokens, 'eth'), ETH)
-  assert.equal(findToken(tokens, NATIVE_ADDRESS), ETH)
+  assert.equal(findToken(tokens, NATIVE_CURRENCY_ADDRESS), ETH)
   assert.equal(findToken(tokens, USDC.address.toLowerCase()), USDC)
   assert.equal(findToken(tokens, FAKE.address), FAKE, 'an explicit address is honoured')
   assert.equal(findToken(tokens, 'USDC'), USDC, 'a symbol prefers the verified token')
@@ -46,7 +46,7 @@ test('behavior: findToken resolves native, addresses and symbols', () => {
 })
 
 test('behavior: the native symbol of another network resolves to its native currency', () => {
-  const pol = info('POL', NATIVE_ADDRESS, { native: true })
+  const pol = info('POL', NATIVE_CURRENCY_ADDRESS, { native: true })
   assert.equal(findToken([pol, DAI], 'POL'), pol)
   assert.equal(findToken([pol, DAI], 'ETH'), pol, 'ETH is the API alias of the native currency')
   assert.equal(findToken([DAI], 'ETH'), undefined)

@@ -1,6 +1,7 @@
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
-import { fetchTokens, NATIVE_ADDRESS, type TokenInfo, tokenInfoSchema } from '../services/tradingApi.ts'
+import { fetchTokens, type TokenInfo, tokenInfoSchema } from '../services/tradingApi.ts'
 import { type ImportedToken, useImportedTokens } from '../state/importedTokens.ts'
 
 /** A token the swap screen can show: the API's list entry, or one the user imported by address. */
@@ -56,7 +57,7 @@ export function findToken(tokens: readonly SwapToken[], addressOrSymbol: string)
   const native = tokens.find((token) => token.native)
   if (ADDRESS.test(wanted)) {
     const lower = wanted.toLowerCase()
-    if (lower === NATIVE_ADDRESS) return native
+    if (lower === NATIVE_CURRENCY_ADDRESS) return native
     return tokens.find((token) => token.address.toLowerCase() === lower)
   }
   if (native && (wanted.toUpperCase() === 'ETH' || wanted.toUpperCase() === native.symbol.toUpperCase())) {

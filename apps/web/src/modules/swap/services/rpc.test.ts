@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { type Devnet, devnetClients, startDevnet } from '@oxbow/devnet'
 import { erc20Abi } from 'viem'
 import {
@@ -15,7 +16,6 @@ import {
   rpcBatch,
   sanitizeTokenText,
 } from './rpc.ts'
-import { NATIVE_ADDRESS } from './tradingApi.ts'
 
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const TOKEN = '0x7db5aDcB76Cf7468Ecaa44B0160817eab23eF2E8'
@@ -127,7 +127,7 @@ describe('JSON-RPC batching', () => {
     const balances = await readBalances(
       'ethereum',
       ACCOUNT_0,
-      [NATIVE_ADDRESS, TOKEN, TOKEN.toLowerCase(), other, 'junk'],
+      [NATIVE_CURRENCY_ADDRESS, TOKEN, TOKEN.toLowerCase(), other, 'junk'],
       {
         rpcUrl: 'http://node.invalid',
         fetch,
@@ -146,7 +146,7 @@ describe('JSON-RPC batching', () => {
     assert.deepEqual(
       [...balances],
       [
-        [NATIVE_ADDRESS, 10n ** 18n],
+        [NATIVE_CURRENCY_ADDRESS, 10n ** 18n],
         [TOKEN.toLowerCase(), 2_500_000n],
       ],
       'a reverted balanceOf is unknown, not zero',
@@ -164,7 +164,7 @@ describe('JSON-RPC batching', () => {
   })
 
   test('behavior: a garbage balance answer leaves that balance out', async () => {
-    const balances = await readBalances('ethereum', ACCOUNT_0, [NATIVE_ADDRESS, TOKEN], {
+    const balances = await readBalances('ethereum', ACCOUNT_0, [NATIVE_CURRENCY_ADDRESS, TOKEN], {
       rpcUrl: 'http://node.invalid',
       fetch: fakeNode((request) => (request.method === 'eth_getBalance' ? 'lots' : '0x1234')),
     })
@@ -224,7 +224,9 @@ describe('JSON-RPC batching', () => {
   }
 
   test('error: no RPC URL for the network', async () => {
-    await assert.rejects(readBalances('nowhere', ACCOUNT_0, [NATIVE_ADDRESS]), { code: 'NO_RPC_URL' })
+    await assert.rejects(readBalances('nowhere', ACCOUNT_0, [NATIVE_CURRENCY_ADDRESS]), {
+      code: 'NO_RPC_URL',
+    })
   })
 
   test('behavior: token metadata in one batch, sanitised', async () => {
@@ -281,7 +283,7 @@ describe('JSON-RPC batching', () => {
     await assert.rejects(
       readErc20Metadata(
         'ethereum',
-        NATIVE_ADDRESS,
+        NATIVE_CURRENCY_ADDRESS,
         options(() => '0x'),
       ),
       {
@@ -322,10 +324,10 @@ describe('against a real devnet', () => {
       client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
     const tokens: readonly { symbol: string; name: string; decimals: number; address: `0x${string}` }[] =
       network.tokens
-    const addresses = [NATIVE_ADDRESS, ...tokens.map((token) => token.address)]
+    const addresses = [NATIVE_CURRENCY_ADDRESS, ...tokens.map((token) => token.address)]
     for (const account of [ACCOUNT_0, holder] as const) {
       const balances = await readBalances('ethereum', account, addresses, { rpcUrl })
-      assert.equal(balances.get(NATIVE_ADDRESS), await client.getBalance({ address: account }))
+      assert.equal(balances.get(NATIVE_CURRENCY_ADDRESS), await client.getBalance({ address: account }))
       for (const token of tokens) {
         const expected = await balanceOf(token.address, account)
         assert.equal(balances.get(token.address.toLowerCase()), expected, `${token.symbol} of ${account}`)

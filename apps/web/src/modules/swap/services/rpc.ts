@@ -1,5 +1,5 @@
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { getRuntimeConfig } from '../../config/index.ts'
-import { NATIVE_ADDRESS } from './tradingApi.ts'
 
 /**
  * A tiny JSON-RPC client for the swap screen's reads (balances, token metadata, contract check).
@@ -274,7 +274,7 @@ export async function readBalances(
   if (unique.length === 0) return balances
   const requests = unique.map(
     (address): RpcRequest =>
-      address === NATIVE_ADDRESS
+      address === NATIVE_CURRENCY_ADDRESS
         ? { method: 'eth_getBalance', params: [account, 'latest'] }
         : { method: 'eth_call', params: [{ to: address, data: encodeBalanceOf(account) }, 'latest'] },
   )
@@ -282,7 +282,8 @@ export async function readBalances(
   unique.forEach((address, index) => {
     const result = results[index]
     if (!result?.ok) return
-    const value = address === NATIVE_ADDRESS ? decodeQuantity(result.result) : decodeUint256(result.result)
+    const value =
+      address === NATIVE_CURRENCY_ADDRESS ? decodeQuantity(result.result) : decodeUint256(result.result)
     if (value !== undefined) balances.set(address, value)
   })
   return balances
@@ -306,7 +307,7 @@ export async function readErc20Metadata(
   address: string,
   options: RpcOptions = {},
 ): Promise<Erc20Metadata> {
-  if (!isAddress(address) || address.toLowerCase() === NATIVE_ADDRESS) {
+  if (!isAddress(address) || address.toLowerCase() === NATIVE_CURRENCY_ADDRESS) {
     throw new RpcError('INVALID_ARGUMENT', 'Not a token address')
   }
   const call = (data: string): RpcRequest => ({

@@ -8,6 +8,7 @@
  *
  * Every failure ends in `failed` with the reason of its real cause (services/errors.ts).
  */
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type {
   Hex,
   PendingTransactionKind,
@@ -161,7 +162,6 @@ export function permitTypedData(permitData: PermitData) {
 }
 
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-const NATIVE = '0x0000000000000000000000000000000000000000'
 
 const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
 
@@ -172,7 +172,7 @@ export function transferred(
   account: string,
   direction: 'from' | 'to',
 ): bigint | undefined {
-  if (token.toLowerCase() === NATIVE) return undefined
+  if (token.toLowerCase() === NATIVE_CURRENCY_ADDRESS) return undefined
   const topic = topicOf(account)
   let total: bigint | undefined
   for (const log of logs) {
@@ -203,7 +203,9 @@ export function unwrappedBy(logs: readonly TransactionLog[], router: string): bi
 
 /** What the swapper received: ERC-20 Transfer logs to them, or for native output what the router unwrapped. */
 function receivedOf(logs: readonly TransactionLog[], token: string, swapper: string, router: string) {
-  return token.toLowerCase() === NATIVE ? unwrappedBy(logs, router) : transferred(logs, token, swapper, 'to')
+  return token.toLowerCase() === NATIVE_CURRENCY_ADDRESS
+    ? unwrappedBy(logs, router)
+    : transferred(logs, token, swapper, 'to')
 }
 
 /**

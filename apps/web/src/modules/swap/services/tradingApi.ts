@@ -156,7 +156,6 @@ export class TradingApiError extends Error {
 }
 
 /** The native currency in API requests. */
-export const NATIVE_ADDRESS = '0x0000000000000000000000000000000000000000'
 
 export interface QuoteParams {
   readonly network: string

@@ -1,6 +1,6 @@
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { createStore, type Store, safeStorage, useStore } from '../../../lib/createStore.ts'
 import { isAddress, MAX_NAME_LENGTH, MAX_SYMBOL_LENGTH, sanitizeTokenText } from '../services/rpc.ts'
-import { NATIVE_ADDRESS } from '../services/tradingApi.ts'
 
 /**
  * Tokens the user imported by address (not on the token list), per network, persisted in
@@ -35,7 +35,7 @@ function validText(value: unknown, max: number): string | undefined {
 export function validateImportedToken(value: unknown): ImportedToken | undefined {
   if (typeof value !== 'object' || value === null) return undefined
   const { address, symbol, name, decimals } = value as Record<string, unknown>
-  if (!isAddress(address) || address.toLowerCase() === NATIVE_ADDRESS) return undefined
+  if (!isAddress(address) || address.toLowerCase() === NATIVE_CURRENCY_ADDRESS) return undefined
   const validSymbol = validText(symbol, MAX_SYMBOL_LENGTH)
   const validName = validText(name, MAX_NAME_LENGTH)
   if (!validSymbol || !validName) return undefined

@@ -4,6 +4,8 @@
  * Pure functions; `useSwapFormState` keeps the state and mirrors it into the URL.
  */
 
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+
 /** INPUT: the typed value is the exact input (exact in); OUTPUT: the exact output (exact out). */
 export type Field = 'INPUT' | 'OUTPUT'
 
@@ -76,10 +78,8 @@ export function parseSwapParams(
   }
 }
 
-const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
-
 export function isNativeParam(value: string): boolean {
-  return value.toUpperCase() === NATIVE_PARAM || value.toLowerCase() === ZERO_ADDRESS
+  return value.toUpperCase() === NATIVE_PARAM || value.toLowerCase() === NATIVE_CURRENCY_ADDRESS
 }
 
 /** Same currency parameter (case-insensitive; 'ETH' and the zero address are both native). */
