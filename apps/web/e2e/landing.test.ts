@@ -326,7 +326,7 @@ describe('landing', () => {
               Object.defineProperty(window, '__lcp', { value: entries })
               new PerformanceObserver((list) => {
                 for (const entry of list.getEntries())
-                  entries.push({ inTitle: Boolean(entry.element?.closest('main h1')), text: entry.element?.textContent ?? '', startTime: entry.startTime })
+                  entries.push({ inTitle: Boolean(entry.element?.closest('h1')), text: entry.element?.textContent ?? '', startTime: entry.startTime })
               }).observe({ type: 'largest-contentful-paint', buffered: true })
               const paints = []
               Object.defineProperty(window, '__fcp', { value: paints })

@@ -257,6 +257,12 @@ describe('swap screen presentation', () => {
       await withPage(
         '/swap?chain=ethereum&inputCurrency=ETH',
         async (page) => {
+          // The field's width follows its token button: measure once the sell side shows ETH.
+          await page.waitForFunction(
+            () =>
+              document.querySelector('[data-testid="swap-input-token"]')?.textContent?.includes('ETH') ===
+              true,
+          )
           for (const side of ['input', 'output'] as const) {
             const field = byTestId(page, `swap-${side}-amount`)
             const measure = () =>

@@ -62,6 +62,6 @@ export async function bootShell(request: {
     dir,
     root:
       '<div class="boot-landing"><div class="boot-topbar"><span class="boot-logo">Oxbow</span></div>' +
-      `<main class="boot-hero"><h1 class="boot-title">${escapeHtml(plainMessage(title))}</h1></main></div>`,
+      `<div class="boot-hero"><h1 class="boot-title">${escapeHtml(plainMessage(title))}</h1></div></div>`,
   }
 }
