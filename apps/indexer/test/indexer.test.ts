@@ -589,11 +589,19 @@ for (const backend of backends) {
       )
       assert.equal(received.balances[0]?.amount, amount.toString())
       assert.equal(received.totalValueUsd, '123')
-      const recv = await okData(
-        gql<{ activity: { nodes: { txHash: string; type: string; counterparty: string }[] } }>(
-          'query($a: String!) { activity(address: $a) { nodes { txHash type counterparty } } }',
-          { a: recipient },
-        ),
+      // Balances and activity are written one after another while the block is indexed.
+      const recv = await waitFor(
+        'the recipient activity',
+        async () => {
+          const data = await okData(
+            gql<{ activity: { nodes: { txHash: string; type: string; counterparty: string }[] } }>(
+              'query($a: String!) { activity(address: $a) { nodes { txHash type counterparty } } }',
+              { a: recipient },
+            ),
+          )
+          return data.activity.nodes.length > 0 ? data : undefined
+        },
+        WAIT_MS,
       )
       assert.deepEqual(
         recv.activity.nodes.map((n) => [n.txHash, n.type, n.counterparty]),
@@ -723,7 +731,10 @@ for (const backend of backends) {
               { a: actor },
             ),
           )
-          return data.activity.nodes.find((n) => n.txHash === receipt.transactionHash)
+          // The row and its legs are written one after another while the block is indexed, and
+          // the API may answer in between: wait until both legs are there.
+          const node = data.activity.nodes.find((n) => n.txHash === receipt.transactionHash)
+          return node && node.assetChanges.length >= 2 ? node : undefined
         },
         WAIT_MS,
       )
