@@ -413,23 +413,39 @@ for (const backend of backends) {
         'selling token0 lowers its price',
       )
 
-      const activity = await okData(
-        gql<{
-          activity: {
-            nodes: { txHash: string; type: string; assetChanges: { direction: string; amount: string }[] }[]
-          }
-        }>(
-          'query($a: String!) { activity(address: $a, networks: ["ethereum"], first: 5) { nodes { txHash type assetChanges { direction amount } } } }',
-          { a: actor },
-        ),
-      )
-      const explore = await okData(
-        gql<{
-          transactions: { nodes: { txHash: string; type: string; account: string; valueUsd: string }[] }
-        }>(
-          'query($p: String!) { transactions(networks: ["ethereum"], pool: $p, first: 3) { nodes { txHash type account valueUsd } } }',
-          { p: pool.address },
-        ),
+      // Pool state, activity and pool transactions are written one after another while the block
+      // is indexed: read them once the block's swap shows in both lists.
+      const { activity, explore } = await waitFor(
+        'the swap in activity and pool transactions',
+        async () => {
+          const activity = await okData(
+            gql<{
+              activity: {
+                nodes: {
+                  txHash: string
+                  type: string
+                  assetChanges: { direction: string; amount: string }[]
+                }[]
+              }
+            }>(
+              'query($a: String!) { activity(address: $a, networks: ["ethereum"], first: 5) { nodes { txHash type assetChanges { direction amount } } } }',
+              { a: actor },
+            ),
+          )
+          const explore = await okData(
+            gql<{
+              transactions: { nodes: { txHash: string; type: string; account: string; valueUsd: string }[] }
+            }>(
+              'query($p: String!) { transactions(networks: ["ethereum"], pool: $p, first: 3) { nodes { txHash type account valueUsd } } }',
+              { p: pool.address },
+            ),
+          )
+          const complete =
+            activity.activity.nodes.some((n) => n.txHash === receipt.transactionHash) &&
+            explore.transactions.nodes[0]?.txHash === receipt.transactionHash
+          return complete ? { activity, explore } : undefined
+        },
+        WAIT_MS,
       )
       assert.equal(explore.transactions.nodes[0]?.txHash, receipt.transactionHash)
       assert.equal(explore.transactions.nodes[0]?.type, 'SWAP')
