@@ -1294,7 +1294,7 @@ for (const backend of backends) {
         ])
       }
       const v4 = eth.pools.filter((p) => p.version === 'v4')
-      for (const p of v4) {
+      const diffsOf = async (p: (typeof v4)[number]) => {
         const expected = held.get(p.poolId.toLowerCase()) ?? [0n, 0n]
         const data = await okData(
           gql<{ pool: { reserve0: string; reserve1: string } }>(
@@ -1302,7 +1302,30 @@ for (const backend of backends) {
             { id: p.poolId },
           ),
         )
-        const diffs = [BigInt(data.pool.reserve0) - expected[0], BigInt(data.pool.reserve1) - expected[1]]
+        return {
+          expected,
+          diffs: [BigInt(data.pool.reserve0) - expected[0], BigInt(data.pool.reserve1) - expected[1]],
+        }
+      }
+      // The chain was read at its head; the earlier tests' last blocks may still be indexing.
+      const head = await publicClient.getBlockNumber()
+      await waitFor(
+        'ethereum indexed to the head the positions were read at',
+        async () => {
+          const data = await okData(
+            gql<{ networks: { network: string; blockNumber: string }[] }>(
+              '{ networks { network blockNumber } }',
+            ),
+          )
+          const state = data.networks.find((x) => x.network === 'ethereum')
+          if (!state || BigInt(state.blockNumber) < head) return undefined
+          const all = await Promise.all(v4.map(diffsOf))
+          return all.every(({ diffs }) => diffs.every((d) => d >= 0n && d <= 1_000n)) ? true : undefined
+        },
+        WAIT_MS,
+      ).catch(() => undefined)
+      for (const p of v4) {
+        const { expected, diffs } = await diffsOf(p)
         t.diagnostic(
           `${p.poolId.slice(0, 10)}: indexed - attributable = ${diffs.join(', ')} (of ${expected.join(', ')})`,
         )
