@@ -36,7 +36,7 @@ module.exports = {
       name: 'pure-packages-import-no-framework',
       comment: 'routing and core are pure: no React, no server framework, no I/O libraries.',
       severity: 'error',
-      from: { path: '^packages/(routing|core)/src/' },
+      from: { path: '^packages/(routing|core|api-contract)/src/' },
       to: {
         path: 'node_modules/(react|react-dom|hono|@hono|ponder|wagmi|@wagmi|@tanstack|pg|@electric-sql)/',
       },

@@ -20,9 +20,14 @@ const npmTest = (workspace: string): Suite => ({
 })
 
 /** Fast, no services: run first, in order. */
-const quick = ['@oxbow/chains', '@oxbow/core', '@oxbow/i18n', '@oxbow/protocol', '@oxbow/routing'].map(
-  npmTest,
-)
+const quick = [
+  '@oxbow/api-contract',
+  '@oxbow/chains',
+  '@oxbow/core',
+  '@oxbow/i18n',
+  '@oxbow/protocol',
+  '@oxbow/routing',
+].map(npmTest)
 /** Slow, each with its own devnet, services or browser: longest first, so the run ends sooner. */
 const heavy: Suite[] = [
   { name: '@oxbow/web e2e', command: ['npm', 'run', 'test:e2e', '--silent', '-w', '@oxbow/web'] },

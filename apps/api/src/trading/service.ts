@@ -3,6 +3,7 @@
  * (routes.ts) validates input and calls these.
  */
 
+import type { QuoteResponseBody, SwapResponseBody } from '@oxbow/api-contract'
 import { getNetwork, type NetworkSlug } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import {
@@ -407,15 +408,16 @@ export class TradingService {
           amountIn: leg.quote.amountIn.toString(),
           amountOut: leg.quote.amountOut.toString(),
           hops: leg.path.pools.map((pool, i) => ({
-            protocol: pool.kind === 'wrap' ? 'WRAP' : pool.kind.toUpperCase(),
+            protocol: hopProtocol[pool.kind],
             pool: pool.kind === 'wrap' ? state.deployment.contracts.weth9 : pool.id,
-            tokenIn: leg.path.tokens[i],
-            tokenOut: leg.path.tokens[i + 1],
+            // a path of n pools has n + 1 tokens (routing's addresses are plain strings)
+            tokenIn: getAddress(leg.path.tokens[i] ?? zeroAddress),
+            tokenOut: getAddress(leg.path.tokens[i + 1] ?? zeroAddress),
             fee: pool.kind === 'v2' ? 3000 : pool.kind === 'wrap' ? 0 : pool.fee,
             ...(pool.kind === 'v4'
               ? {
                   tickSpacing: pool.tickSpacing,
-                  hooks: pool.hooks ?? zeroAddress,
+                  hooks: getAddress(pool.hooks ?? zeroAddress),
                   dynamicFee: pool.keyFee === 0x800000,
                 }
               : {}),
@@ -432,7 +434,7 @@ export class TradingService {
           highRelativeToTrade: tradeValueUsd > 0 && costUsd > tradeValueUsd * 0.1,
         },
         tradeValueUsd: Math.round(tradeValueUsd * 100) / 100,
-      },
+      } satisfies QuoteResponseBody,
     }
   }
 
@@ -591,9 +593,11 @@ export class TradingService {
       },
       deadline,
       quote: body,
-    }
+    } satisfies SwapResponseBody
   }
 }
+
+const hopProtocol = { v2: 'V2', v3: 'V3', v4: 'V4', wrap: 'WRAP' } as const
 
 function pickToken(t: TokenInfo) {
   return { address: t.address, symbol: t.symbol, decimals: t.decimals }

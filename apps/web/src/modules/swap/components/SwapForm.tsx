@@ -141,10 +141,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   const typedAmount = independentToken ? parseTypedAmount(form.typedValue, independentToken.decimals) : null
 
   const balanceAddresses = useMemo(
-    () =>
-      [NATIVE_CURRENCY_ADDRESS, inputToken?.address, outputToken?.address].filter(
-        (a): a is string => a !== undefined,
-      ),
+    () => [NATIVE_CURRENCY_ADDRESS, inputToken?.address, outputToken?.address].filter((a) => a !== undefined),
     [inputToken?.address, outputToken?.address],
   )
   const { balances, isLoading: balancesLoading } = useTokenBalances(form.chain, account, balanceAddresses)

@@ -107,7 +107,7 @@ export function SwapQuoteDetails(props: {
               <span className={styles.legPercent}>{percent(leg.percent)}</span>{' '}
               {[...new Set(leg.hops.map((hop) => hop.protocol))].join('+')}{' '}
               {[leg.hops[0]?.tokenIn, ...leg.hops.map((hop) => hop.tokenOut)]
-                .filter((address): address is string => address !== undefined)
+                .filter((address) => address !== undefined)
                 .map(symbolOf)
                 .join(' → ')}
             </span>

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import type { Address } from 'viem'
 import type { SwapToken } from '../hooks/useTokenList.ts'
 import {
   balanceValueUsd,
@@ -13,7 +14,7 @@ import {
   unselectableReason,
 } from './TokenSelectorModel.ts'
 
-function token(symbol: string, address: string, extra: Partial<SwapToken> = {}): SwapToken {
+function token(symbol: string, address: Address, extra: Partial<SwapToken> = {}): SwapToken {
   return {
     address,
     symbol,
@@ -27,7 +28,7 @@ function token(symbol: string, address: string, extra: Partial<SwapToken> = {}):
     ...extra,
   }
 }
-const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`
+const addr = (n: number): Address => `0x${n.toString(16).padStart(40, '0')}`
 
 const ETH = token('ETH', NATIVE_CURRENCY_ADDRESS, { name: 'Ether', native: true, priceUsd: 3000 })
 const WETH = token('WETH', '0x66535c7c2a2E47aDBeb52aad1D58833e6a5100AB', {

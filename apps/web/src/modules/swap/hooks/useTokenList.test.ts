@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import type { Address } from 'viem'
 import type { TokenInfo } from '../services/tradingApi.ts'
+import type { ImportedToken } from '../state/importedTokens.ts'
 import { findToken, IMPORTED_SAFETY, mergeTokenLists, validTokenList } from './useTokenList.ts'
 
-function info(symbol: string, address: string, extra: Partial<TokenInfo> = {}): TokenInfo {
+function info(symbol: string, address: Address, extra: Partial<TokenInfo> = {}): TokenInfo {
   return {
     address,
     symbol,
@@ -18,7 +20,7 @@ function info(symbol: string, address: string, extra: Partial<TokenInfo> = {}): 
     ...extra,
   }
 }
-const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`
+const addr = (n: number): Address => `0x${n.toString(16).padStart(40, '0')}`
 const ETH = info('ETH', NATIVE_CURRENCY_ADDRESS, { native: true })
 const FAKE = info('USDC', '0xDF8b3Fab1761379fB2cd33039761C8FA0Fe24700', { safety: 'impersonator' })
 const USDC = info('USDC', '0x7db5aDcB76Cf7468Ecaa44B0160817eab23eF2E8')
@@ -53,9 +55,9 @@ test('behavior: the native symbol of another network resolves to its native curr
 })
 
 test('behavior: imported tokens join the list, marked, the list entry winning', () => {
-  const imported = [
+  const imported: ImportedToken[] = [
     { address: addr(77), symbol: 'NEW', name: 'New', decimals: 9 },
-    { address: DAI.address.toUpperCase().replace('0X', '0x'), symbol: 'DAI2', name: 'dup', decimals: 18 },
+    { address: `0x${DAI.address.slice(2).toUpperCase()}`, symbol: 'DAI2', name: 'dup', decimals: 18 },
   ]
   const merged = mergeTokenLists([ETH, DAI], imported)
   assert.deepEqual(
@@ -72,7 +74,7 @@ test('behavior: imported tokens join the list, marked, the list entry winning', 
 
 test('behavior: a restored (persisted) token list is validated again', () => {
   const list = [ETH, USDC]
-  assert.equal(validTokenList(list), list)
+  assert.deepEqual(validTokenList(list), list)
   assert.equal(validTokenList({}), undefined)
   assert.equal(validTokenList(undefined), undefined)
   assert.deepEqual(

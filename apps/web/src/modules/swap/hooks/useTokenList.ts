@@ -81,8 +81,10 @@ const NO_TOKENS: readonly SwapToken[] = []
  */
 export function validTokenList(data: unknown): readonly TokenInfo[] | undefined {
   if (!Array.isArray(data)) return undefined
-  const valid = data.filter((entry) => tokenInfoSchema.safeParse(entry).success) as TokenInfo[]
-  return valid.length === data.length ? (data as TokenInfo[]) : valid
+  return data.flatMap((entry) => {
+    const parsed = tokenInfoSchema.safeParse(entry)
+    return parsed.success ? [parsed.data] : []
+  })
 }
 
 /**

@@ -1,4 +1,5 @@
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import type { Address } from 'viem'
 import { getRuntimeConfig } from '../../config/index.ts'
 
 /**
@@ -72,7 +73,8 @@ const SELECTOR = {
   decimals: '0x313ce567',
 } as const
 
-export function isAddress(value: unknown): value is string {
+/** A 20-byte hex address (any case; the RPC layer needs no checksum). */
+export function isAddress(value: unknown): value is Address {
   return typeof value === 'string' && ADDRESS.test(value)
 }
 
@@ -291,7 +293,7 @@ export async function readBalances(
 
 export interface Erc20Metadata {
   /** As given (checksum case kept). */
-  readonly address: string
+  readonly address: Address
   readonly symbol: string
   readonly name: string
   readonly decimals: number

@@ -56,7 +56,7 @@ const request: SwapFlowRequest = {
   kind: 'swap',
 }
 
-const approval = { to: USDC, from: SWAPPER, data: '0x095ea7b3', value: '0', chainId: 3133701 }
+const approval = { to: USDC, from: SWAPPER, data: '0x095ea7b3', value: '0', chainId: 3133701 } as const
 const ready: SwapResponse = {
   status: 'READY',
   tx: { to: ROUTER, from: SWAPPER, data: '0x3593564c', value: '0', chainId: 3133701, gasLimit: '325000' },

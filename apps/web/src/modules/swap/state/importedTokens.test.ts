@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import type { Address } from 'viem'
 import {
   type ImportedToken,
   MAX_IMPORTED_PER_CHAIN,
@@ -9,7 +10,7 @@ import {
   withoutImportedToken,
 } from './importedTokens.ts'
 
-const addr = (n: number) => `0x${n.toString(16).padStart(40, '0')}`
+const addr = (n: number): Address => `0x${n.toString(16).padStart(40, '0')}`
 const NEW: ImportedToken = { address: addr(0xabc), symbol: 'NEW', name: 'New Token', decimals: 18 }
 
 test('behavior: a persisted list round-trips', () => {
@@ -60,7 +61,7 @@ test('behavior: add, re-add and remove per network', () => {
   tokens = withImportedToken(tokens, 'ethereum', other)
   tokens = withImportedToken(tokens, 'ethereum', {
     ...NEW,
-    address: NEW.address.toUpperCase().replace('0X', '0x'),
+    address: `0x${NEW.address.slice(2).toUpperCase()}`,
   })
   assert.deepEqual(
     tokens.ethereum?.map((t) => t.symbol),

@@ -1,4 +1,5 @@
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import type { Address } from 'viem'
 import { createStore, type Store, safeStorage, useStore } from '../../../lib/createStore.ts'
 import { isAddress, MAX_NAME_LENGTH, MAX_SYMBOL_LENGTH, sanitizeTokenText } from '../services/rpc.ts'
 
@@ -9,7 +10,7 @@ import { isAddress, MAX_NAME_LENGTH, MAX_SYMBOL_LENGTH, sanitizeTokenText } from
  */
 
 export interface ImportedToken {
-  readonly address: string
+  readonly address: Address
   readonly symbol: string
   readonly name: string
   readonly decimals: number

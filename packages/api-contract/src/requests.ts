@@ -1,0 +1,115 @@
+/**
+ * What a client sends to the trading API (`*RequestSchema`, parsed by the API; `z.input` of each
+ * is what a client may send). A subpath of its own (`@oxbow/api-contract/requests`) so that a
+ * client importing the answers' schemas does not bundle these (and viem's keccak with them).
+ */
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { type Address, checksumAddress, getAddress, type Hex, isAddress, isHex } from 'viem'
+import * as z from 'zod/mini'
+import { network } from './primitives.ts'
+import { tradeTypes } from './trading.ts'
+
+export const CHECKSUM_MESSAGE = 'the mixed-case checksum (EIP-55) does not match: the address is mistyped'
+
+/**
+ * EIP-55: a mixed-case address must carry its checksum (an all-lower or all-upper one carries
+ * none). True for anything that is not an address at all (that is reported on its own).
+ */
+export function checksumHolds(value: string): boolean {
+  if (!isAddress(value, { strict: false })) return true
+  const hex = value.slice(2)
+  return hex === hex.toLowerCase() || hex === hex.toUpperCase() || checksumAddress(value) === value
+}
+
+const addressText = z.string().check(
+  z.maxLength(64),
+  z.refine((v) => isAddress(v, { strict: false }), 'not a 20-byte hex address'),
+  z.refine(checksumHolds, CHECKSUM_MESSAGE),
+)
+
+/** A 20-byte address, checksum-validated when mixed case; parses to the checksummed `Address`. */
+export const address = z.pipe(
+  addressText,
+  z.transform((v): Address => getAddress(v)),
+)
+
+const isNativeSymbol = (v: string) => v.toUpperCase() === 'ETH'
+
+/** A token address, or 'ETH' for the chain's native currency (parsed to NATIVE_CURRENCY_ADDRESS). */
+const currency = z.pipe(
+  z.string().check(
+    z.maxLength(64),
+    z.refine((v) => isNativeSymbol(v) || isAddress(v, { strict: false }), "a token address or 'ETH'"),
+    z.refine((v) => isNativeSymbol(v) || checksumHolds(v), CHECKSUM_MESSAGE),
+  ),
+  z.transform((v) => (isNativeSymbol(v) ? NATIVE_CURRENCY_ADDRESS : getAddress(v))),
+)
+
+/** A trade amount in base units: 1 to 2^128 - 1, as a decimal string; parses to bigint. */
+const amount = z
+  .pipe(
+    z.string().check(z.regex(/^[0-9]{1,78}$/, 'a positive integer in base units, as a decimal string')),
+    z.transform((v) => BigInt(v)),
+  )
+  .check(z.refine((v) => v > 0n && v < 2n ** 128n, 'must be between 1 and 2^128 - 1'))
+
+const quoteFields = {
+  network,
+  tokenIn: currency,
+  tokenOut: currency,
+  amount,
+  type: z.enum(tradeTypes),
+  slippage: z._default(
+    z.union([
+      z.literal('auto'),
+      z.number().check(z.gt(0, 'Enter a value larger than 0'), z.lte(50, 'Enter a value less than 50')),
+    ]),
+    'auto',
+  ),
+  recipient: z.optional(address),
+  protocols: z.optional(z.array(z.enum(['V2', 'V3', 'V4'])).check(z.minLength(1), z.maxLength(3))),
+}
+
+export const quoteRequestSchema = z.strictObject(quoteFields)
+/** What a client sends to POST /v1/quote. */
+export type QuoteRequestBody = z.input<typeof quoteRequestSchema>
+
+const uint48 = z.int().check(z.nonnegative(), z.lte(2 ** 48 - 1))
+
+export const swapRequestSchema = z.strictObject({
+  ...quoteFields,
+  swapper: address,
+  /** Unix seconds. */
+  deadline: z.optional(z.int().check(z.positive(), z.lte(2 ** 40))),
+  permit: z.optional(
+    z.strictObject({
+      signature: z.custom<Hex>(
+        (v) => typeof v === 'string' && v.length >= 132 && v.length <= 300 && isHex(v),
+        'a hex ECDSA signature',
+      ),
+      message: z.strictObject({
+        details: z.strictObject({
+          token: address,
+          amount: z.string().check(z.regex(/^[0-9]{1,49}$/)),
+          expiration: uint48,
+          nonce: uint48,
+        }),
+        spender: address,
+        sigDeadline: z.string().check(z.regex(/^[0-9]{1,20}$/)),
+      }),
+    }),
+  ),
+})
+/** What a client sends to POST /v1/swap. */
+export type SwapRequestBody = z.input<typeof swapRequestSchema>
+
+export const approvalRequestSchema = z.strictObject({
+  network,
+  walletAddress: address,
+  token: currency,
+  amount,
+})
+export type ApprovalRequestBody = z.input<typeof approvalRequestSchema>
+
+/** GET /v1/tokens?network=… */
+export const tokensQuerySchema = z.object({ network })

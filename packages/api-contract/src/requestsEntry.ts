@@ -1,0 +1,10 @@
+/** `@oxbow/api-contract/requests`: what a client sends, as the API parses it (see requests.ts). */
+export {
+  address,
+  approvalRequestSchema,
+  CHECKSUM_MESSAGE,
+  checksumHolds,
+  quoteRequestSchema,
+  swapRequestSchema,
+  tokensQuerySchema,
+} from './requests.ts'

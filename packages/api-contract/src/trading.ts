@@ -1,0 +1,132 @@
+/**
+ * What the trading API answers (`/v1/quote`, `/v1/swap`, `/v1/check_approval`, `/v1/tokens`,
+ * `/v1/networks`), parsed by the web app. `z.input` of a schema is what the API must write (it
+ * checks its answers against it), `z.output` what a client gets after parsing.
+ */
+import * as z from 'zod/mini'
+import { addressOut, hex, uint } from './primitives.ts'
+
+export const tradeTypes = ['EXACT_INPUT', 'EXACT_OUTPUT'] as const
+export type TradeType = (typeof tradeTypes)[number]
+
+const quoteToken = z.object({ address: addressOut, symbol: z.string(), decimals: z.number() })
+
+const hop = z.object({
+  protocol: z.enum(['V2', 'V3', 'V4', 'WRAP']),
+  /** A v2/v3 pool's address, a v4 pool id, or WETH for a wrap. */
+  pool: z.string(),
+  tokenIn: addressOut,
+  tokenOut: addressOut,
+  fee: z.number(),
+  amountIn: z.optional(uint),
+  amountOut: z.optional(uint),
+  tickSpacing: z.optional(z.number()),
+  hooks: z.optional(addressOut),
+  dynamicFee: z.optional(z.boolean()),
+})
+
+export const quoteResponseSchema = z.object({
+  network: z.string(),
+  chainId: z.number(),
+  blockNumber: uint,
+  routing: z.enum(['CLASSIC', 'WRAP', 'UNWRAP']),
+  tradeType: z.enum(tradeTypes),
+  tokenIn: quoteToken,
+  tokenOut: quoteToken,
+  amountIn: uint,
+  amountOut: uint,
+  minimumAmountOut: z.optional(uint),
+  maximumAmountIn: z.optional(uint),
+  priceImpactPercent: z.number(),
+  slippage: z.object({ percent: z.number(), auto: z.boolean(), veryHigh: z.boolean() }),
+  route: z.array(z.object({ percent: z.number(), amountIn: uint, amountOut: uint, hops: z.array(hop) })),
+  gas: z.object({
+    estimate: z.number(),
+    gasPriceWei: uint,
+    costWei: uint,
+    costUsd: z.number(),
+    /** The spec's warning: the network cost is above 10 % of the trade's value. */
+    highRelativeToTrade: z.boolean(),
+  }),
+  tradeValueUsd: z.number(),
+})
+/** POST /v1/quote's answer, as parsed. */
+export type QuoteResponse = z.output<typeof quoteResponseSchema>
+/** POST /v1/quote's answer, as the API writes it. */
+export type QuoteResponseBody = z.input<typeof quoteResponseSchema>
+
+const txRequest = z.object({
+  to: addressOut,
+  from: addressOut,
+  data: hex,
+  value: uint,
+  chainId: z.number(),
+})
+export type TxRequest = z.output<typeof txRequest>
+
+const permitData = z.object({
+  domain: z.object({ name: z.string(), chainId: z.number(), verifyingContract: addressOut }),
+  types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+  primaryType: z.literal('PermitSingle'),
+  message: z.object({
+    details: z.object({ token: addressOut, amount: uint, expiration: z.number(), nonce: z.number() }),
+    spender: addressOut,
+    sigDeadline: uint,
+  }),
+})
+export type PermitData = z.output<typeof permitData>
+
+export const swapResponseSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('APPROVAL_REQUIRED'), approval: txRequest, quote: quoteResponseSchema }),
+  z.object({ status: z.literal('SIGNATURE_REQUIRED'), permitData, quote: quoteResponseSchema }),
+  z.object({
+    status: z.literal('READY'),
+    tx: z.extend(txRequest, { gasLimit: uint }),
+    /** Unix seconds. */
+    deadline: z.number(),
+    quote: quoteResponseSchema,
+  }),
+])
+export type SwapResponse = z.output<typeof swapResponseSchema>
+export type SwapResponseBody = z.input<typeof swapResponseSchema>
+
+export const approvalResponseSchema = z.object({ approval: z.nullable(txRequest) })
+export type ApprovalResponse = z.output<typeof approvalResponseSchema>
+export type ApprovalResponseBody = z.input<typeof approvalResponseSchema>
+
+export const tokenInfoSchema = z.object({
+  address: addressOut,
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.number(),
+  priceUsd: z.number(),
+  native: z.boolean(),
+  kind: z.string(),
+  /** verified, or one of the spec's levels: blocked, medium, malicious, spam, honeypot, impersonator. */
+  safety: z.string(),
+  transferFeeBps: z.number(),
+  /** Why the token cannot be swapped (absent: it can). */
+  notRoutable: z.optional(z.string()),
+})
+export type TokenInfo = z.output<typeof tokenInfoSchema>
+export type TokenInfoBody = z.input<typeof tokenInfoSchema>
+
+export const tokensResponseSchema = z.object({ network: z.string(), tokens: z.array(tokenInfoSchema) })
+export type TokensResponseBody = z.input<typeof tokensResponseSchema>
+
+export const networksResponseSchema = z.object({
+  networks: z.array(
+    z.object({
+      slug: z.string(),
+      chainId: z.number(),
+      blockNumber: uint,
+      universalRouter: addressOut,
+      permit2: addressOut,
+      wrappedNative: addressOut,
+      pools: z.number(),
+      excludedPools: z.optional(z.array(z.object({ pool: z.string(), reason: z.string() }))),
+    }),
+  ),
+})
+export type TradingNetwork = z.output<typeof networksResponseSchema>['networks'][number]
+export type NetworksResponseBody = z.input<typeof networksResponseSchema>
