@@ -3,6 +3,7 @@
  * `{ "error": { "code": "...", "message": "...", "retryable": bool, "details"?: ... } }`
  * with the spec's user-facing wording in `message` where the spec has one.
  */
+import { CoreError, userFacingText } from '@oxbow/core'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 export const errorCodes = {
@@ -35,30 +36,48 @@ export interface ErrorBody {
   }
 }
 
-/** An error the API answers with its own status and code. */
-export class ApiError extends Error {
+/**
+ * An error the API answers with its own status and code: a CoreError (literal name, short message
+ * for people, code, cause), plus the structured `details` of the body (e.g. INVALID_INPUT's field
+ * problems; CoreError's own `details` is the same, as text).
+ */
+export class ApiError extends CoreError {
   override readonly name = 'ApiError'
+  override readonly code: ErrorCode
   readonly status: ContentfulStatusCode
   readonly retryable: boolean
+  /** What the body's `details` carries (structured, unlike CoreError's text `details`). */
+  readonly data: unknown
 
   constructor(
-    readonly code: ErrorCode,
+    code: ErrorCode,
     message: string,
-    readonly details?: unknown,
+    details?: unknown,
     options?: { cause?: unknown; retryable?: boolean },
   ) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause })
+    super(message, {
+      code,
+      ...(details === undefined ? {} : { details: JSON.stringify(details) }),
+      ...(options?.cause === undefined ? {} : { cause: options.cause }),
+    })
+    this.code = code
+    this.data = details
     this.status = errorCodes[code]
     this.retryable = options?.retryable ?? (this.status >= 500 || code === 'RATE_LIMIT_EXCEEDED')
+  }
+
+  /** An ApiError whose message is the spec's user-facing text for its code (core's one mapping). */
+  static spec(code: ErrorCode, details?: unknown): ApiError {
+    return new ApiError(code, userFacingText({ code }), details)
   }
 
   toBody(): ErrorBody {
     return {
       error: {
         code: this.code,
-        message: this.message,
+        message: this.shortMessage,
         retryable: this.retryable,
-        ...(this.details === undefined ? {} : { details: this.details }),
+        ...(this.data === undefined ? {} : { details: this.data }),
       },
     }
   }

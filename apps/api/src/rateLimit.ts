@@ -51,7 +51,7 @@ export function rateLimit(store: RateLimitStore, clientKey: ClientKey): Middlewa
     const retryAfter = store.take(clientKey(c), Date.now())
     if (retryAfter > 0) {
       c.header('Retry-After', String(retryAfter))
-      throw new ApiError('RATE_LIMIT_EXCEEDED', 'Rate limit exceeded. Please try again in a few minutes.', {
+      throw ApiError.spec('RATE_LIMIT_EXCEEDED', {
         retryAfterSeconds: retryAfter,
       })
     }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { buildSchema, parse } from 'graphql'
+import { CoreError } from '@oxbow/core'
+import { buildSchema, locatedError, parse } from 'graphql'
 import { decodeCursor, encodeCursor, pageByOffset } from '../src/api/cursor.ts'
 import { ApiError } from '../src/api/errors.ts'
 import { decimalString, percentChange } from '../src/api/format.ts'
@@ -270,5 +271,23 @@ describe('derivation rules', () => {
       swapValueUsd({ units: 1, priceUsd: null, depth: null }, { units: 5, priceUsd: null, depth: null }),
       0,
     )
+  })
+})
+
+describe('errors', () => {
+  it('behavior: ApiError is a CoreError whose code survives graphql-js wrapping a resolver throw', () => {
+    const error = new ApiError('BAD_USER_INPUT', 'Invalid cursor.', { field: 'after' })
+    assert.ok(error instanceof CoreError)
+    assert.equal(error.shortMessage, 'Invalid cursor.')
+    const located = locatedError(error, undefined, ['tokens'])
+    assert.deepEqual(located.toJSON(), {
+      message: 'Invalid cursor.',
+      path: ['tokens'],
+      extensions: { code: 'BAD_USER_INPUT', field: 'after' },
+    })
+    assert.deepEqual(error.toGraphQLError().toJSON(), {
+      message: 'Invalid cursor.',
+      extensions: { code: 'BAD_USER_INPUT', field: 'after' },
+    })
   })
 })

@@ -30,6 +30,8 @@ import {
   shortenAddress,
   toDecimalString,
   UserFacingError,
+  userFacingCode,
+  userFacingText,
   V2_FEE_TIER,
   validateSlippage,
 } from './index.ts'
@@ -193,6 +195,16 @@ describe('spec checks', () => {
 })
 
 describe('errors', () => {
+  it('behavior: one mapping from any error to the spec text', () => {
+    assert.equal(userFacingCode(new UserFacingError('SIGNATURE_EXPIRED')), 'SIGNATURE_EXPIRED')
+    assert.equal(userFacingCode(new CoreError('x', { code: 'NO_QUOTES_FOUND' })), 'NO_QUOTES')
+    assert.equal(userFacingCode({ code: 'RATE_LIMIT_EXCEEDED' }), 'RATE_LIMITED')
+    assert.equal(userFacingText({ code: 'UNSUPPORTED_NETWORK' }), 'Unsupported network')
+    assert.equal(userFacingCode(new Error('plain')), 'UNKNOWN')
+    assert.equal(userFacingCode({ code: 'toString' }), 'UNKNOWN')
+    assert.equal(userFacingCode(null), 'UNKNOWN')
+  })
+
   it('has the spec texts', () => {
     assert.equal(errorCatalogue.NO_QUOTES, 'No quotes found')
     assert.equal(errorCatalogue.CONFIRMATION_TIMEOUT, 'Confirmation timed out. Please retry.')

@@ -113,3 +113,39 @@ export class UserFacingError extends CoreError {
     this.code = code
   }
 }
+
+/**
+ * The codes of our services' errors (the trading API's error body, the web's transport errors)
+ * that have a text in the catalogue; the rest show the general text.
+ */
+const serviceCodes: Readonly<Record<string, ErrorCode>> = {
+  NO_QUOTES_FOUND: 'NO_QUOTES',
+  INSUFFICIENT_LIQUIDITY: 'NO_QUOTES',
+  NO_ROUTE: 'NO_ROUTE',
+  UNSUPPORTED_NETWORK: 'UNSUPPORTED_NETWORK',
+  INVALID_RECIPIENT: 'INVALID_RECIPIENT',
+  RATE_LIMIT_EXCEEDED: 'RATE_LIMITED',
+  NETWORK_ERROR: 'CONNECTION_FAILED',
+  NOT_READY: 'DATA_UNAVAILABLE',
+  TIMEOUT: 'DATA_UNAVAILABLE',
+}
+
+/**
+ * The one mapping from an error to the spec's user-facing text: the catalogue code for any error
+ * (a catalogue code carried by a CoreError or a plain `{ code }`, or one of our services' codes),
+ * 'UNKNOWN' for anything else. Pair it with `errorText`, or with the react-intl message of the code.
+ */
+export function userFacingCode(error: unknown): ErrorCode {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
+  if (typeof code !== 'string') return 'UNKNOWN'
+  if (isErrorCode(code)) return code
+  return Object.hasOwn(serviceCodes, code) ? (serviceCodes[code] ?? 'UNKNOWN') : 'UNKNOWN'
+}
+
+/** The spec's user-facing text for an error (see `userFacingCode`). */
+export function userFacingText(
+  error: unknown,
+  values: Readonly<Record<string, string | number>> = {},
+): string {
+  return errorText(userFacingCode(error), values)
+}

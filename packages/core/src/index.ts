@@ -11,7 +11,16 @@ export {
   isDisplayCurrency,
 } from './currency.ts'
 export type { ErrorCode } from './errors.ts'
-export { CoreError, errorCatalogue, errorText, isCoreError, isErrorCode, UserFacingError } from './errors.ts'
+export {
+  CoreError,
+  errorCatalogue,
+  errorText,
+  isCoreError,
+  isErrorCode,
+  UserFacingError,
+  userFacingCode,
+  userFacingText,
+} from './errors.ts'
 export { delocalizeDecimalText, localizeDecimalText, numberSymbols } from './numerals.ts'
 export { seededRandom } from './random.ts'
 export type { SlippageCheck } from './slippage.ts'

@@ -20,7 +20,7 @@ export function tradingRoutes(service: TradingService): Hono {
   const app = new Hono()
   const slugOf = (value: string) => {
     if (!(networkSlugs as readonly string[]).includes(value) || !service.states.has(value as never)) {
-      throw new ApiError('UNSUPPORTED_NETWORK', 'Unsupported network', {
+      throw ApiError.spec('UNSUPPORTED_NETWORK', {
         network: value,
         supported: [...service.states.keys()],
       })

@@ -5,7 +5,7 @@
 
 import type { QuoteResponseBody, SwapResponseBody } from '@oxbow/api-contract'
 import { getNetwork, type NetworkSlug } from '@oxbow/chains'
-import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { NATIVE_CURRENCY_ADDRESS, userFacingText } from '@oxbow/core'
 import {
   erc20Abi,
   type Manifest,
@@ -193,7 +193,7 @@ export class TradingService {
   stateOf(network: NetworkSlug): NetworkState {
     const state = this.states.get(network)
     if (!state) {
-      throw new ApiError('UNSUPPORTED_NETWORK', 'Unsupported network', {
+      throw ApiError.spec('UNSUPPORTED_NETWORK', {
         network,
         supported: [...this.states.keys()],
       })
@@ -228,7 +228,7 @@ export class TradingService {
     if (req.recipient === undefined) return
     const problem = this.addressProblem(req.network, req.recipient)
     if (problem) {
-      throw new ApiError('INVALID_RECIPIENT', 'Invalid recipient', [{ path: 'recipient', message: problem }])
+      throw ApiError.spec('INVALID_RECIPIENT', [{ path: 'recipient', message: problem }])
     }
   }
 
@@ -362,7 +362,7 @@ export class TradingService {
       if (result.reason === 'EXCLUDED_TOKEN') {
         throw new ApiError('UNSUPPORTED_TOKEN', result.message)
       }
-      throw new ApiError('NO_QUOTES_FOUND', 'No quotes found', { reason: result.message })
+      throw ApiError.spec('NO_QUOTES_FOUND', { reason: result.message })
     }
     const route: Route = result
     const multiHop = route.legs.some((l) => l.path.pools.length > 1) || route.legs.length > 1
@@ -471,7 +471,7 @@ export class TradingService {
       // the swapper signs and, without a recipient, receives: it must be a real account
       throw new ApiError(
         req.recipient === undefined ? 'INVALID_RECIPIENT' : 'INVALID_INPUT',
-        req.recipient === undefined ? 'Invalid recipient' : 'Invalid request body',
+        req.recipient === undefined ? userFacingText({ code: 'INVALID_RECIPIENT' }) : 'Invalid request body',
         [{ path: 'swapper', message: swapperProblem }],
       )
     }

@@ -1,3 +1,4 @@
+import { CoreError } from '@oxbow/core'
 import { GraphQLError } from 'graphql'
 
 /** Error codes clients can branch on (GraphQL `extensions.code`). */
@@ -10,10 +11,24 @@ export type ApiErrorCode =
   | 'NOT_READY'
   | 'INTERNAL_SERVER_ERROR'
 
-/** A GraphQL error with a stable code; the message is written for people. */
-export class ApiError extends GraphQLError {
+/**
+ * The data API's error: a CoreError (literal name, short message written for people, stable
+ * code) whose `extensions` carry the code to clients. Thrown in a resolver, graphql-js wraps it and
+ * keeps its `extensions`; at the request level `toGraphQLError()` gives the error to answer with.
+ */
+export class ApiError extends CoreError {
+  override readonly name = 'ApiError'
+  override readonly code: ApiErrorCode
+  readonly extensions: Readonly<Record<string, unknown>>
+
   constructor(code: ApiErrorCode, message: string, details?: Record<string, unknown>) {
-    super(message, { extensions: { code, ...details } })
+    super(message, { code })
+    this.code = code
+    this.extensions = { code, ...details }
+  }
+
+  toGraphQLError(): GraphQLError {
+    return new GraphQLError(this.shortMessage, { extensions: this.extensions, originalError: this })
   }
 }
 

@@ -28,20 +28,20 @@ const requestSchema = z.object({
 const EXECUTION_DEADLINE_MS = 5_000
 const MAX_BODY_BYTES = 64 * 1024
 
-function errorBody(errors: readonly GraphQLError[]) {
-  return { errors: errors.map((e) => e.toJSON()) }
+function errorBody(errors: readonly (GraphQLError | ApiError)[]) {
+  return { errors: errors.map((e) => (e instanceof ApiError ? e.toGraphQLError() : e).toJSON()) }
 }
 
 function mask(error: GraphQLError): GraphQLError {
   const code = (error.extensions as { code?: string } | undefined)?.code
   if (code) return error
   // Request-level errors raised by graphql-js itself (e.g. a variable of the wrong type).
-  if (!error.path) return new ApiError('BAD_USER_INPUT', error.message)
+  if (!error.path) return new ApiError('BAD_USER_INPUT', error.message).toGraphQLError()
   // Resolver crashes are logged and masked: their messages are not for clients.
   console.error('[graphql] internal error', error.originalError ?? error)
   return new ApiError('INTERNAL_SERVER_ERROR', 'Internal error while resolving this field.', {
     ...(error.path ? { path: error.path } : {}),
-  })
+  }).toGraphQLError()
 }
 
 const DISCARD_MAX_BYTES = 16 * 1024 * 1024

@@ -2,6 +2,7 @@
  * Pure derivation rules shared by the indexing handlers and the API: activity types and their
  * precedence, time buckets, which side of a swap prices its USD volume.
  */
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 
 /** The spec's transaction types that chain events can reveal. */
 export const activityTypes = [
@@ -39,8 +40,8 @@ export const activityPriority: Record<ActivityType, number> = {
   REVOKE: 40,
 }
 
-/** The native currency's token address in activity and balances. */
-export const NATIVE = '0x0000000000000000000000000000000000000000'
+/** The native currency's token address in activity and balances: core's one constant. */
+const NATIVE = NATIVE_CURRENCY_ADDRESS
 
 export interface AssetChange {
   /** Token contract (lower-case); the zero address is the native currency. */

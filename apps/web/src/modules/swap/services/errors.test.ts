@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { CoreError, errorCatalogue, isCoreError, userFacingText } from '@oxbow/core'
 import { classifyRevert, classifySwapApiError, mapQuoteError } from './errors.ts'
+import { RpcError } from './rpc.ts'
 import { TradingApiError } from './tradingApi.ts'
 
 const api = (code: string, message = code) => new TradingApiError(code, message, 400)
@@ -46,4 +48,16 @@ test('error: /v1/swap refusals map by field', () => {
   assert.equal(classifySwapApiError(api('NO_QUOTES_FOUND')), 'noQuotes')
   assert.equal(classifySwapApiError(api('INVALID_RECIPIENT', 'Invalid recipient')), 'invalidRecipient')
   assert.equal(classifySwapApiError(new Error('x')), 'generic')
+})
+
+test('behavior: the web errors are CoreErrors, and core maps them to the spec text', () => {
+  const noQuotes = new TradingApiError('NO_QUOTES_FOUND', 'No quotes found', 404)
+  const rpc = new RpcError('NOT_A_TOKEN', 'Not a token', 'symbol() reverted')
+  for (const error of [noQuotes, rpc]) assert.ok(error instanceof CoreError && isCoreError(error))
+  assert.equal(rpc.shortMessage, 'Not a token')
+  assert.equal(userFacingText(noQuotes), 'No quotes found')
+  assert.equal(
+    userFacingText(new TradingApiError('RATE_LIMIT_EXCEEDED', 'slow down', 429)),
+    errorCatalogue.RATE_LIMITED,
+  )
 })

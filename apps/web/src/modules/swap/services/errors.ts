@@ -108,7 +108,7 @@ export function classifySwapApiError(error: unknown): SwapFailureReason {
   if (!isTradingApiError(error)) return 'generic'
   if (error.code === 'NO_QUOTES_FOUND' || error.code === 'INSUFFICIENT_LIQUIDITY') return 'noQuotes'
   if (error.code === 'INVALID_RECIPIENT') return 'invalidRecipient'
-  const details = error.details ?? []
+  const details = error.problems ?? []
   if (details.some((d) => d.path === 'deadline' && /passed/i.test(d.message))) return 'deadline'
   if (details.some((d) => d.path === 'permit.message.sigDeadline')) return 'signatureExpired'
   return 'generic'

@@ -1,4 +1,4 @@
-import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { CoreError, NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { Address } from 'viem'
 import { getRuntimeConfig } from '../../config/index.ts'
 
@@ -24,14 +24,12 @@ export type RpcErrorCode =
   /** readErc20Metadata: a contract, but its symbol/decimals are not an ERC-20's. */
   | 'NOT_A_TOKEN'
 
-export class RpcError extends Error {
+export class RpcError extends CoreError {
   override readonly name = 'RpcError'
-  constructor(
-    readonly code: RpcErrorCode,
-    message: string,
-    readonly details?: string,
-  ) {
-    super(message)
+  override readonly code: RpcErrorCode
+  constructor(code: RpcErrorCode, message: string, details?: string) {
+    super(message, details === undefined ? { code } : { code, details })
+    this.code = code
   }
 }
 

@@ -8,7 +8,7 @@
  *
  * Every failure ends in `failed` with the reason of its real cause (services/errors.ts).
  */
-import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { CoreError, NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type {
   Hex,
   PendingTransactionKind,
@@ -75,18 +75,22 @@ const DEFAULT_RECEIPT_TIMEOUT_MS = 5 * 60_000
 /** approve → sign → ready is three calls; more means the API keeps asking for the same thing. */
 const MAX_ROUNDS = 4
 
-class FlowFailure extends Error {
+class FlowFailure extends CoreError {
+  override readonly name = 'FlowFailure'
   constructor(
     readonly reason: SwapFailureReason,
     detail: string,
     readonly hash?: Hex,
   ) {
-    super(detail)
+    super(detail, { code: reason })
   }
 }
 
-class PromptTimeout extends Error {
+class PromptTimeout extends CoreError {
   override readonly name = 'TimeoutError'
+  constructor(message: string) {
+    super(message, { code: 'CONFIRMATION_TIMEOUT' })
+  }
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

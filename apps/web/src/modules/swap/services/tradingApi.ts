@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  type FieldProblem,
   fieldProblemsSchema,
   networksResponseSchema,
   type QuoteRequestBody,
@@ -12,6 +13,7 @@ import {
   type TradingNetwork,
   tokensResponseSchema,
 } from '@oxbow/api-contract'
+import { CoreError } from '@oxbow/core'
 import type * as z from 'zod/mini'
 import { getRuntimeConfig } from '../../config/index.ts'
 
@@ -46,18 +48,21 @@ export type TradingErrorCode =
   | 'NETWORK_ERROR'
   | (string & {})
 
-export class TradingApiError extends Error {
+/** An answer of the trading API that is an error (or no answer): a CoreError with the API's code. */
+export class TradingApiError extends CoreError {
   override readonly name = 'TradingApiError'
+  override readonly code: TradingErrorCode
   constructor(
-    readonly code: TradingErrorCode,
+    code: TradingErrorCode,
     message: string,
     readonly status: number,
     /** Seconds, from Retry-After on a 429. */
     readonly retryAfter?: number,
     /** INVALID_INPUT: which field was refused and why (e.g. `deadline`: 'deadline has passed'). */
-    readonly details?: readonly { readonly path: string; readonly message: string }[],
+    readonly problems?: readonly FieldProblem[],
   ) {
-    super(message)
+    super(message, { code })
+    this.code = code
   }
 }
 

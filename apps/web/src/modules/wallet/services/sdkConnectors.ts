@@ -7,16 +7,17 @@
  * fonts from the internet; the connect view shows the pairing URI itself (`display_uri`).
  */
 
+import { CoreError } from '@oxbow/core'
 import { coinbaseWallet, walletConnect } from '@wagmi/connectors'
 import type { CreateConnectorFn } from '@wagmi/core'
 import type { RuntimeConfig } from '../../config/index.ts'
 
 export type SdkConnectorId = 'walletConnect' | 'coinbaseWalletSDK'
 
-export class WalletConnectNotConfiguredError extends Error {
+export class WalletConnectNotConfiguredError extends CoreError {
   override readonly name = 'WalletConnectNotConfiguredError'
   constructor() {
-    super('WalletConnect is not configured for this deployment')
+    super('WalletConnect is not configured for this deployment', { code: 'CONNECTION_FAILED' })
   }
 }
 

@@ -2,6 +2,8 @@
  * Why a wallet action failed, in words the app can act on without loading viem: the runtime
  * (lazy chunk) turns viem/wagmi errors into a `WalletActionError` with one of these kinds.
  */
+import { CoreError } from '@oxbow/core'
+
 export type WalletErrorKind =
   /** The user said no in the wallet (EIP-1193 code 4001, viem UserRejectedRequestError). */
   | 'rejected'
@@ -13,14 +15,14 @@ export type WalletErrorKind =
   | 'chainMismatch'
   | 'unknown'
 
-export class WalletActionError extends Error {
+export class WalletActionError extends CoreError {
   override readonly name = 'WalletActionError'
   constructor(
     readonly kind: WalletErrorKind,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options)
+    super(message, options?.cause === undefined ? { code: kind } : { code: kind, cause: options.cause })
   }
 }
 
