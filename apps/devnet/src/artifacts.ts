@@ -83,6 +83,9 @@ export interface Artifacts {
   readonly exclusiveDutchOrderReactor: Hex
   readonly orderQuoter: Hex
   readonly mockErc20: Hex
+  readonly ensRegistry: Hex
+  readonly ensPublicResolver: Hex
+  readonly ensReverseRegistrar: Hex
 }
 
 let cached: Artifacts | undefined
@@ -132,6 +135,9 @@ export function loadArtifacts(): Artifacts {
     exclusiveDutchOrderReactor: uniswapx('ExclusiveDutchOrderReactor'),
     orderQuoter: uniswapx('OrderQuoter'),
     mockErc20: artifact('@uniswap/v4-core', 'out/mocks/MockERC20.sol/MockERC20.json').bytecode,
+    ensRegistry: artifact('@ensdomains/ens', 'build/contracts/ENSRegistry.json').bytecode,
+    ensPublicResolver: artifact('@ensdomains/resolver', 'build/contracts/PublicResolver.json').bytecode,
+    ensReverseRegistrar: artifact('@ensdomains/ens', 'build/contracts/ReverseRegistrar.json').bytecode,
   }
   return cached
 }
@@ -149,6 +155,8 @@ export function artifactVersions(): Record<string, string> {
     '@uniswap/v4-periphery',
     '@uniswap/universal-router',
     '@uniswap/uniswapx-sdk',
+    '@ensdomains/ens',
+    '@ensdomains/resolver',
     'solc',
   ]
   return Object.fromEntries(

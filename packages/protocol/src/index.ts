@@ -9,6 +9,7 @@ export {
   loadManifestSync,
   MANIFEST_VERSION,
   type Manifest,
+  type ManifestEns,
   ManifestError,
   type ManifestNftCollection,
   type ManifestPool,
