@@ -86,6 +86,7 @@ export interface Artifacts {
   readonly ensRegistry: Hex
   readonly ensPublicResolver: Hex
   readonly ensReverseRegistrar: Hex
+  readonly simple7702Account: Hex
 }
 
 let cached: Artifacts | undefined
@@ -138,6 +139,8 @@ export function loadArtifacts(): Artifacts {
     ensRegistry: artifact('@ensdomains/ens', 'build/contracts/ENSRegistry.json').bytecode,
     ensPublicResolver: artifact('@ensdomains/resolver', 'build/contracts/PublicResolver.json').bytecode,
     ensReverseRegistrar: artifact('@ensdomains/ens', 'build/contracts/ReverseRegistrar.json').bytecode,
+    simple7702Account: artifact('@account-abstraction/contracts', 'artifacts/Simple7702Account.json')
+      .bytecode,
   }
   return cached
 }
@@ -157,6 +160,7 @@ export function artifactVersions(): Record<string, string> {
     '@uniswap/uniswapx-sdk',
     '@ensdomains/ens',
     '@ensdomains/resolver',
+    '@account-abstraction/contracts',
     'solc',
   ]
   return Object.fromEntries(

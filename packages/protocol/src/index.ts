@@ -1,4 +1,5 @@
 export * from './abis/index.ts'
+export { DELEGATION_DESIGNATOR_PREFIX, delegateOf, simple7702AccountAbi } from './delegation.ts'
 export * from './encoding/index.ts'
 export * from './errors/index.ts'
 export {

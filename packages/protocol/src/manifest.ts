@@ -44,6 +44,8 @@ export const contractNames = [
   'universalRouter',
   'exclusiveDutchOrderReactor',
   'orderQuoter',
+  /** The EIP-7702 delegate smart wallets point at (Simple7702Account: execute / executeBatch). */
+  'simple7702Account',
 ] as const
 export type ContractName = (typeof contractNames)[number]
 

@@ -7,6 +7,7 @@ import { type Address, checksumAddress, getAddress, isAddress, isHex } from 'vie
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
+import { delegationRoutes } from './delegation.ts'
 import type { TradingService } from './service.ts'
 
 /** EIP-55: a mixed-case address must carry its checksum (one all-lower or all-upper carries none). */
@@ -90,6 +91,7 @@ const swapSchema = z.strictObject({
       }),
     })
     .optional(),
+  batch: z.boolean().optional(),
 })
 const approvalSchema = z.strictObject({ network, walletAddress: address, token: currency, amount })
 
@@ -122,6 +124,8 @@ export function tradingRoutes(service: TradingService): Hono {
       await service.checkApproval(slugOf(body.network), body.walletAddress, body.token, body.amount),
     )
   })
+
+  delegationRoutes(app, service)
 
   app.get('/networks', (c) =>
     c.json({
