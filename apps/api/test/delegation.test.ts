@@ -143,7 +143,7 @@ describe('batched swap', () => {
     assert.equal(res.json.tx.to, me, 'the batch is a call to the account itself')
     assert.equal(res.json.tx.value, '0')
     assert.deepEqual(
-      res.json.tx.calls.map((call: Json) => call.to),
+      res.json.batch.calls.map((call: Json) => call.to),
       [usdc(), d.contracts.permit2, d.contracts.universalRouter],
       'ERC-20 approve, Permit2 approve, swap',
     )
@@ -203,11 +203,12 @@ describe('batched swap', () => {
     assert.ok(receipt.gasUsed < classicGas, 'one transaction costs less than two')
   })
 
-  test('error: a batch for an account that is not delegated is refused, nothing to sign', async () => {
+  test('behavior: for an account not delegated yet, the calls for wallet_sendCalls but no call to the account itself', async () => {
     const me = devnetClients(manifest, slug, 8).wallet.account.address
     const res = await post('/swap', { ...swapBody(me), batch: true })
-    assert.equal(res.status, 400)
-    assert.equal(res.json.error.code, 'INVALID_INPUT')
-    assert.match(JSON.stringify(res.json.error.details), /not a smart wallet/)
+    assert.equal(res.status, 200, JSON.stringify(res.json))
+    assert.equal(res.json.status, 'READY')
+    assert.equal(res.json.batch.calls.length, 3)
+    assert.equal(res.json.tx, undefined, 'a call with data to a plain account would do nothing')
   })
 })

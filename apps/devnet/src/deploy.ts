@@ -1,6 +1,6 @@
 /** Deploys the full protocol stack from npm artifacts on one fresh node. */
 import type { ContractName } from '@oxbow/protocol'
-import { PERMIT2_ADDRESS, v3FactoryAbi } from '@oxbow/protocol'
+import { PERMIT2_ADDRESS, SIMPLE_7702_ACCOUNT_ADDRESS, v3FactoryAbi } from '@oxbow/protocol'
 import {
   type Address,
   concat,
@@ -186,5 +186,16 @@ async function deployDelegate(sender: Sender, bytecode: Hex): Promise<Address> {
     { to: CREATE2_DEPLOYER, data: concat([DELEGATE_SALT, bytecode]), gas: 4_000_000n },
     'Simple7702Account',
   )
-  return getContractAddress({ opcode: 'CREATE2', from: CREATE2_DEPLOYER, salt: DELEGATE_SALT, bytecode })
+  const address = getContractAddress({
+    opcode: 'CREATE2',
+    from: CREATE2_DEPLOYER,
+    salt: DELEGATE_SALT,
+    bytecode,
+  })
+  if (address !== SIMPLE_7702_ACCOUNT_ADDRESS) {
+    throw new Error(
+      `Simple7702Account deploys to ${address}, not ${SIMPLE_7702_ACCOUNT_ADDRESS}: update @oxbow/protocol`,
+    )
+  }
+  return address
 }

@@ -11,6 +11,12 @@ export const simple7702AccountAbi = parseAbi([
   'function executeBatch(Call[] calls)',
 ])
 
+/**
+ * Where Simple7702Account lives: deployed through the deterministic CREATE2 proxy with salt 0, so
+ * one address on every network (the devnet checks this when it deploys).
+ */
+export const SIMPLE_7702_ACCOUNT_ADDRESS: Address = '0xe6Cae83BdE06E4c305530e199D7217f42808555B'
+
 /** The code prefix of an EIP-7702 delegation designator. */
 export const DELEGATION_DESIGNATOR_PREFIX = '0xef0100'
 

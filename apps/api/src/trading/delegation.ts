@@ -99,33 +99,50 @@ export interface Call {
 /** Gas of each approval that joins the swap in a batch (an ERC-20 approve, a Permit2 approve). */
 const BATCHED_APPROVAL_GAS = 60_000
 
-/** The swapper must delegate to our delegate: a call to a plain account would do nothing. */
-export async function requireDelegated(state: NetworkState, swapper: Address): Promise<void> {
-  const code = await state.client.getCode({ address: swapper }).catch((cause: unknown) => {
+/** Whether `account`'s code designates this network's delegate (read at the latest block). */
+export async function isDelegated(state: NetworkState, account: Address): Promise<boolean> {
+  const code = await state.client.getCode({ address: account }).catch((cause: unknown) => {
     throw new ApiError('SERVICE_UNAVAILABLE', 'Network unavailable', undefined, { cause })
   })
-  if (delegateOf(code) !== state.deployment.contracts.simple7702Account) {
-    throw new ApiError('INVALID_INPUT', 'Invalid request body', [
-      { path: 'batch', message: "the swapper is not a smart wallet delegated to this network's delegate" },
-    ])
-  }
+  return delegateOf(code) === state.deployment.contracts.simple7702Account
 }
 
-/** The transaction of a batched swap: to the swapper itself, running every call through executeBatch. */
-export function batchedSwapTx(
+/**
+ * A batched swap: the calls for EIP-5792 `wallet_sendCalls` (the wallet runs them atomically, and
+ * upgrades the account first if it must), and for an account already delegated to our delegate the
+ * transaction that runs them through its executeBatch. Never that transaction for another account:
+ * a call with data to a plain account succeeds doing nothing and costs the user gas.
+ */
+export function batchedSwap(
   swapper: Address,
   calls: readonly Call[],
   chainId: number,
   swapGasLimit: number,
+  delegated: boolean,
 ) {
+  const gasLimit = String(swapGasLimit + (calls.length - 1) * BATCHED_APPROVAL_GAS)
   return {
-    to: swapper,
-    from: swapper,
-    data: encodeFunctionData({ abi: simple7702AccountAbi, functionName: 'executeBatch', args: [calls] }),
-    // The account pays the calls' values from its own balance: the transaction itself carries none.
-    value: '0',
-    chainId,
-    gasLimit: String(swapGasLimit + (calls.length - 1) * BATCHED_APPROVAL_GAS),
-    calls: calls.map((call) => ({ to: call.target, data: call.data, value: call.value.toString() })),
+    batch: {
+      chainId,
+      gasLimit,
+      calls: calls.map((call) => ({ to: call.target, data: call.data, value: call.value.toString() })),
+    },
+    ...(delegated
+      ? {
+          tx: {
+            to: swapper,
+            from: swapper,
+            data: encodeFunctionData({
+              abi: simple7702AccountAbi,
+              functionName: 'executeBatch',
+              args: [calls],
+            }),
+            // The account pays the calls' values from its own balance: the transaction carries none.
+            value: '0',
+            chainId,
+            gasLimit,
+          },
+        }
+      : {}),
   }
 }

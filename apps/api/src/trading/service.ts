@@ -29,7 +29,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { ApiError } from '../errors.ts'
-import { batchedSwapTx, type Call, requireDelegated } from './delegation.ts'
+import { batchedSwap, type Call, isDelegated } from './delegation.ts'
 import { encodeRoute, maxIn, minOut } from './encode.ts'
 import { fromWire, type RouteQuery, routeKey, searchRoute, type WireRoute } from './routeSearch.ts'
 import { createRouteThreads, type RouteThreads } from './routeThreads.ts'
@@ -501,7 +501,6 @@ export class TradingService {
     let permit: Hex | undefined
     /** Batched swaps: the approvals that precede the swap in the same transaction. */
     const calls: Call[] = []
-    if (req.batch) await requireDelegated(state, req.swapper)
     if (!tokenIn.native) {
       const { approval } = await this.checkApproval(req.network, req.swapper, tokenIn.address, spend)
       if (approval && req.batch) calls.push({ target: approval.to, value: 0n, data: approval.data })
@@ -601,10 +600,10 @@ export class TradingService {
     const gasLimit = Math.ceil(body.gas.estimate * 1.5) + 100_000
     if (req.batch) {
       calls.push({ target: ur, value: encoded.value, data })
+      const delegated = await isDelegated(state, req.swapper)
       return {
         status: 'READY' as const,
-        tx: batchedSwapTx(req.swapper, calls, state.deployment.chainId, gasLimit),
-        batch: true,
+        ...batchedSwap(req.swapper, calls, state.deployment.chainId, gasLimit, delegated),
         deadline,
         quote: body,
       }
