@@ -14,7 +14,6 @@ import {
   disconnect,
   getBalance,
   getConnection,
-  getEnsName,
   getPublicClient,
   http,
   mock,
@@ -26,7 +25,6 @@ import {
   watchConnectors,
 } from '@wagmi/core'
 import { type Chain, defineChain, isAddressEqual } from 'viem'
-import { mainnet } from 'viem/chains'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
@@ -133,12 +131,6 @@ export interface WalletRuntime extends WalletActions {
    * connect: the mock connector takes it as is, the local test wallet when it is one of its ten.
    */
   eagerlyConnect(address: Hex | null): Promise<void>
-  /**
-   * The ENS name of `address` (reverse record, checked forward by the Universal Resolver), or null.
-   * Only where ENS exists: Ethereum in the mainnet environment; the local devnet has no ENS
-   * registry, so there it is null without a request.
-   */
-  lookupEnsName(address: Hex): Promise<string | null>
 }
 
 const RECEIPT_TIMEOUT_MS = 5 * 60_000
@@ -417,16 +409,6 @@ export function createWalletRuntime(): WalletRuntime {
       return balance.value
     },
     decodeRevert: decodeRevertData,
-    async lookupEnsName(address) {
-      if (environment !== 'mainnet') return null
-      const chainId = networks.find((network) => network.slug === 'ethereum')?.mainnet.chainId
-      if (chainId === undefined || !chains.some((chain) => chain.id === chainId)) return null
-      return getEnsName(config, {
-        address,
-        chainId,
-        universalResolverAddress: mainnet.contracts.ensUniversalResolver.address,
-      })
-    },
     connectWallet,
     async disconnectWallet() {
       await disconnect(config)
