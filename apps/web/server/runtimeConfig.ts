@@ -64,6 +64,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
         nativeSymbol: network.nativeCurrency.symbol,
         ...(explorer ? { explorer: { name: explorer.name, url: explorer.url } } : {}),
         ...(ensRegistry ? { ensRegistry } : {}),
+        batching: network.capabilities.batching,
       }
     }),
     productionHostname: env.OXBOW_PRODUCTION_HOSTNAME ?? defaultRuntimeConfig.productionHostname,

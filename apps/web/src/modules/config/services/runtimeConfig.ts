@@ -24,6 +24,8 @@ export const runtimeConfigSchema = z.object({
         explorer: z.optional(z.object({ name: z.string(), url: z.url({ protocol: /^https$/ }) })),
         /** The ENS registry where names resolve (Ethereum; the devnet's own locally). */
         ensRegistry: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        /** Smart-wallet atomic batching is available here (the registry's capability). */
+        batching: z.optional(z.boolean()),
       }),
     )
     .check(z.minLength(1)),

@@ -77,7 +77,18 @@ export const swapResponseSchema = z.discriminatedUnion('status', [
   }),
   z.object({
     status: z.literal('READY'),
-    tx: z.extend(txRequest, { gasLimit: uint }),
+    /** The swap transaction; for a batch only when the account already delegates to our delegate. */
+    tx: z.optional(z.extend(txRequest, { gasLimit: uint })),
+    /** Asked with `batch: true`: approvals and swap as the calls of one EIP-5792 bundle. */
+    batch: z.optional(
+      z.object({
+        chainId: z.number(),
+        gasLimit: uint,
+        calls: z
+          .array(z.object({ to: address, data: hex, value: uint }))
+          .check(z.minLength(1), z.maxLength(4)),
+      }),
+    ),
     deadline: z.number(),
     quote: quoteSchema,
   }),
@@ -173,6 +184,8 @@ export interface SwapParams extends QuoteParams {
   /** Unix seconds. */
   readonly deadline?: number
   readonly permit?: { readonly signature: string; readonly message: PermitData['message'] }
+  /** Approvals and swap as one atomic bundle (a wallet with EIP-5792 atomic batching). */
+  readonly batch?: boolean
 }
 
 async function call<T>(
