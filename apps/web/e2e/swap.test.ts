@@ -368,6 +368,78 @@ describe('swap on the full local stack', () => {
     )
   })
 
+  test('error: a failed 1-click (batched) swap offers the standard swap, which then goes through', async () => {
+    const eth = token('ethereum', 'ETH')
+    const usdc = token('ethereum', 'USDC')
+    const client = clients('ethereum').public
+    await withPage(
+      `${swapUrl('ethereum', eth.address, usdc.address)}&featureFlagOverride=batchedSwaps`,
+      async ({ page }) => {
+        await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+        await byTestId(page, 'swap-settings').click()
+        await byTestId(page, 'slippage-input').fill('0.01')
+        await page.keyboard.press('Escape')
+        await typeAmount(page, 'input', '2')
+        const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits('2', 18) })
+        const startBlock = await client.getBlockNumber()
+        // Another account makes the same trade first, in the same block: the batch reverts.
+        await confirmWithBlockHeld(page, async () => {
+          const mover = clients('ethereum', 2)
+          const response = await fetch(`${stack.apiUrl}/v1/swap`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              network: 'ethereum',
+              tokenIn: 'ETH',
+              tokenOut: usdc.address,
+              amount: shown.amountIn.toString(),
+              type: 'EXACT_INPUT',
+              slippage: 50,
+              swapper: mover.wallet.account.address,
+            }),
+          })
+          const body = (await response.json()) as {
+            tx: { to: Address; data: Hex; value: string; gasLimit: string }
+          }
+          await mover.wallet.sendTransaction({
+            to: body.tx.to,
+            data: body.tx.data,
+            value: BigInt(body.tx.value),
+            gas: BigInt(body.tx.gasLimit) * 2n,
+            maxFeePerGas: 500_000_000_000n,
+            maxPriorityFeePerGas: 200_000_000_000n,
+          })
+        })
+        assert.equal((await finalStatus(page)).state, 'failed')
+        await byTestId(page, 'swap-status-standard').click()
+        const retried = await page
+          .locator(
+            '[data-testid="swap-status"][data-state="confirmed"], [data-testid="swap-status"][data-state="failed"]',
+          )
+          .first()
+        await page.waitForFunction(
+          () =>
+            document.querySelector('[data-testid="swap-status"]')?.getAttribute('data-state') === 'confirmed',
+          undefined,
+          { timeout: 30_000 },
+        )
+        assert.equal(await retried.getAttribute('data-state'), 'confirmed')
+        const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
+        assert.deepEqual(
+          sent.map((tx) => [
+            tx.status,
+            tx.to?.toLowerCase() === ACCOUNT_0.toLowerCase() ? 'batch' : 'router',
+          ]),
+          [
+            ['reverted', 'batch'],
+            ['success', 'router'],
+          ],
+          'the batch reverted as a whole; the standard swap went to the router',
+        )
+      },
+    )
+  })
+
   test('behavior: a trade through a v4 pool executes exactly as quoted', async (t) => {
     const pairs = [
       ['ETH', 'USDC'],

@@ -476,6 +476,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         )}
         explorer={findNetwork(execution.run?.network)?.explorer}
         onClose={execution.close}
+        onStandardSwap={execution.run?.batch ? execution.retryWithoutBatch : undefined}
       />
     </section>
   )
