@@ -83,6 +83,10 @@ export interface Artifacts {
   readonly exclusiveDutchOrderReactor: Hex
   readonly orderQuoter: Hex
   readonly mockErc20: Hex
+  readonly ensRegistry: Hex
+  readonly ensPublicResolver: Hex
+  readonly ensReverseRegistrar: Hex
+  readonly simple7702Account: Hex
 }
 
 let cached: Artifacts | undefined
@@ -132,6 +136,11 @@ export function loadArtifacts(): Artifacts {
     exclusiveDutchOrderReactor: uniswapx('ExclusiveDutchOrderReactor'),
     orderQuoter: uniswapx('OrderQuoter'),
     mockErc20: artifact('@uniswap/v4-core', 'out/mocks/MockERC20.sol/MockERC20.json').bytecode,
+    ensRegistry: artifact('@ensdomains/ens', 'build/contracts/ENSRegistry.json').bytecode,
+    ensPublicResolver: artifact('@ensdomains/resolver', 'build/contracts/PublicResolver.json').bytecode,
+    ensReverseRegistrar: artifact('@ensdomains/ens', 'build/contracts/ReverseRegistrar.json').bytecode,
+    simple7702Account: artifact('@account-abstraction/contracts', 'artifacts/Simple7702Account.json')
+      .bytecode,
   }
   return cached
 }
@@ -149,6 +158,9 @@ export function artifactVersions(): Record<string, string> {
     '@uniswap/v4-periphery',
     '@uniswap/universal-router',
     '@uniswap/uniswapx-sdk',
+    '@ensdomains/ens',
+    '@ensdomains/resolver',
+    '@account-abstraction/contracts',
     'solc',
   ]
   return Object.fromEntries(

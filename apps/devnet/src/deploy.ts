@@ -1,11 +1,12 @@
 /** Deploys the full protocol stack from npm artifacts on one fresh node. */
 import type { ContractName } from '@oxbow/protocol'
-import { PERMIT2_ADDRESS, v3FactoryAbi } from '@oxbow/protocol'
+import { PERMIT2_ADDRESS, SIMPLE_7702_ACCOUNT_ADDRESS, v3FactoryAbi } from '@oxbow/protocol'
 import {
   type Address,
   concat,
   encodeAbiParameters,
   getAddress,
+  getContractAddress,
   type Hex,
   keccak256,
   parseAbiParameters,
@@ -143,6 +144,7 @@ export async function deployProtocol(sender: Sender, nativeSymbol: string): Prom
     'ExclusiveDutchOrderReactor',
   )
   const orderQuoter = await sender.deploy(d, a.orderQuoter, 'OrderQuoter')
+  const simple7702Account = await deployDelegate(sender, a.simple7702Account)
   await sender.check()
   return {
     weth9,
@@ -164,5 +166,36 @@ export async function deployProtocol(sender: Sender, nativeSymbol: string): Prom
     universalRouter,
     exclusiveDutchOrderReactor,
     orderQuoter,
+    simple7702Account,
   }
+}
+
+/** Sends the delegate's CREATE2 deployment: its own account, so the deployer's nonces stay put. */
+const DELEGATE_DEPLOYER: Address = getAddress(`0x${keccak256(toBytes('oxbow:devnet:delegate')).slice(26)}`)
+const DELEGATE_SALT: Hex = `0x${'0'.repeat(64)}`
+
+/**
+ * The EIP-7702 delegate (Simple7702Account, audited, from @account-abstraction/contracts): through
+ * the CREATE2 proxy, so it has one address on every network.
+ */
+async function deployDelegate(sender: Sender, bytecode: Hex): Promise<Address> {
+  await sender.request('anvil_impersonateAccount', [DELEGATE_DEPLOYER])
+  await sender.request('anvil_setBalance', [DELEGATE_DEPLOYER, '0x56bc75e2d63100000'])
+  await sender.send(
+    DELEGATE_DEPLOYER,
+    { to: CREATE2_DEPLOYER, data: concat([DELEGATE_SALT, bytecode]), gas: 4_000_000n },
+    'Simple7702Account',
+  )
+  const address = getContractAddress({
+    opcode: 'CREATE2',
+    from: CREATE2_DEPLOYER,
+    salt: DELEGATE_SALT,
+    bytecode,
+  })
+  if (address !== SIMPLE_7702_ACCOUNT_ADDRESS) {
+    throw new Error(
+      `Simple7702Account deploys to ${address}, not ${SIMPLE_7702_ACCOUNT_ADDRESS}: update @oxbow/protocol`,
+    )
+  }
+  return address
 }

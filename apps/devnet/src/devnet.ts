@@ -215,6 +215,7 @@ async function build(
     tokens: seeded.tokens,
     pools: seeded.pools,
     nftCollections: seeded.nftCollections,
+    ...(seeded.ens ? { ens: seeded.ens } : {}),
   }
   const dump = await sender.request<`0x${string}`>('anvil_dumpState')
   const bytes = Buffer.from(dump.slice(2), 'hex')

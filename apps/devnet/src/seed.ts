@@ -4,6 +4,7 @@
  * lives in seed/; the order here is the order of the transactions, which decides the state.
  */
 
+import { deployEns } from './seed/ens.ts'
 import { writeHistory } from './seed/history.ts'
 import { deployHook } from './seed/hook.ts'
 import type { SeedOptions, SeedResult } from './seed/model.ts'
@@ -25,6 +26,15 @@ export async function seedNetwork(options: SeedOptions): Promise<SeedResult> {
   await sender.check()
 
   await writeHistory(options, live, nativeUsd)
+  // Last, so the names add blocks after the history and move no other deployment's address.
+  const firstNft = nftCollections[0]
+  const ens = network.capabilities.ens
+    ? await deployEns(sender, {
+        testAccounts: options.testAccounts,
+        contract: contracts.universalRouter,
+        avatar: firstNft ? `eip155:${network.local.chainId}/erc721:${firstNft.address}/1` : '',
+      })
+    : undefined
 
   return {
     tokens,
@@ -33,5 +43,6 @@ export async function seedNetwork(options: SeedOptions): Promise<SeedResult> {
     hooks: { OxbowHook: hook },
     live,
     currencies,
+    ...(ens ? { ens } : {}),
   }
 }

@@ -22,6 +22,7 @@ import { after, before, beforeEach, describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { devnetClients, revert, snapshot } from '@oxbow/devnet'
+import { erc20Abi } from '@oxbow/protocol'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Address, Hex } from 'viem'
 import { launchChromium } from '../test/harness.ts'
@@ -306,6 +307,137 @@ describe('swap on the full local stack', () => {
       const shown = await tradeAndCheck(page, 'ethereum', trade, 'v2')
       t.diagnostic(`${trade.amount} ${trade.tokenIn} -> ${trade.tokenOut}, route shown: ${shown.route}`)
     })
+  })
+
+  test('behavior: a smart wallet (batchedSwaps flag) swaps USDC for ETH in one transaction: the wallet upgrades the account (EIP-7702) and runs approve, Permit2 approve and swap atomically', async () => {
+    const client = clients('ethereum').public
+    const usdc = token('ethereum', 'USDC')
+    const permit2 = stack.manifest.networks.ethereum?.contracts.permit2 as Address
+    const delegate = stack.manifest.networks.ethereum?.contracts.simple7702Account as Address
+    assert.equal(await client.getCode({ address: ACCOUNT_0 }), undefined, 'a plain account before')
+    await withPage(
+      `${swapUrl('ethereum', usdc.address, NATIVE_CURRENCY_ADDRESS)}&featureFlagOverride=batchedSwaps`,
+      async ({ page }) => {
+        await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+        await typeAmount(page, 'input', '250')
+        const shown = await waitForQuote(page, { side: 'in', amount: 250_000_000n })
+        const startBlock = await client.getBlockNumber()
+        const usdcBefore = await balanceOf(client, usdc.address, ACCOUNT_0)
+        const ethBefore = await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)
+        // The review lists the swap alone: no approval, no Permit2 signature.
+        await page.waitForFunction(() => {
+          const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
+          return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
+        })
+        await byTestId(page, 'swap-button').click()
+        await byTestId(page, 'swap-step').first().waitFor()
+        assert.deepEqual(
+          await byTestId(page, 'swap-step').evaluateAll((steps) =>
+            steps.map((s) => s.getAttribute('data-step')),
+          ),
+          ['swap'],
+        )
+        await byTestId(page, 'swap-confirm').click()
+        const result = await finalStatus(page)
+        assert.equal(result.state, 'confirmed', `swap failed: ${result.message}`)
+        const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
+        assert.equal(sent.length, 1, 'one transaction: approvals and swap together')
+        const tx = await client.getTransaction({ hash: sent[0]?.hash as Hex })
+        assert.equal(tx.type, 'eip7702', 'it carried the EIP-7702 authorization')
+        assert.equal(tx.to?.toLowerCase(), ACCOUNT_0.toLowerCase(), 'a call to the account itself')
+        assert.equal(
+          (await client.getCode({ address: ACCOUNT_0 }))?.toLowerCase(),
+          `0xef0100${delegate.slice(2).toLowerCase()}`,
+          'the account now delegates to Simple7702Account',
+        )
+        const allowance = await client.readContract({
+          address: usdc.address,
+          abi: erc20Abi,
+          functionName: 'allowance',
+          args: [ACCOUNT_0, permit2],
+        })
+        assert.ok(allowance > 0n, 'the batch approved Permit2')
+        assert.equal(usdcBefore - (await balanceOf(client, usdc.address, ACCOUNT_0)), shown.amountIn)
+        const gas = sent[0]?.gasCost ?? 0n
+        assert.equal(
+          (await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)) - ethBefore + gas,
+          shown.amountOut,
+          'received exactly the promised ETH',
+        )
+      },
+    )
+  })
+
+  test('error: a failed 1-click (batched) swap offers the standard swap, which then goes through', async () => {
+    const eth = token('ethereum', 'ETH')
+    const usdc = token('ethereum', 'USDC')
+    const client = clients('ethereum').public
+    await withPage(
+      `${swapUrl('ethereum', eth.address, usdc.address)}&featureFlagOverride=batchedSwaps`,
+      async ({ page }) => {
+        await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+        await byTestId(page, 'swap-settings').click()
+        await byTestId(page, 'slippage-input').fill('0.01')
+        await page.keyboard.press('Escape')
+        await typeAmount(page, 'input', '2')
+        const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits('2', 18) })
+        const startBlock = await client.getBlockNumber()
+        // Another account makes the same trade first, in the same block: the batch reverts.
+        await confirmWithBlockHeld(page, async () => {
+          const mover = clients('ethereum', 2)
+          const response = await fetch(`${stack.apiUrl}/v1/swap`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              network: 'ethereum',
+              tokenIn: 'ETH',
+              tokenOut: usdc.address,
+              amount: shown.amountIn.toString(),
+              type: 'EXACT_INPUT',
+              slippage: 50,
+              swapper: mover.wallet.account.address,
+            }),
+          })
+          const body = (await response.json()) as {
+            tx: { to: Address; data: Hex; value: string; gasLimit: string }
+          }
+          await mover.wallet.sendTransaction({
+            to: body.tx.to,
+            data: body.tx.data,
+            value: BigInt(body.tx.value),
+            gas: BigInt(body.tx.gasLimit) * 2n,
+            maxFeePerGas: 500_000_000_000n,
+            maxPriorityFeePerGas: 200_000_000_000n,
+          })
+        })
+        assert.equal((await finalStatus(page)).state, 'failed')
+        await byTestId(page, 'swap-status-standard').click()
+        const retried = await page
+          .locator(
+            '[data-testid="swap-status"][data-state="confirmed"], [data-testid="swap-status"][data-state="failed"]',
+          )
+          .first()
+        await page.waitForFunction(
+          () =>
+            document.querySelector('[data-testid="swap-status"]')?.getAttribute('data-state') === 'confirmed',
+          undefined,
+          { timeout: 30_000 },
+        )
+        assert.equal(await retried.getAttribute('data-state'), 'confirmed')
+        const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
+        assert.deepEqual(
+          sent.map((tx) => [
+            tx.status,
+            tx.to?.toLowerCase() === ACCOUNT_0.toLowerCase() ? 'batch' : 'router',
+          ]),
+          [
+            ['reverted', 'batch'],
+            ['success', 'router'],
+          ],
+          'the batch reverted as a whole; the standard swap went to the router',
+        )
+      },
+    )
   })
 
   test('behavior: a trade through a v4 pool executes exactly as quoted', async (t) => {

@@ -15,6 +15,8 @@ import { recordScriptRequests, watchProblems } from './support.ts'
 const WALLET_TEST_PORT = 23576
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** The devnet seed's spoofer: its reverse record claims alice.eth, whose forward record is account 1. */
+const ACCOUNT_3 = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 
 interface AnalyticsEventBody {
   readonly name: string
@@ -32,6 +34,8 @@ before(async () => {
   web = await startWeb({
     port: WALLET_TEST_PORT,
     config: { environment: 'local', rpcUrls: { ethereum: rpcUrl }, analyticsSampleRate: 1 },
+    // The devnet's ENS registry: account 1 is alice.eth.
+    manifestPath: devnet.manifestPath,
   })
   browser = await launchChromium()
 })
@@ -172,7 +176,7 @@ describe('wallet connection', () => {
       `localStorage.setItem('oxbow.wallet.names', ${JSON.stringify(JSON.stringify({ [ACCOUNT_0.toLowerCase()]: entry }))})`
     const named = (page: Page, label: string) =>
       page.locator('header').getByRole('button', { name: `Account ${label}`, exact: true })
-    // Looked up an hour ago: shown as it is (the devnet has no ENS registry to ask again).
+    // Looked up an hour ago: shown as it is (not asked again within a day).
     await withPage(
       '/swap',
       async (page) => {
@@ -186,7 +190,7 @@ describe('wallet connection', () => {
           content: names({ username: null, ensName: 'alice.eth', checkedAt: Date.now() - 3_600_000 }),
         }),
     )
-    // Two days old: looked up again; without ENS here the name is gone and the address shows.
+    // Two days old: looked up again; account 0 has no ENS name, so the address shows.
     await withPage(
       '/swap',
       async (page) => {
@@ -321,17 +325,38 @@ describe('wallet connection', () => {
     })
   })
 
-  test("behavior: eagerlyConnect with a valid eagerlyConnectAddress connects as that account (the local test wallet's ten; the mock takes any); an invalid one is ignored", async () => {
+  test('behavior: the account button shows the verified ENS name read from the devnet registry; a spoofed reverse record shows the address', async () => {
+    const named = (page: Page, label: string) =>
+      page.locator('header').getByRole('button', { name: `Account ${label}`, exact: true })
     await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${ACCOUNT_1}`, async (page) => {
-      await accountButton(page, ACCOUNT_1).waitFor()
+      await named(page, 'alice.eth').waitFor()
+      const stored = await page.evaluate(() => localStorage.getItem('oxbow.wallet.names'))
+      assert.match(stored ?? '', /"ensName":"alice\.eth"/)
+    })
+    await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${ACCOUNT_3}`, async (page) => {
+      await accountButton(page, ACCOUNT_3).waitFor()
+      // The lookup ran (and found no verified name): the address stays.
+      await page.waitForFunction(
+        (key) => JSON.parse(localStorage.getItem('oxbow.wallet.names') ?? '{}')[key]?.checkedAt > 0,
+        ACCOUNT_3.toLowerCase(),
+      )
+      assert.equal(await accountButton(page, ACCOUNT_3).textContent(), '0x90F79b…93b906')
+    })
+  })
+
+  test("behavior: eagerlyConnect with a valid eagerlyConnectAddress connects as that account (the local test wallet's ten; the mock takes any); an invalid one is ignored", async () => {
+    const alice = (page: Page) =>
+      page.locator('header').getByRole('button', { name: 'Account alice.eth', exact: true })
+    await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${ACCOUNT_1}`, async (page) => {
+      await alice(page).waitFor()
       // The same account after a reload (no parameter: the remembered connection).
       await page.goto(`${web.url}/swap`)
-      await accountButton(page, ACCOUNT_1).waitFor()
+      await alice(page).waitFor()
     })
     await withPage('/swap?eagerlyConnect=true&eagerlyConnectAddress=0x1234', async (page) => {
       await accountButton(page, ACCOUNT_0).waitFor()
     })
-    const other = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
+    const other = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
     await withPage(`/swap?testMode=1&eagerlyConnect=true&eagerlyConnectAddress=${other}`, async (page) => {
       await accountButton(page, other).waitFor()
     })

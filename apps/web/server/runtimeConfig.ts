@@ -1,10 +1,10 @@
 import { blockExplorerOf, localRpcUrl, networks } from '@oxbow/chains'
-import { loadManifest } from '@oxbow/protocol'
+import { defaultManifestPath, loadManifest } from '@oxbow/protocol'
 import { defaultRuntimeConfig, type RuntimeConfig, runtimeConfigSchema } from '../src/modules/config/index.ts'
 
 /**
  * Builds the browser's runtime config from the environment and the devnet's deployment manifest
- * (RPC URLs per network); without a manifest, the local port layout is assumed.
+ * (RPC URLs and ENS registries per network); without a manifest, the local port layout is assumed.
  * OXBOW_API_URL, OXBOW_GRAPHQL_URL, OXBOW_ENVIRONMENT, OXBOW_ORIGIN_COUNTRY, OXBOW_PRODUCTION_HOSTNAME,
  * OXBOW_ANALYTICS_SAMPLE_RATE, OXBOW_BUILD_HASH override the defaults.
  * WalletConnect: locally the sandbox relay on ws://127.0.0.1:${OXBOW_WC_RELAY_PORT:-8790} with a
@@ -30,10 +30,17 @@ function walletConnectConfig(
 
 export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): Promise<RuntimeConfig> {
   let rpcUrls: Record<string, string>
+  /** The devnet's ENS registries by network (the manifest records where it deployed them). */
+  let localEns: Record<string, string> = {}
   try {
-    const manifest = await loadManifest()
+    const manifest = await loadManifest(defaultManifestPath(env))
     rpcUrls = Object.fromEntries(
       Object.entries(manifest.networks).map(([slug, deployment]) => [slug, deployment.rpcUrl]),
+    )
+    localEns = Object.fromEntries(
+      Object.entries(manifest.networks).flatMap(([slug, deployment]) =>
+        deployment.ens ? [[slug, deployment.ens.registry]] : [],
+      ),
     )
   } catch {
     rpcUrls = Object.fromEntries(networks.map((network) => [network.slug, localRpcUrl(network)]))
@@ -47,6 +54,8 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
     rpcUrls,
     networks: networks.map((network) => {
       const explorer = blockExplorerOf(network, environment)
+      const ensRegistry =
+        environment === 'mainnet' ? network.mainnet.contracts.ensRegistry : localEns[network.slug]
       return {
         slug: network.slug,
         name: network.name,
@@ -54,6 +63,8 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
         chainId: network[environment].chainId,
         nativeSymbol: network.nativeCurrency.symbol,
         ...(explorer ? { explorer: { name: explorer.name, url: explorer.url } } : {}),
+        ...(ensRegistry ? { ensRegistry } : {}),
+        batching: network.capabilities.batching,
       }
     }),
     productionHostname: env.OXBOW_PRODUCTION_HOSTNAME ?? defaultRuntimeConfig.productionHostname,

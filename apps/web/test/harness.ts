@@ -33,11 +33,21 @@ export interface RunningWeb {
 }
 
 export async function startWeb(
-  options: { port?: number; config?: Partial<RuntimeConfig>; blockedPaths?: readonly string[] } = {},
+  options: {
+    port?: number
+    config?: Partial<RuntimeConfig>
+    blockedPaths?: readonly string[]
+    /**
+     * The devnet manifest the server configures the browser from (its ENS registry, like the
+     * server in `npm start`); without one, the local port layout and no ENS.
+     */
+    manifestPath?: string
+  } = {},
 ): Promise<RunningWeb> {
   await ensureBuilt()
   const config: RuntimeConfig = {
-    ...(await buildRuntimeConfig({})),
+    // Never the default manifest (.devnet/manifest.json): whether it exists must not change a test.
+    ...(await buildRuntimeConfig({ OXBOW_MANIFEST: options.manifestPath ?? '/nonexistent/manifest.json' })),
     apiUrl: TEST_API_URL,
     graphqlUrl: TEST_GRAPHQL_URL,
     analyticsSampleRate: 0,

@@ -99,6 +99,8 @@ export const swapRequestSchema = z.strictObject({
       }),
     }),
   ),
+  /** Approvals and swap as one atomic bundle, for a smart wallet (EIP-5792 / EIP-7702). */
+  batch: z.optional(z.boolean()),
 })
 /** What a client sends to POST /v1/swap. */
 export type SwapRequestBody = z.input<typeof swapRequestSchema>

@@ -81,7 +81,18 @@ export const swapResponseSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('SIGNATURE_REQUIRED'), permitData, quote: quoteResponseSchema }),
   z.object({
     status: z.literal('READY'),
-    tx: z.extend(txRequest, { gasLimit: uint }),
+    /** The swap transaction; for a batch only when the account already delegates to our delegate. */
+    tx: z.optional(z.extend(txRequest, { gasLimit: uint })),
+    /** Asked with `batch: true`: approvals and swap as the calls of one EIP-5792 bundle. */
+    batch: z.optional(
+      z.object({
+        chainId: z.number(),
+        gasLimit: uint,
+        calls: z
+          .array(z.object({ to: addressOut, data: hex, value: uint }))
+          .check(z.minLength(1), z.maxLength(4)),
+      }),
+    ),
     /** Unix seconds. */
     deadline: z.number(),
     quote: quoteResponseSchema,

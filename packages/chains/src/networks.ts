@@ -23,6 +23,8 @@ export interface Capabilities {
   readonly protocolVersions: readonly ProtocolVersion[]
   /** EIP-5792 atomic batching supported by the network's smart-wallet delegation. */
   readonly batching: boolean
+  /** ENS names resolve here (Ethereum; the devnet deploys a registry there). */
+  readonly ens?: true
 }
 
 export interface MainnetContracts {
@@ -39,6 +41,7 @@ export interface MainnetContracts {
   readonly v4Quoter?: Address
   readonly v4StateView?: Address
   readonly universalRouter: Address
+  readonly ensRegistry?: Address
 }
 
 export interface NetworkEnvironment {
@@ -105,7 +108,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'Etherscan', url: 'https://etherscan.io' },
-    capabilities: { limitOrders: true, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: true, protocolVersions: all, batching: true, ens: true },
     mainnet: {
       chainId: 1,
       rpcUrl: 'https://ethereum-rpc.publicnode.com',
@@ -123,6 +126,7 @@ const entries: readonly Entry[] = [
         v4Quoter: '0x52F0E24D1c21C8A0cB1e5a5dD6198556BD9E1203',
         v4StateView: '0x7fFE42C4a5DEeA5b0feC41C94C136Cf115597227',
         universalRouter: '0x66a9893cC07D91D95644AEDD05D03f95e1dBA8Af',
+        ensRegistry: '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e',
       },
     },
   },

@@ -1,4 +1,10 @@
 export * from './abis/index.ts'
+export {
+  DELEGATION_DESIGNATOR_PREFIX,
+  delegateOf,
+  SIMPLE_7702_ACCOUNT_ADDRESS,
+  simple7702AccountAbi,
+} from './delegation.ts'
 export * from './encoding/index.ts'
 export * from './errors/index.ts'
 export {
@@ -9,6 +15,7 @@ export {
   loadManifestSync,
   MANIFEST_VERSION,
   type Manifest,
+  type ManifestEns,
   ManifestError,
   type ManifestNftCollection,
   type ManifestPool,

@@ -44,6 +44,8 @@ export const contractNames = [
   'universalRouter',
   'exclusiveDutchOrderReactor',
   'orderQuoter',
+  /** The EIP-7702 delegate smart wallets point at (Simple7702Account: execute / executeBatch). */
+  'simple7702Account',
 ] as const
 export type ContractName = (typeof contractNames)[number]
 
@@ -122,6 +124,15 @@ const nftCollection = z.object({
 
 const account = z.object({ address, privateKey: hex32 })
 
+/** ENS on a network that has it (the devnet: Ethereum): the contracts and the seeded names. */
+const ensDeployment = z.object({
+  registry: address,
+  publicResolver: address,
+  reverseRegistrar: address,
+  /** Seeded names, normalized, with the address each resolves to and whether it has a reverse record. */
+  names: z.array(z.object({ name: z.string().min(3).max(255), address, primary: z.boolean() })),
+})
+
 const networkDeployment = z.object({
   slug: z.enum(networkSlugs),
   chainId: z.number().int().positive(),
@@ -136,6 +147,7 @@ const networkDeployment = z.object({
   tokens: z.array(token),
   pools: z.array(pool),
   nftCollections: z.array(nftCollection),
+  ens: z.optional(ensDeployment),
 })
 
 export const manifestSchema = z.object({
@@ -154,6 +166,7 @@ export type NetworkDeployment = z.infer<typeof networkDeployment>
 export type ManifestToken = z.infer<typeof token>
 export type ManifestPool = z.infer<typeof pool>
 export type ManifestNftCollection = z.infer<typeof nftCollection>
+export type ManifestEns = z.infer<typeof ensDeployment>
 export type TokenKind = (typeof tokenKinds)[number]
 export type SafetyLevel = (typeof safetyLevels)[number]
 

@@ -14,6 +14,7 @@ import { networkSlugs } from '@oxbow/chains'
 import { Hono } from 'hono'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
+import { delegationRoutes } from './delegation.ts'
 import type { TradingService } from './service.ts'
 
 export function tradingRoutes(service: TradingService): Hono {
@@ -50,6 +51,8 @@ export function tradingRoutes(service: TradingService): Hono {
       )) satisfies ApprovalResponseBody,
     )
   })
+
+  delegationRoutes(app, service)
 
   app.get('/networks', (c) =>
     c.json({

@@ -30,6 +30,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { ApiError } from '../errors.ts'
+import { batchedSwap, type Call, isDelegated } from './delegation.ts'
 import { encodeRoute, maxIn, minOut } from './encode.ts'
 import { fromWire, type RouteQuery, routeKey, searchRoute, type WireRoute } from './routeSearch.ts'
 import { createRouteThreads, type RouteThreads } from './routeThreads.ts'
@@ -74,6 +75,11 @@ export interface SwapRequest extends QuoteRequest {
         }
       }
     | undefined
+  /**
+   * One call for a smart wallet (EIP-7702 delegated to our delegate): approvals and the swap in one
+   * executeBatch transaction to the swapper itself, no signature.
+   */
+  readonly batch?: boolean | undefined
 }
 
 /** Slippage the API picks from price impact (trade size against pool depth), in percent. */
@@ -495,9 +501,12 @@ export class TradingService {
     const tokenIn = this.tokenOf(req.network, req.tokenIn)
     const spend = req.type === 'EXACT_INPUT' ? route.amountIn : maximumAmountIn
     let permit: Hex | undefined
+    /** Batched swaps: the approvals that precede the swap in the same transaction. */
+    const calls: Call[] = []
     if (!tokenIn.native) {
       const { approval } = await this.checkApproval(req.network, req.swapper, tokenIn.address, spend)
-      if (approval) return { status: 'APPROVAL_REQUIRED' as const, approval, quote: body }
+      if (approval && req.batch) calls.push({ target: approval.to, value: 0n, data: approval.data })
+      else if (approval) return { status: 'APPROVAL_REQUIRED' as const, approval, quote: body }
       const [amount, expiration, nonce] = await state.client.readContract({
         address: PERMIT2_ADDRESS,
         abi: permit2Abi,
@@ -506,7 +515,17 @@ export class TradingService {
       })
       // the allowance must outlive the deadline: Permit2 refuses an expired one at execution
       const covered = amount >= spend && expiration >= deadline
-      if (!covered) {
+      if (!covered && req.batch) {
+        calls.push({
+          target: PERMIT2_ADDRESS,
+          value: 0n,
+          data: encodeFunctionData({
+            abi: permit2Abi,
+            functionName: 'approve',
+            args: [tokenIn.address, ur, PERMIT_AMOUNT, now + PERMIT_EXPIRATION_SECONDS],
+          }),
+        })
+      } else if (!covered) {
         const message = {
           details: {
             token: tokenIn.address,
@@ -581,6 +600,16 @@ export class TradingService {
       args: [encoded.commands, encoded.inputs, BigInt(deadline)],
     })
     const gasLimit = Math.ceil(body.gas.estimate * 1.5) + 100_000
+    if (req.batch) {
+      calls.push({ target: ur, value: encoded.value, data })
+      const delegated = await isDelegated(state, req.swapper)
+      return {
+        status: 'READY' as const,
+        ...batchedSwap(req.swapper, calls, state.deployment.chainId, gasLimit, delegated),
+        deadline,
+        quote: body,
+      }
+    }
     return {
       status: 'READY' as const,
       tx: {

@@ -3,7 +3,13 @@
  * impersonated traders, and the small encoders every step uses.
  */
 import type { Network } from '@oxbow/chains'
-import type { ManifestNftCollection, ManifestPool, ManifestToken, PoolKey } from '@oxbow/protocol'
+import type {
+  ManifestEns,
+  ManifestNftCollection,
+  ManifestPool,
+  ManifestToken,
+  PoolKey,
+} from '@oxbow/protocol'
 import { weth9Abi } from '@oxbow/protocol'
 import {
   type Address,
@@ -57,6 +63,7 @@ export interface SeedResult {
   readonly hooks: Record<string, Address>
   readonly live: LivePool[]
   readonly currencies: Map<string, Currency>
+  readonly ens?: ManifestEns
 }
 
 export interface SeedOptions {

@@ -22,6 +22,10 @@ export const runtimeConfigSchema = z.object({
         nativeSymbol: z.string(),
         /** Its block explorer in this environment (none for the local devnet). */
         explorer: z.optional(z.object({ name: z.string(), url: z.url({ protocol: /^https$/ }) })),
+        /** The ENS registry where names resolve (Ethereum; the devnet's own locally). */
+        ensRegistry: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        /** Smart-wallet atomic batching is available here (the registry's capability). */
+        batching: z.optional(z.boolean()),
       }),
     )
     .check(z.minLength(1)),

@@ -8,6 +8,7 @@ import { findNetwork, getNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { Button } from '../../ui/index.ts'
 import { loadWalletRuntime, openConnectDrawer, useWalletState } from '../../wallet/index.ts'
+import { useAtomicBatching } from '../hooks/useAtomicBatching.ts'
 import { useTokenBalances } from '../hooks/useBalances.ts'
 import { tradingNetworksQuery, useQuote } from '../hooks/useQuote.ts'
 import { useSwapExecution } from '../hooks/useSwapExecution.ts'
@@ -177,9 +178,14 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   const [switchFailed, setSwitchFailed] = useState(false)
   const [switching, setSwitching] = useState(false)
   const execution = useSwapExecution()
+  // A smart wallet swaps in one atomic batch: no separate approval or Permit2 signature to list.
+  const batch = useAtomicBatching(form.chain, network?.chainId, account)
   // The review's step list (approval, Permit2 signature, swap) with each step's network cost.
-  const steps = useSwapSteps(reviewing ? currentQuote : undefined, account, tradingNetwork, (gas) =>
-    currentQuote ? gasCostUsd(gas, currentQuote.gas) : undefined,
+  const steps = useSwapSteps(
+    reviewing ? currentQuote : undefined,
+    batch ? null : account,
+    tradingNetwork,
+    (gas) => (currentQuote ? gasCostUsd(gas, currentQuote.gas) : undefined),
   )
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new network or wallet chain clears the failure
   useEffect(() => setSwitchFailed(false), [form.chain, wallet.chainId])
@@ -308,6 +314,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         swapper: account,
         deadlineMinutes: settings.deadlineMinutes,
         kind: reviewed.routing === 'WRAP' ? 'wrap' : reviewed.routing === 'UNWRAP' ? 'unwrap' : 'swap',
+        ...(batch && reviewed.routing === 'CLASSIC' ? { batch: true } : {}),
       },
       steps.steps.map((step) => step.kind),
       () => update((state) => ({ ...state, typedValue: '' })),
@@ -466,6 +473,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         )}
         explorer={findNetwork(execution.run?.network)?.explorer}
         onClose={execution.close}
+        onStandardSwap={execution.run?.batch ? execution.retryWithoutBatch : undefined}
       />
     </section>
   )

@@ -36,6 +36,8 @@ export function SwapStatus(props: {
   actionLabel: string
   explorer: BlockExplorer | undefined
   onClose: () => void
+  /** Offered after a failed 1-click (batched) swap: the same swap in separate steps. */
+  onStandardSwap?: (() => void) | undefined
 }) {
   const intl = useIntl()
   const { state } = props
@@ -122,6 +124,16 @@ export function SwapStatus(props: {
                 </a>
               ) : null}
             </p>
+          ) : null}
+          {state.step === 'failed' && props.onStandardSwap ? (
+            <button
+              type="button"
+              className={styles.secondaryButton}
+              data-testid="swap-status-standard"
+              onClick={props.onStandardSwap}
+            >
+              {intl.formatMessage(m.standardSwap)}
+            </button>
           ) : null}
           <button
             type="button"

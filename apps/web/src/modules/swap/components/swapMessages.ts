@@ -68,6 +68,7 @@ export const swapMessages = defineMessages({
   youPay: { id: 'swap.review.youPay', defaultMessage: 'You pay' },
   youReceive: { id: 'swap.review.youReceive', defaultMessage: 'You receive' },
   close: { id: 'swap.close', defaultMessage: 'Close' },
+  standardSwap: { id: 'swap.status.standardSwap', defaultMessage: 'Try a standard swap' },
 
   // Status (spec section 4 states, section 8 messages)
   approving: { id: 'swap.status.approving', defaultMessage: 'Approve {symbol} in your wallet' },

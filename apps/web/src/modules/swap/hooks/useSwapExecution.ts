@@ -15,8 +15,8 @@ export interface SwapExecution {
   /** Null before the first run and after the status is closed (a closed run goes on in the background). */
   readonly state: SwapFlowState | null
   readonly running: boolean
-  /** The network and kind of the current (or last) run. */
-  readonly run: Pick<SwapFlowRequest, 'network' | 'kind'> | null
+  /** The network and kind of the current (or last) run, and whether it was one atomic batch. */
+  readonly run: Pick<SwapFlowRequest, 'network' | 'kind' | 'batch'> | null
   /** The steps of the run (those the review listed, plus any the flow met) and where it is. */
   readonly steps: readonly { readonly kind: SwapStepKind; readonly state: StepState }[]
   /** `planned`: the steps the review listed, in order (the swap last). */
@@ -26,6 +26,8 @@ export interface SwapExecution {
     onConfirmed?: () => void,
   ) => void
   readonly close: () => void
+  /** After a failed batch: the same swap again as a standard swap (separate approval and signature). */
+  readonly retryWithoutBatch: () => void
 }
 
 /**
@@ -38,7 +40,8 @@ export function useSwapExecution(): SwapExecution {
   const [hidden, setHidden] = useState(false)
   const running = useRef(false)
   const [isRunning, setRunning] = useState(false)
-  const [run, setRun] = useState<Pick<SwapFlowRequest, 'network' | 'kind'> | null>(null)
+  const [run, setRun] = useState<Pick<SwapFlowRequest, 'network' | 'kind' | 'batch'> | null>(null)
+  const last = useRef<{ request: SwapFlowRequest; onConfirmed: (() => void) | undefined } | null>(null)
   const [progress, setProgress] = useState<{ kinds: SwapStepKind[]; active: SwapStepKind }>({
     kinds: ['swap'],
     active: 'swap',
@@ -50,7 +53,8 @@ export function useSwapExecution(): SwapExecution {
       running.current = true
       setRunning(true)
       setHidden(false)
-      setRun({ network: request.network, kind: request.kind })
+      last.current = { request, onConfirmed }
+      setRun({ network: request.network, kind: request.kind, batch: request.batch === true })
       const kinds = withStep(planned, 'swap')
       setProgress({ kinds, active: kinds[0] ?? 'swap' })
       setState({ step: 'submitting' })
@@ -103,7 +107,14 @@ export function useSwapExecution(): SwapExecution {
     else setState(null)
   }, [])
 
+  const retryWithoutBatch = useCallback(() => {
+    const previous = last.current
+    if (!previous || running.current) return
+    const { batch: _batch, ...standard } = previous.request
+    start(standard, ['swap'], previous.onConfirmed)
+  }, [start])
+
   const outcome = state?.step === 'confirmed' ? 'confirmed' : state?.step === 'failed' ? 'failed' : 'running'
   const steps = stepStates(progress.kinds, progress.active, outcome)
-  return { state: hidden ? null : state, running: isRunning, run, steps, start, close }
+  return { state: hidden ? null : state, running: isRunning, run, steps, start, close, retryWithoutBatch }
 }

@@ -94,16 +94,24 @@ function harness(options: {
   send?: (call: number) => Promise<Hex>
   sign?: () => Promise<Hex>
   wait?: (hash: Hex) => Promise<TransactionOutcome>
+  sendCalls?: () => Promise<string>
 }) {
-  const calls: { api: SwapParams[]; sent: unknown[]; signed: unknown[]; submitted: unknown[]; mined: Hex[] } =
-    {
-      api: [],
-      sent: [],
-      signed: [],
-      submitted: [],
-      mined: [],
-    }
-  const wallet: Pick<WalletActions, 'sendTransaction' | 'signTypedData' | 'waitForTransaction'> = {
+  const calls: {
+    api: SwapParams[]
+    sent: unknown[]
+    signed: unknown[]
+    submitted: unknown[]
+    mined: Hex[]
+    bundles: unknown[]
+  } = {
+    api: [],
+    sent: [],
+    signed: [],
+    submitted: [],
+    mined: [],
+    bundles: [],
+  }
+  const wallet: SwapFlowDeps['wallet'] = {
     async sendTransaction(tx) {
       calls.sent.push(tx)
       return options.send ? options.send(calls.sent.length) : calls.sent.length === 1 ? HASH_A : HASH_B
@@ -114,6 +122,14 @@ function harness(options: {
     },
     async waitForTransaction(_chainId, hash) {
       return options.wait ? options.wait(hash) : success()
+    },
+    async sendCalls(bundle) {
+      calls.bundles.push(bundle)
+      return options.sendCalls ? options.sendCalls() : HASH_A
+    },
+    async waitForCalls(_chainId, id) {
+      const hash = (id.length === 66 ? id : HASH_B) as Hex
+      return { ...(options.wait ? await options.wait(hash) : success()), hash }
     },
   }
   const deps: SwapFlowDeps = {
@@ -326,4 +342,70 @@ test('behavior: native output received = what the router unwrapped (WETH Withdra
   ]
   assert.equal(unwrappedBy(logs, ROUTER), 100n)
   assert.equal(unwrappedBy([], ROUTER), undefined)
+})
+
+const batchReady: SwapResponse = {
+  status: 'READY',
+  batch: {
+    chainId: 3133701,
+    gasLimit: '445000',
+    calls: [
+      { to: USDC, data: '0x095ea7b3', value: '0' },
+      { to: ROUTER, data: '0x3593564c', value: '0' },
+    ],
+  },
+  deadline: 1_800,
+  quote,
+}
+
+test('behavior: a batch asks the API for one bundle and sends approvals and swap as one wallet_sendCalls, no signature', async () => {
+  const h = harness({ responses: [batchReady] })
+  const final = await runSwapFlow({ ...request, batch: true }, h.deps, h.onState)
+  assert.equal(final.step, 'confirmed', final.step === 'failed' ? final.detail : '')
+  assert.equal(h.calls.api.length, 1)
+  assert.equal(h.calls.api[0]?.batch, true)
+  assert.deepEqual(h.calls.bundles, [
+    {
+      chainId: 3133701,
+      calls: [
+        { to: USDC, data: '0x095ea7b3', value: 0n },
+        { to: ROUTER, data: '0x3593564c', value: 0n },
+      ],
+    },
+  ])
+  assert.deepEqual(h.calls.sent, [], 'no separate transaction')
+  assert.deepEqual(h.calls.signed, [], 'no Permit2 signature')
+  assert.deepEqual(h.states, ['submitting', 'pending', 'confirmed'])
+  assert.deepEqual(h.calls.submitted, [{ hash: HASH_A, chainId: 3133701, kind: 'swap' }])
+  assert.deepEqual(h.calls.mined, [HASH_A])
+})
+
+test('behavior: a wallet with an opaque bundle id shows the transaction once the bundle lands', async () => {
+  const h = harness({ responses: [batchReady], sendCalls: async () => 'bundle-1' })
+  const final = await runSwapFlow({ ...request, batch: true }, h.deps, h.onState)
+  assert.equal(final.step === 'confirmed' && final.hash, HASH_B)
+  assert.deepEqual(h.calls.submitted, [{ hash: HASH_B, chainId: 3133701, kind: 'swap' }])
+})
+
+test('error: a rejected batch is a rejection; a reverted batch fails with its hash', async () => {
+  const rejected = harness({
+    responses: [batchReady],
+    sendCalls: async () => Promise.reject(walletError('rejected', 'no')),
+  })
+  const a = await runSwapFlow({ ...request, batch: true }, rejected.deps, rejected.onState)
+  assert.equal(a.step === 'failed' && a.reason, 'rejected')
+  const reverted = harness({
+    responses: [batchReady],
+    wait: async () => ({ status: 'reverted', blockNumber: 101n, logs: [] }),
+  })
+  const b = await runSwapFlow({ ...request, batch: true }, reverted.deps, reverted.onState)
+  assert.equal(b.step, 'failed')
+  assert.equal(b.step === 'failed' && b.hash, HASH_A)
+})
+
+test('error: READY without a transaction (a batch answer to a non-batch request) fails cleanly', async () => {
+  const h = harness({ responses: [batchReady] })
+  const final = await runSwapFlow(request, h.deps, h.onState)
+  assert.equal(final.step, 'failed')
+  assert.deepEqual(h.calls.sent, [])
 })

@@ -54,11 +54,19 @@ export interface SwapFlowRequest {
   readonly swapper: Hex
   readonly deadlineMinutes: number
   readonly kind: 'swap' | 'wrap' | 'unwrap'
+  /**
+   * Approvals and swap in one atomic EIP-5792 bundle (the wallet batches atomically on this chain
+   * and the spec's gates allow it): one prompt, one transaction, no Permit2 signature.
+   */
+  readonly batch?: boolean
 }
 
 export interface SwapFlowDeps {
   readonly fetchSwap: (params: SwapParams) => Promise<SwapResponse>
-  readonly wallet: Pick<WalletActions, 'sendTransaction' | 'signTypedData' | 'waitForTransaction'>
+  readonly wallet: Pick<
+    WalletActions,
+    'sendTransaction' | 'signTypedData' | 'waitForTransaction' | 'sendCalls' | 'waitForCalls'
+  >
   /** Unix milliseconds. */
   readonly now: () => number
   /** A transaction left the wallet (the pending list shows it until `onMined`). */
@@ -233,6 +241,7 @@ export async function runSwapFlow(
     slippage: request.slippage,
     swapper: request.swapper,
     deadline,
+    ...(request.batch ? { batch: true } : {}),
   }
 
   const wait = async (
@@ -305,6 +314,55 @@ export async function runSwapFlow(
 
       onState({ step: 'submitting' })
       const { tx, quote } = response
+      const swapper = request.swapper
+      const confirmed = (hash: Hex, logs: readonly TransactionLog[], router: string): SwapFlowState => ({
+        step: 'confirmed',
+        hash,
+        quote,
+        amountIn: transferred(logs, quote.tokenIn.address, swapper, 'from') ?? BigInt(quote.amountIn),
+        amountOut: receivedOf(logs, quote.tokenOut.address, swapper, router) ?? BigInt(quote.amountOut),
+      })
+      if (request.batch && response.batch) {
+        const { batch } = response
+        let id: string
+        try {
+          id = await withTimeout(
+            deps.wallet.sendCalls({
+              chainId: batch.chainId,
+              calls: batch.calls.map((call) => ({
+                to: hex(call.to),
+                data: hex(call.data),
+                value: BigInt(call.value),
+              })),
+            }),
+            promptTimeout,
+          )
+        } catch (error) {
+          throw walletFailure(error, 'generic')
+        }
+        // A wallet whose bundle id is the transaction's hash (ours) shows as pending at once.
+        const sentHash = isHex(id) && id.length === 66 ? id : undefined
+        if (sentHash) {
+          deps.onSubmitted?.({ hash: sentHash, chainId: batch.chainId, kind: request.kind })
+          onState({ step: 'pending', hash: sentHash })
+        }
+        let outcome: TransactionOutcome & { hash: Hex }
+        try {
+          outcome = await deps.wallet.waitForCalls(batch.chainId, id, { timeoutMs: receiptTimeout })
+        } catch (error) {
+          throw walletFailure(error, 'generic')
+        }
+        if (outcome.hash !== sentHash) {
+          deps.onSubmitted?.({ hash: outcome.hash, chainId: batch.chainId, kind: request.kind })
+        }
+        deps.onMined?.(outcome.hash)
+        if (outcome.status !== 'success')
+          throw new FlowFailure(classifyRevert(outcome.revert), 'reverted', outcome.hash)
+        // The router is the last call: it unwraps WETH for native output.
+        const router = batch.calls[batch.calls.length - 1]?.to ?? swapper
+        return confirmed(outcome.hash, outcome.logs, router)
+      }
+      if (!tx) throw new FlowFailure('generic', 'READY without a transaction')
       let hash: Hex
       try {
         hash = await withTimeout(
@@ -325,15 +383,7 @@ export async function runSwapFlow(
       const outcome = await wait(tx.chainId, hash, 'generic')
       if (outcome.status !== 'success')
         throw new FlowFailure(classifyRevert(outcome.revert), 'reverted', hash)
-      const swapper = request.swapper
-      return {
-        step: 'confirmed',
-        hash,
-        quote,
-        amountIn: transferred(outcome.logs, quote.tokenIn.address, swapper, 'from') ?? BigInt(quote.amountIn),
-        amountOut:
-          receivedOf(outcome.logs, quote.tokenOut.address, swapper, tx.to) ?? BigInt(quote.amountOut),
-      }
+      return confirmed(hash, outcome.logs, tx.to)
     }
     throw new FlowFailure('generic', 'the trading API kept asking for approval or signature')
   }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
+import { getRuntimeConfig } from '../../config/index.ts'
+import { lookupName } from '../../identity/index.ts'
 import type { Hex } from '../services/walletActions.ts'
 import {
   ACCOUNT_NAMES_MAX_AGE_MS,
@@ -20,15 +21,13 @@ export function useAccountLabel(address: Hex | null): string | null {
     if (!address) return
     if (checkedAt !== null && Date.now() - checkedAt < ACCOUNT_NAMES_MAX_AGE_MS) return
     let cancelled = false
-    loadWalletRuntime()
-      .then((runtime) => runtime.lookupEnsName(address))
-      .then(
-        (ensName) => {
-          if (!cancelled) saveAccountNames(address, { username, ensName })
-        },
-        // A failed lookup leaves the address shown; the next connection tries again.
-        () => undefined,
-      )
+    lookupName(getRuntimeConfig(), address).then(
+      (ensName) => {
+        if (!cancelled) saveAccountNames(address, { username, ensName })
+      },
+      // A failed lookup leaves the address shown; the next connection tries again.
+      () => undefined,
+    )
     return () => {
       cancelled = true
     }

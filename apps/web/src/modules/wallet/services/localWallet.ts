@@ -1,11 +1,17 @@
+import { delegateOf, SIMPLE_7702_ACCOUNT_ADDRESS, simple7702AccountAbi } from '@oxbow/protocol/delegation'
 import { createConnector } from '@wagmi/core'
 import {
   type Address,
+  type Chain,
+  createPublicClient,
   createWalletClient,
   custom,
   type EIP1193RequestFn,
+  encodeFunctionData,
+  type Hex,
   http,
   isAddressEqual,
+  type LocalAccount,
   numberToHex,
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -18,6 +24,15 @@ const AUTHORIZED_KEY = 'oxbow.wallet.localAuthorized'
 const ACCOUNT_KEY = 'oxbow.wallet.localAccount'
 
 export const LOCAL_WALLET_ID = 'oxbowLocal'
+
+/** EIP-5792 `wallet_sendCalls` parameters (version 2.0.0). */
+interface SendCallsRequest {
+  readonly version?: string
+  readonly chainId: Hex
+  readonly from?: Address
+  readonly atomicRequired?: boolean
+  readonly calls: readonly { readonly to: Address; readonly data?: Hex; readonly value?: Hex }[]
+}
 
 function storage(): Storage | undefined {
   try {
@@ -77,10 +92,108 @@ export function localWallet(
           const [message] = params as [`0x${string}`]
           return account.signMessage({ message: { raw: message } })
         }
+        if (method === 'wallet_getCapabilities') return capabilities(account, chainIds(params))
+        if (method === 'wallet_sendCalls') {
+          const [request] = params as [SendCallsRequest]
+          return sendCalls(account, chainOf(Number(request.chainId)), request)
+        }
+        if (method === 'wallet_getCallsStatus') {
+          const [id] = params as [Hex]
+          return callsStatus(id)
+        }
         const url = rpcUrls.get(chainId)
         if (!url) throw new Error(`No RPC URL for chain ${chainId}`)
         return http(url)({ chain: chainOf(chainId) }).request({ method, params } as never)
       }) as EIP1193RequestFn,
+    }
+    const clientsFor = (chain: Chain) => {
+      const url = rpcUrls.get(chain.id)
+      if (!url) throw new Error(`No RPC URL for chain ${chain.id}`)
+      const transport = http(url)
+      return { read: createPublicClient({ chain, transport }), url, transport }
+    }
+    const chainIds = (params: unknown): number[] => {
+      const asked = (params as [unknown, unknown[]?] | undefined)?.[1]
+      return Array.isArray(asked) ? asked.map((id) => Number(id)) : config.chains.map((chain) => chain.id)
+    }
+    /**
+     * EIP-5792 capabilities: atomic batching everywhere (the devnet has our delegate on every
+     * network): 'supported' once the account delegates to it, 'ready' while the wallet would upgrade
+     * the account on the first batch, 'unsupported' when it delegates elsewhere.
+     */
+    async function capabilities(owner: LocalAccount, ids: readonly number[]) {
+      const entries = await Promise.all(
+        ids
+          .filter((id) => config.chains.some((chain) => chain.id === id) && rpcUrls.has(id))
+          .map(async (id) => {
+            const code = await clientsFor(chainOf(id)).read.getCode({ address: owner.address })
+            const delegate = delegateOf(code)
+            const status =
+              delegate === SIMPLE_7702_ACCOUNT_ADDRESS
+                ? 'supported'
+                : delegate === null && (code === undefined || code === '0x')
+                  ? 'ready'
+                  : 'unsupported'
+            return [numberToHex(id), { atomic: { status } }] as const
+          }),
+      )
+      return Object.fromEntries(entries)
+    }
+    /** Which chain each call bundle (its id is the transaction hash) was sent on. */
+    const bundles = new Map<Hex, number>()
+    /**
+     * wallet_sendCalls: every call in one transaction to the account itself, through the delegate's
+     * executeBatch (atomic: all or nothing); an account not delegated yet signs the EIP-7702
+     * authorization and carries it in the same transaction.
+     */
+    async function sendCalls(
+      owner: LocalAccount,
+      chain: Chain,
+      request: SendCallsRequest,
+    ): Promise<{ id: Hex }> {
+      if (request.from && !isAddressEqual(request.from, owner.address)) throw new Error('Unknown account')
+      const { read, transport } = clientsFor(chain)
+      const wallet = createWalletClient({ account: owner, chain, transport })
+      const code = await read.getCode({ address: owner.address })
+      const delegated = delegateOf(code) === SIMPLE_7702_ACCOUNT_ADDRESS
+      const authorization = delegated
+        ? undefined
+        : await wallet.signAuthorization({ contractAddress: SIMPLE_7702_ACCOUNT_ADDRESS, executor: 'self' })
+      const calls = request.calls.map((call) => ({
+        target: call.to,
+        value: call.value === undefined ? 0n : BigInt(call.value),
+        data: call.data ?? '0x',
+      }))
+      const hash = await wallet.sendTransaction({
+        to: owner.address,
+        data: encodeFunctionData({ abi: simple7702AccountAbi, functionName: 'executeBatch', args: [calls] }),
+        ...(authorization ? { authorizationList: [authorization] } : {}),
+      })
+      bundles.set(hash, chain.id)
+      return { id: hash }
+    }
+    /** wallet_getCallsStatus: 100 pending, 200 confirmed, 500 reverted (EIP-5792 codes). */
+    async function callsStatus(id: Hex) {
+      const bundleChain = bundles.get(id)
+      if (bundleChain === undefined) throw new Error('Unknown bundle id')
+      const { read } = clientsFor(chainOf(bundleChain))
+      const receipt = await read.getTransactionReceipt({ hash: id }).catch(() => null)
+      const base = { version: '2.0.0', id, chainId: numberToHex(bundleChain), atomic: true }
+      if (!receipt) return { ...base, status: 100 }
+      return {
+        ...base,
+        status: receipt.status === 'success' ? 200 : 500,
+        receipts: [
+          {
+            logs: receipt.logs.map((log) => ({ address: log.address, topics: log.topics, data: log.data })),
+            status: receipt.status === 'success' ? '0x1' : '0x0',
+            blockHash: receipt.blockHash,
+            blockNumber: numberToHex(receipt.blockNumber),
+            gasUsed: numberToHex(receipt.gasUsed),
+            transactionHash: receipt.transactionHash,
+          },
+        ],
+      }
     }
     return {
       id: LOCAL_WALLET_ID,

@@ -14,7 +14,6 @@ import {
   disconnect,
   getBalance,
   getConnection,
-  getEnsName,
   getPublicClient,
   http,
   mock,
@@ -25,8 +24,7 @@ import {
   watchConnection,
   watchConnectors,
 } from '@wagmi/core'
-import { type Chain, defineChain, isAddressEqual } from 'viem'
-import { mainnet } from 'viem/chains'
+import { type Chain, defineChain, type EIP1193RequestFn, isAddressEqual, isHex, numberToHex } from 'viem'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
@@ -133,17 +131,14 @@ export interface WalletRuntime extends WalletActions {
    * connect: the mock connector takes it as is, the local test wallet when it is one of its ten.
    */
   eagerlyConnect(address: Hex | null): Promise<void>
-  /**
-   * The ENS name of `address` (reverse record, checked forward by the Universal Resolver), or null.
-   * Only where ENS exists: Ethereum in the mainnet environment; the local devnet has no ENS
-   * registry, so there it is null without a request.
-   */
-  lookupEnsName(address: Hex): Promise<string | null>
 }
 
 const RECEIPT_TIMEOUT_MS = 5 * 60_000
 
 /** Re-throws any wallet/node error as a WalletActionError with its kind. */
+/** A connector's EIP-1193 provider, as far as batching needs it. */
+type Eip1193 = { request: EIP1193RequestFn }
+
 function asWalletError(error: unknown): never {
   if (error instanceof WalletActionError) throw error
   throw new WalletActionError(classifyWalletError(error), firstLine(error), { cause: error })
@@ -417,15 +412,86 @@ export function createWalletRuntime(): WalletRuntime {
       return balance.value
     },
     decodeRevert: decodeRevertData,
-    async lookupEnsName(address) {
-      if (environment !== 'mainnet') return null
-      const chainId = networks.find((network) => network.slug === 'ethereum')?.mainnet.chainId
-      if (chainId === undefined || !chains.some((chain) => chain.id === chainId)) return null
-      return getEnsName(config, {
-        address,
-        chainId,
-        universalResolverAddress: mainnet.contracts.ensUniversalResolver.address,
-      })
+    async atomicBatching(chainId) {
+      try {
+        const { connector, address } = getConnection(config)
+        if (!connector || !address) return 'unsupported'
+        const provider = (await connector.getProvider()) as Eip1193 | undefined
+        if (!provider) return 'unsupported'
+        const answer = (await provider.request({
+          method: 'wallet_getCapabilities',
+          params: [address, [numberToHex(chainId)]],
+        })) as Record<string, { atomic?: { status?: unknown } } | undefined> | undefined
+        const status = answer?.[numberToHex(chainId)]?.atomic?.status
+        return status === 'supported' || status === 'ready' ? status : 'unsupported'
+      } catch (error) {
+        // The spec: a capabilities failure is logged and treated as unsupported.
+        console.warn('wallet_getCapabilities failed; batching treated as unsupported', firstLine(error))
+        return 'unsupported'
+      }
+    },
+    async sendCalls(request) {
+      try {
+        const { connector, address } = getConnection(config)
+        if (!connector || !address) throw new WalletActionError('unknown', 'No wallet connected')
+        const provider = (await connector.getProvider()) as Eip1193
+        const answer = (await provider.request({
+          method: 'wallet_sendCalls',
+          params: [
+            {
+              version: '2.0.0',
+              chainId: numberToHex(request.chainId),
+              from: address,
+              atomicRequired: true,
+              calls: request.calls.map((call) => ({
+                to: call.to,
+                data: call.data,
+                value: numberToHex(call.value),
+              })),
+            },
+          ],
+        })) as { id?: unknown } | string
+        const id = typeof answer === 'string' ? answer : answer?.id
+        if (typeof id !== 'string' || id.length === 0 || id.length > 200) {
+          throw new WalletActionError('unknown', 'wallet_sendCalls returned no bundle id')
+        }
+        return id
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async waitForCalls(chainId, id, options) {
+      try {
+        const { connector } = getConnection(config)
+        if (!connector) throw new WalletActionError('unknown', 'No wallet connected')
+        const provider = (await connector.getProvider()) as Eip1193
+        const pollMs = options?.pollMs ?? (environment === 'local' ? 100 : 1000)
+        const giveUpAt = Date.now() + (options?.timeoutMs ?? RECEIPT_TIMEOUT_MS)
+        for (;;) {
+          const status = (await provider.request({ method: 'wallet_getCallsStatus', params: [id] })) as {
+            status?: unknown
+            receipts?: readonly { transactionHash?: unknown }[]
+          }
+          const hash = status.receipts?.[0]?.transactionHash
+          if (
+            typeof status.status === 'number' &&
+            status.status >= 200 &&
+            typeof hash === 'string' &&
+            isHex(hash)
+          ) {
+            const outcome = await waitForTransaction(chainId, hash, options)
+            return { ...outcome, hash }
+          }
+          if (typeof status.status === 'number' && status.status >= 400 && !hash) {
+            throw new WalletActionError('unknown', `The wallet could not send the batch (${status.status})`)
+          }
+          if (Date.now() + pollMs > giveUpAt)
+            throw new WalletActionError('timeout', 'The batch was not mined in time')
+          await sleep(pollMs)
+        }
+      } catch (error) {
+        return asWalletError(error)
+      }
     },
     connectWallet,
     async disconnectWallet() {

@@ -51,6 +51,20 @@ export interface WaitOptions {
   readonly pollMs?: number
 }
 
+/** One call of an EIP-5792 batch. */
+export interface BatchCall {
+  readonly to: Hex
+  readonly data: Hex
+  /** Native value in wei. */
+  readonly value: bigint
+}
+
+/**
+ * The wallet's atomic batching on a chain (EIP-5792 `atomic` capability): 'supported' (the account
+ * is already a smart wallet), 'ready' (the wallet upgrades it on the first batch) or 'unsupported'.
+ */
+export type AtomicBatching = 'supported' | 'ready' | 'unsupported'
+
 /** The actions the swap screen needs from the wallet runtime. */
 export interface WalletActions {
   /** Asks the wallet to switch to `chainId` (throws a WalletActionError when it cannot). */
@@ -65,4 +79,20 @@ export interface WalletActions {
   readNativeBalance(chainId: number, address: Hex): Promise<bigint>
   /** Decodes revert data against the protocol's errors. */
   decodeRevert(data: Hex): Promise<DecodedRevertInfo>
+  /**
+   * `wallet_getCapabilities` for the connected account on `chainId`. A wallet that does not answer
+   * (or fails) is 'unsupported': the app then uses separate transactions.
+   */
+  atomicBatching(chainId: number): Promise<AtomicBatching>
+  /** `wallet_sendCalls`, atomic required; resolves with the bundle id once the wallet sent it. */
+  sendCalls(request: { readonly chainId: number; readonly calls: readonly BatchCall[] }): Promise<string>
+  /**
+   * Waits for a bundle (`wallet_getCallsStatus`) and then for its transaction's receipt: the
+   * outcome of the one transaction the atomic bundle became, with its hash.
+   */
+  waitForCalls(
+    chainId: number,
+    id: string,
+    options?: WaitOptions,
+  ): Promise<TransactionOutcome & { hash: Hex }>
 }

@@ -1,0 +1,214 @@
+/**
+ * Smart-wallet delegation against the real devnet (ethereum, port base 22300): the delegation check
+ * reads an account's EIP-7702 designator; a delegated account swaps an ERC-20 with approvals and
+ * swap in one executeBatch transaction, checked on chain and compared with the classic flow's gas.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { devnetClients, startDevnet } from '@oxbow/devnet'
+import { erc20Abi, type Manifest, type NetworkDeployment } from '@oxbow/protocol'
+import type { Hono } from 'hono'
+import type { Address, Hex } from 'viem'
+import { createApp } from '../src/app.ts'
+import { createTradingModule, type TradingModule } from '../src/trading/index.ts'
+
+const PORT_BASE = 22300
+const slug = 'ethereum' as const
+let manifest: Manifest
+let d: NetworkDeployment
+let stopDevnet: () => Promise<void>
+let app: Hono
+let trading: TradingModule
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
+type Json = any
+const silent = { info: () => {}, error: (m: string) => console.error(m) }
+
+before(async () => {
+  const devnet = await startDevnet({ networks: [slug], portBase: PORT_BASE })
+  manifest = devnet.manifest
+  stopDevnet = devnet.stop
+  d = manifest.networks[slug] as NetworkDeployment
+  trading = await createTradingModule(manifest, silent, { pollMs: 3_600_000 })
+  app = createApp({
+    config: {
+      OXBOW_WEB_ORIGINS: [],
+      OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
+      OXBOW_RATE_LIMIT_BURST: 10_000,
+      OXBOW_TRUST_PROXY: false,
+    },
+    modules: [trading],
+    log: silent,
+  })
+})
+after(async () => {
+  await trading?.close?.()
+  await stopDevnet?.()
+})
+
+async function post(path: string, body: unknown): Promise<{ status: number; json: Json }> {
+  const res = await app.request(`/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, json: await res.json() }
+}
+
+const usdc = () => {
+  const t = d.tokens.find((x) => x.symbol === 'USDC' && x.kind === 'stablecoin')
+  if (!t) throw new Error('no USDC')
+  return t.address
+}
+
+async function usdcBalance(owner: Address): Promise<bigint> {
+  const { public: client } = devnetClients(manifest, slug)
+  return client.readContract({ address: usdc(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+}
+
+/** Delegates test account `index` to the devnet's Simple7702Account (a type-4 transaction). */
+async function delegate(index: number): Promise<void> {
+  const { public: client, wallet } = devnetClients(manifest, slug, index)
+  const authorization = await wallet.signAuthorization({
+    contractAddress: d.contracts.simple7702Account,
+    executor: 'self',
+  })
+  const hash = await wallet.sendTransaction({
+    authorizationList: [authorization],
+    to: wallet.account.address,
+    data: '0x',
+  })
+  assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+}
+
+const swapBody = (swapper: Address) => ({
+  network: slug,
+  tokenIn: usdc(),
+  tokenOut: 'ETH',
+  amount: '250000000',
+  type: 'EXACT_INPUT',
+  slippage: 1,
+  swapper,
+})
+
+describe('delegation check', () => {
+  test('behavior: an account is undelegated until its 7702 authorization lands, then delegated to ours', async () => {
+    const me = devnetClients(manifest, slug, 5).wallet.account.address
+    const check = () => post('/wallet/check_delegation', { walletAddresses: [me], chainIds: [d.chainId] })
+    const before = await check()
+    assert.equal(before.status, 200, JSON.stringify(before.json))
+    assert.deepEqual(before.json.delegationDetails[me][String(d.chainId)], {
+      currentDelegationAddress: null,
+      isWalletDelegatedToProvider: false,
+      latestDelegationAddress: d.contracts.simple7702Account,
+    })
+    await delegate(5)
+    const afterDelegation = await check()
+    assert.deepEqual(afterDelegation.json.delegationDetails[me][String(d.chainId)], {
+      currentDelegationAddress: d.contracts.simple7702Account,
+      isWalletDelegatedToProvider: true,
+      latestDelegationAddress: d.contracts.simple7702Account,
+    })
+  })
+
+  test('error: malformed, oversized and unknown-chain requests are typed 400s', async () => {
+    const me = devnetClients(manifest, slug, 0).wallet.account.address
+    const cases: unknown[] = [
+      { walletAddresses: [], chainIds: [d.chainId] },
+      { walletAddresses: [me], chainIds: [] },
+      { walletAddresses: Array.from({ length: 11 }, () => me), chainIds: [d.chainId] },
+      { walletAddresses: ['0x1234'], chainIds: [d.chainId] },
+      { walletAddresses: [me], chainIds: [-1] },
+      { walletAddresses: [me], chainIds: [d.chainId], extra: true },
+    ]
+    for (const body of cases) {
+      const res = await post('/wallet/check_delegation', body)
+      assert.equal(res.status, 400, JSON.stringify(body))
+      assert.equal(res.json.error.code, 'INVALID_INPUT')
+    }
+    const unknown = await post('/wallet/check_delegation', { walletAddresses: [me], chainIds: [1] })
+    assert.equal(unknown.status, 400)
+    assert.equal(unknown.json.error.code, 'UNSUPPORTED_NETWORK')
+  })
+})
+
+describe('batched swap', () => {
+  test('behavior: a smart wallet swaps USDC for ETH with approve, Permit2 approve and swap in one transaction, cheaper than the classic flow', async () => {
+    await delegate(6)
+    const { public: client, wallet } = devnetClients(manifest, slug, 6)
+    const me = wallet.account.address
+    const res = await post('/swap', { ...swapBody(me), batch: true })
+    assert.equal(res.status, 200, JSON.stringify(res.json))
+    assert.equal(res.json.status, 'READY')
+    assert.equal(res.json.tx.to, me, 'the batch is a call to the account itself')
+    assert.equal(res.json.tx.value, '0')
+    assert.deepEqual(
+      res.json.batch.calls.map((call: Json) => call.to),
+      [usdc(), d.contracts.permit2, d.contracts.universalRouter],
+      'ERC-20 approve, Permit2 approve, swap',
+    )
+    const usdcBefore = await usdcBalance(me)
+    const ethBefore = await client.getBalance({ address: me })
+    const hash = await wallet.sendTransaction({
+      to: res.json.tx.to,
+      data: res.json.tx.data as Hex,
+      value: 0n,
+      gas: BigInt(res.json.tx.gasLimit),
+    })
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    assert.equal(receipt.status, 'success')
+    assert.equal(usdcBefore - (await usdcBalance(me)), 250_000_000n, 'exactly the amount in left')
+    const received =
+      (await client.getBalance({ address: me })) - ethBefore + receipt.gasUsed * receipt.effectiveGasPrice
+    assert.ok(received >= BigInt(res.json.quote.minimumAmountOut), `received ${received}`)
+    assert.ok(received > 0n)
+
+    // The classic flow for an undelegated account: approve, sign the permit, swap (two transactions).
+    const classic = devnetClients(manifest, slug, 7)
+    const other = classic.wallet.account.address
+    let step = await post('/swap', swapBody(other))
+    assert.equal(step.json.status, 'APPROVAL_REQUIRED')
+    const approveHash = await classic.wallet.sendTransaction({
+      to: step.json.approval.to,
+      data: step.json.approval.data,
+    })
+    const approveGas = (await client.waitForTransactionReceipt({ hash: approveHash })).gasUsed
+    step = await post('/swap', swapBody(other))
+    assert.equal(step.json.status, 'SIGNATURE_REQUIRED')
+    const p = step.json.permitData
+    const message = {
+      details: { ...p.message.details, amount: BigInt(p.message.details.amount) },
+      spender: p.message.spender,
+      sigDeadline: BigInt(p.message.sigDeadline),
+    }
+    const signature = await classic.wallet.signTypedData({
+      domain: p.domain,
+      types: p.types,
+      primaryType: 'PermitSingle',
+      message,
+    })
+    step = await post('/swap', { ...swapBody(other), permit: { signature, message: p.message } })
+    assert.equal(step.json.status, 'READY')
+    const swapHash = await classic.wallet.sendTransaction({
+      to: step.json.tx.to,
+      data: step.json.tx.data,
+      value: BigInt(step.json.tx.value),
+      gas: BigInt(step.json.tx.gasLimit),
+    })
+    const swapGas = (await client.waitForTransactionReceipt({ hash: swapHash })).gasUsed
+    const classicGas = approveGas + swapGas
+    console.log(
+      `# gas: batched ${receipt.gasUsed} vs classic ${classicGas} (approve ${approveGas} + swap ${swapGas}): ${(100 - (Number(receipt.gasUsed) * 100) / Number(classicGas)).toFixed(1)} % saved`,
+    )
+    assert.ok(receipt.gasUsed < classicGas, 'one transaction costs less than two')
+  })
+
+  test('behavior: for an account not delegated yet, the calls for wallet_sendCalls but no call to the account itself', async () => {
+    const me = devnetClients(manifest, slug, 8).wallet.account.address
+    const res = await post('/swap', { ...swapBody(me), batch: true })
+    assert.equal(res.status, 200, JSON.stringify(res.json))
+    assert.equal(res.json.status, 'READY')
+    assert.equal(res.json.batch.calls.length, 3)
+    assert.equal(res.json.tx, undefined, 'a call with data to a plain account would do nothing')
+  })
+})

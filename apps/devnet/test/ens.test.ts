@@ -1,0 +1,99 @@
+/**
+ * ENS on the devnet's Ethereum: the seeded names resolve forward and (verified) in reverse through
+ * @oxbow/protocol's resolution against the deployed registry; networks without ENS have none.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { Manifest } from '@oxbow/protocol'
+import {
+  EnsNameError,
+  ensText,
+  looksLikeEnsName,
+  lookupEnsAddress,
+  normalizeEnsName,
+  resolveEnsName,
+} from '@oxbow/protocol/ens'
+import { getAddress } from 'viem'
+import { testAccounts } from '../src/accounts.ts'
+import { devnetClients, startDevnet } from '../src/index.ts'
+import { deploymentOf } from './fixtures.ts'
+
+const PORT_BASE = 20700
+let manifest: Manifest
+let stop: () => Promise<void>
+
+before(async () => {
+  const devnet = await startDevnet({ portBase: PORT_BASE, networks: ['ethereum', 'base'] })
+  manifest = devnet.manifest
+  stop = devnet.stop
+})
+after(async () => {
+  await stop?.()
+})
+
+const account = (index: number) => {
+  const found = testAccounts[index]
+  if (!found) throw new Error(`no test account ${index}`)
+  return found.address
+}
+
+describe('ENS on the devnet', () => {
+  test('behavior: only Ethereum has a registry, recorded in the manifest with its names', () => {
+    const ens = deploymentOf(manifest, 'ethereum').ens
+    assert.ok(ens, 'ethereum has ENS')
+    assert.equal(deploymentOf(manifest, 'base').ens, undefined)
+    assert.deepEqual(
+      ens.names.map((n) => n.name),
+      ['alice.eth', 'bob.eth', 'oxbow.eth'],
+    )
+  })
+
+  test('behavior: names resolve forward to their addresses, case and whitespace normalized', async () => {
+    const ens = deploymentOf(manifest, 'ethereum').ens
+    assert.ok(ens)
+    const { public: client } = devnetClients(manifest, 'ethereum')
+    assert.equal(await resolveEnsName(client, ens.registry, 'alice.eth'), account(1))
+    assert.equal(await resolveEnsName(client, ens.registry, ' Bob.ETH '), account(2))
+    assert.equal(
+      await resolveEnsName(client, ens.registry, 'oxbow.eth'),
+      getAddress(deploymentOf(manifest, 'ethereum').contracts.universalRouter),
+    )
+    assert.equal(await resolveEnsName(client, ens.registry, 'nobody.eth'), null)
+  })
+
+  test('behavior: reverse lookups return the primary name only when it resolves back', async () => {
+    const ens = deploymentOf(manifest, 'ethereum').ens
+    assert.ok(ens)
+    const { public: client } = devnetClients(manifest, 'ethereum')
+    assert.equal(await lookupEnsAddress(client, ens.registry, account(1)), 'alice.eth')
+    assert.equal(await lookupEnsAddress(client, ens.registry, account(2)), 'bob.eth')
+    // Account 3 claims alice.eth in its reverse record; the forward record says account 1.
+    assert.equal(await lookupEnsAddress(client, ens.registry, account(3)), null)
+    // Account 0 has no name.
+    assert.equal(await lookupEnsAddress(client, ens.registry, account(0)), null)
+  })
+
+  test('behavior: text records (avatar, description) read back verbatim', async () => {
+    const ens = deploymentOf(manifest, 'ethereum').ens
+    assert.ok(ens)
+    const { public: client } = devnetClients(manifest, 'ethereum')
+    const avatar = await ensText(client, ens.registry, 'alice.eth', 'avatar')
+    assert.match(avatar ?? '', /^eip155:\d+\/erc721:0x[0-9a-fA-F]{40}\/1$/)
+    assert.equal(
+      await ensText(client, ens.registry, 'alice.eth', 'description'),
+      '<img src=x onerror="window.__xss=1">',
+    )
+    assert.equal(await ensText(client, ens.registry, 'oxbow.eth', 'avatar'), null)
+  })
+
+  test('error: malformed names are refused before any read', () => {
+    for (const bad of ['', 'alice', 'a..eth', `${'a'.repeat(300)}.eth`, 'al\u0000ice.eth', '<b>.eth']) {
+      assert.equal(looksLikeEnsName(bad), false, JSON.stringify(bad))
+    }
+    assert.throws(() => normalizeEnsName('a..eth'), EnsNameError)
+    assert.throws(() => normalizeEnsName('x'.repeat(300)), EnsNameError)
+    assert.equal(normalizeEnsName(' Alice.ETH '), 'alice.eth')
+    assert.equal(looksLikeEnsName(account(1)), false, 'an address is not a name')
+    assert.equal(looksLikeEnsName('alice.eth'), true)
+  })
+})
