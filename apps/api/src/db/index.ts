@@ -1,0 +1,2 @@
+export { createDatabase, type Database, type DatabaseOptions, type Queryable } from './database.ts'
+export { type Migration, migrate } from './migrate.ts'
