@@ -1,0 +1,2 @@
+export { ExchangeProviderList } from './components/ExchangeProviderList.tsx'
+export { FiatTrade } from './components/FiatTrade.tsx'
