@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Button, Card } from '../../ui/index.ts'
-import { ConnectButton, useWalletState } from '../../wallet/index.ts'
+import { useWalletState } from '../../wallet/index.ts'
 import { formatUnits, readBalance } from '../services/chain.ts'
 import {
   createFiatOrder,
@@ -184,12 +184,7 @@ export function FiatForm({ side }: FiatFormProps) {
           </p>
         )}
         {quotes.isFetching && !quoteError && <p>{intl.formatMessage(m.loading)}</p>}
-        {!wallet.address && (
-          <>
-            <p>{intl.formatMessage(m.connect)}</p>
-            <ConnectButton />
-          </>
-        )}
+        {!wallet.address && <p>{intl.formatMessage(m.connect)}</p>}
         {quotes.data && !quoteError && (
           <ul className={styles.quotes} aria-label={side}>
             {quotes.data.quotes.map((quote) => {

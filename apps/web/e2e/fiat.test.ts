@@ -1,0 +1,148 @@
+/**
+ * Buy and sell with fiat in Chromium against the full local stack (devnet ethereum + base on port
+ * base 26100, the API on 26787 with the provider sandboxes of apps/sandbox on 26791, the built web
+ * on localhost:26573): buy ETH with USD through each provider and see the balance rise on chain by
+ * the order's amount, sell USDC and see it leave on chain, a declined card, an unsupported region.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { devnetClients } from '@oxbow/devnet'
+import type { Browser, Page } from 'playwright-core'
+import type { Address } from 'viem'
+import { launchChromium } from '../test/harness.ts'
+import { type ServiceProcess, startService } from './service.ts'
+import { type Stack, startStack } from './stack.ts'
+import { ACCOUNT_0, balanceOf, connectWallet } from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 26100, apiPort: 26787, webPort: 26573 }
+const SANDBOX_PORT = 26791
+const LOCAL_WALLET = 'Local test wallet'
+
+let stack: Stack
+let sandbox: ServiceProcess
+let browser: Browser
+
+before(async () => {
+  stack = await startStack(PORTS, { apiEnv: { OXBOW_FIAT_SANDBOX_URL: `http://127.0.0.1:${SANDBOX_PORT}` } })
+  sandbox = await startService({
+    name: 'sandbox',
+    entry: 'apps/sandbox/src/serve.ts',
+    env: {
+      OXBOW_WC_RELAY_PORT: String(SANDBOX_PORT - 1),
+      OXBOW_FIAT_SANDBOX_PORT: String(SANDBOX_PORT),
+      OXBOW_MANIFEST: stack.devnet.manifestPath,
+      OXBOW_FIAT_WEBHOOK_BASE: `${stack.apiUrl}/v1/fiat/webhooks`,
+    },
+  })
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await sandbox?.stop()
+  await stack?.stop()
+})
+
+const client = () => devnetClients(stack.manifest, 'ethereum', 0).public
+const usdc = () => {
+  const token = stack.manifest.networks.ethereum?.tokens.find(
+    (t) => t.symbol === 'USDC' && t.safety === 'verified',
+  )
+  if (!token) throw new Error('no USDC')
+  return token.address as Address
+}
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage()
+  await page.goto(`${stack.webUrl}${path}`)
+  await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+  return page
+}
+
+async function orderOf(page: Page): Promise<{ status: string; cryptoAmount: string }> {
+  const id = new URL(page.url()).searchParams.get('fiatOrder')
+  assert.ok(id, `back on the app with the order: ${page.url()}`)
+  const body = (await (await fetch(`${stack.apiUrl}/v1/fiat/orders/${id}`)).json()) as {
+    order: { status: string; cryptoAmount: string }
+  }
+  return body.order
+}
+
+async function payInCheckout(page: Page, card: string, button: 'Pay' | 'Continue'): Promise<void> {
+  await page.getByLabel(/card number/i).fill(card)
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: button }).click()
+}
+
+describe('fiat', () => {
+  for (const provider of ['Beacon', 'Orbit', 'Tidal']) {
+    test(`behavior: buy ETH with USD through ${provider}; the balance rises on chain`, async () => {
+      const page = await open('/buy')
+      await page.getByRole('listitem', { name: provider }).waitFor({ timeout: 15_000 })
+      const before = await client().getBalance({ address: ACCOUNT_0 })
+      await page.getByRole('button', { name: `Buy with ${provider}` }).click()
+      await page.waitForURL(/\/checkout\?/)
+      await payInCheckout(page, '4242 4242 4242 4242', 'Pay')
+      await page.waitForURL(/\/buy\?fiatOrder=/)
+      await page.locator('[data-testid="fiat-order"][data-status="completed"]').waitFor({ timeout: 20_000 })
+      await page.getByRole('status').filter({ hasText: 'Complete' }).waitFor()
+      const order = await orderOf(page)
+      assert.equal(order.status, 'completed')
+      assert.equal((await client().getBalance({ address: ACCOUNT_0 })) - before, BigInt(order.cryptoAmount))
+      await page.close()
+    })
+  }
+
+  test('error: a declined card', async () => {
+    const page = await open('/buy')
+    const before = await client().getBalance({ address: ACCOUNT_0 })
+    await page.getByRole('button', { name: 'Buy with Beacon' }).click()
+    await page.waitForURL(/\/checkout\?/)
+    await payInCheckout(page, '4000 0000 0000 0002', 'Pay')
+    await page.getByRole('alert').filter({ hasText: 'Your card was declined.' }).waitFor()
+    await page.getByRole('link', { name: 'Return to the app' }).click()
+    await page.locator('[data-testid="fiat-order"][data-status="failed"]').waitFor({ timeout: 15_000 })
+    assert.equal(await client().getBalance({ address: ACCOUNT_0 }), before)
+    await page.close()
+  })
+
+  test('error: an unsupported region', async () => {
+    const page = await open('/buy')
+    await page.getByLabel('Region').selectOption('CU')
+    await page.getByRole('alert').filter({ hasText: 'This service is unavailable in your region' }).waitFor()
+    assert.equal(await page.getByRole('button', { name: /^Buy with/ }).count(), 0)
+    await page.close()
+  })
+
+  test('error: below the minimum, and only USD in the US', async () => {
+    const page = await open('/buy')
+    await page.getByLabel('Amount').fill('5')
+    await page.getByRole('alert').filter({ hasText: 'Minimum $10.00' }).waitFor()
+    await page.getByLabel('Amount').fill('100')
+    await page.getByLabel('Currency').selectOption('EUR')
+    await page.getByRole('alert').filter({ hasText: 'Only available to purchase in USD' }).waitFor()
+    await page.close()
+  })
+
+  test('behavior: sell USDC; it leaves the wallet on chain', async () => {
+    const page = await open('/sell')
+    await page.getByRole('button', { name: 'Sell with Beacon' }).waitFor({ timeout: 15_000 })
+    const before = await balanceOf(client(), usdc(), ACCOUNT_0)
+    await page.getByRole('button', { name: 'Sell with Beacon' }).click()
+    await page.waitForURL(/\/checkout\?/)
+    await payInCheckout(page, '4242 4242 4242 4242', 'Continue')
+    await page.waitForURL(/\/sell\?fiatOrder=/)
+    const send = page.getByRole('button', { name: 'Send USDC' })
+    await send.waitFor({ timeout: 15_000 })
+    await page
+      .locator('header')
+      .getByRole('button', { name: /^Account / })
+      .waitFor()
+    await send.click()
+    await page.locator('[data-testid="fiat-order"][data-status="completed"]').waitFor({ timeout: 30_000 })
+    const order = await orderOf(page)
+    assert.equal(before - (await balanceOf(client(), usdc(), ACCOUNT_0)), BigInt(order.cryptoAmount))
+    await page.close()
+  })
+})
