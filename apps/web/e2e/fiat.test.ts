@@ -1,10 +1,12 @@
 /**
  * Buy and sell with fiat in Chromium against the full local stack (devnet ethereum + base on port
- * base 26100, the API on 26787 with the provider sandboxes of apps/sandbox on 26791, the built web
- * on localhost:26573): buy ETH with USD through each provider and see the balance rise on chain by
- * the order's amount, sell USDC and see it leave on chain, a declined card, an unsupported region.
+ * base 27100, the API on 27787 with the provider sandboxes of apps/sandbox on 27791, the built web
+ * on localhost:27573): buy ETH with USD through each provider and see the balance rise on chain by
+ * the order's amount, sell USDC and see it leave on chain, a webhook replayed twice crediting once, a
+ * declined card, an unsupported region.
  */
 import assert from 'node:assert/strict'
+import { createHmac } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
@@ -14,8 +16,8 @@ import { type ServiceProcess, startService } from './service.ts'
 import { type Stack, startStack } from './stack.ts'
 import { ACCOUNT_0, balanceOf, connectWallet } from './swapKit.ts'
 
-const PORTS = { devnetPortBase: 26100, apiPort: 26787, webPort: 26573 }
-const SANDBOX_PORT = 26791
+const PORTS = { devnetPortBase: 27100, apiPort: 27787, webPort: 27573 }
+const SANDBOX_PORT = 27791
 const LOCAL_WALLET = 'Local test wallet'
 
 let stack: Stack
@@ -94,6 +96,63 @@ describe('fiat', () => {
     })
   }
 
+  test('behavior: a webhook replayed twice credits once', async () => {
+    const page = await open('/buy')
+    const before = await client().getBalance({ address: ACCOUNT_0 })
+    await page.getByRole('button', { name: 'Buy with Tidal' }).click()
+    await page.waitForURL(/\/checkout\?/)
+    await payInCheckout(page, '4242 4242 4242 4242', 'Pay')
+    await page.locator('[data-testid="fiat-order"][data-status="completed"]').waitFor({ timeout: 20_000 })
+    const id = new URL(page.url()).searchParams.get('fiatOrder') ?? ''
+    const order = (await (await fetch(`${stack.apiUrl}/v1/fiat/orders/${id}`)).json()) as {
+      order: { cryptoAmount: string; txHash: string; history: unknown[] }
+    }
+    // The provider's completed event, captured and sent again: signed with the real webhook secret.
+    const keys = (await (await fetch(`http://127.0.0.1:${SANDBOX_PORT}/dashboard/credentials`)).json()) as {
+      providers: Record<string, { webhookSecret: string }>
+    }
+    const secret = keys.providers.tidal?.webhookSecret ?? ''
+    const body = JSON.stringify({
+      id: `evt_e2e_replay_${id}`,
+      type: 'transaction.updated',
+      data: {
+        id: 'tx',
+        externalOrderId: id,
+        status: 'completed',
+        walletAddress: ACCOUNT_0,
+        crypto: 'ETH',
+        network: 'ethereum',
+        cryptoAmount: order.order.cryptoAmount,
+        txHash: order.order.txHash,
+        depositAddress: null,
+        failureReason: null,
+      },
+    })
+    const statuses: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const t = Math.floor(Date.now() / 1000)
+      const signature = `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`
+      const response = await fetch(`${stack.apiUrl}/v1/fiat/webhooks/tidal`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+        body,
+      })
+      statuses.push(response.status)
+    }
+    assert.deepEqual(statuses, [200, 409, 409])
+    const afterOrder = (await (await fetch(`${stack.apiUrl}/v1/fiat/orders/${id}`)).json()) as {
+      order: { history: unknown[] }
+    }
+    assert.equal(afterOrder.order.history.length, order.order.history.length, 'no status recorded twice')
+    await page.reload()
+    await page.locator('[data-testid="fiat-order"][data-status="completed"]').waitFor()
+    assert.equal(
+      (await client().getBalance({ address: ACCOUNT_0 })) - before,
+      BigInt(order.order.cryptoAmount),
+    )
+    await page.close()
+  })
+
   test('error: a declined card', async () => {
     const page = await open('/buy')
     const before = await client().getBalance({ address: ACCOUNT_0 })
@@ -135,6 +194,8 @@ describe('fiat', () => {
     await page.waitForURL(/\/sell\?fiatOrder=/)
     const send = page.getByRole('button', { name: 'Send USDC' })
     await send.waitFor({ timeout: 15_000 })
+    // Beacon states 90 s: the estimate counts down in minutes and seconds.
+    await page.getByText(/^Estimated time 1 min \d+ sec$/).waitFor()
     await page
       .locator('header')
       .getByRole('button', { name: /^Account / })

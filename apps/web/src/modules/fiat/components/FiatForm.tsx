@@ -119,7 +119,7 @@ export function FiatForm({ side }: FiatFormProps) {
 
   return (
     <Card>
-      <form className={styles.form} onSubmit={(event) => event.preventDefault()} aria-label={side}>
+      <form className={styles.form} onSubmit={(event) => event.preventDefault()}>
         <label className={styles.field}>
           {intl.formatMessage(m.region)}
           <select value={country} onChange={(e) => setCountry(e.target.value)}>
@@ -186,7 +186,7 @@ export function FiatForm({ side }: FiatFormProps) {
         {quotes.isFetching && !quoteError && <p>{intl.formatMessage(m.loading)}</p>}
         {!wallet.address && <p>{intl.formatMessage(m.connect)}</p>}
         {quotes.data && !quoteError && (
-          <ul className={styles.quotes} aria-label={side}>
+          <ul className={styles.quotes}>
             {quotes.data.quotes.map((quote) => {
               const received =
                 side === 'buy'

@@ -81,8 +81,14 @@ export function FiatOrderProgress({ orderId, onDone }: { orderId: string; onDone
           : data.status === 'completed'
             ? intl.formatMessage(m.statusCompleted)
             : intl.formatMessage(m.statusFailed)
+  // Minutes and seconds, in the reader's language ("1 min 30 sec").
   const time =
-    remaining === null ? null : `${Math.floor(remaining / 60)}:${String(remaining % 60).padStart(2, '0')}`
+    remaining === null
+      ? null
+      : `${intl.formatNumber(Math.floor(remaining / 60), { style: 'unit', unit: 'minute' })} ${intl.formatNumber(
+          remaining % 60,
+          { style: 'unit', unit: 'second' },
+        )}`
 
   return (
     <Card>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { FiatForm } from './FiatForm.tsx'
 import { FiatOrderProgress } from './FiatOrderProgress.tsx'
@@ -5,11 +6,17 @@ import { FiatOrderProgress } from './FiatOrderProgress.tsx'
 const ORDER_ID = /^[0-9a-f-]{36}$/
 
 /** /buy and /sell: the form, or the order the provider's checkout returned to (`?fiatOrder=`). */
-export function FiatTrade({ side }: { side: 'buy' | 'sell' }) {
+export function FiatTrade({ side, modes }: { side: 'buy' | 'sell'; modes?: ReactNode }) {
   const [params, setParams] = useSearchParams()
   const orderId = params.get('fiatOrder')
-  if (orderId && ORDER_ID.test(orderId)) {
-    return <FiatOrderProgress orderId={orderId} onDone={() => setParams({}, { replace: true })} />
-  }
-  return <FiatForm side={side} />
+  return (
+    <>
+      {modes}
+      {orderId && ORDER_ID.test(orderId) ? (
+        <FiatOrderProgress orderId={orderId} onDone={() => setParams({}, { replace: true })} />
+      ) : (
+        <FiatForm side={side} />
+      )}
+    </>
+  )
 }
