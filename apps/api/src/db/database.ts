@@ -101,3 +101,27 @@ async function createPostgres(url: string, schema: string): Promise<Database> {
     close: () => pool.end(),
   }
 }
+
+/**
+ * A database opened on first use: modules that may never be asked anything (a fiat module in a
+ * test stack that only swaps) cost no start-up time or memory until their first query.
+ */
+export function lazyDatabase(options: DatabaseOptions): Database {
+  let opening: Promise<Database> | null = null
+  const open = () => {
+    opening ??= createDatabase(options).catch((error) => {
+      opening = null
+      throw error
+    })
+    return opening
+  }
+  return {
+    kind: options.url ? 'postgres' : 'pglite',
+    schema: options.schema ?? 'oxbow_api',
+    query: async (sql, params) => (await open()).query(sql, params),
+    transaction: async (fn) => (await open()).transaction(fn),
+    close: async () => {
+      if (opening) await (await opening).close()
+    },
+  }
+}

@@ -15,7 +15,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
-import { createDatabase, type Database, migrate } from '../db/index.ts'
+import { type Database, lazyDatabase, migrate } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { jsonBody, parseWith, query } from '../validation.ts'
 import {
@@ -46,6 +46,8 @@ export interface FiatModuleOptions {
   readonly now?: () => number
   /** Closed with the module (the database it opened itself). */
   readonly ownsDb?: boolean
+  /** Migrate before answering (default); false: on the first request that needs the tables. */
+  readonly eager?: boolean
 }
 
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code')
@@ -127,7 +129,16 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
   const { db, adapters, log } = options
   const now = options.now ?? Date.now
   const timeoutMs = options.quoteTimeoutMs ?? 1500
-  await migrate(db, 'fiat', fiatMigrations)
+  // Migrated on the first request that needs the tables (and retried if that failed).
+  let migrated: Promise<void> | null = null
+  const ready = () => {
+    migrated ??= migrate(db, 'fiat', fiatMigrations).catch((error) => {
+      migrated = null
+      throw error
+    })
+    return migrated
+  }
+  if (options.eager !== false) await ready()
   const store = createFiatStore(db)
   const ramps = adapters.filter((a) => a.kind === 'ramp')
   const exchanges = adapters.filter((a) => a.kind === 'exchange')
@@ -147,6 +158,11 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
   }
 
   const routes = new Hono()
+  for (const path of ['/fiat/orders', '/fiat/orders/*', '/fiat/exchange-transfers', '/fiat/webhooks/*'])
+    routes.use(path, async (_c, next) => {
+      await ready()
+      await next()
+    })
   routes.get('/fiat/providers', (c) =>
     c.json({
       ramps: ramps.map((a) => ({ id: a.id, name: a.name })),
@@ -354,8 +370,8 @@ export async function loadFiatModule(
     log.info('fiat: disabled (no providers configured)')
     return null
   }
-  const database =
-    db ?? (await createDatabase({ url: config.DATABASE_URL, dataDir: config.OXBOW_API_DATA_DIR }))
+  // Opened on first use: an API whose fiat routes are never called (most test stacks) pays nothing.
+  const database = db ?? lazyDatabase({ url: config.DATABASE_URL, dataDir: config.OXBOW_API_DATA_DIR })
   log.info('fiat: providers', { providers: adapters.map((a) => a.id), database: database.kind })
   return createFiatModule({
     db: database,
@@ -364,5 +380,6 @@ export async function loadFiatModule(
     log,
     quoteTimeoutMs: config.OXBOW_FIAT_QUOTE_TIMEOUT_MS,
     ownsDb: db === undefined,
+    eager: false,
   })
 }
