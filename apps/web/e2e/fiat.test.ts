@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
+import { AxeBuilder } from '@axe-core/playwright'
 import { devnetClients } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
 import type { Address } from 'viem'
@@ -37,6 +38,10 @@ before(async () => {
     },
   })
   browser = await launchChromium()
+  // The API opens its database on the first fiat request (a new PGlite takes seconds here): open it
+  // now, so the first test's checkout is not timed against that.
+  const warm = await fetch(`${stack.apiUrl}/v1/fiat/orders?walletAddress=${ACCOUNT_0}`)
+  assert.equal(warm.status, 200, await warm.text())
 })
 
 after(async () => {
@@ -55,7 +60,8 @@ const usdc = () => {
 }
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage()
+  // A context per page: axe-core runs its own page in the same context.
+  const page = await (await browser.newContext()).newPage()
   await page.goto(`${stack.webUrl}${path}`)
   await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
   return page
@@ -92,7 +98,7 @@ describe('fiat', () => {
       const order = await orderOf(page)
       assert.equal(order.status, 'completed')
       assert.equal((await client().getBalance({ address: ACCOUNT_0 })) - before, BigInt(order.cryptoAmount))
-      await page.close()
+      await page.context().close()
     })
   }
 
@@ -150,7 +156,7 @@ describe('fiat', () => {
       (await client().getBalance({ address: ACCOUNT_0 })) - before,
       BigInt(order.order.cryptoAmount),
     )
-    await page.close()
+    await page.context().close()
   })
 
   test('error: a declined card', async () => {
@@ -163,7 +169,27 @@ describe('fiat', () => {
     await page.getByRole('link', { name: 'Return to the app' }).click()
     await page.locator('[data-testid="fiat-order"][data-status="failed"]').waitFor({ timeout: 15_000 })
     assert.equal(await client().getBalance({ address: ACCOUNT_0 }), before)
-    await page.close()
+    await page.context().close()
+  })
+
+  test('behavior: the quotes and the order progress have no serious or critical axe violation', async () => {
+    const page = await open('/sell')
+    await page.getByRole('button', { name: 'Sell with Orbit' }).waitFor({ timeout: 15_000 })
+    const serious = async () =>
+      (
+        await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+          .analyze()
+      ).violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    assert.deepEqual(await serious(), [])
+    await page.getByRole('button', { name: 'Sell with Orbit' }).click()
+    await page.waitForURL(/\/checkout\?/)
+    await payInCheckout(page, '4242 4242 4242 4242', 'Continue')
+    await page.getByRole('button', { name: 'Send USDC' }).waitFor({ timeout: 15_000 })
+    assert.deepEqual(await serious(), [])
+    await page.context().close()
   })
 
   test('error: an unsupported region', async () => {
@@ -171,7 +197,7 @@ describe('fiat', () => {
     await page.getByLabel('Region').selectOption('CU')
     await page.getByRole('alert').filter({ hasText: 'This service is unavailable in your region' }).waitFor()
     assert.equal(await page.getByRole('button', { name: /^Buy with/ }).count(), 0)
-    await page.close()
+    await page.context().close()
   })
 
   test('error: below the minimum, and only USD in the US', async () => {
@@ -181,7 +207,7 @@ describe('fiat', () => {
     await page.getByLabel('Amount').fill('100')
     await page.getByLabel('Currency').selectOption('EUR')
     await page.getByRole('alert').filter({ hasText: 'Only available to purchase in USD' }).waitFor()
-    await page.close()
+    await page.context().close()
   })
 
   test('behavior: sell USDC; it leaves the wallet on chain', async () => {
@@ -204,6 +230,6 @@ describe('fiat', () => {
     await page.locator('[data-testid="fiat-order"][data-status="completed"]').waitFor({ timeout: 30_000 })
     const order = await orderOf(page)
     assert.equal(before - (await balanceOf(client(), usdc(), ACCOUNT_0)), BigInt(order.cryptoAmount))
-    await page.close()
+    await page.context().close()
   })
 })

@@ -180,3 +180,11 @@ export async function fetchTokenAddress(network: string, symbol: string): Promis
     : undefined
   return token && /^0x[0-9a-fA-F]{40}$/.test(token.address) ? (token.address as `0x${string}`) : null
 }
+
+/** The wallet's fiat orders, newest first (Activity's onramp and offramp rows). */
+export function fetchFiatOrders(walletAddress: string): Promise<FiatOrder[]> {
+  return call(
+    `/orders?walletAddress=${encodeURIComponent(walletAddress)}`,
+    z.object({ orders: z.array(orderSchema) }),
+  ).then((r) => r.orders)
+}
