@@ -18,7 +18,7 @@ export interface RampProvider {
   /** Provider fee: percent of the fiat amount, at least `minFee`. */
   readonly feePercent: number
   readonly minFee: number
-  /** Minutes the provider states for crypto to arrive (shown as the estimate). */
+  /** Seconds the provider states for crypto to arrive (shown as the estimate). */
   readonly etaSeconds: number
 }
 
