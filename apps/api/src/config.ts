@@ -2,6 +2,16 @@
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 
+const fiatProvidersSchema = z.record(
+  z.string(),
+  z.object({
+    url: z.string().url(),
+    apiKey: z.string().min(1),
+    secretKey: z.string().min(1),
+    webhookSecret: z.string().min(1),
+  }),
+)
+
 const schema = z.object({
   OXBOW_API_HOST: z.enum(['127.0.0.1', 'localhost', '::1']).default('127.0.0.1'),
   OXBOW_API_PORT: z.coerce.number().int().min(1).max(65_535).default(8787),
@@ -39,6 +49,33 @@ const schema = z.object({
     .min(0)
     .max(64)
     .default(() => Math.max(1, availableParallelism() - 1)),
+  /** A PostgreSQL server for the API's schema; absent: embedded PGlite. */
+  DATABASE_URL: z.string().url().optional(),
+  /** PGlite's data directory when DATABASE_URL is absent; absent: in memory. */
+  OXBOW_API_DATA_DIR: z.string().optional(),
+  /** The local fiat provider sandboxes (apps/sandbox); used in the local environment only. */
+  OXBOW_FIAT_SANDBOX_URL: z.string().url().default('http://127.0.0.1:8791'),
+  /**
+   * Real fiat providers: JSON `{ "<id>": { "url", "apiKey", "secretKey", "webhookSecret" } }`.
+   * Replaces the sandboxes when set. Server-side only: never part of the web app's config.
+   */
+  OXBOW_FIAT_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined
+      try {
+        return fiatProvidersSchema.parse(JSON.parse(value))
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'JSON object of { url, apiKey, secretKey, webhookSecret } per provider',
+        })
+        return z.NEVER
+      }
+    }),
+  /** Per-provider quote timeout of the fan-out. */
+  OXBOW_FIAT_QUOTE_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1500),
 })
 
 export type ApiConfig = z.output<typeof schema>

@@ -21,6 +21,22 @@ export const errorCodes = {
   NO_QUOTES_FOUND: 404,
   INSUFFICIENT_LIQUIDITY: 404,
   RATE_LIMIT_EXCEEDED: 429,
+  /** Fiat: a webhook whose signature does not verify (forged, or signed with another secret). */
+  INVALID_SIGNATURE: 401,
+  /** Fiat: a webhook event already received, or one signed too long ago. */
+  WEBHOOK_REPLAYED: 409,
+  UNKNOWN_ORDER: 404,
+  INVALID_ORDER_STATE: 409,
+  /** Fiat: the spec's 'This service is unavailable in your region'. */
+  UNSUPPORTED_REGION: 400,
+  /** Fiat: the currency is not offered in the region (details: supportedCurrencies). */
+  UNSUPPORTED_CURRENCY: 400,
+  /** Fiat: below every provider's minimum (details: minAmount). */
+  AMOUNT_BELOW_MINIMUM: 400,
+  /** Fiat: above every provider's maximum (details: maxAmount). */
+  AMOUNT_ABOVE_MAXIMUM: 400,
+  /** A third party (a fiat provider) timed out or answered something unusable. */
+  PROVIDER_UNAVAILABLE: 502,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>

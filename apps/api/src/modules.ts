@@ -3,14 +3,18 @@
  */
 import type { ApiModule, Logger } from './app.ts'
 import type { ApiConfig } from './config.ts'
+import { loadFiatModule } from './fiat/index.ts'
 import { createPlatformModule } from './platform/index.ts'
 import { loadTradingModule } from './trading/index.ts'
 
 export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
-  return [
+  const modules = [
     createPlatformModule({ config, log }),
     await loadTradingModule(config.OXBOW_MANIFEST, log, {
       routeThreads: config.OXBOW_ROUTE_THREADS,
     }),
   ]
+  const fiat = await loadFiatModule(config, log)
+  if (fiat) modules.push(fiat)
+  return modules
 }

@@ -23,6 +23,11 @@ export interface StackPorts {
   readonly webPort: number
 }
 
+/** Extra environment for the API (e.g. a fiat sandbox URL). */
+export interface StackOptions {
+  readonly apiEnv?: Readonly<Record<string, string>>
+}
+
 export interface Stack {
   readonly devnet: Devnet
   readonly manifest: Manifest
@@ -44,6 +49,7 @@ async function startApi(options: {
   port: number
   manifestPath: string
   webOrigin: string
+  env?: Readonly<Record<string, string>> | undefined
 }): Promise<ApiProcess> {
   const api = await startService({
     name: 'api',
@@ -57,6 +63,7 @@ async function startApi(options: {
       // One browser hammering quotes while the test process reads too: never rate limited here.
       OXBOW_RATE_LIMIT_PER_MINUTE: '100000',
       OXBOW_RATE_LIMIT_BURST: '10000',
+      ...options.env,
     },
   })
   if (/trading: disabled/.test(api.log())) {
@@ -90,7 +97,7 @@ async function waitForTrading(apiUrl: string, slugs: readonly string[]): Promise
  * Starts devnet, API and web on the given ports. On any failure, whatever already started is stopped
  * before the error propagates.
  */
-export async function startStack(ports: StackPorts): Promise<Stack> {
+export async function startStack(ports: StackPorts, options: StackOptions = {}): Promise<Stack> {
   const stops: (() => Promise<void>)[] = []
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {})
@@ -100,7 +107,12 @@ export async function startStack(ports: StackPorts): Promise<Stack> {
     const devnet = await startDevnet({ networks: STACK_NETWORKS, portBase: ports.devnetPortBase })
     stops.push(() => devnet.stop())
     const webOrigin = `http://localhost:${ports.webPort}`
-    const api = await startApi({ port: ports.apiPort, manifestPath: devnet.manifestPath, webOrigin })
+    const api = await startApi({
+      port: ports.apiPort,
+      manifestPath: devnet.manifestPath,
+      webOrigin,
+      env: options.apiEnv,
+    })
     stops.push(() => api.stop())
     await waitForTrading(api.url, STACK_NETWORKS)
 

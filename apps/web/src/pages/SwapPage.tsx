@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl'
 import { useLocation } from 'react-router'
 import { defineMessages } from '../lib/messages.ts'
-import { SwapForm } from '../modules/swap/index.ts'
+import { FiatTrade } from '../modules/fiat/index.ts'
+import { SwapForm, TradeModes } from '../modules/swap/index.ts'
 import { Page } from '../modules/ui/index.ts'
 
 const m = defineMessages({
@@ -18,7 +19,7 @@ export default function SwapPage() {
   const mode = useLocation().pathname.slice(1) as keyof typeof m
   return (
     <Page narrow title={intl.formatMessage(m[mode] ?? m.swap)}>
-      <SwapForm />
+      {mode === 'buy' || mode === 'sell' ? <FiatTrade side={mode} modes={<TradeModes />} /> : <SwapForm />}
     </Page>
   )
 }

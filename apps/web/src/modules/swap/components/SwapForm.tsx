@@ -2,8 +2,7 @@ import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { defineMessages } from '../../../lib/messages.ts'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { findNetwork, getNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { Button } from '../../ui/index.ts'
@@ -39,16 +38,9 @@ import { SwapSettings } from './SwapSettings.tsx'
 import { SwapStatus } from './SwapStatus.tsx'
 import { swapMessages as sm } from './swapMessages.ts'
 import { notRoutableReason, TokenSelector } from './TokenSelector.tsx'
+import { TradeModes, tradeModeMessages } from './TradeModes.tsx'
 
-const m = defineMessages({
-  swap: { id: 'swap.mode.swap', defaultMessage: 'Swap' },
-  limit: { id: 'swap.mode.limit', defaultMessage: 'Limit' },
-  buy: { id: 'swap.mode.buy', defaultMessage: 'Buy' },
-  sell: { id: 'swap.mode.sell', defaultMessage: 'Sell' },
-  send: { id: 'swap.mode.send', defaultMessage: 'Send' },
-})
-
-const modes = ['swap', 'limit', 'buy', 'sell', 'send'] as const
+const m = tradeModeMessages
 
 /** The hero's hand-off: /swap with the currencies, typed value, independent field and chain. */
 export function heroSwapUrl(params: URLSearchParams, value: string): string {
@@ -347,17 +339,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   return (
     <section className={styles.box} aria-label={intl.formatMessage(m.swap)}>
       <div className={styles.top}>
-        {showModes ? (
-          <nav className={styles.modes}>
-            {modes.map((mode) => (
-              <NavLink key={mode} to={`/${mode}`} className={styles.mode ?? ''}>
-                {intl.formatMessage(m[mode])}
-              </NavLink>
-            ))}
-          </nav>
-        ) : (
-          <span />
-        )}
+        {showModes ? <TradeModes /> : <span />}
         <div className={styles.topActions}>
           <select
             className={styles.chain}

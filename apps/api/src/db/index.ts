@@ -1,0 +1,8 @@
+export {
+  createDatabase,
+  type Database,
+  type DatabaseOptions,
+  lazyDatabase,
+  type Queryable,
+} from './database.ts'
+export { type Migration, migrate } from './migrate.ts'

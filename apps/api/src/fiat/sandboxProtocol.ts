@@ -1,0 +1,155 @@
+/**
+ * The wire protocol the local provider sandboxes (apps/sandbox) speak, shared by their adapters:
+ * publishable key on reads, `Authorization: Api-Key <secret>` on writes, widget URLs signed with a
+ * base64url HMAC-SHA256 of the query string, webhooks signed `t=<unix>,v1=<hex HMAC("t.body")>`.
+ * A production adapter for the real service implements the same FiatProviderAdapter interface
+ * with that service's URLs and schemes.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
+import {
+  type ProviderOrderStatus,
+  ProviderQuoteError,
+  type UnavailableCode,
+  WebhookError,
+  type WebhookEvent,
+} from './adapter.ts'
+
+export interface ProviderCredentials {
+  readonly apiKey: string
+  readonly secretKey: string
+  readonly webhookSecret: string
+}
+
+/** Webhooks signed longer ago than this are refused as replays. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300
+
+export function signQuery(secretKey: string, search: string): string {
+  return createHmac('sha256', secretKey).update(search).digest('base64url')
+}
+
+const uint = z.string().regex(/^\d{1,78}$/)
+const money = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/)
+const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/)
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
+
+export const sandboxQuoteSchema = z.object({
+  fiatCurrency: z.string().regex(/^[A-Z]{3}$/),
+  fiatAmount: money,
+  feeAmount: money,
+  networkFeeAmount: money,
+  totalFiat: money,
+  crypto: z.string().min(1).max(16),
+  network: z.string().min(1).max(32),
+  cryptoAmount: uint,
+  cryptoDecimals: z.number().int().min(0).max(36),
+  etaSeconds: z.number().int().min(0).max(86_400),
+})
+
+export const sandboxConfigSchema = z.object({
+  sides: z.array(z.enum(['buy', 'sell'])),
+  countries: z.record(z.string().regex(/^[A-Z]{2}$/), z.array(z.string().regex(/^[A-Z]{3}$/))),
+})
+
+const errorSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string().max(500),
+    minAmount: z.string().optional(),
+    maxAmount: z.string().optional(),
+    supportedCurrencies: z.array(z.string()).optional(),
+  }),
+})
+
+const quoteCodes: Record<string, UnavailableCode> = {
+  unsupported_country: 'UNSUPPORTED_REGION',
+  unsupported_side: 'UNSUPPORTED_REGION',
+  unsupported_currency: 'UNSUPPORTED_CURRENCY',
+  unsupported_crypto: 'UNSUPPORTED_CRYPTO',
+  below_minimum: 'AMOUNT_BELOW_MINIMUM',
+  above_maximum: 'AMOUNT_ABOVE_MAXIMUM',
+}
+
+/** Turns a sandbox's error answer into the reason the fan-out reports. */
+export function quoteErrorOf(status: number, body: unknown): ProviderQuoteError {
+  const parsed = errorSchema.safeParse(body)
+  if (status === 400 && parsed.success) {
+    const { code, message, minAmount, maxAmount, supportedCurrencies } = parsed.data.error
+    const mapped = quoteCodes[code]
+    if (mapped)
+      return new ProviderQuoteError({
+        code: mapped,
+        message,
+        ...(minAmount === undefined ? {} : { minAmount }),
+        ...(maxAmount === undefined ? {} : { maxAmount }),
+        ...(supportedCurrencies === undefined ? {} : { supportedCurrencies }),
+      })
+  }
+  if (status >= 200 && status < 300)
+    return new ProviderQuoteError({ code: 'INVALID_RESPONSE', message: 'unusable answer' })
+  return new ProviderQuoteError({ code: 'PROVIDER_ERROR', message: `provider answered ${status}` })
+}
+
+const statuses: Record<string, ProviderOrderStatus> = {
+  waitingForDeposit: 'waitingForDeposit',
+  pending: 'pending',
+  completed: 'completed',
+  failed: 'failed',
+}
+
+const webhookSchema = z.object({
+  id: z.string().min(1).max(100),
+  type: z.literal('transaction.updated'),
+  data: z.object({
+    id: z.string().min(1).max(100),
+    externalOrderId: z.string().min(1).max(100),
+    status: z.string(),
+    walletAddress: address,
+    crypto: z.string().min(1).max(16),
+    network: z.string().min(1).max(32),
+    cryptoAmount: uint,
+    txHash: hash.nullable(),
+    depositAddress: address.nullable(),
+    failureReason: z.string().max(100).nullable(),
+  }),
+})
+
+/** Verifies `x-sandbox-signature` (HMAC over "t.body", within the tolerance) and parses the event. */
+export function verifySandboxWebhook(
+  secret: string,
+  rawBody: string,
+  header: string | undefined,
+  nowMs: number,
+): WebhookEvent {
+  const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header ?? '')
+  if (!match?.[1] || !match[2]) throw new WebhookError('INVALID_SIGNATURE', 'Missing or malformed signature')
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${rawBody}`).digest()
+  const given = Buffer.from(match[2], 'hex')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new WebhookError('INVALID_SIGNATURE', 'Signature does not match')
+  if (Math.abs(nowMs / 1000 - Number(match[1])) > WEBHOOK_TOLERANCE_SECONDS)
+    throw new WebhookError('WEBHOOK_REPLAYED', 'Webhook was signed too long ago')
+  let json: unknown
+  try {
+    json = JSON.parse(rawBody)
+  } catch {
+    throw new WebhookError('INVALID_INPUT', 'Webhook body is not JSON')
+  }
+  const parsed = webhookSchema.safeParse(json)
+  const status = parsed.success ? statuses[parsed.data.data.status] : undefined
+  if (!parsed.success || !status) throw new WebhookError('INVALID_INPUT', 'Webhook body has an unknown shape')
+  const { data } = parsed.data
+  return {
+    eventId: parsed.data.id,
+    orderId: data.externalOrderId,
+    providerOrderId: data.id,
+    status,
+    walletAddress: data.walletAddress,
+    crypto: data.crypto,
+    network: data.network,
+    cryptoAmount: data.cryptoAmount,
+    txHash: data.txHash,
+    depositAddress: data.depositAddress,
+    failureReason: data.failureReason,
+  }
+}
