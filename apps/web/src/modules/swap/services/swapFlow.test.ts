@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { Hex, TransactionOutcome, WalletActions, WalletErrorKind } from '../../wallet/index.ts'
+import type { Hex, TransactionOutcome, WalletErrorKind } from '../../wallet/index.ts'
 import {
   runSwapFlow,
   type SwapFlowDeps,
