@@ -39,6 +39,13 @@ const schema = z.object({
     .min(0)
     .max(64)
     .default(() => Math.max(1, availableParallelism() - 1)),
+  /** A PostgreSQL server for the API's own schema; unset: embedded PGlite in OXBOW_API_DB_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
+  /** PGlite's data directory (default `<repo>/.data/api`). */
+  OXBOW_API_DB_DIR: z.string().optional(),
 })
 
 export type ApiConfig = z.output<typeof schema>

@@ -20,6 +20,14 @@ export const errorCodes = {
   NO_QUOTES_FOUND: 404,
   INSUFFICIENT_LIQUIDITY: 404,
   RATE_LIMIT_EXCEEDED: 429,
+  /** UniswapX orders (src/orders): a signed order the service will not accept, and why. */
+  INVALID_ORDER: 400,
+  INVALID_SIGNATURE: 400,
+  ORDER_EXPIRED: 400,
+  INSUFFICIENT_BALANCE: 400,
+  INSUFFICIENT_ALLOWANCE: 400,
+  NONCE_USED: 409,
+  TOO_MANY_OPEN_ORDERS: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>

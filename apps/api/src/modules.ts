@@ -3,6 +3,7 @@
  */
 import type { ApiModule, Logger } from './app.ts'
 import type { ApiConfig } from './config.ts'
+import { loadOrdersModule } from './orders/index.ts'
 import { createPlatformModule } from './platform/index.ts'
 import { loadTradingModule } from './trading/index.ts'
 
@@ -12,5 +13,6 @@ export async function createModules(config: ApiConfig, log: Logger): Promise<Api
     await loadTradingModule(config.OXBOW_MANIFEST, log, {
       routeThreads: config.OXBOW_ROUTE_THREADS,
     }),
+    await loadOrdersModule(config, log),
   ]
 }

@@ -1,0 +1,79 @@
+/**
+ * The orders module: UniswapX limit-order intake, storage and status tracking under /v1/orders.
+ * The filler is its own process (`filler.ts`, `npm run filler`), reading open orders from here.
+ */
+import { resolve } from 'node:path'
+import { loadManifest, type Manifest } from '@oxbow/protocol'
+import { Hono } from 'hono'
+import type { ApiModule, Logger } from '../app.ts'
+import type { ApiConfig } from '../config.ts'
+import { createDb, type Db } from '../db/index.ts'
+import { ApiError } from '../errors.ts'
+import { orderRoutes } from './routes.ts'
+import { OrderService } from './service.ts'
+import { createOrderStore } from './store.ts'
+import { createOrderTracker, type OrderTracker } from './tracker.ts'
+
+export interface OrdersModule extends ApiModule {
+  readonly service: OrderService
+  readonly tracker: OrderTracker
+}
+
+export async function createOrdersModule(options: {
+  readonly manifest: Manifest
+  readonly db: Db
+  readonly log: Logger
+  /** Clock for deadlines (tests); default the wall clock. */
+  readonly now?: () => number
+  readonly trackIntervalMs?: number
+}): Promise<OrdersModule> {
+  const store = await createOrderStore(options.db)
+  const service = new OrderService(options.manifest, store, options.now)
+  const tracker = createOrderTracker({
+    store,
+    networks: [...service.networks.values()],
+    log: options.log,
+    ...(options.trackIntervalMs === undefined ? {} : { intervalMs: options.trackIntervalMs }),
+  })
+  return {
+    name: 'orders',
+    service,
+    tracker,
+    routes: orderRoutes(service),
+    close: async () => tracker.stop(),
+  }
+}
+
+/** The default PGlite directory, beside the devnet's state and git-ignored. */
+export const defaultApiDbDir = resolve(import.meta.dirname, '../../../../.data/api')
+
+/** The orders module, or a stand-in answering 503 with the reason when storage or manifest fail. */
+export async function loadOrdersModule(config: ApiConfig, log: Logger): Promise<ApiModule> {
+  let db: Db | undefined
+  try {
+    const manifest = await loadManifest(config.OXBOW_MANIFEST)
+    db = await createDb({ url: config.DATABASE_URL, dataDir: config.OXBOW_API_DB_DIR ?? defaultApiDbDir })
+    const module = await createOrdersModule({ manifest, db, log })
+    const opened = db
+    log.info('orders: ready', { store: db.kind, networks: [...module.service.networks.keys()] })
+    return {
+      ...module,
+      close: async () => {
+        await module.close?.()
+        await opened.close()
+      },
+    }
+  } catch (error) {
+    await db?.close().catch(() => {})
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    log.error(`orders: disabled, ${reason}`)
+    const routes = new Hono()
+    routes.all('/orders/*', () => {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'Orders are unavailable', { reason })
+    })
+    routes.all('/orders', () => {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'Orders are unavailable', { reason })
+    })
+    return { name: 'orders-unavailable', routes }
+  }
+}
