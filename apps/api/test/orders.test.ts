@@ -7,7 +7,14 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
+import {
+  devnetClients,
+  postgresSkipReason,
+  revert,
+  snapshot,
+  startDevnet,
+  startTestPostgres,
+} from '@oxbow/devnet'
 import {
   erc20Abi,
   type Manifest,
@@ -20,7 +27,6 @@ import {
 import type { Hono } from 'hono'
 import { type Address, type Hex, maxUint256, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { postgresSkipReason, startTestPostgres } from '../../indexer/test/postgres.ts'
 import { createApp } from '../src/app.ts'
 import { createDb, type Db } from '../src/db/index.ts'
 import { createFiller, type FillableOrder, type Route } from '../src/orders/filler.ts'
