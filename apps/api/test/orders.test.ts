@@ -6,6 +6,9 @@
  * a cancel by Permit2 nonce invalidation, and an expiry.
  */
 import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import {
   devnetClients,
@@ -28,7 +31,7 @@ import type { Hono } from 'hono'
 import { type Address, type Hex, maxUint256, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createApp } from '../src/app.ts'
-import { createDb, type Db } from '../src/db/index.ts'
+import { createDb, type Db, type DbOptions } from '../src/db/index.ts'
 import { createFiller, type FillableOrder, type Route } from '../src/orders/filler.ts'
 import { createOrdersModule, type OrdersModule } from '../src/orders/index.ts'
 import { buildLimitOrder, limitOrderTypedData, orderSubmission } from '../src/orders/limitOrder.ts'
@@ -118,17 +121,18 @@ function balanceOf(tokenAddress: Address, owner: Address): Promise<bigint> {
   })
 }
 
+/** Each store: where its database lives (reopened by the restart test) and how to remove it. */
 const stores: {
   kind: string
-  open: () => Promise<{ db: Db; stop: () => Promise<void> }>
+  open: () => Promise<{ options: DbOptions; stop: () => Promise<void> }>
   skip: string | false
 }[] = [
   {
     kind: 'PGlite',
     skip: false,
     open: async () => {
-      const db = await createDb()
-      return { db, stop: () => db.close() }
+      const dataDir = mkdtempSync(join(tmpdir(), 'oxbow-orders-test-'))
+      return { options: { dataDir }, stop: async () => rmSync(dataDir, { recursive: true, force: true }) }
     },
   },
   {
@@ -136,14 +140,7 @@ const stores: {
     skip: postgresSkipReason(),
     open: async () => {
       const server = await startTestPostgres()
-      const db = await createDb({ url: server.url })
-      return {
-        db,
-        stop: async () => {
-          await db.close()
-          await server.stop()
-        },
-      }
+      return { options: { url: server.url }, stop: () => server.stop() }
     },
   },
 ]
@@ -154,11 +151,12 @@ for (const store of stores) {
     let orders: OrdersModule
     let db: Db
     let stopDb: () => Promise<void>
+    let dbOptions: DbOptions
     let chainSnapshot: Hex
 
-    before(async () => {
-      chainSnapshot = await snapshot(eth.rpcUrl)
-      ;({ db, stop: stopDb } = await store.open())
+    /** The API as the server builds it, on the store's database. */
+    async function startApi(): Promise<void> {
+      db = await createDb(dbOptions)
       orders = await createOrdersModule({ manifest, db, log: silent, trackIntervalMs: 3_600_000 })
       app = createApp({
         config: {
@@ -170,10 +168,20 @@ for (const store of stores) {
         modules: [orders],
         log: silent,
       })
+    }
+    async function stopApi(): Promise<void> {
+      await orders.close?.()
+      await db.close()
+    }
+
+    before(async () => {
+      chainSnapshot = await snapshot(eth.rpcUrl)
+      ;({ options: dbOptions, stop: stopDb } = await store.open())
+      await startApi()
       await orders.tracker.sync() // the cursor starts here
     })
     after(async () => {
-      await orders?.close?.()
+      await stopApi()
       await stopDb?.()
       await revert(eth.rpcUrl, chainSnapshot)
     })
@@ -471,6 +479,29 @@ for (const store of stores) {
       await db.query('DELETE FROM api.order_status_history WHERE order_hash = $1', [hash])
       await db.query('DELETE FROM api.orders WHERE order_hash = $1', [hash])
       await refused(body, 409, 'NONCE_USED')
+    })
+
+    test('behavior: a restarted API keeps its orders and records a cancel made while it was down', async () => {
+      const nonce = 9n * 256n + 1n
+      const { body, hash } = await signedOrder({ nonce, inputAmount: parseUnits('4', 6) })
+      assert.equal((await post(body)).status, 201)
+      await stopApi()
+      const { wallet, public: client } = swapper()
+      const tx = await wallet.writeContract({
+        address: eth.contracts.permit2,
+        abi: permit2Abi,
+        functionName: 'invalidateUnorderedNonces',
+        args: [nonce >> 8n, 1n << (nonce & 0xffn)],
+      })
+      await client.waitForTransactionReceipt({ hash: tx })
+      await swapper().test.mine({ blocks: 3 })
+      await startApi()
+      const stored: Json = await (await app.request(`/v1/orders/${hash}`)).json()
+      assert.equal(stored.order.orderStatus, 'opened', 'kept across the restart')
+      await orders.tracker.sync()
+      const one: Json = await (await app.request(`/v1/orders/${hash}`)).json()
+      assert.equal(one.order.orderStatus, 'canceled', 'the blocks mined while down were read')
+      assert.equal(one.order.txHash, tx)
     })
 
     test('behavior: an order past its deadline becomes expired', async () => {

@@ -135,6 +135,8 @@ export interface OrderStore {
     swapper?: Address | undefined
     chainId?: number | undefined
     status?: OrderStatus | undefined
+    /** Only orders whose deadline is before this (unix seconds). */
+    deadlineBefore?: bigint | undefined
     limit: number
   }): Promise<StoredOrder[]>
   history(orderHash: Hex): Promise<StatusChange[]>
@@ -198,6 +200,9 @@ export async function createOrderStore(db: Db): Promise<OrderStore> {
       if (filter.swapper !== undefined) where.push(`swapper = $${params.push(filter.swapper)}`)
       if (filter.chainId !== undefined) where.push(`chain_id = $${params.push(filter.chainId)}`)
       if (filter.status !== undefined) where.push(`status = $${params.push(filter.status)}`)
+      if (filter.deadlineBefore !== undefined) {
+        where.push(`deadline < $${params.push(filter.deadlineBefore.toString())}`)
+      }
       const rows = await db.query<OrderRow>(
         `SELECT * FROM api.orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
          ORDER BY created_at DESC, order_hash LIMIT $${params.push(filter.limit)}`,

@@ -58,9 +58,13 @@ export function createOrderTracker(options: {
         }
       }
     }
-    for (const order of await store.list({ chainId: deployment.chainId, status: 'opened', limit: 100_000 })) {
-      if (BigInt(order.deadline) < head.timestamp) await store.settle(order.orderHash, 'expired', null)
-    }
+    const expired = await store.list({
+      chainId: deployment.chainId,
+      status: 'opened',
+      deadlineBefore: head.timestamp,
+      limit: 1000,
+    })
+    for (const order of expired) await store.settle(order.orderHash, 'expired', null)
     await store.setCursor(deployment.chainId, head.number)
   }
 
