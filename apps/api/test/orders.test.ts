@@ -452,6 +452,50 @@ for (const store of stores) {
       assert.equal(usdcBefore - (await balanceOf(usdc, owner)), inputAmount)
     })
 
+    test('behavior: crossed orders of one pair fill together in one transaction', async () => {
+      const filler = createFiller({ deployment: eth, log: silent })
+      const usdc = token('USDC')
+      const weth = token('WETH')
+      const inputAmount = parseUnits('50', 6)
+      const probe: FillableOrder = {
+        orderHash: '0x',
+        chainId: eth.chainId,
+        deadline: 0,
+        input: { token: usdc, amount: inputAmount.toString() },
+        output: { token: weth, amount: '1' },
+        encodedOrder: '0x',
+        signature: '0x',
+      }
+      const market = (await filler.bestRoute(probe)) as Route
+      const outputAmount = (market.amountOut * 98n) / 100n // already crossed
+      const accounts = [5, 6, 7]
+      const hashes: Hex[] = []
+      for (const index of accounts) {
+        await approvePermit2(usdc, maxUint256, index)
+        const { body, hash } = await signedOrder({ swapperIndex: index, inputAmount, outputAmount })
+        assert.equal((await post(body)).status, 201)
+        hashes.push(hash)
+      }
+      const before = await Promise.all(accounts.map((i) => balanceOf(weth, manifest.accounts[i]!.address)))
+      const open: FillableOrder[] = (
+        (await (
+          await app.request(`/v1/orders?chainId=${eth.chainId}&status=opened&limit=1000`)
+        ).json()) as Json
+      ).orders.filter((o: Json) => hashes.includes(o.orderHash))
+      const fills = await filler.fillCrossed(open)
+      assert.deepEqual(fills.map((f) => f.orderHash).sort(), [...hashes].sort())
+      assert.equal(new Set(fills.map((f) => f.txHash)).size, 1, 'one transaction')
+      for (const [k, index] of accounts.entries()) {
+        const gained = (await balanceOf(weth, manifest.accounts[index]!.address)) - (before[k] as bigint)
+        assert.ok(gained >= outputAmount, `account ${index} got its limit`)
+      }
+      await orders.tracker.sync()
+      for (const hash of hashes) {
+        const one: Json = await (await app.request(`/v1/orders/${hash}`)).json()
+        assert.equal(one.order.orderStatus, 'executed')
+      }
+    })
+
     test('behavior: cancel by Permit2 nonce invalidation is recorded and the nonce is used on chain', async () => {
       const nonce = 5n * 256n + 7n
       const { body, hash } = await signedOrder({ nonce, inputAmount: parseUnits('10', 6) })

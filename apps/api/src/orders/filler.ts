@@ -3,7 +3,8 @@
  * order's input through the network's pools (QuoterV2 per v3 fee tier, Router02 for the v2 pair)
  * and, when the best single-pool output meets the order's limit, fills it through our
  * SwapRouter02Executor: the reactor pulls the swapper's input with the signed permit, the executor
- * swaps it on that pool and the reactor pays the swapper. It keeps no state of its own: the
+ * swaps it on that pool and the reactor pays the swapper. Crossed orders of one pair are filled
+ * together (up to 50 a transaction, one swap of their summed input). It keeps no state of its own: the
  * chain's nonces say what is filled (a fill of a used nonce fails its simulation and is never sent),
  * so a restarted filler neither loses nor repeats a fill. The order service records the fill from
  * the reactor's Fill event.
@@ -47,6 +48,8 @@ export type Route =
   | { readonly kind: 'v2'; readonly amountOut: bigint }
 
 const V3_FEES = [100, 500, 3000, 10_000] as const
+/** Orders per fill transaction (about 150k gas each). */
+const MAX_BATCH = 50
 
 export interface FillResult {
   readonly orderHash: Hex
@@ -120,17 +123,22 @@ export function createFiller(options: {
     return best
   }
 
-  function swapCall(order: FillableOrder, route: Route): Hex {
-    const amountIn = BigInt(order.input.amount)
-    const minOut = BigInt(order.output.amount)
+  /** The swap of `amountIn` of the pair on the route, paid to the executor, at least `minOut`. */
+  function swapCall(
+    tokenIn: Address,
+    tokenOut: Address,
+    amountIn: bigint,
+    minOut: bigint,
+    route: Route,
+  ): Hex {
     if (route.kind === 'v3') {
       return encodeFunctionData({
         abi: swapRouter02Abi,
         functionName: 'exactInputSingle',
         args: [
           {
-            tokenIn: order.input.token,
-            tokenOut: order.output.token,
+            tokenIn,
+            tokenOut,
             fee: route.fee,
             recipient: executor,
             amountIn,
@@ -143,51 +151,62 @@ export function createFiller(options: {
     return encodeFunctionData({
       abi: swapRouter02Abi,
       functionName: 'swapExactTokensForTokens',
-      args: [amountIn, minOut, [order.input.token, order.output.token], executor],
+      args: [amountIn, minOut, [tokenIn, tokenOut], executor],
     })
   }
 
-  async function fill(order: FillableOrder, route: Route): Promise<FillResult | null> {
+  /**
+   * Fills orders of one pair in one transaction (`executeBatch`: the reactor pays every input to
+   * the executor, which swaps their sum once and owes every output), a single order too.
+   */
+  async function fill(batch: readonly FillableOrder[], route: Route): Promise<FillResult[]> {
+    const first = batch[0]
+    if (!first) return []
+    const amountIn = batch.reduce((sum, o) => sum + BigInt(o.input.amount), 0n)
+    const minOut = batch.reduce((sum, o) => sum + BigInt(o.output.amount), 0n)
     const callbackData = encodeAbiParameters(parseAbiParameters('address[], address[], bytes[]'), [
-      [order.input.token],
-      [order.output.token],
-      [swapCall(order, route)],
+      [first.input.token],
+      [first.output.token],
+      [swapCall(first.input.token, first.output.token, amountIn, minOut, route)],
     ])
+    const signed = batch.map((o) => ({ order: o.encodedOrder, sig: o.signature }))
     const call = {
       account,
       address: executor,
       abi: swapRouter02ExecutorAbi,
-      functionName: 'execute',
-      args: [{ order: order.encodedOrder, sig: order.signature }, callbackData],
+      functionName: 'executeBatch',
+      args: [signed, callbackData],
     } as const
+    const hashes = batch.map((o) => o.orderHash)
     try {
       // The simulation is the chain's word: a used nonce, a passed deadline or a price that moved
       // back all revert here, and nothing is sent.
       await client.simulateContract(call)
     } catch (error) {
       log.info('filler: not fillable now', {
-        orderHash: order.orderHash,
+        orders: hashes,
         reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
       })
-      return null
+      return []
     }
-    inflight.add(order.orderHash)
+    for (const hash of hashes) inflight.add(hash)
     try {
-      const txHash = await wallet.writeContract({ ...call, chain: null, gas: 1_000_000n })
+      const gas = 400_000n + 200_000n * BigInt(batch.length)
+      const txHash = await wallet.writeContract({ ...call, chain: null, gas })
       const receipt = await client.waitForTransactionReceipt({ hash: txHash, pollingInterval: 50 })
       if (receipt.status !== 'success') {
-        log.error('filler: fill reverted', { orderHash: order.orderHash, txHash })
-        return null
+        log.error('filler: fill reverted', { orders: hashes, txHash })
+        return []
       }
       log.info('filler: filled', {
-        orderHash: order.orderHash,
+        orders: hashes.length,
         txHash,
         block: Number(receipt.blockNumber),
         route: route.kind === 'v3' ? `v3/${route.fee}` : 'v2',
       })
-      return { orderHash: order.orderHash, txHash, blockNumber: receipt.blockNumber, route }
+      return hashes.map((orderHash) => ({ orderHash, txHash, blockNumber: receipt.blockNumber, route }))
     } finally {
-      inflight.delete(order.orderHash)
+      for (const hash of hashes) inflight.delete(hash)
     }
   }
 
@@ -201,13 +220,45 @@ export function createFiller(options: {
         (o) => o.chainId === deployment.chainId && o.deadline > now && !inflight.has(o.orderHash),
       )
       const routes = await Promise.all(candidates.map((order) => bestRoute(order)))
-      const results: FillResult[] = []
-      // Fills go one by one: each moves the pool the next one is priced on.
-      for (const [i, order] of candidates.entries()) {
+      const crossed = candidates.filter((order, i) => {
         const route = routes[i]
-        if (!route || route.amountOut < BigInt(order.output.amount)) continue
-        const result = await fill(order, route)
-        if (result) results.push(result)
+        return route !== null && route !== undefined && route.amountOut >= BigInt(order.output.amount)
+      })
+      // Crossed orders of one pair go together, in batches; a batch that does not fill as a whole
+      // (its summed swap moves the price too far, or one order is no longer valid) is retried
+      // order by order. Batches go one after another: each moves the pool the next is priced on.
+      const byPair = new Map<string, FillableOrder[]>()
+      for (const order of crossed) {
+        const key = `${order.input.token}:${order.output.token}`
+        byPair.set(key, [...(byPair.get(key) ?? []), order])
+      }
+      const results: FillResult[] = []
+      for (const orders of byPair.values()) {
+        for (let i = 0; i < orders.length; i += MAX_BATCH) {
+          const batch = orders.slice(i, i + MAX_BATCH)
+          const first = batch[0] as FillableOrder
+          const total = {
+            ...first,
+            input: {
+              ...first.input,
+              amount: batch.reduce((s, o) => s + BigInt(o.input.amount), 0n).toString(),
+            },
+          }
+          const route = batch.length > 1 ? await bestRoute(total) : null
+          const filled =
+            route && route.amountOut >= batch.reduce((s, o) => s + BigInt(o.output.amount), 0n)
+              ? await fill(batch, route)
+              : []
+          if (filled.length > 0) {
+            results.push(...filled)
+            continue
+          }
+          for (const order of batch) {
+            const single = await bestRoute(order)
+            if (single && single.amountOut >= BigInt(order.output.amount))
+              results.push(...(await fill([order], single)))
+          }
+        }
       }
       return results
     },
