@@ -253,16 +253,18 @@ try {
   const waitUntil = Date.now() + 600_000
   while (Date.now() < waitUntil) {
     fills = []
-    for (const account of swappers) {
-      const json = (await (
-        await fetch(`${api}/v1/orders?swapper=${account.address}&status=executed`)
-      ).json()) as {
-        orders: { txHash: Hex }[]
+    try {
+      for (const account of swappers) {
+        const answer = await fetch(`${api}/v1/orders?swapper=${account.address}&status=executed`)
+        const json = (await answer.json()) as { orders: { txHash: Hex }[] }
+        fills.push(...json.orders.map((o) => o.txHash))
       }
-      fills.push(...json.orders.map((o) => o.txHash))
+    } catch {
+      // A keep-alive socket the busy server closed (ECONNRESET): ask again on the next round.
+      fills = []
     }
     if (fills.length >= total) break
-    await new Promise((r) => setTimeout(r, 500))
+    await new Promise((r) => setTimeout(r, 1000))
   }
   const executed = fills.length
   let firstFillBlock: bigint | undefined
