@@ -44,7 +44,7 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
     .optional(),
-  /** PGlite's data directory (default `<repo>/.data/api`). */
+  /** PGlite's data directory (default `<repo>/.data/api/<OXBOW_API_PORT>`: one per port, PGlite takes no lock). */
   OXBOW_API_DB_DIR: z.string().optional(),
 })
 

@@ -44,15 +44,23 @@ export async function createOrdersModule(options: {
   }
 }
 
-/** The default PGlite directory, beside the devnet's state and git-ignored. */
-export const defaultApiDbDir = resolve(import.meta.dirname, '../../../../.data/api')
+/**
+ * The default PGlite directory, git-ignored, one per API port: PGlite takes no lock, and test
+ * suites run API servers side by side (each on its own port), so two never open one directory.
+ */
+export function defaultApiDbDir(port: number): string {
+  return resolve(import.meta.dirname, `../../../../.data/api/${port}`)
+}
 
 /** The orders module, or a stand-in answering 503 with the reason when storage or manifest fail. */
 export async function loadOrdersModule(config: ApiConfig, log: Logger): Promise<ApiModule> {
   let db: Db | undefined
   try {
     const manifest = await loadManifest(config.OXBOW_MANIFEST)
-    db = await createDb({ url: config.DATABASE_URL, dataDir: config.OXBOW_API_DB_DIR ?? defaultApiDbDir })
+    db = await createDb({
+      url: config.DATABASE_URL,
+      dataDir: config.OXBOW_API_DB_DIR ?? defaultApiDbDir(config.OXBOW_API_PORT),
+    })
     const module = await createOrdersModule({ manifest, db, log })
     const opened = db
     log.info('orders: ready', { store: db.kind, networks: [...module.service.networks.keys()] })
