@@ -196,9 +196,7 @@ export class OrderService {
         { path: 'nonce', message: 'an order with this nonce exists' },
       ])
     }
-    const order_ = await this.store.get(stored.orderHash)
-    if (!order_) throw new ApiError('INTERNAL', 'Order vanished after insert')
-    return { order: order_, openOrders: result.openOrders }
+    return { order: result.order, openOrders: result.openOrders }
   }
 
   private listedToken(deployment: NetworkDeployment, value: string, path: string): Address {

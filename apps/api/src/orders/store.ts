@@ -124,7 +124,7 @@ function fromRow(row: OrderRow): StoredOrder {
 }
 
 export type InsertResult =
-  | { readonly ok: true; readonly openOrders: number }
+  | { readonly ok: true; readonly order: StoredOrder; readonly openOrders: number }
   | { readonly ok: false; readonly reason: 'duplicate' | 'too-many-open'; readonly openOrders: number }
 
 export interface OrderStore {
@@ -164,11 +164,17 @@ export async function createOrderStore(db: Db): Promise<OrderStore> {
         await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`orders:${order.swapper}`])
         const open = await countOpen(tx, order.swapper)
         if (open >= MAX_OPEN_LIMIT_ORDERS) return { ok: false, reason: 'too-many-open', openOrders: open }
-        const inserted = await tx.query(
-          `INSERT INTO api.orders (order_hash, chain_id, swapper, reactor, nonce, deadline, input_token,
-             input_amount, output_token, output_amount, encoded_order, signature, status)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'opened')
-           ON CONFLICT DO NOTHING RETURNING order_hash`,
+        // The order and its first history row in one statement (one round trip fewer per order).
+        const [row] = await tx.query<OrderRow>(
+          `WITH inserted AS (
+             INSERT INTO api.orders (order_hash, chain_id, swapper, reactor, nonce, deadline, input_token,
+               input_amount, output_token, output_amount, encoded_order, signature, status)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'opened')
+             ON CONFLICT DO NOTHING RETURNING *
+           ), history AS (
+             INSERT INTO api.order_status_history (order_hash, status) SELECT order_hash, status FROM inserted
+           )
+           SELECT * FROM inserted`,
           [
             order.orderHash,
             order.chainId,
@@ -184,11 +190,8 @@ export async function createOrderStore(db: Db): Promise<OrderStore> {
             order.signature,
           ],
         )
-        if (inserted.length === 0) return { ok: false, reason: 'duplicate', openOrders: open }
-        await tx.query("INSERT INTO api.order_status_history (order_hash, status) VALUES ($1, 'opened')", [
-          order.orderHash,
-        ])
-        return { ok: true, openOrders: open + 1 }
+        if (!row) return { ok: false, reason: 'duplicate', openOrders: open }
+        return { ok: true, order: fromRow(row), openOrders: open + 1 }
       }),
     async get(orderHash) {
       const [row] = await db.query<OrderRow>('SELECT * FROM api.orders WHERE order_hash = $1', [orderHash])
