@@ -16,6 +16,7 @@ export interface Service {
 export const services: readonly Service[] = [
   { name: 'devnet', workspace: '@oxbow/devnet', script: 'serve', readyTimeoutSeconds: 300 },
   { name: 'api', workspace: '@oxbow/api', script: 'serve', readyTimeoutSeconds: 120 },
+  { name: 'filler', workspace: '@oxbow/api', script: 'filler', readyTimeoutSeconds: 60 },
   { name: 'indexer', workspace: '@oxbow/indexer', script: 'serve', readyTimeoutSeconds: 600 },
   { name: 'wc-relay', workspace: '@oxbow/sandbox', script: 'serve', readyTimeoutSeconds: 60 },
   { name: 'web', workspace: '@oxbow/web', script: 'serve', readyTimeoutSeconds: 180 },

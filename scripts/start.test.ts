@@ -48,6 +48,7 @@ test('behavior: npm start brings every service up on loopback and Ctrl-C leaves 
     OXBOW_API_PORT: String(ports.api),
     OXBOW_INDEXER_PORT: String(ports.indexer),
     OXBOW_INDEXER_DATA_DIR: join(dataDir, 'pglite'),
+    OXBOW_API_DB_DIR: join(dataDir, 'api'),
     OXBOW_WC_RELAY_PORT: String(ports.relay),
     OXBOW_WEB_PORT: String(ports.web),
     OXBOW_API_URL: `http://127.0.0.1:${ports.api}`,
@@ -61,7 +62,7 @@ test('behavior: npm start brings every service up on loopback and Ctrl-C leaves 
       assert.ok(Date.now() < deadline, `not running within 240 s:\n${lines.join('\n')}`)
       await new Promise((r) => setTimeout(r, 200))
     }
-    for (const name of ['devnet', 'api', 'indexer', 'wc-relay', 'web']) {
+    for (const name of ['devnet', 'api', 'filler', 'indexer', 'wc-relay', 'web']) {
       assert.ok(
         lines.some((l) => l.startsWith(`[${name}]`) && /\bready\b/.test(l)),
         `${name} said ready`,

@@ -49,10 +49,13 @@ const schema = z.object({
     .min(0)
     .max(64)
     .default(() => Math.max(1, availableParallelism() - 1)),
-  /** A PostgreSQL server for the API's schema; absent: embedded PGlite. */
-  DATABASE_URL: z.string().url().optional(),
-  /** PGlite's data directory when DATABASE_URL is absent; absent: in memory. */
-  OXBOW_API_DATA_DIR: z.string().optional(),
+  /** A PostgreSQL server for the API's own schema; unset: embedded PGlite in OXBOW_API_DB_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional(),
+  /** PGlite's data directory (default `<repo>/.data/api/<OXBOW_API_PORT>`: one per port, PGlite takes no lock). */
+  OXBOW_API_DB_DIR: z.string().optional(),
   /** The local fiat provider sandboxes (apps/sandbox); used in the local environment only. */
   OXBOW_FIAT_SANDBOX_URL: z.string().url().default('http://127.0.0.1:8791'),
   /**

@@ -37,6 +37,15 @@ export const errorCodes = {
   AMOUNT_ABOVE_MAXIMUM: 400,
   /** A third party (a fiat provider) timed out or answered something unusable. */
   PROVIDER_UNAVAILABLE: 502,
+  /** UniswapX orders (src/orders): a signed order the service will not accept, and why. */
+  INVALID_ORDER: 400,
+  /** Orders: not signed by the swapper for this chain, reactor and Permit2. */
+  INVALID_ORDER_SIGNATURE: 400,
+  ORDER_EXPIRED: 400,
+  INSUFFICIENT_BALANCE: 400,
+  INSUFFICIENT_ALLOWANCE: 400,
+  NONCE_USED: 409,
+  TOO_MANY_OPEN_ORDERS: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>

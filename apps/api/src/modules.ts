@@ -1,20 +1,31 @@
 /**
  * The modules the running API serves, built from its config. Each feature adds itself here.
  */
+import { Hono } from 'hono'
 import type { ApiModule, Logger } from './app.ts'
 import type { ApiConfig } from './config.ts'
+import { lazyDatabase } from './db/index.ts'
 import { loadFiatModule } from './fiat/index.ts'
+import { defaultApiDbDir, loadOrdersModule } from './orders/index.ts'
 import { createPlatformModule } from './platform/index.ts'
 import { loadTradingModule } from './trading/index.ts'
 
 export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
+  // One database for every module that stores something: PGlite allows one instance per directory.
+  const db = lazyDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.OXBOW_API_DB_DIR ?? defaultApiDbDir(config.OXBOW_API_PORT),
+  })
   const modules = [
     createPlatformModule({ config, log }),
     await loadTradingModule(config.OXBOW_MANIFEST, log, {
       routeThreads: config.OXBOW_ROUTE_THREADS,
     }),
+    await loadOrdersModule(config, log, db),
   ]
-  const fiat = await loadFiatModule(config, log)
+  const fiat = await loadFiatModule(config, log, db)
   if (fiat) modules.push(fiat)
+  // Last, so it closes after the modules using it.
+  modules.push({ name: 'database', routes: new Hono(), close: () => db.close() })
   return modules
 }

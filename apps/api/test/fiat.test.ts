@@ -12,20 +12,24 @@ import { createServer, type Server } from 'node:http'
 import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { serve } from '@hono/node-server'
-import { devnetClients, startDevnet } from '@oxbow/devnet'
+import {
+  devnetClients,
+  postgresSkipReason,
+  startDevnet,
+  startTestPostgres,
+  type TestPostgres,
+} from '@oxbow/devnet'
 import { erc20Abi, type Manifest } from '@oxbow/protocol'
 import type { Address } from 'viem'
 import { createApp } from '../src/app.ts'
 import { createDatabase, type Database } from '../src/db/index.ts'
 import { createFiatModule, createSandboxAdapter } from '../src/fiat/index.ts'
 import { sandboxCredentials } from '../src/fiat/providers.ts'
-import { hasPostgres, startPostgres, type TestPostgres } from './postgres.ts'
 
 const PORT_BASE = 22600
 const SANDBOX_PORT = 22691
 const RELAY_PORT = 22690
 const API_PORT = 22692
-const PG_PORT = 22693
 const BAD_PORT = 22694
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`
 const API = `http://127.0.0.1:${API_PORT}`
@@ -83,7 +87,7 @@ before(async () => {
     res.end(JSON.stringify({ fiatAmount: 'lots', cryptoAmount: -1 }))
   })
   await new Promise<void>((r) => badServer.listen(BAD_PORT, '127.0.0.1', () => r()))
-  if (hasPostgres) postgres = await startPostgres(PG_PORT)
+  if (!postgresSkipReason()) postgres = await startTestPostgres()
 })
 
 after(async () => {
@@ -180,7 +184,7 @@ async function payAtCheckout(widgetUrl: string, card: string): Promise<Response>
 
 const databases: { name: string; open: (schema: string) => Promise<Database> }[] = [
   { name: 'PGlite', open: (schema) => createDatabase({ schema }) },
-  ...(hasPostgres
+  ...(!postgresSkipReason()
     ? [
         {
           name: 'PostgreSQL server',

@@ -82,6 +82,7 @@ export interface Artifacts {
   readonly universalRouter: Hex
   readonly exclusiveDutchOrderReactor: Hex
   readonly orderQuoter: Hex
+  readonly swapRouter02Executor: Hex
   readonly mockErc20: Hex
   readonly ensRegistry: Hex
   readonly ensPublicResolver: Hex
@@ -135,6 +136,7 @@ export function loadArtifacts(): Artifacts {
     ).bytecode,
     exclusiveDutchOrderReactor: uniswapx('ExclusiveDutchOrderReactor'),
     orderQuoter: uniswapx('OrderQuoter'),
+    swapRouter02Executor: uniswapx('SwapRouter02Executor'),
     mockErc20: artifact('@uniswap/v4-core', 'out/mocks/MockERC20.sol/MockERC20.json').bytecode,
     ensRegistry: artifact('@ensdomains/ens', 'build/contracts/ENSRegistry.json').bytecode,
     ensPublicResolver: artifact('@ensdomains/resolver', 'build/contracts/PublicResolver.json').bytecode,

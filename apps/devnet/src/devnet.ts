@@ -25,6 +25,7 @@ import {
   writeDump,
 } from './dumps.ts'
 import { AnvilError } from './errors.ts'
+import { deployOrderFilling } from './orders.ts'
 import { Sender } from './rpc.ts'
 import { seedNetwork } from './seed.ts'
 
@@ -206,6 +207,7 @@ async function build(
     historyFrom: now - 30 * 86_400,
     historyTo: now - 60,
   })
+  const orders = network.capabilities.limitOrders ? await deployOrderFilling(sender, contracts) : undefined
   const deployment: StoredDeployment = {
     slug: network.slug,
     chainId: network.local.chainId,
@@ -216,6 +218,7 @@ async function build(
     pools: seeded.pools,
     nftCollections: seeded.nftCollections,
     ...(seeded.ens ? { ens: seeded.ens } : {}),
+    ...(orders ? { orders } : {}),
   }
   const dump = await sender.request<`0x${string}`>('anvil_dumpState')
   const bytes = Buffer.from(dump.slice(2), 'hex')

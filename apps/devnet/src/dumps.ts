@@ -13,6 +13,7 @@ import { artifactVersions } from './artifacts.ts'
 /** Everything that decides the seeded state: a change in any of it makes old dumps stale. */
 const seedSources = [
   'deploy.ts',
+  'orders.ts',
   'seed.ts',
   ...readdirSync(join(import.meta.dirname, 'seed'))
     .sort()

@@ -9,4 +9,5 @@ export {
 } from './devnet.ts'
 export { AnvilError, PortInUseError } from './errors.ts'
 export { type DevnetClients, devnetChain, devnetClients, revert, snapshot } from './helpers.ts'
+export { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
 export { type Simulator, startSimulator } from './simulator.ts'

@@ -64,6 +64,7 @@ const groups: Record<string, Record<string, Abi>> = {
   uniswapx: {
     exclusiveDutchOrderReactorAbi: uniswapxAbi('ExclusiveDutchOrderReactor'),
     orderQuoterAbi: uniswapxAbi('OrderQuoter'),
+    swapRouter02ExecutorAbi: uniswapxAbi('SwapRouter02Executor'),
   },
 }
 

@@ -148,6 +148,13 @@ const networkDeployment = z.object({
   pools: z.array(pool),
   nftCollections: z.array(nftCollection),
   ens: z.optional(ensDeployment),
+  /**
+   * UniswapX order filling, on networks whose registry entry offers limit orders: our filler's
+   * account (its key too: a local devnet key, public like the test accounts) and its
+   * SwapRouter02Executor, which swaps an order's input through the network's pools in the
+   * reactor's callback. Orders themselves settle on `contracts.exclusiveDutchOrderReactor`.
+   */
+  orders: z.object({ executor: address, filler: account }).optional(),
 })
 
 export const manifestSchema = z.object({

@@ -8,7 +8,7 @@ import pg from 'pg'
 
 export interface Queryable {
   /** Runs one statement with `$1…` parameters and returns its rows. */
-  query<Row extends Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>
+  query<Row extends object>(sql: string, params?: readonly unknown[]): Promise<Row[]>
 }
 
 export interface Database extends Queryable {
@@ -48,7 +48,7 @@ async function createPglite(dataDir: string | undefined, schema: string): Promis
     return run
   }
   const direct: Queryable = {
-    query: async <Row extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) =>
+    query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
       (await db.query<Row>(sql, [...params])).rows,
   }
   return {
@@ -79,14 +79,14 @@ async function createPostgres(url: string, schema: string): Promise<Database> {
   return {
     kind: 'postgres',
     schema,
-    query: async <Row extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) =>
+    query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
       (await pool.query<Row>(sql, [...params])).rows,
     transaction: async (fn) => {
       const client = await pool.connect()
       try {
         await client.query('BEGIN')
         const result = await fn({
-          query: async <Row extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) =>
+          query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
             (await client.query<Row>(sql, [...params])).rows,
         })
         await client.query('COMMIT')

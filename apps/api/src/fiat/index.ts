@@ -357,7 +357,7 @@ export async function loadFiatModule(
     | 'OXBOW_ENVIRONMENT'
     | 'OXBOW_WEB_ORIGINS'
     | 'DATABASE_URL'
-    | 'OXBOW_API_DATA_DIR'
+    | 'OXBOW_API_DB_DIR'
     | 'OXBOW_FIAT_SANDBOX_URL'
     | 'OXBOW_FIAT_PROVIDERS'
     | 'OXBOW_FIAT_QUOTE_TIMEOUT_MS'
@@ -371,7 +371,7 @@ export async function loadFiatModule(
     return null
   }
   // Opened on first use: an API whose fiat routes are never called (most test stacks) pays nothing.
-  const database = db ?? lazyDatabase({ url: config.DATABASE_URL, dataDir: config.OXBOW_API_DATA_DIR })
+  const database = db ?? lazyDatabase({ url: config.DATABASE_URL, dataDir: config.OXBOW_API_DB_DIR })
   log.info('fiat: providers', { providers: adapters.map((a) => a.id), database: database.kind })
   return createFiatModule({
     db: database,

@@ -10,7 +10,11 @@ export {
 export { erc20Abi, erc20Bytes32MetadataAbi } from './erc20.ts'
 export { erc721Abi } from './erc721.ts'
 export { permit2Abi } from './generated/permit2.ts'
-export { exclusiveDutchOrderReactorAbi, orderQuoterAbi } from './generated/uniswapx.ts'
+export {
+  exclusiveDutchOrderReactorAbi,
+  orderQuoterAbi,
+  swapRouter02ExecutorAbi,
+} from './generated/uniswapx.ts'
 export { universalRouterAbi } from './generated/universalRouter.ts'
 export { v2FactoryAbi, v2PairAbi, v2Router02Abi, weth9Abi } from './generated/v2.ts'
 export {

@@ -1,0 +1,286 @@
+/**
+ * `npm run bench:orders`: the order service and the filler as `npm start` runs them (each its own
+ * process, PGlite in a temporary directory) on a devnet (ethereum, port base 25800, API 25890).
+ * 1. Order submission: 50 swappers (fresh accounts, funded, Permit2 approved), one closed-loop
+ *    client each, 20 signed limit orders each (1,000 in all): p50/p99 of POST /v1/orders.
+ * 2. One market move: every order asks about 0.5 % more WETH than the market gives; another account
+ *    sells WETH until the best pool crosses them. Blocks from the crossing block to the first fill,
+ *    time until all 1,000 orders are executed, and failures (orders not executed).
+ * Prints the machine's cores and load average and OK/MISSED per target (p99 ≤ 50 ms, ≤ 2 blocks).
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { devnetClients, startDevnet } from '@oxbow/devnet'
+import { erc20Abi, type NetworkDeployment, swapRouter02Abi, v2Router02Abi, weth9Abi } from '@oxbow/protocol'
+import { type Address, createWalletClient, type Hex, http, maxUint256, parseUnits } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createFiller, type FillableOrder } from '../src/orders/filler.ts'
+import { buildLimitOrder, limitOrderTypedData, orderSubmission } from '../src/orders/limitOrder.ts'
+
+const PORT_BASE = 25800
+const HTTP_PORT = 25890
+const CLIENTS = 50
+const ORDERS_PER_CLIENT = 20
+const api = `http://127.0.0.1:${HTTP_PORT}`
+const silent = { info: () => {}, error: () => {} }
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
+console.log(`cores ${availableParallelism()}, load average ${load()}`)
+
+const devnet = await startDevnet({ networks: ['ethereum'], portBase: PORT_BASE })
+const eth = devnet.manifest.networks.ethereum as NetworkDeployment
+const dbDir = mkdtempSync(join(tmpdir(), 'oxbow-orders-bench-'))
+const children: ChildProcess[] = []
+const cleanup = async () => {
+  for (const child of children) child.kill('SIGTERM')
+  await devnet.stop()
+  rmSync(dbDir, { recursive: true, force: true })
+}
+
+function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: resolve(import.meta.dirname, '..'),
+    env: { ...process.env, OXBOW_MANIFEST: devnet.manifestPath, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  children.push(child)
+  return new Promise((resolveReady, reject) => {
+    let buffer = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      if (/^ready /m.test(buffer)) resolveReady(child)
+    })
+    child.once('exit', (code) => reject(new Error(`${script} exited (${code}): ${buffer.slice(-2000)}`)))
+  })
+}
+
+try {
+  const token = (symbol: string) => eth.tokens.find((t) => t.symbol === symbol)?.address as Address
+  const usdc = token('USDC')
+  const weth = token('WETH')
+  const funder = devnetClients(devnet.manifest, 'ethereum', 0)
+  const transport = http(eth.rpcUrl)
+
+  // 50 swappers, each with USDC and a Permit2 allowance.
+  const swappers = Array.from({ length: CLIENTS }, () => privateKeyToAccount(generatePrivateKey()))
+  for (const account of swappers) {
+    await funder.test.setBalance({ address: account.address, value: parseUnits('10', 18) })
+    await funder.wallet.writeContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [account.address, parseUnits('1000', 6)],
+    })
+    const wallet = createWalletClient({ account, transport, chain: funder.chain })
+    await wallet.writeContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [eth.contracts.permit2, maxUint256],
+    })
+  }
+
+  // Every order: 10 USDC for 0.5 % more WETH than the best pool gives for it now.
+  const filler = createFiller({ deployment: eth, log: silent })
+  const inputAmount = parseUnits('10', 6)
+  const probe: FillableOrder = {
+    orderHash: '0x',
+    chainId: eth.chainId,
+    deadline: 0,
+    input: { token: usdc, amount: inputAmount.toString() },
+    output: { token: weth, amount: '1' },
+    encodedOrder: '0x',
+    signature: '0x',
+  }
+  const market = await filler.bestRoute(probe)
+  if (!market) throw new Error('no market for USDC -> WETH')
+  const outputAmount = (market.amountOut * 1005n) / 1000n
+  const deadline = Math.floor(Date.now() / 1000) + 86_400
+  const bodies: string[][] = []
+  for (const account of swappers) {
+    const mine: string[] = []
+    for (let i = 0; i < ORDERS_PER_CLIENT; i++) {
+      const order = buildLimitOrder({
+        chainId: eth.chainId,
+        reactor: eth.contracts.exclusiveDutchOrderReactor,
+        permit2: eth.contracts.permit2,
+        swapper: account.address,
+        nonce: BigInt(i + 1),
+        deadline,
+        inputToken: usdc,
+        inputAmount,
+        outputToken: weth,
+        outputAmount,
+      })
+      mine.push(
+        JSON.stringify(orderSubmission(order, await account.signTypedData(limitOrderTypedData(order)))),
+      )
+    }
+    bodies.push(mine)
+  }
+
+  await startProcess('src/server.ts', {
+    OXBOW_API_PORT: String(HTTP_PORT),
+    OXBOW_API_DB_DIR: dbDir,
+    OXBOW_RATE_LIMIT_PER_MINUTE: '100000000',
+    OXBOW_RATE_LIMIT_BURST: '10000000',
+    OXBOW_ROUTE_THREADS: '0',
+  })
+  // One unmeasured order warms the path up (JIT, connections).
+  const warm = privateKeyToAccount(devnet.manifest.accounts[5]!.privateKey)
+  {
+    const w = createWalletClient({ account: warm, transport, chain: funder.chain })
+    await w.writeContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [eth.contracts.permit2, maxUint256],
+    })
+    const order = buildLimitOrder({
+      chainId: eth.chainId,
+      reactor: eth.contracts.exclusiveDutchOrderReactor,
+      permit2: eth.contracts.permit2,
+      swapper: warm.address,
+      nonce: 1n,
+      deadline,
+      inputToken: usdc,
+      inputAmount: 1n,
+      outputToken: weth,
+      outputAmount: maxUint256 >> 130n,
+    })
+    const response = await fetch(`${api}/v1/orders`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(orderSubmission(order, await warm.signTypedData(limitOrderTypedData(order)))),
+    })
+    if (response.status !== 201) throw new Error(`warm-up order: ${response.status} ${await response.text()}`)
+  }
+
+  const latencies: number[] = []
+  let refused = 0
+  const started = performance.now()
+  await Promise.all(
+    bodies.map(async (mine) => {
+      for (const body of mine) {
+        const t = performance.now()
+        const response = await fetch(`${api}/v1/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        })
+        await response.arrayBuffer()
+        latencies.push(performance.now() - t)
+        if (response.status !== 201) refused++
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  latencies.sort((a, b) => a - b)
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!
+  const p99 = pct(0.99)
+  console.log(
+    `order submission, ${CLIENTS} clients: ${latencies.length} orders, p50 ${pct(0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${(latencies.length / elapsed).toFixed(0)} orders/s, refused ${refused}  ${p99 <= 50 ? 'OK' : 'MISSED'} (target p99 <= 50 ms)`,
+  )
+
+  // The filler, then one market move: the trader sells WETH into the best pool until it crosses.
+  await startProcess('src/orders/fillerMain.ts', { OXBOW_API_URL: api })
+  const trader = devnetClients(devnet.manifest, 'ethereum', 2)
+  await trader.public.waitForTransactionReceipt({
+    hash: await trader.wallet.writeContract({
+      address: weth,
+      abi: weth9Abi,
+      functionName: 'deposit',
+      value: parseUnits('5000', 18),
+    }),
+  })
+  for (const spender of [eth.contracts.swapRouter02, eth.contracts.v2Router02]) {
+    await trader.public.waitForTransactionReceipt({
+      hash: await trader.wallet.writeContract({
+        address: weth,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spender, maxUint256],
+      }),
+    })
+  }
+  let crossedAt = 0n
+  const moveStarted = performance.now()
+  for (let sell = parseUnits('5', 18), i = 0; i < 14; i++, sell *= 2n) {
+    const best = await filler.bestRoute({
+      ...probe,
+      output: { token: weth, amount: outputAmount.toString() },
+    })
+    if (!best) throw new Error('no route')
+    // Enough for every order: the fills themselves move the price back.
+    if (best.amountOut >= (outputAmount * 1003n) / 1000n) break
+    const hash =
+      best.kind === 'v3'
+        ? await trader.wallet.writeContract({
+            address: eth.contracts.swapRouter02,
+            abi: swapRouter02Abi,
+            functionName: 'exactInputSingle',
+            args: [
+              {
+                tokenIn: weth,
+                tokenOut: usdc,
+                fee: best.fee,
+                recipient: trader.wallet.account.address,
+                amountIn: sell,
+                amountOutMinimum: 0n,
+                sqrtPriceLimitX96: 0n,
+              },
+            ],
+          })
+        : await trader.wallet.writeContract({
+            address: eth.contracts.v2Router02,
+            abi: v2Router02Abi,
+            functionName: 'swapExactTokensForTokens',
+            args: [sell, 0n, [weth, usdc], trader.wallet.account.address, BigInt(deadline)],
+          })
+    const receipt = await trader.public.waitForTransactionReceipt({ hash })
+    const now = await filler.bestRoute({ ...probe, output: { token: weth, amount: outputAmount.toString() } })
+    if (crossedAt === 0n && now && now.amountOut >= outputAmount) crossedAt = receipt.blockNumber
+  }
+  if (crossedAt === 0n) throw new Error('the market move did not cross the orders')
+
+  // Wait (at most 10 minutes) until the order service reports every order executed.
+  const total = CLIENTS * ORDERS_PER_CLIENT
+  let fills: Hex[] = []
+  const waitUntil = Date.now() + 600_000
+  while (Date.now() < waitUntil) {
+    fills = []
+    try {
+      for (const account of swappers) {
+        const answer = await fetch(`${api}/v1/orders?swapper=${account.address}&status=executed`)
+        const json = (await answer.json()) as { orders: { txHash: Hex }[] }
+        fills.push(...json.orders.map((o) => o.txHash))
+      }
+    } catch {
+      // A keep-alive socket the busy server closed (ECONNRESET): ask again on the next round.
+      fills = []
+    }
+    if (fills.length >= total) break
+    await new Promise((r) => setTimeout(r, 1000))
+  }
+  const executed = fills.length
+  let firstFillBlock: bigint | undefined
+  for (const hash of fills) {
+    const { blockNumber } = await trader.public.getTransactionReceipt({ hash })
+    if (firstFillBlock === undefined || blockNumber < firstFillBlock) firstFillBlock = blockNumber
+  }
+  const allFilledSeconds = (performance.now() - moveStarted) / 1000
+  const blocks = firstFillBlock === undefined ? null : firstFillBlock - crossedAt
+  console.log(
+    `crossing to first fill: ${blocks ?? 'never'} blocks (crossed in block ${crossedAt}, first fill in ${firstFillBlock ?? '-'})  ${blocks !== null && blocks <= 2n ? 'OK' : 'MISSED'} (target <= 2)`,
+  )
+  console.log(
+    `${total} open orders after one market move: ${executed} executed in ${allFilledSeconds.toFixed(1)} s, failures ${total - executed}`,
+  )
+  console.log(`load average after ${load()}`)
+} finally {
+  await cleanup()
+}

@@ -1,0 +1,307 @@
+/**
+ * The filler: on every new block it reads the open orders from the order service, prices each
+ * order's input through the network's pools (QuoterV2 per v3 fee tier, Router02 for the v2 pair)
+ * and, when the best single-pool output meets the order's limit, fills it through our
+ * SwapRouter02Executor: the reactor pulls the swapper's input with the signed permit, the executor
+ * swaps it on that pool and the reactor pays the swapper. Crossed orders of one pair are filled
+ * together (up to 50 a transaction, one swap of their summed input). It keeps no state of its own: the
+ * chain's nonces say what is filled (a fill of a used nonce fails its simulation and is never sent),
+ * so a restarted filler neither loses nor repeats a fill. The order service records the fill from
+ * the reactor's Fill event.
+ */
+import {
+  type NetworkDeployment,
+  quoterV2Abi,
+  swapRouter02Abi,
+  swapRouter02ExecutorAbi,
+  v2Router02Abi,
+} from '@oxbow/protocol'
+import {
+  type Account,
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeAbiParameters,
+  encodeFunctionData,
+  type Hex,
+  http,
+  type PublicClient,
+  parseAbiParameters,
+  type WalletClient,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import type { Logger } from '../app.ts'
+
+/** What the filler needs of an open order (the order service's JSON has these fields). */
+export interface FillableOrder {
+  readonly orderHash: Hex
+  readonly chainId: number
+  readonly deadline: number
+  readonly input: { readonly token: Address; readonly amount: string }
+  readonly output: { readonly token: Address; readonly amount: string }
+  readonly encodedOrder: Hex
+  readonly signature: Hex
+}
+
+export type Route =
+  | { readonly kind: 'v3'; readonly fee: number; readonly amountOut: bigint }
+  | { readonly kind: 'v2'; readonly amountOut: bigint }
+
+const V3_FEES = [100, 500, 3000, 10_000] as const
+/** Orders per fill transaction (about 150k gas each). */
+const MAX_BATCH = 50
+
+export interface FillResult {
+  readonly orderHash: Hex
+  readonly txHash: Hex
+  readonly blockNumber: bigint
+  readonly route: Route
+}
+
+export interface Filler {
+  /** One pass over the given open orders at the current block: fills every crossed one. */
+  fillCrossed(orders: readonly FillableOrder[]): Promise<FillResult[]>
+  /** Best single-pool output for the order's input now, or null when no pool quotes it. */
+  bestRoute(order: FillableOrder): Promise<Route | null>
+  readonly client: PublicClient
+  readonly account: Account
+}
+
+export function createFiller(options: {
+  readonly deployment: NetworkDeployment
+  /** The filler's key; default the devnet's filler from the manifest. */
+  readonly privateKey?: Hex
+  readonly log: Logger
+}): Filler {
+  const { deployment, log } = options
+  const orders = deployment.orders
+  if (!orders) throw new Error(`${deployment.slug} has no order filling in the manifest`)
+  const account = privateKeyToAccount(options.privateKey ?? orders.filler.privateKey)
+  const transport = http(deployment.rpcUrl, { batch: { batchSize: 200, wait: 0 }, retryCount: 1 })
+  const client = createPublicClient({ transport }) as PublicClient
+  const wallet: WalletClient = createWalletClient({ account, transport })
+  const { executor } = orders
+  const c = deployment.contracts
+  /** Orders sent and not yet mined: never sent twice by this process. */
+  const inflight = new Set<Hex>()
+
+  async function bestRoute(order: FillableOrder): Promise<Route | null> {
+    const amountIn = BigInt(order.input.amount)
+    const tokenIn = order.input.token
+    const tokenOut = order.output.token
+    const quotes = await Promise.all([
+      ...V3_FEES.map(async (fee): Promise<Route | null> => {
+        try {
+          const { result } = await client.simulateContract({
+            address: c.quoterV2,
+            abi: quoterV2Abi,
+            functionName: 'quoteExactInputSingle',
+            args: [{ tokenIn, tokenOut, amountIn, fee, sqrtPriceLimitX96: 0n }],
+          })
+          return { kind: 'v3', fee, amountOut: result[0] }
+        } catch {
+          return null // no pool of this tier, or not enough liquidity
+        }
+      }),
+      (async (): Promise<Route | null> => {
+        try {
+          const amounts = await client.readContract({
+            address: c.v2Router02,
+            abi: v2Router02Abi,
+            functionName: 'getAmountsOut',
+            args: [amountIn, [tokenIn, tokenOut]],
+          })
+          const out = amounts[1]
+          return out === undefined ? null : { kind: 'v2', amountOut: out }
+        } catch {
+          return null
+        }
+      })(),
+    ])
+    let best: Route | null = null
+    for (const quote of quotes) if (quote && (!best || quote.amountOut > best.amountOut)) best = quote
+    return best
+  }
+
+  /** The swap of `amountIn` of the pair on the route, paid to the executor, at least `minOut`. */
+  function swapCall(
+    tokenIn: Address,
+    tokenOut: Address,
+    amountIn: bigint,
+    minOut: bigint,
+    route: Route,
+  ): Hex {
+    if (route.kind === 'v3') {
+      return encodeFunctionData({
+        abi: swapRouter02Abi,
+        functionName: 'exactInputSingle',
+        args: [
+          {
+            tokenIn,
+            tokenOut,
+            fee: route.fee,
+            recipient: executor,
+            amountIn,
+            amountOutMinimum: minOut,
+            sqrtPriceLimitX96: 0n,
+          },
+        ],
+      })
+    }
+    return encodeFunctionData({
+      abi: swapRouter02Abi,
+      functionName: 'swapExactTokensForTokens',
+      args: [amountIn, minOut, [tokenIn, tokenOut], executor],
+    })
+  }
+
+  /**
+   * Fills orders of one pair in one transaction (`executeBatch`: the reactor pays every input to
+   * the executor, which swaps their sum once and owes every output), a single order too.
+   */
+  async function fill(batch: readonly FillableOrder[], route: Route): Promise<FillResult[]> {
+    const first = batch[0]
+    if (!first) return []
+    const amountIn = batch.reduce((sum, o) => sum + BigInt(o.input.amount), 0n)
+    const minOut = batch.reduce((sum, o) => sum + BigInt(o.output.amount), 0n)
+    const callbackData = encodeAbiParameters(parseAbiParameters('address[], address[], bytes[]'), [
+      [first.input.token],
+      [first.output.token],
+      [swapCall(first.input.token, first.output.token, amountIn, minOut, route)],
+    ])
+    const signed = batch.map((o) => ({ order: o.encodedOrder, sig: o.signature }))
+    const call = {
+      account,
+      address: executor,
+      abi: swapRouter02ExecutorAbi,
+      functionName: 'executeBatch',
+      args: [signed, callbackData],
+    } as const
+    const hashes = batch.map((o) => o.orderHash)
+    try {
+      // The simulation is the chain's word: a used nonce, a passed deadline or a price that moved
+      // back all revert here, and nothing is sent.
+      await client.simulateContract(call)
+    } catch (error) {
+      log.info('filler: not fillable now', {
+        orders: hashes,
+        reason: error instanceof Error ? error.message.split('\n')[0] : String(error),
+      })
+      return []
+    }
+    for (const hash of hashes) inflight.add(hash)
+    try {
+      const gas = 400_000n + 200_000n * BigInt(batch.length)
+      const txHash = await wallet.writeContract({ ...call, chain: null, gas })
+      const receipt = await client.waitForTransactionReceipt({ hash: txHash, pollingInterval: 50 })
+      if (receipt.status !== 'success') {
+        log.error('filler: fill reverted', { orders: hashes, txHash })
+        return []
+      }
+      log.info('filler: filled', {
+        orders: hashes.length,
+        txHash,
+        block: Number(receipt.blockNumber),
+        route: route.kind === 'v3' ? `v3/${route.fee}` : 'v2',
+      })
+      return hashes.map((orderHash) => ({ orderHash, txHash, blockNumber: receipt.blockNumber, route }))
+    } finally {
+      for (const hash of hashes) inflight.delete(hash)
+    }
+  }
+
+  return {
+    client,
+    account,
+    bestRoute,
+    async fillCrossed(open) {
+      const now = Math.floor(Date.now() / 1000)
+      const candidates = open.filter(
+        (o) => o.chainId === deployment.chainId && o.deadline > now && !inflight.has(o.orderHash),
+      )
+      const routes = await Promise.all(candidates.map((order) => bestRoute(order)))
+      const crossed = candidates.filter((order, i) => {
+        const route = routes[i]
+        return route !== null && route !== undefined && route.amountOut >= BigInt(order.output.amount)
+      })
+      // Crossed orders of one pair go together, in batches; a batch that does not fill as a whole
+      // (its summed swap moves the price too far, or one order is no longer valid) is retried
+      // order by order. Batches go one after another: each moves the pool the next is priced on.
+      const byPair = new Map<string, FillableOrder[]>()
+      for (const order of crossed) {
+        const key = `${order.input.token}:${order.output.token}`
+        byPair.set(key, [...(byPair.get(key) ?? []), order])
+      }
+      const results: FillResult[] = []
+      for (const orders of byPair.values()) {
+        for (let i = 0; i < orders.length; i += MAX_BATCH) {
+          const batch = orders.slice(i, i + MAX_BATCH)
+          const first = batch[0] as FillableOrder
+          const total = {
+            ...first,
+            input: {
+              ...first.input,
+              amount: batch.reduce((s, o) => s + BigInt(o.input.amount), 0n).toString(),
+            },
+          }
+          const route = batch.length > 1 ? await bestRoute(total) : null
+          const filled =
+            route && route.amountOut >= batch.reduce((s, o) => s + BigInt(o.output.amount), 0n)
+              ? await fill(batch, route)
+              : []
+          if (filled.length > 0) {
+            results.push(...filled)
+            continue
+          }
+          for (const order of batch) {
+            const single = await bestRoute(order)
+            if (single && single.amountOut >= BigInt(order.output.amount))
+              results.push(...(await fill([order], single)))
+          }
+        }
+      }
+      return results
+    },
+  }
+}
+
+/**
+ * Runs a filler for one network until `signal` aborts: on every new block, one pass over the
+ * open orders the order service lists.
+ */
+export function runFiller(options: {
+  readonly filler: Filler
+  readonly chainId: number
+  readonly openOrders: () => Promise<readonly FillableOrder[]>
+  readonly log: Logger
+  readonly pollingIntervalMs?: number
+}): () => void {
+  const { filler, log } = options
+  let busy = false
+  let again = false
+  const pass = async () => {
+    if (busy) {
+      again = true
+      return
+    }
+    busy = true
+    try {
+      do {
+        again = false
+        await filler.fillCrossed(await options.openOrders())
+      } while (again)
+    } catch (error) {
+      log.error('filler: pass failed', {
+        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+      })
+    } finally {
+      busy = false
+    }
+  }
+  const unwatch = filler.client.watchBlockNumber({
+    onBlockNumber: () => void pass(),
+    pollingInterval: options.pollingIntervalMs ?? 200,
+    emitOnBegin: true,
+  })
+  return unwatch
+}

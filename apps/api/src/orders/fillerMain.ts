@@ -1,0 +1,39 @@
+/**
+ * The filler as its own process (`npm run filler -w @oxbow/api`, started by `npm start` after the
+ * API): one filler per network of the manifest with order filling, reading open orders from the
+ * API's /v1/orders. Env: OXBOW_MANIFEST, OXBOW_API_URL (default http://127.0.0.1:8787),
+ * OXBOW_FILLER_KEY (default the devnet filler's key from the manifest). Prints `ready` once watching.
+ */
+import { loadManifest } from '@oxbow/protocol'
+import { isHex } from 'viem'
+import { consoleLogger } from '../app.ts'
+import { createFiller, type FillableOrder, runFiller } from './filler.ts'
+
+const apiUrl = process.env.OXBOW_API_URL ?? 'http://127.0.0.1:8787'
+const key = process.env.OXBOW_FILLER_KEY
+if (key !== undefined && !(isHex(key) && key.length === 66)) {
+  console.error('filler: OXBOW_FILLER_KEY must be a 32-byte hex private key')
+  process.exit(2)
+}
+
+const manifest = await loadManifest(process.env.OXBOW_MANIFEST)
+const stops: (() => void)[] = []
+for (const deployment of Object.values(manifest.networks)) {
+  if (!deployment?.orders) continue
+  const filler = createFiller({ deployment, log: consoleLogger, ...(key ? { privateKey: key } : {}) })
+  const openOrders = async (): Promise<FillableOrder[]> => {
+    const response = await fetch(`${apiUrl}/v1/orders?chainId=${deployment.chainId}&status=opened&limit=1000`)
+    if (!response.ok) throw new Error(`order service answered ${response.status}`)
+    return ((await response.json()) as { orders: FillableOrder[] }).orders
+  }
+  stops.push(runFiller({ filler, chainId: deployment.chainId, openOrders, log: consoleLogger }))
+  console.log(`filler: watching ${deployment.slug} as ${filler.account.address}`)
+}
+console.log(`ready filler (${stops.length} network${stops.length === 1 ? '' : 's'}, orders from ${apiUrl})`)
+
+const stop = () => {
+  for (const s of stops) s()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

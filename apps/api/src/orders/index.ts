@@ -1,0 +1,74 @@
+/**
+ * The orders module: UniswapX limit-order intake, storage and status tracking under /v1/orders.
+ * The filler is its own process (`filler.ts`, `npm run filler`), reading open orders from here.
+ */
+import { resolve } from 'node:path'
+import { loadManifest, type Manifest } from '@oxbow/protocol'
+import { Hono } from 'hono'
+import type { ApiModule, Logger } from '../app.ts'
+import type { ApiConfig } from '../config.ts'
+import type { Database } from '../db/index.ts'
+import { ApiError } from '../errors.ts'
+import { orderRoutes } from './routes.ts'
+import { OrderService } from './service.ts'
+import { createOrderStore } from './store.ts'
+import { createOrderTracker, type OrderTracker } from './tracker.ts'
+
+export interface OrdersModule extends ApiModule {
+  readonly service: OrderService
+  readonly tracker: OrderTracker
+}
+
+export async function createOrdersModule(options: {
+  readonly manifest: Manifest
+  readonly db: Database
+  readonly log: Logger
+  /** Clock for deadlines (tests); default the wall clock. */
+  readonly now?: () => number
+  readonly trackIntervalMs?: number
+}): Promise<OrdersModule> {
+  const store = await createOrderStore(options.db)
+  const service = new OrderService(options.manifest, store, options.now)
+  const tracker = createOrderTracker({
+    store,
+    networks: [...service.networks.values()],
+    log: options.log,
+    ...(options.trackIntervalMs === undefined ? {} : { intervalMs: options.trackIntervalMs }),
+  })
+  return {
+    name: 'orders',
+    service,
+    tracker,
+    routes: orderRoutes(service),
+    close: async () => tracker.stop(),
+  }
+}
+
+/**
+ * The default PGlite directory, git-ignored, one per API port: PGlite takes no lock, and test
+ * suites run API servers side by side (each on its own port), so two never open one directory.
+ */
+export function defaultApiDbDir(port: number): string {
+  return resolve(import.meta.dirname, `../../../../.data/api/${port}`)
+}
+
+/** The orders module, or a stand-in answering 503 with the reason when storage or manifest fail. */
+export async function loadOrdersModule(config: ApiConfig, log: Logger, db: Database): Promise<ApiModule> {
+  try {
+    const manifest = await loadManifest(config.OXBOW_MANIFEST)
+    const module = await createOrdersModule({ manifest, db, log })
+    log.info('orders: ready', { store: db.kind, networks: [...module.service.networks.keys()] })
+    return module
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+    log.error(`orders: disabled, ${reason}`)
+    const routes = new Hono()
+    routes.all('/orders/*', () => {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'Orders are unavailable', { reason })
+    })
+    routes.all('/orders', () => {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'Orders are unavailable', { reason })
+    })
+    return { name: 'orders-unavailable', routes }
+  }
+}

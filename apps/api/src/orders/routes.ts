@@ -1,0 +1,86 @@
+/** HTTP endpoints of the order service under /v1. */
+import { Hono } from 'hono'
+import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem'
+import { z } from 'zod'
+import { ApiError } from '../errors.ts'
+import { jsonBody, query } from '../validation.ts'
+import type { OrderService } from './service.ts'
+import { orderStatuses, type StoredOrder } from './store.ts'
+
+const hex = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => isHex(v) && v.length % 2 === 0, 'not 0x-prefixed hex bytes')
+    .transform((v) => v as Hex)
+const address = z
+  .string()
+  .refine((v) => isAddress(v, { strict: false }), 'not a 20-byte hex address')
+  .transform((v) => getAddress(v) as Address)
+
+const submitSchema = z.strictObject({
+  chainId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 32),
+  /** An order is a few hundred bytes; a larger encoding is no order of ours. */
+  encodedOrder: hex(8_192),
+  signature: hex(200),
+})
+
+const listSchema = z
+  .strictObject({
+    swapper: address.optional(),
+    chainId: z.coerce.number().int().positive().optional(),
+    status: z.enum(orderStatuses).optional(),
+    limit: z.coerce.number().int().min(1).max(1000).default(100),
+  })
+  .refine((q) => q.swapper !== undefined || q.chainId !== undefined, 'give swapper or chainId')
+
+/** An order as the API answers it: amounts as decimal strings. */
+export function orderJson(order: StoredOrder) {
+  return {
+    orderHash: order.orderHash,
+    chainId: order.chainId,
+    swapper: order.swapper,
+    reactor: order.reactor,
+    nonce: order.nonce.toString(),
+    deadline: order.deadline,
+    input: { token: order.inputToken, amount: order.inputAmount.toString() },
+    output: { token: order.outputToken, amount: order.outputAmount.toString() },
+    encodedOrder: order.encodedOrder,
+    signature: order.signature,
+    orderStatus: order.status,
+    txHash: order.txHash,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+  }
+}
+
+export function orderRoutes(service: OrderService): Hono {
+  const routes = new Hono()
+  routes.post('/orders', async (c) => {
+    const body = await jsonBody(c, submitSchema)
+    const { order, openOrders } = await service.submit(body)
+    return c.json({ order: orderJson(order), openOrders }, 201)
+  })
+  routes.get('/orders', async (c) => {
+    const q = query(c, listSchema)
+    const orders = await service.store.list(q)
+    const openOrders = q.swapper === undefined ? undefined : await service.store.countOpen(q.swapper)
+    return c.json({ orders: orders.map(orderJson), ...(openOrders === undefined ? {} : { openOrders }) })
+  })
+  routes.get('/orders/:hash', async (c) => {
+    const hash = c.req.param('hash')
+    if (!isHex(hash) || hash.length !== 66) {
+      throw new ApiError('INVALID_INPUT', 'Invalid order hash', [
+        { path: 'hash', message: 'not a 32-byte hex value' },
+      ])
+    }
+    const order = await service.store.get(hash.toLowerCase() as Hex)
+    if (!order) throw new ApiError('NOT_FOUND', 'No such order')
+    return c.json({ order: orderJson(order), history: await service.store.history(order.orderHash) })
+  })
+  return routes
+}

@@ -1,0 +1,216 @@
+/**
+ * Order intake: a signed UniswapX order is parsed with the SDK and accepted only when the reactor
+ * would settle it: our reactor on a limit-order network, a valid swapper signature over the Permit2
+ * witness, an unused nonce, a deadline ahead, sane amounts of listed tokens, and a swapper who holds
+ * the input and allowed Permit2 to move it. Everything else is a typed 4xx and nothing is stored.
+ */
+import { getNetwork } from '@oxbow/chains'
+import { MAX_OPEN_LIMIT_ORDERS } from '@oxbow/core'
+import { erc20Abi, type Manifest, type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
+import {
+  type Address,
+  createPublicClient,
+  getAddress,
+  type Hex,
+  http,
+  isAddressEqual,
+  type PublicClient,
+  zeroAddress,
+} from 'viem'
+import { ApiError } from '../errors.ts'
+import type { OrderStore, StoredOrder } from './store.ts'
+import { type DutchOrder, DutchOrder as DutchOrderClass } from './uniswapx.ts'
+
+/** Amounts above this are no token amount anyone holds; refusing them keeps price math exact. */
+export const MAX_ORDER_AMOUNT = 2n ** 128n - 1n
+/** The longest expiry the limit screen offers is one year; a little slack for clocks. */
+export const MAX_ORDER_LIFETIME_SECONDS = 366 * 86_400
+/** An order must have at least this long left, or it would expire before any fill lands. */
+export const MIN_ORDER_REMAINING_SECONDS = 10
+
+export interface SubmitOrder {
+  readonly chainId: number
+  readonly encodedOrder: Hex
+  readonly signature: Hex
+}
+
+export interface OrderNetwork {
+  readonly deployment: NetworkDeployment
+  readonly client: PublicClient
+}
+
+function invalid(message: string, path: string): ApiError {
+  return new ApiError('INVALID_ORDER', message, [{ path, message }])
+}
+
+export class OrderService {
+  readonly networks = new Map<number, OrderNetwork>()
+
+  constructor(
+    manifest: Manifest,
+    readonly store: OrderStore,
+    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
+    for (const deployment of Object.values(manifest.networks)) {
+      if (!deployment || !getNetwork(deployment.slug).capabilities.limitOrders) continue
+      const client = createPublicClient({
+        transport: http(deployment.rpcUrl, { batch: { batchSize: 100, wait: 0 }, retryCount: 1 }),
+      }) as PublicClient
+      this.networks.set(deployment.chainId, { deployment, client })
+    }
+  }
+
+  network(chainId: number): OrderNetwork {
+    const network = this.networks.get(chainId)
+    if (!network) {
+      throw new ApiError('UNSUPPORTED_NETWORK', 'Unsupported network', [
+        { path: 'chainId', message: 'limit orders are not offered on this network' },
+      ])
+    }
+    return network
+  }
+
+  /** Validates a signed order completely, then stores it. */
+  async submit(body: SubmitOrder): Promise<{ order: StoredOrder; openOrders: number }> {
+    const { deployment, client } = this.network(body.chainId)
+    const permit2 = deployment.contracts.permit2
+    let order: DutchOrder
+    try {
+      order = DutchOrderClass.parse(body.encodedOrder, body.chainId, permit2)
+    } catch {
+      throw invalid('Not an encoded UniswapX Dutch order', 'encodedOrder')
+    }
+    const info = order.info
+    const reactor = getAddress(info.reactor)
+    if (!isAddressEqual(reactor, deployment.contracts.exclusiveDutchOrderReactor)) {
+      throw invalid("The order names another reactor than this network's", 'reactor')
+    }
+    if (!isAddressEqual(getAddress(info.additionalValidationContract), zeroAddress)) {
+      throw invalid('Orders with an additional validation contract are not accepted', 'additionalValidation')
+    }
+    if (!isAddressEqual(getAddress(info.exclusiveFiller), zeroAddress)) {
+      throw invalid('Limit orders have no exclusive filler', 'exclusiveFiller')
+    }
+    const swapper = getAddress(info.swapper)
+    const inputAmount = BigInt(info.input.startAmount.toString())
+    if (inputAmount !== BigInt(info.input.endAmount.toString())) {
+      throw invalid('A limit order does not decay: input start and end amounts differ', 'input')
+    }
+    const [output, ...others] = info.outputs
+    if (!output || others.length > 0) throw invalid('A limit order has exactly one output', 'outputs')
+    const outputAmount = BigInt(output.startAmount.toString())
+    if (outputAmount !== BigInt(output.endAmount.toString())) {
+      throw invalid('A limit order does not decay: output start and end amounts differ', 'outputs.0')
+    }
+    if (!isAddressEqual(getAddress(output.recipient), swapper)) {
+      throw invalid('The output must go to the swapper', 'outputs.0.recipient')
+    }
+    for (const [path, amount] of [
+      ['input.amount', inputAmount],
+      ['outputs.0.amount', outputAmount],
+    ] as const) {
+      if (amount <= 0n || amount > MAX_ORDER_AMOUNT) throw invalid('Amount out of range', path)
+    }
+    const inputToken = this.listedToken(deployment, info.input.token, 'input.token')
+    const outputToken = this.listedToken(deployment, output.token, 'outputs.0.token')
+    if (isAddressEqual(inputToken, outputToken))
+      throw invalid('Input and output are the same token', 'outputs.0.token')
+
+    const now = this.now()
+    if (info.deadline < now + MIN_ORDER_REMAINING_SECONDS) {
+      throw new ApiError('ORDER_EXPIRED', 'Order expired', [
+        { path: 'deadline', message: 'the deadline has passed' },
+      ])
+    }
+    if (info.deadline > now + MAX_ORDER_LIFETIME_SECONDS)
+      throw invalid('The expiry is too far ahead', 'deadline')
+
+    let signer: Address
+    try {
+      signer = getAddress(order.getSigner(body.signature))
+    } catch {
+      throw new ApiError('INVALID_ORDER_SIGNATURE', 'Invalid signature', [
+        { path: 'signature', message: 'not a signature' },
+      ])
+    }
+    if (!isAddressEqual(signer, swapper)) {
+      throw new ApiError('INVALID_ORDER_SIGNATURE', 'Invalid signature', [
+        { path: 'signature', message: 'not signed by the swapper for this order and network' },
+      ])
+    }
+
+    const nonce = BigInt(info.nonce.toString())
+    const [bitmap, balance, allowance] = await Promise.all([
+      client.readContract({
+        address: permit2,
+        abi: permit2Abi,
+        functionName: 'nonceBitmap',
+        args: [swapper, nonce >> 8n],
+      }),
+      client.readContract({ address: inputToken, abi: erc20Abi, functionName: 'balanceOf', args: [swapper] }),
+      client.readContract({
+        address: inputToken,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [swapper, permit2],
+      }),
+    ])
+    if ((bitmap >> (nonce & 0xffn)) & 1n) {
+      throw new ApiError('NONCE_USED', 'This order was already filled or canceled', [
+        { path: 'nonce', message: 'the Permit2 nonce is used' },
+      ])
+    }
+    if (balance < inputAmount) {
+      throw new ApiError('INSUFFICIENT_BALANCE', 'Insufficient balance', [
+        { path: 'input.amount', message: `the swapper holds ${balance}` },
+      ])
+    }
+    if (allowance < inputAmount) {
+      throw new ApiError('INSUFFICIENT_ALLOWANCE', 'Approve Permit2 to spend the token first', [
+        { path: 'input.token', message: `Permit2 may spend ${allowance}` },
+      ])
+    }
+
+    const stored = {
+      orderHash: order.hash() as Hex,
+      chainId: body.chainId,
+      swapper,
+      reactor,
+      nonce,
+      deadline: info.deadline,
+      inputToken,
+      inputAmount,
+      outputToken,
+      outputAmount,
+      encodedOrder: body.encodedOrder,
+      signature: body.signature,
+    }
+    const result = await this.store.insert(stored)
+    if (!result.ok) {
+      if (result.reason === 'too-many-open') {
+        throw new ApiError('TOO_MANY_OPEN_ORDERS', `At most ${MAX_OPEN_LIMIT_ORDERS} open limit orders`, {
+          openOrders: result.openOrders,
+        })
+      }
+      throw new ApiError('NONCE_USED', 'This order or its nonce was already submitted', [
+        { path: 'nonce', message: 'an order with this nonce exists' },
+      ])
+    }
+    return { order: result.order, openOrders: result.openOrders }
+  }
+
+  private listedToken(deployment: NetworkDeployment, value: string, path: string): Address {
+    const token = deployment.tokens.find((t) => isAddressEqual(t.address, getAddress(value)))
+    if (!token) {
+      throw new ApiError('UNSUPPORTED_TOKEN', 'Unsupported token', [
+        { path, message: 'not a listed token of this network' },
+      ])
+    }
+    if (token.transferFeeBps > 0 || token.kind === 'honeypot') {
+      throw new ApiError('UNSUPPORTED_TOKEN', 'Unsupported token', [
+        { path, message: `${token.symbol} cannot be filled (${token.kind})` },
+      ])
+    }
+    return token.address
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * The UniswapX SDK, loaded through CommonJS: its ESM build has extension-less imports that plain
+ * Node ESM refuses (see shared notes). Orders are parsed, hashed and their signers recovered by it,
+ * so what we accept is exactly what the reactors verify.
+ */
+import { createRequire } from 'node:module'
+import type { DutchOrder as SdkDutchOrder } from '@uniswap/uniswapx-sdk'
+
+const require = createRequire(import.meta.url)
+const sdk = require('@uniswap/uniswapx-sdk') as typeof import('@uniswap/uniswapx-sdk')
+
+export type DutchOrder = SdkDutchOrder
+export const { DutchOrder, DutchOrderBuilder } = sdk

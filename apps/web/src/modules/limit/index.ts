@@ -1,0 +1,18 @@
+export { type NonceInvalidation, nonceInvalidations } from './services/cancelNonces.ts'
+export {
+  deadlineFor,
+  deviationBps,
+  type ExpiryId,
+  expiryOptions,
+  invert,
+  type LimitPreset,
+  type LimitWarning,
+  limitPresets,
+  limitWarning,
+  marketRatio,
+  outputFor,
+  presetRatio,
+  type Ratio,
+  ratioFromDecimal,
+  ratioToDecimal,
+} from './state/limitPrice.ts'
