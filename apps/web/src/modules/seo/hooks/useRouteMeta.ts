@@ -13,10 +13,10 @@ function upsert(selector: string, create: () => HTMLElement): HTMLElement {
 
 /** Keeps <title>, the description meta and the canonical link in step with the route and language. */
 export function useRouteMeta(): void {
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   const intl = useIntl()
   useEffect(() => {
-    const meta = routeMeta(pathname)
+    const meta = routeMeta(pathname, search)
     document.title = intl.formatMessage(meta.title, meta.values)
     upsert('meta[name="description"]', () =>
       Object.assign(document.createElement('meta'), { name: 'description' }),
@@ -24,5 +24,5 @@ export function useRouteMeta(): void {
     upsert('link[rel="canonical"]', () =>
       Object.assign(document.createElement('link'), { rel: 'canonical' }),
     ).setAttribute('href', new URL(pathname, location.origin).href)
-  }, [pathname, intl])
+  }, [pathname, search, intl])
 }

@@ -1,0 +1,1 @@
+export { ExploreView } from './components/ExploreView.tsx'
