@@ -250,3 +250,120 @@ describe('explore tables', () => {
     })
   })
 })
+
+describe('token page', () => {
+  test('behavior: WETH shows name and symbol, the chain price, a drawn chart (line and candles, every range) with a crosshair, and its stats', async () => {
+    const weth = token('WETH')
+    await withPage(`/explore/tokens/ethereum/${weth.address}`, async (page) => {
+      await page.getByTestId('token-name').waitFor()
+      assert.match((await page.locator('main h1').textContent()) ?? '', /Wrapped Ether\s*WETH/)
+      await page.waitForFunction(() => document.title.startsWith('Wrapped Ether (WETH) on Ethereum'))
+      const block = await client.getBlockNumber()
+      const shown = money(await page.getByTestId('token-price').textContent())
+      const chain = await wethPriceOnChain(block)
+      assert.ok(Math.abs(shown - chain) <= 0.005, `shown ${shown}, chain ${chain}`)
+      const chart = page.getByTestId('price-chart')
+      await page.locator('[data-testid=price-chart][data-drawn=true]').waitFor()
+      assert.ok(Number(await chart.getAttribute('data-points')) > 1)
+      assert.ok((await chart.locator('canvas').count()) > 0, 'lightweight-charts drew on canvas')
+      const box = await chart.boundingBox()
+      assert.ok(box)
+      await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2)
+      await page.waitForFunction(() =>
+        /\$[\d,]+\.\d{2}\s+\w{3} \d{1,2}, \d{4}/.test(
+          document.querySelector('[data-testid=chart-crosshair]')?.textContent ?? '',
+        ),
+      )
+      await page.getByRole('button', { name: 'Candlestick' }).click()
+      await page.locator('[data-testid=price-chart][data-drawn=true]').waitFor()
+      for (const range of ['1H', '1W', '1M', '1Y', 'All']) {
+        await page.getByRole('group', { name: 'Chart range' }).getByRole('button', { name: range }).click()
+        await page
+          .locator('[data-testid=price-chart][data-drawn=true], main p:has-text("No trades in this range")')
+          .first()
+          .waitFor()
+      }
+      for (const label of ['TVL', 'Market cap', 'FDV', '1D volume', '52W high', '52W low']) {
+        const value = await page
+          .locator('dl div')
+          .filter({ has: page.locator(`dt:text-is("${label}")`) })
+          .locator('dd')
+          .textContent()
+        assert.match(value ?? '', /\$[\d,]+/, `${label}: ${value}`)
+      }
+      const swap = page.getByRole('link', { name: 'Swap WETH' })
+      assert.equal(await swap.getAttribute('href'), `/swap?chain=ethereum&outputCurrency=${weth.address}`)
+    })
+  })
+
+  test('behavior: a devnet swap moves the token page (1D volume up, price = chain, the swap in its transactions)', async () => {
+    const weth = token('WETH')
+    await withPage(`/explore/tokens/ethereum/${weth.address}`, async (page) => {
+      await page.getByTestId('token-name').waitFor()
+      const volume = page.getByTestId('token-volume')
+      await page.waitForFunction(() =>
+        /\$/.test(document.querySelector('[data-testid=token-volume]')?.textContent ?? ''),
+      )
+      const before = money(await volume.textContent())
+      const account = privateKeyToAccount(devnet.manifest.accounts[3]?.privateKey ?? '0x')
+      const wallet = createWalletClient({ account, transport: http(eth.rpcUrl) })
+      const hash = await wallet.writeContract({
+        chain: null,
+        address: eth.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'swapExactETHForTokens',
+        args: [0n, [weth.address, token('USDC', 'stablecoin').address], account.address, 2n ** 40n],
+        value: parseEther('5'),
+      })
+      const receipt = await client.waitForTransactionReceipt({ hash })
+      await page
+        .locator(`[data-testid=explore-transaction-row][data-tx="${hash}"]`)
+        .waitFor({ timeout: 15_000 })
+      await page.waitForFunction(
+        (b) =>
+          Number(
+            (document.querySelector('[data-testid=token-volume]')?.textContent ?? '').replace(/[^0-9.]/g, ''),
+          ) >
+          b + 1000,
+        before,
+      )
+      const shown = money(await page.getByTestId('token-price').textContent())
+      const chain = await wethPriceOnChain(receipt.blockNumber)
+      assert.ok(Math.abs(shown - chain) <= 0.005, `shown ${shown}, chain ${chain}`)
+    })
+  })
+
+  test('error: malformed or unknown token addresses show the not-found state; an unknown network is the not-found page', async () => {
+    for (const address of [
+      '0xnothex',
+      '0x1234',
+      `0x${'ab'.repeat(20)}`,
+      encodeURIComponent('<script>alert(1)</script>'),
+    ]) {
+      await withPage(`/explore/tokens/ethereum/${address}`, async (page) => {
+        await page.getByTestId('explore-not-found').waitFor()
+        assert.equal(await page.locator('main h1').textContent(), 'Page not found')
+      })
+    }
+    await withPage(`/explore/tokens/notachain/${token('WETH').address}`, async (page) => {
+      await page.waitForURL(/\/not-found$/)
+    })
+  })
+
+  test('behavior: a spam token name renders as text with its safety banner; a honeypot warns', async () => {
+    const spam = token('AIRDROP')
+    await withPage(`/explore/tokens/ethereum/${spam.address}`, async (page) => {
+      await page.getByTestId('token-name').waitFor()
+      assert.equal(await page.getByTestId('token-name').textContent(), spam.name)
+      assert.equal(
+        await page.getByTestId('token-name').locator('*').count(),
+        0,
+        'the name is a text node only',
+      )
+      assert.match((await page.getByTestId('token-safety').textContent()) ?? '', /spam/)
+    })
+    await withPage(`/explore/tokens/ethereum/${token('HONEY').address}`, async (page) => {
+      assert.match((await page.getByTestId('token-safety').textContent()) ?? '', /honeypot/)
+    })
+  })
+})

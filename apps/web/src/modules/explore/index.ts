@@ -1,1 +1,2 @@
 export { ExploreView } from './components/ExploreView.tsx'
+export { TokenDetailsView } from './components/TokenDetailsView.tsx'
