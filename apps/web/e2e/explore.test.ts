@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { formatTokenAmount } from '@oxbow/core'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment, v2PairAbi, v2Router02Abi, v3PoolAbi } from '@oxbow/protocol'
 import type { Browser, Page } from 'playwright-core'
@@ -62,17 +63,23 @@ after(async () => {
 async function indexedToHead(): Promise<void> {
   const head = await client.getBlockNumber()
   const deadline = Date.now() + 60_000
+  let last = ''
   while (Date.now() < deadline) {
-    const response = await fetch(indexer.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ networks { blockNumber } }' }),
-    })
-    const body = (await response.json()) as { data?: { networks: { blockNumber: string }[] } }
-    if (body.data?.networks.some((n) => BigInt(n.blockNumber) >= head)) return
+    try {
+      const response = await fetch(indexer.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ networks { blockNumber } }' }),
+      })
+      const body = (await response.json()) as { data?: { networks: { blockNumber: string }[] } }
+      if (body.data?.networks.some((n) => BigInt(n.blockNumber) >= head)) return
+    } catch (error) {
+      // A keep-alive socket the indexer closed while idle: ask again on a new one.
+      last = String(error)
+    }
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`indexer did not reach block ${head}`)
+  throw new Error(`indexer did not reach block ${head} ${last}`)
 }
 
 async function withPage(path: string, run: (page: Page) => Promise<void>): Promise<void> {
@@ -365,5 +372,73 @@ describe('token page', () => {
     await withPage(`/explore/tokens/ethereum/${token('HONEY').address}`, async (page) => {
       assert.match((await page.getByTestId('token-safety').textContent()) ?? '', /honeypot/)
     })
+  })
+})
+
+describe('pool page', () => {
+  test('behavior: a v2 pool shows its pair, version, default fee tier and the reserves the chain holds, with swap and add-liquidity links', async () => {
+    const weth = token('WETH')
+    const usdc = token('USDC', 'stablecoin')
+    const pool = eth.pools.find(
+      (p) =>
+        p.version === 'v2' &&
+        [p.token0, p.token1].includes(weth.address) &&
+        [p.token0, p.token1].includes(usdc.address),
+    )
+    assert.ok(pool && pool.version === 'v2')
+    await withPage(`/explore/pools/ethereum/${pool.address}`, async (page) => {
+      await page.getByTestId('pool-pair').waitFor()
+      assert.equal(await page.getByTestId('pool-pair').textContent(), 'WETH/USDC')
+      assert.match((await page.getByTestId('pool-badges').textContent()) ?? '', /v2.*0\.3%/)
+      await page.waitForFunction(() =>
+        /\$/.test(document.querySelector('[data-testid=pool-tvl]')?.textContent ?? ''),
+      )
+      const [r0, r1] = await client.readContract({
+        address: pool.address,
+        abi: v2PairAbi,
+        functionName: 'getReserves',
+      })
+      const fmt = (amount: bigint, decimals: number) =>
+        formatTokenAmount(amount, decimals, { locale: 'en-US', significantDigits: 8 })
+      assert.equal(await page.getByTestId('pool-reserve0').textContent(), fmt(r0, 18))
+      assert.equal(await page.getByTestId('pool-reserve1').textContent(), fmt(r1, 6))
+      assert.equal(await page.getByTestId('liquidity-depth').count(), 0, 'no tick chart for v2')
+      assert.equal(
+        await page.getByRole('link', { name: 'Add liquidity' }).getAttribute('href'),
+        `/add/v2/${pool.token0}/${pool.token1}`,
+      )
+      assert.equal(
+        await page.getByRole('link', { name: 'Swap WETH/USDC' }).getAttribute('href'),
+        `/swap?chain=ethereum&inputCurrency=${pool.token0}&outputCurrency=${pool.token1}`,
+      )
+    })
+  })
+
+  test('behavior: a v3 pool draws liquidity by tick; a hooked v4 pool (by pool id) shows its hook and a dynamic fee', async () => {
+    const v3 = eth.pools.find(
+      (p) => p.version === 'v3' && p.fee === 500 && p.token0 === token('WETH').address,
+    )
+    assert.ok(v3 && v3.version === 'v3')
+    await withPage(`/explore/pools/ethereum/${v3.address}`, async (page) => {
+      await page.getByTestId('liquidity-depth').waitFor()
+      assert.ok(Number(await page.getByTestId('liquidity-depth').getAttribute('data-ranges')) >= 2)
+      assert.match((await page.getByTestId('pool-badges').textContent()) ?? '', /v3.*0\.05%/)
+      await page.locator('[data-testid=price-chart][data-drawn=true]').waitFor()
+    })
+    const hooked = eth.pools.find((p) => p.version === 'v4' && p.fee === 8388608)
+    assert.ok(hooked && hooked.version === 'v4')
+    await withPage(`/explore/pools/ethereum/${hooked.poolId}`, async (page) => {
+      await page.getByTestId('pool-pair').waitFor()
+      assert.match((await page.getByTestId('pool-badges').textContent()) ?? '', /v4.*Dynamic.*Hook/)
+      assert.equal(await page.getByTestId('pool-hook').textContent(), hooked.hooks)
+    })
+  })
+
+  test('error: malformed or unknown pool ids show the not-found state', async () => {
+    for (const id of ['0x12', 'pool', `0x${'0'.repeat(64)}`, `0x${'cd'.repeat(20)}`]) {
+      await withPage(`/explore/pools/ethereum/${id}`, async (page) => {
+        await page.getByTestId('explore-not-found').waitFor()
+      })
+    }
   })
 })

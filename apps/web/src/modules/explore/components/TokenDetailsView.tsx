@@ -16,8 +16,9 @@ import { Change } from './TokensTable.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { usePriceText } from './usePriceText.ts'
 
-/** The charting library arrives with its own chunk, in parallel with the page's data. */
-const PriceChart = lazy(() => import('./PriceChart.tsx').then((m) => ({ default: m.PriceChart })))
+/** The charting library has its own chunk, only for the pages that draw charts. */
+export const loadPriceChart = () => import('./PriceChart.tsx')
+const PriceChart = lazy(() => loadPriceChart().then((m) => ({ default: m.PriceChart })))
 
 export function NotFoundState() {
   const intl = useIntl()
@@ -47,6 +48,8 @@ export function TokenDetailsView() {
   const intl = useIntl()
   const { chainName = '', tokenAddress = '' } = useParams()
   const valid = isKnownNetwork(chainName) && isEvmAddress(tokenAddress)
+  // Fetch the chart's code while the page's data is on its way, not after it arrived.
+  useState(() => (valid ? void loadPriceChart() : undefined))
   const details = useTokenDetails(chainName, tokenAddress, valid)
   const [range, setRange] = useState<ChartRange>('DAY')
   const [kind, setKind] = useState<'line' | 'candles'>('line')

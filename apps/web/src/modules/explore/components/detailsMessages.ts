@@ -26,6 +26,11 @@ export const dm = defineMessages({
     id: 'seo.title.token.named',
     defaultMessage: '{name} ({symbol}) on {network} | Oxbow Interface',
   },
+  addLiquidity: { id: 'explore.pool.addLiquidity', defaultMessage: 'Add liquidity' },
+  depth: { id: 'explore.pool.depth', defaultMessage: 'Liquidity by price' },
+  fees1d: { id: 'explore.pool.fees1d', defaultMessage: '1D fees' },
+  reserves: { id: 'explore.pool.reserves', defaultMessage: 'Pool balances' },
+  poolId: { id: 'explore.pool.id', defaultMessage: 'Pool ID' },
   safety: {
     id: 'explore.safety',
     defaultMessage:

@@ -1,5 +1,4 @@
-import { feeTierPercent, formatTokenAmount, V2_FEE_TIER } from '@oxbow/core'
-import { V4_DYNAMIC_FEE_FLAG } from '@oxbow/protocol'
+import { feeTierPercent, formatTokenAmount, V2_FEE_TIER, V4_DYNAMIC_FEE_FLAG } from '@oxbow/core'
 
 /** A decimal string from the indexer as a number (null stays null; garbage becomes null). */
 export function num(value: string | null | undefined): number | null {
