@@ -1,9 +1,10 @@
 import { isEvmAddress } from '@oxbow/core'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { Link, useParams } from 'react-router'
+import { Link, useLocation, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { setPageTitle } from '../../seo/index.ts'
 import { buttonClassName, Card, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import { useSameToken, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
@@ -58,15 +59,20 @@ export function TokenDetailsView() {
   const { format } = useFiatFormatter()
   const price = usePriceText()
   const loaded = details.data
+  const { pathname } = useLocation()
   // The route's title names the address; once the token is known its name and symbol replace it.
   useEffect(() => {
     if (!loaded) return
-    document.title = intl.formatMessage(dm.documentTitle, {
-      name: loaded.name,
-      symbol: loaded.symbol,
-      network: findNetwork(loaded.network)?.name ?? loaded.network,
-    })
-  }, [loaded, intl])
+    setPageTitle(
+      pathname,
+      intl.formatMessage(dm.documentTitle, {
+        name: loaded.name,
+        symbol: loaded.symbol,
+        network: findNetwork(loaded.network)?.name ?? loaded.network,
+      }),
+    )
+    return () => setPageTitle(pathname, null)
+  }, [loaded, intl, pathname])
 
   if (!valid || details.data === null) return <NotFoundState />
   const token = details.data

@@ -105,14 +105,13 @@ export function useDataOutdated(networks: readonly string[]): boolean {
   const query = useQuery({
     queryKey: ['explore', 'freshness', config.graphqlUrl, checked],
     queryFn: async ({ signal }) => {
-      const [indexed, heads] = await Promise.all([
-        fetchIndexedBlocks(config.graphqlUrl, signal),
-        Promise.all(
-          checked.map(
-            async (slug) => [slug, await fetchChainHead(config.rpcUrls[slug] ?? '', signal)] as const,
-          ),
+      // The indexer first: when it is down the tables already say so, and the nodes are not asked.
+      const indexed = await fetchIndexedBlocks(config.graphqlUrl, signal)
+      const heads = await Promise.all(
+        checked.map(
+          async (slug) => [slug, await fetchChainHead(config.rpcUrls[slug] ?? '', signal)] as const,
         ),
-      ])
+      )
       return heads.some(([slug, head]) => {
         const at = indexed.get(slug)
         return at === undefined || head - at > OUTDATED_AFTER_BLOCKS
