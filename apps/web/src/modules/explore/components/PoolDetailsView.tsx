@@ -68,7 +68,12 @@ export function PoolDetailsView() {
         ) : details.isError ? (
           intl.formatMessage(em.unavailable)
         ) : (
-          <Skeleton width="medium" />
+          <>
+            <Skeleton width="medium" />
+            <span className="visually-hidden">
+              {intl.formatMessage(em.loading, { tab: intl.formatMessage(em.pools) })}
+            </span>
+          </>
         )
       }
     >

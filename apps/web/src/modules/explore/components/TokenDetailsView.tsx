@@ -88,7 +88,12 @@ export function TokenDetailsView() {
   ) : details.isError ? (
     intl.formatMessage(em.unavailable)
   ) : (
-    <Skeleton width="medium" />
+    <>
+      <Skeleton width="medium" />
+      <span className="visually-hidden">
+        {intl.formatMessage(em.loading, { tab: intl.formatMessage(em.tokens) })}
+      </span>
+    </>
   )
   return (
     <Page title={title}>
