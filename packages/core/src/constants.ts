@@ -24,6 +24,8 @@ export const SMART_WALLET_SAVINGS_PERCENT = 50
 
 /** All v2 pools have a fixed 0.3% fee: fee tier 3000 in hundredths of a basis point. */
 export const V2_FEE_TIER = 3000
+/** Fee value of a v4 PoolKey that marks a dynamic-fee pool: shown as "dynamic", not as a percent. */
+export const V4_DYNAMIC_FEE_FLAG = 0x800000
 /** feeTier / FEE_TIER_DIVISOR = fee percent (3000 -> 0.3). */
 export const FEE_TIER_DIVISOR = 10_000
 

@@ -68,3 +68,12 @@ export function parseSearchQuery(value: unknown): string {
   if (!r.success) throw badInput('query must be 1 to 100 characters.', 'query')
   return r.data
 }
+
+/** An explore list's optional text filter (lower-cased); null when omitted or blank. */
+export function parseListFilter(value: unknown, field = 'filter'): string | null {
+  if (value === null || value === undefined) return null
+  const r = z.string().max(100).safeParse(value)
+  if (!r.success) throw badInput(`${field} must be at most 100 characters.`, field)
+  const q = r.data.trim().toLowerCase()
+  return q.length > 0 ? q : null
+}

@@ -2,7 +2,7 @@
  * Query resolvers: validate arguments, read the snapshot or the tables, shape GraphQL objects.
  * Nested fields that take arguments are methods (graphql-js calls them with the field's args).
  */
-import { and, desc, eq, gte, inArray, type ReadonlyDrizzle, sql } from 'ponder'
+import { and, desc, eq, gt, gte, inArray, max, min, type ReadonlyDrizzle, sql } from 'ponder'
 
 type SQL = NonNullable<ReturnType<typeof and>>
 
@@ -19,6 +19,7 @@ import {
   MAX_PAGE_SIZE,
   parseAddress,
   parseFirst,
+  parseListFilter,
   parseNetwork,
   parseNetworks,
   parsePoolId,
@@ -46,6 +47,61 @@ const ranges = {
   ALL: { period: 86400, span: Number.POSITIVE_INFINITY },
 } as const
 type Range = keyof typeof ranges
+
+/** 52 weeks in seconds. */
+const YEAR_52W = 52 * 7 * 86400
+/** Most ranges Pool.liquidityByTick returns (limits.ts costs it as such). */
+export const MAX_TICK_RANGES = 400
+
+/**
+ * Active liquidity between consecutive initialized ticks, from positions' ranges: each position adds
+ * its liquidity at tickLower and removes it at tickUpper; the running sum is the liquidity active
+ * from that tick up to the next.
+ */
+export function liquidityRanges(
+  positions: readonly { tickLower: number | null; tickUpper: number | null; liquidity: bigint }[],
+  decimalsDelta: number,
+): { tick: number; price0: string; liquidity: string }[] {
+  const net = new Map<number, bigint>()
+  for (const p of positions) {
+    if (p.tickLower === null || p.tickUpper === null || p.liquidity <= 0n) continue
+    net.set(p.tickLower, (net.get(p.tickLower) ?? 0n) + p.liquidity)
+    net.set(p.tickUpper, (net.get(p.tickUpper) ?? 0n) - p.liquidity)
+  }
+  const ticks = [...net.keys()].sort((a, b) => a - b)
+  let active = 0n
+  const out: { tick: number; price0: string; liquidity: string }[] = []
+  for (const tick of ticks) {
+    active += net.get(tick) ?? 0n
+    const sqrt = Number(sqrtPriceAtTick(tick)) / 2 ** 96
+    out.push({
+      tick,
+      price0: decimalString(sqrt * sqrt * 10 ** decimalsDelta) ?? '0',
+      liquidity: active.toString(),
+    })
+  }
+  return out.slice(-MAX_TICK_RANGES)
+}
+
+/** Whether a token matches an explore filter: symbol or name part, or address prefix. */
+function tokenMatches(t: TokenView, q: string): boolean {
+  if (/^0x[0-9a-f]*$/.test(q)) return t.row.address.startsWith(q)
+  return t.row.symbol.toLowerCase().includes(q) || t.row.name.toLowerCase().includes(q)
+}
+
+/** A pool matches by either token, by a pair 'A/B' (either order), or by address/pool id prefix. */
+function poolMatches(p: PoolView, q: string): boolean {
+  if (/^0x[0-9a-f]*$/.test(q)) return p.row.id.startsWith(q)
+  const terms = q.split(/[\s/]+/).filter((x) => x.length > 0)
+  if (terms.length >= 2) {
+    const [a = '', b = ''] = terms
+    return (
+      (tokenMatches(p.token0, a) && tokenMatches(p.token1, b)) ||
+      (tokenMatches(p.token0, b) && tokenMatches(p.token1, a))
+    )
+  }
+  return tokenMatches(p.token0, q) || tokenMatches(p.token1, q)
+}
 
 const usd = (n: number | null) => decimalString(n)
 const usd0 = (n: number | null) => decimalString(n) ?? '0'
@@ -118,6 +174,26 @@ export function createResolvers(deps: ResolverDeps) {
       tvlUsd: usd0(t.tvlUsd),
       totalSupply: t.row.totalSupply === null ? null : t.row.totalSupply.toString(),
       marketCapUsd: usd(t.marketCapUsd),
+      // No circulating supply is indexed: FDV is price × total supply (equal to marketCapUsd here).
+      fdvUsd: usd(t.marketCapUsd),
+      sparkline: t.sparkline.map(usd0),
+      priceRange52w: async () => {
+        const now = s.nowByChain.get(t.row.chainId) ?? Math.floor(Date.now() / 1000)
+        const c = tables.tokenCandle
+        const [row] = await db
+          .select({ high: max(c.high), low: min(c.low) })
+          .from(c)
+          .where(
+            and(
+              eq(c.chainId, t.row.chainId),
+              eq(c.token, t.priceAddress),
+              eq(c.period, 86400),
+              gt(c.bucket, now - YEAR_52W),
+            ),
+          )
+        if (!row || row.high === null || row.low === null) return null
+        return { high: usd0(Number(row.high)), low: usd0(Number(row.low)) }
+      },
       txCount: t.row.txCount,
       priceHistory: async (args: Args) => {
         const range = parseRange(args.range)
@@ -211,6 +287,15 @@ export function createResolvers(deps: ResolverDeps) {
         }))
       },
       transactions: (args: Args) => poolTransactions(s, [p.row.chainId], [p.row.id], args),
+      liquidityByTick: async () => {
+        if (p.row.version === 'v2') return []
+        const pos = tables.position
+        const rows = await db
+          .select({ tickLower: pos.tickLower, tickUpper: pos.tickUpper, liquidity: pos.liquidity })
+          .from(pos)
+          .where(and(eq(pos.chainId, p.row.chainId), eq(pos.pool, p.row.id), gt(pos.liquidity, 0n)))
+        return liquidityRanges(rows, p.token0.row.decimals - p.token1.row.decimals)
+      },
     }
   }
 
@@ -344,11 +429,17 @@ export function createResolvers(deps: ResolverDeps) {
     async tokens(args: Args) {
       const slugs = parseNetworks(input, args.networks)
       const first = parseFirst(args.first)
+      const filter = parseListFilter(args.filter)
       const s = await deps.snapshot()
       const chains = new Set(chainIds(s, slugs))
       const sorter = tokenSorters[String(args.orderBy ?? 'VOLUME_24H')] ?? tokenSorters.VOLUME_24H
       const list = sortBy(
-        s.tokenList.filter((t) => chains.has(t.row.chainId) && (args.includeSpam === true || !t.isSpam)),
+        s.tokenList.filter(
+          (t) =>
+            chains.has(t.row.chainId) &&
+            (args.includeSpam === true || !t.isSpam) &&
+            (filter === null || tokenMatches(t, filter)),
+        ),
         sorter as (t: TokenView) => number | string | null,
         args.orderDirection,
       )
@@ -369,6 +460,7 @@ export function createResolvers(deps: ResolverDeps) {
       const first = parseFirst(args.first)
       const tokenFilter =
         args.token === null || args.token === undefined ? null : parseAddress(args.token, 'token')
+      const filter = parseListFilter(args.filter)
       const s = await deps.snapshot()
       const chains = new Set(chainIds(s, slugs))
       const version = typeof args.version === 'string' ? args.version.toLowerCase() : null
@@ -376,6 +468,7 @@ export function createResolvers(deps: ResolverDeps) {
         s.poolList.filter(
           (p) =>
             chains.has(p.row.chainId) &&
+            (filter === null || poolMatches(p, filter)) &&
             (version === null || p.row.version === version) &&
             (tokenFilter === null || p.row.token0 === tokenFilter || p.row.token1 === tokenFilter),
         ),

@@ -57,9 +57,26 @@ export const typeDefs = /* GraphQL */ `
     tvlUsd: String!
     totalSupply: String
     marketCapUsd: String
+    "Fully diluted valuation: price × total supply (null when either is unknown)."
+    fdvUsd: String
+    "Hourly closing prices (USD) of the last 24 h, oldest first."
+    sparkline: [String!]!
+    "Highest and lowest price of the last 52 weeks (daily candles), null when never traded."
+    priceRange52w: PriceRange
     txCount: Int!
     priceHistory(range: ChartRange!): [Candle!]!
     pools(first: Int = 20): [Pool!]!
+  }
+
+  type PriceRange { high: String! low: String! }
+
+  "Active liquidity of a v3/v4 pool at each initialized tick range, from the indexed positions."
+  type TickLiquidity {
+    "Lower tick of the range where this liquidity is active."
+    tick: Int!
+    "token1 per token0 at this tick."
+    price0: String!
+    liquidity: String!
   }
 
   type PoolBucket {
@@ -105,6 +122,8 @@ export const typeDefs = /* GraphQL */ `
     createdAt: Int!
     history(range: ChartRange!): [PoolBucket!]!
     transactions(first: Int = 20, after: String): PoolTransactionConnection!
+    "v3/v4: active liquidity from each initialized tick up to the next (at most 400 ranges); empty for v2."
+    liquidityByTick: [TickLiquidity!]!
   }
 
   type PoolTransaction {
@@ -235,11 +254,11 @@ export const typeDefs = /* GraphQL */ `
     networks: [NetworkStatus!]!
     "USD prices of the given tokens (up to 100), in the order given: stablecoins anchor at 1, every other price follows its pools to a stablecoin as of the latest indexed block; the native currency is priced as its wrapped token."
     tokenPrices(tokens: [TokenRef!]!): [TokenPrice!]!
-    "Explore tokens. networks: omitted or empty = all indexed networks."
-    tokens(networks: [String!], orderBy: TokenOrderBy = VOLUME_24H, orderDirection: OrderDirection = DESC, first: Int = 20, after: String, includeSpam: Boolean = false): TokenConnection!
+    "Explore tokens. networks: omitted or empty = all indexed networks. filter: part of the symbol or name, or an address prefix (1-100 characters)."
+    tokens(networks: [String!], orderBy: TokenOrderBy = VOLUME_24H, orderDirection: OrderDirection = DESC, first: Int = 20, after: String, includeSpam: Boolean = false, filter: String): TokenConnection!
     token(network: String!, address: String!): Token
-    "Explore pools; token filters to pools containing that token address."
-    pools(networks: [String!], orderBy: PoolOrderBy = TVL, orderDirection: OrderDirection = DESC, first: Int = 20, after: String, token: String, version: ProtocolVersion): PoolConnection!
+    "Explore pools; token filters to pools containing that token address; filter: a token symbol or name part, a pair ('ETH/USDC'), or an address/pool id prefix."
+    pools(networks: [String!], orderBy: PoolOrderBy = TVL, orderDirection: OrderDirection = DESC, first: Int = 20, after: String, token: String, version: ProtocolVersion, filter: String): PoolConnection!
     "id: pool address (v2/v3) or v4 pool id."
     pool(network: String!, id: String!): Pool
     "Explore transactions, newest first."

@@ -37,6 +37,8 @@ export interface TokenView {
   tvlUsd: number
   marketCapUsd: number | null
   isSpam: boolean
+  /** Hourly closes of the last 24 h, oldest first (explore's sparkline). */
+  sparkline: number[]
 }
 
 export interface PoolView {
@@ -195,7 +197,13 @@ export function createSnapshots(db: Db, tables: Tables) {
       const now = nowOf(t.chainId)
       const list = candlesByToken.get(k)
       let volume24hUsd = 0
-      for (const c of list ?? []) if (c.period === HOUR && c.bucket > now - DAY) volume24hUsd += c.volumeUsd
+      const lastDay: (typeof candles)[number][] = []
+      for (const c of list ?? []) {
+        if (c.period !== HOUR || c.bucket <= now - DAY) continue
+        volume24hUsd += c.volumeUsd
+        lastDay.push(c)
+      }
+      lastDay.sort((a, b) => a.bucket - b.bucket)
       const priceUsd = priceOf(t)
       tokenViews.set(k, {
         key: k,
@@ -214,6 +222,7 @@ export function createSnapshots(db: Db, tables: Tables) {
             ? toUnits(t.totalSupply, t.decimals) * priceUsd
             : null,
         isSpam: SPAM_SAFETY.has(t.safety) || t.kind === 'spam',
+        sparkline: lastDay.map((c) => c.close),
       })
     }
 

@@ -53,8 +53,8 @@ export const v4Actions = {
   BURN_6909: 0x18,
 } as const
 
-/** Fee value of a v4 PoolKey that marks a dynamic-fee pool. */
-export const V4_DYNAMIC_FEE_FLAG = 0x800000
+/** Fee value of a v4 PoolKey that marks a dynamic-fee pool (its one home is @oxbow/core). */
+export { V4_DYNAMIC_FEE_FLAG } from '@oxbow/core'
 
 /** The canonical Permit2 address (same on every network, devnet included). */
 export const PERMIT2_ADDRESS = '0x000000000022D473030F116dDEE9F6B43aC78BA3' as const

@@ -1,7 +1,9 @@
 import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import { useLocation } from 'react-router'
+import { useStore } from '../../../lib/createStore.ts'
 import { routeMeta } from '../services/routeMeta.ts'
+import { pageTitleStore } from '../state/pageTitle.ts'
 
 function upsert(selector: string, create: () => HTMLElement): HTMLElement {
   const existing = document.head.querySelector<HTMLElement>(selector)
@@ -13,16 +15,18 @@ function upsert(selector: string, create: () => HTMLElement): HTMLElement {
 
 /** Keeps <title>, the description meta and the canonical link in step with the route and language. */
 export function useRouteMeta(): void {
-  const { pathname } = useLocation()
+  const { pathname, search } = useLocation()
   const intl = useIntl()
+  const pageTitle = useStore(pageTitleStore)
   useEffect(() => {
-    const meta = routeMeta(pathname)
-    document.title = intl.formatMessage(meta.title, meta.values)
+    const meta = routeMeta(pathname, search)
+    document.title =
+      pageTitle?.pathname === pathname ? pageTitle.title : intl.formatMessage(meta.title, meta.values)
     upsert('meta[name="description"]', () =>
       Object.assign(document.createElement('meta'), { name: 'description' }),
     ).setAttribute('content', intl.formatMessage(meta.description, meta.values))
     upsert('link[rel="canonical"]', () =>
       Object.assign(document.createElement('link'), { rel: 'canonical' }),
     ).setAttribute('href', new URL(pathname, location.origin).href)
-  }, [pathname, intl])
+  }, [pathname, search, intl, pageTitle])
 }

@@ -20,6 +20,26 @@ test('behavior: explore titles depend on tab and network (default tokens on Ethe
   )
 })
 
+test('behavior: explore across all networks (?networks=all) says so in its title', () => {
+  const all = (path: string, search: string) => {
+    const meta = routeMeta(path, search)
+    return intl.formatMessage(meta.title, meta.values)
+  }
+  assert.equal(all('/explore', '?networks=all'), 'Explore top tokens on all networks | Oxbow Interface')
+  assert.equal(
+    all('/explore/pools/base', '?networks=all'),
+    'Explore top pools on all networks | Oxbow Interface',
+  )
+  assert.equal(
+    all('/explore/transactions', '?networks=all'),
+    'Explore transactions on all networks | Oxbow Interface',
+  )
+  assert.equal(
+    all('/explore/pools/ethereum', '?other=all'),
+    'Explore top pools on Ethereum | Oxbow Interface',
+  )
+})
+
 test('behavior: liquidity titles depend on v2, v3 or v4', () => {
   assert.equal(title('/add/v2/ETH'), 'Add v2 liquidity | Oxbow Interface')
   assert.equal(title('/add/ETH/DAI/3000'), 'Add v3 liquidity | Oxbow Interface')

@@ -31,6 +31,18 @@ const m = defineMessages({
     id: 'seo.title.explore.transactions',
     defaultMessage: 'Explore transactions on {network} | Oxbow Interface',
   },
+  exploreTokensAll: {
+    id: 'seo.title.explore.tokens.all',
+    defaultMessage: 'Explore top tokens on all networks | Oxbow Interface',
+  },
+  explorePoolsAll: {
+    id: 'seo.title.explore.pools.all',
+    defaultMessage: 'Explore top pools on all networks | Oxbow Interface',
+  },
+  exploreTransactionsAll: {
+    id: 'seo.title.explore.transactions.all',
+    defaultMessage: 'Explore transactions on all networks | Oxbow Interface',
+  },
   exploreDescription: {
     id: 'seo.description.explore',
     defaultMessage: 'Discover and research tokens, pools and transactions on {network}.',
@@ -86,7 +98,7 @@ function liquidity(title: MessageDescriptor, version: string, extra: Record<stri
  * Title and description of a path (as message descriptors, so they translate). Explore titles
  * depend on tab and network; liquidity titles on v2/v3/v4; anything else gets the interface name.
  */
-export function routeMeta(pathname: string): RouteMeta {
+export function routeMeta(pathname: string, search = ''): RouteMeta {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent)
   const [first, second, third, fourth] = parts
   const plain = (
@@ -127,6 +139,16 @@ export function routeMeta(pathname: string): RouteMeta {
       }
       const tab = exploreTabs.find((t) => t === second) ?? 'tokens'
       const chain = exploreTabs.some((t) => t === second) ? third : second
+      // The network selector's "All networks" (?networks=all, explore's own parameter).
+      if (new URLSearchParams(search).get('networks') === 'all') {
+        const title =
+          tab === 'pools'
+            ? m.explorePoolsAll
+            : tab === 'transactions'
+              ? m.exploreTransactionsAll
+              : m.exploreTokensAll
+        return { title, description: m.defaultDescription, values: {} }
+      }
       const title =
         tab === 'pools' ? m.explorePools : tab === 'transactions' ? m.exploreTransactions : m.exploreTokens
       return { title, description: m.exploreDescription, values: { network: networkName(chain) } }

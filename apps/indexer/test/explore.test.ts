@@ -1,0 +1,177 @@
+/**
+ * The explore screens' fields (issue #11) against the real devnet (ethereum) and a real Ponder on
+ * PGlite: the text filter of tokens and pools, FDV against the chain's total supply, the sparkline and
+ * the 52-week range against the token's own candles, v3 tick liquidity against the pool's active
+ * liquidity read with viem, and typed errors for hostile filters.
+ */
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, it } from 'node:test'
+import { startDevnet } from '@oxbow/devnet'
+import { erc20Abi, type NetworkDeployment, v3PoolAbi } from '@oxbow/protocol'
+import { createPublicClient, http, type PublicClient } from 'viem'
+import { type IndexerHandle, startIndexer } from '../scripts/launcher.ts'
+import { gqlClient, okData, waitFor } from './helpers.ts'
+
+const PORT_BASE = 21700
+const INDEXER_PORT = 21790
+
+let devnet: Awaited<ReturnType<typeof startDevnet>>
+let eth: NetworkDeployment
+let client: PublicClient
+let indexer: IndexerHandle
+let dataDir: string
+let gql: ReturnType<typeof gqlClient>
+
+before(async () => {
+  devnet = await startDevnet({ networks: ['ethereum'], portBase: PORT_BASE })
+  const d = devnet.manifest.networks.ethereum
+  assert.ok(d)
+  eth = d
+  client = createPublicClient({ transport: http(eth.rpcUrl) }) as PublicClient
+  dataDir = mkdtempSync(join(tmpdir(), 'oxbow-indexer-explore-'))
+  indexer = await startIndexer({
+    manifestPath: devnet.manifestPath,
+    port: INDEXER_PORT,
+    dataDir: join(dataDir, 'pglite'),
+    networks: ['ethereum'],
+    readyTimeoutMs: 240_000,
+  })
+  gql = gqlClient(indexer.graphqlUrl)
+  const head = await client.getBlockNumber()
+  await waitFor(
+    'ethereum indexed to its head',
+    async () => {
+      const data = await okData(gql<{ networks: { blockNumber: string }[] }>('{ networks { blockNumber } }'))
+      return data.networks.some((n) => BigInt(n.blockNumber) >= head) ? true : undefined
+    },
+    60_000,
+  )
+})
+
+after(async () => {
+  await indexer?.stop()
+  await devnet?.stop()
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+interface TokenNode {
+  address: string
+  symbol: string
+  name: string
+  decimals: number
+  priceUsd: string | null
+  fdvUsd: string | null
+  sparkline: string[]
+  priceRange52w: { high: string; low: string } | null
+}
+
+describe('explore fields', () => {
+  it('behavior: tokens(filter) keeps tokens whose symbol or name contains the text, or whose address starts with it', async () => {
+    const { tokens } = await okData(
+      gql<{ tokens: { nodes: { symbol: string; name: string; address: string }[] } }>(
+        '{ tokens(networks: ["ethereum"], filter: "usd", first: 100, includeSpam: true) { nodes { symbol name address } } }',
+      ),
+    )
+    assert.ok(tokens.nodes.length >= 2, 'USDC and USDT at least')
+    for (const t of tokens.nodes) assert.match(`${t.symbol} ${t.name}`.toLowerCase(), /usd/)
+    const usdc = eth.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
+    assert.ok(usdc)
+    const prefix = usdc.address.slice(0, 12)
+    const byAddress = await okData(
+      gql<{ tokens: { nodes: { address: string }[] } }>(
+        'query($f: String) { tokens(networks: ["ethereum"], filter: $f, first: 100) { nodes { address } } }',
+        { f: prefix.toUpperCase().replace('0X', '0x') },
+      ),
+    )
+    assert.deepEqual(
+      byAddress.tokens.nodes.map((t) => t.address.toLowerCase()),
+      [usdc.address.toLowerCase()],
+    )
+  })
+
+  it('behavior: pools(filter) finds a pair in either order', async () => {
+    const { pools } = await okData(
+      gql<{ pools: { nodes: { token0: { symbol: string }; token1: { symbol: string } }[] } }>(
+        '{ pools(networks: ["ethereum"], filter: "usdc/weth", first: 100) { nodes { token0 { symbol } token1 { symbol } } } }',
+      ),
+    )
+    assert.ok(pools.nodes.length >= 2, 'v2 and v3 WETH/USDC pools')
+    for (const p of pools.nodes) {
+      assert.deepEqual([p.token0.symbol, p.token1.symbol].sort(), ['USDC', 'WETH'])
+    }
+  })
+
+  it('error: a filter over 100 characters or of the wrong type is BAD_USER_INPUT', async () => {
+    const long = await gql('query($f: String) { tokens(filter: $f) { totalCount } }', { f: 'x'.repeat(101) })
+    assert.equal(long.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT')
+    const hostile = await gql('query($f: String) { pools(filter: $f) { totalCount } }', {
+      f: "'; DROP TABLE pool; --",
+    })
+    assert.equal(hostile.errors, undefined, 'SQL-looking text is just text')
+    assert.equal((hostile.data as { pools: { totalCount: number } }).pools.totalCount, 0)
+  })
+
+  it('behavior: fdvUsd is price × the total supply read on chain; sparkline and 52-week range follow the candles', async () => {
+    const link = eth.tokens.find((t) => t.symbol === 'LINK')
+    assert.ok(link)
+    const { token } = await okData(
+      gql<{ token: TokenNode & { day: { close: string }[]; year: { high: string; low: string }[] } }>(
+        `query($a: String!) { token(network: "ethereum", address: $a) {
+          address symbol name decimals priceUsd fdvUsd sparkline priceRange52w { high low }
+          day: priceHistory(range: DAY) { close }
+          year: priceHistory(range: YEAR) { high low }
+        } }`,
+        { a: link.address },
+      ),
+    )
+    const supply = await client.readContract({
+      address: link.address,
+      abi: erc20Abi,
+      functionName: 'totalSupply',
+    })
+    const expected = (Number(supply) / 10 ** token.decimals) * Number(token.priceUsd)
+    assert.ok(token.fdvUsd)
+    assert.ok(Math.abs(Number(token.fdvUsd) - expected) / expected < 1e-9, `${token.fdvUsd} vs ${expected}`)
+    assert.ok(token.sparkline.length > 0, 'the seeded history trades every hour')
+    assert.deepEqual(token.sparkline, token.day.map((c) => c.close).slice(-token.sparkline.length))
+    assert.ok(token.priceRange52w)
+    assert.equal(Number(token.priceRange52w.high), Math.max(...token.year.map((c) => Number(c.high))))
+    assert.equal(Number(token.priceRange52w.low), Math.min(...token.year.map((c) => Number(c.low))))
+  })
+
+  it('behavior: liquidityByTick of a v3 pool gives, at the current tick, the liquidity the pool reports on chain', async () => {
+    const v3 = eth.pools.filter((p) => p.version === 'v3')
+    assert.ok(v3.length > 0)
+    for (const p of v3) {
+      const [slot0, liquidity] = await Promise.all([
+        client.readContract({ address: p.address, abi: v3PoolAbi, functionName: 'slot0' }),
+        client.readContract({ address: p.address, abi: v3PoolAbi, functionName: 'liquidity' }),
+      ])
+      const { pool } = await okData(
+        gql<{ pool: { liquidityByTick: { tick: number; liquidity: string }[] } }>(
+          'query($id: String!) { pool(network: "ethereum", id: $id) { liquidityByTick { tick liquidity } } }',
+          { id: p.address },
+        ),
+      )
+      const ranges = pool.liquidityByTick
+      const current = ranges.filter((r) => r.tick <= slot0[1]).at(-1)
+      assert.equal(current?.liquidity ?? '0', liquidity.toString(), `pool ${p.address}`)
+      for (let i = 1; i < ranges.length; i++) assert.ok((ranges[i]?.tick ?? 0) > (ranges[i - 1]?.tick ?? 0))
+    }
+  })
+
+  it('behavior: liquidityByTick is empty for v2 pools', async () => {
+    const v2 = eth.pools.find((p) => p.version === 'v2')
+    assert.ok(v2)
+    const { pool } = await okData(
+      gql<{ pool: { liquidityByTick: unknown[] } }>(
+        'query($id: String!) { pool(network: "ethereum", id: $id) { liquidityByTick { tick } } }',
+        { id: v2.address },
+      ),
+    )
+    assert.deepEqual(pool.liquidityByTick, [])
+  })
+})

@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react'
+import { useIntl } from 'react-intl'
+import type { Direction } from '../services/exploreData.ts'
+import styles from './Explore.module.css'
+import { em } from './exploreMessages.ts'
+
+/** A column header; sortable ones are buttons and carry aria-sort when active. */
+export function Th<K extends string>(props: {
+  label: ReactNode
+  sortKey?: K
+  sort?: { key: K; direction: Direction }
+  onSort?: (key: K) => void
+  numeric?: boolean
+}) {
+  const active = props.sortKey !== undefined && props.sort?.key === props.sortKey
+  const ariaSort = active ? (props.sort?.direction === 'ASC' ? 'ascending' : 'descending') : undefined
+  return (
+    <th scope="col" aria-sort={ariaSort} className={props.numeric ? styles.numeric : undefined}>
+      {props.sortKey !== undefined && props.onSort ? (
+        <button
+          type="button"
+          className={styles.sortButton}
+          onClick={() => props.onSort?.(props.sortKey as K)}
+        >
+          {props.label}
+          {active ? <span aria-hidden="true">{props.sort?.direction === 'ASC' ? ' ↑' : ' ↓'}</span> : null}
+        </button>
+      ) : (
+        props.label
+      )}
+    </th>
+  )
+}
+
+/** Placeholder rows in the table's own grid while a page loads. */
+export function SkeletonTableRows({ columns, count = 8 }: { columns: number; count?: number }) {
+  return Array.from({ length: count }, (_, row) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
+    <tr key={row} className={styles.skeletonRow} data-testid="explore-skeleton-row">
+      {Array.from({ length: columns }, (_, cell) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder cells
+        <td key={cell}>
+          <span className={styles.skeleton} />
+        </td>
+      ))}
+    </tr>
+  ))
+}
+
+/** A letter on the token's colour (no token images on the devnet); decorative. */
+export function TokenMark({ address, symbol }: { address: string; symbol: string }) {
+  let hash = 0x811c9dc5
+  for (const char of address.toLowerCase()) {
+    hash ^= char.charCodeAt(0)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return (
+    <span
+      className={styles.mark}
+      style={{ background: `hsl(${(hash >>> 0) % 360} 62% 48%)` }}
+      aria-hidden="true"
+    >
+      {Array.from(symbol)[0] ?? '?'}
+    </span>
+  )
+}
+
+/** The list's state under the rows: the spec's data message, an empty note, or "load more". */
+export function ListFooter(props: {
+  isError: boolean
+  isEmpty: boolean
+  hasNextPage: boolean
+  isFetchingNextPage: boolean
+  onMore: () => void
+  onRetry: () => void
+}) {
+  const intl = useIntl()
+  if (props.isError) {
+    return (
+      <p className={styles.message} role="alert">
+        {intl.formatMessage(em.unavailable)}{' '}
+        <button type="button" className={styles.more} onClick={props.onRetry}>
+          {intl.formatMessage(em.retry)}
+        </button>
+      </p>
+    )
+  }
+  if (props.isEmpty) return <p className={styles.message}>{intl.formatMessage(em.empty)}</p>
+  if (!props.hasNextPage) return null
+  return (
+    <button type="button" className={styles.more} onClick={props.onMore} disabled={props.isFetchingNextPage}>
+      {intl.formatMessage(em.loadMore)}
+    </button>
+  )
+}
+
+/** 24 hourly closes as a small line; green when the day ended up, red when down. */
+export function Sparkline({ points }: { points: readonly number[] }) {
+  const intl = useIntl()
+  if (points.length < 2) return null
+  const min = Math.min(...points)
+  const max = Math.max(...points)
+  const span = max - min || 1
+  const width = 96
+  const height = 28
+  const path = points
+    .map(
+      (p, i) =>
+        `${((i / (points.length - 1)) * width).toFixed(1)},${(height - ((p - min) / span) * height).toFixed(1)}`,
+    )
+    .join(' ')
+  const up = (points.at(-1) ?? 0) >= (points[0] ?? 0)
+  return (
+    <svg
+      className={up ? styles.sparkUp : styles.sparkDown}
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={intl.formatMessage(em.sparkline)}
+    >
+      <polyline points={path} fill="none" stroke="currentColor" strokeWidth="1.5" />
+    </svg>
+  )
+}

@@ -1,0 +1,224 @@
+import { isEvmAddress } from '@oxbow/core'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { Link, useLocation, useParams } from 'react-router'
+import { findNetwork, isKnownNetwork } from '../../config/index.ts'
+import { useFiatFormatter } from '../../currency/index.ts'
+import { setPageTitle } from '../../seo/index.ts'
+import { buttonClassName, Card, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
+import { CopyButton } from '../../wallet/index.ts'
+import { useSameToken, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
+import { num } from '../services/format.ts'
+import { CHART_RANGES, type ChartRange } from '../services/tokenData.ts'
+import styles from './Details.module.css'
+import { dm } from './detailsMessages.ts'
+import { em } from './exploreMessages.ts'
+import { Change } from './TokensTable.tsx'
+import { TransactionsTable } from './TransactionsTable.tsx'
+import { usePriceText } from './usePriceText.ts'
+
+/** The charting library has its own chunk, only for the pages that draw charts. */
+export const loadPriceChart = () => import('./PriceChart.tsx')
+const PriceChart = lazy(() => loadPriceChart().then((m) => ({ default: m.PriceChart })))
+
+export function NotFoundState() {
+  const intl = useIntl()
+  return (
+    <Page narrow title={intl.formatMessage(dm.notFoundTitle)}>
+      <p data-testid="explore-not-found">{intl.formatMessage(dm.notFoundBody)}</p>
+      <div>
+        <Link to="/explore" className={buttonClassName}>
+          {intl.formatMessage(em.title)}
+        </Link>
+      </div>
+    </Page>
+  )
+}
+
+export function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className={styles.stat}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  )
+}
+
+/** /explore/tokens/:chainName/:tokenAddress: price chart, stats, swap, info, transactions. */
+export function TokenDetailsView() {
+  const intl = useIntl()
+  const { chainName = '', tokenAddress = '' } = useParams()
+  const valid = isKnownNetwork(chainName) && isEvmAddress(tokenAddress)
+  // Fetch the chart's code while the page's data is on its way, not after it arrived.
+  useState(() => (valid ? void loadPriceChart() : undefined))
+  const details = useTokenDetails(chainName, tokenAddress, valid)
+  const [range, setRange] = useState<ChartRange>('DAY')
+  const [kind, setKind] = useState<'line' | 'candles'>('line')
+  const chart = useTokenChart(chainName, tokenAddress, range, valid)
+  const same = useSameToken(details.data)
+  const { format } = useFiatFormatter()
+  const price = usePriceText()
+  const loaded = details.data
+  const { pathname } = useLocation()
+  // The route's title names the address; once the token is known its name and symbol replace it.
+  useEffect(() => {
+    if (!loaded) return
+    setPageTitle(
+      pathname,
+      intl.formatMessage(dm.documentTitle, {
+        name: loaded.name,
+        symbol: loaded.symbol,
+        network: findNetwork(loaded.network)?.name ?? loaded.network,
+      }),
+    )
+    return () => setPageTitle(pathname, null)
+  }, [loaded, intl, pathname])
+
+  if (!valid || details.data === null) return <NotFoundState />
+  const token = details.data
+  const network = findNetwork(chainName)
+  const usd = (value: string | null | undefined) => {
+    const n = num(value)
+    return n === null ? '–' : format(n)
+  }
+  const title = token ? (
+    <>
+      <span data-testid="token-name">{token.name}</span> <span className={styles.symbol}>{token.symbol}</span>
+    </>
+  ) : details.isError ? (
+    intl.formatMessage(em.unavailable)
+  ) : (
+    <>
+      <Skeleton width="medium" />
+      <span className="visually-hidden">
+        {intl.formatMessage(em.loading, { tab: intl.formatMessage(em.tokens) })}
+      </span>
+    </>
+  )
+  return (
+    <Page title={title}>
+      <nav className={styles.crumbs}>
+        <Link to={`/explore/tokens/${chainName}`}>{intl.formatMessage(em.title)}</Link>
+        <span aria-hidden="true"> › </span>
+        <span>{network?.name ?? chainName}</span>
+      </nav>
+      {token && token.safety !== 'verified' ? (
+        <p className={styles.safety} role="alert" data-level={token.safety} data-testid="token-safety">
+          {intl.formatMessage(dm.safety, { level: token.safety })}
+        </p>
+      ) : null}
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          <div className={styles.priceLine}>
+            <span className={styles.price} data-testid="token-price">
+              {token ? price(num(token.priceUsd)) : <Skeleton width="short" />}
+            </span>
+            {token ? <Change value={token.priceChange24h} /> : null}
+          </div>
+          <Card className={styles.chartCard}>
+            <div className={styles.chartControls}>
+              <fieldset aria-label={intl.formatMessage(dm.rangeGroup)} className={styles.segmented}>
+                {CHART_RANGES.map((r) => (
+                  <button key={r} type="button" aria-pressed={r === range} onClick={() => setRange(r)}>
+                    {intl.formatMessage(dm.range, { range: r })}
+                  </button>
+                ))}
+              </fieldset>
+              <fieldset className={styles.segmented}>
+                {(['line', 'candles'] as const).map((k) => (
+                  <button key={k} type="button" aria-pressed={k === kind} onClick={() => setKind(k)}>
+                    {intl.formatMessage(dm.kind, { kind: k })}
+                  </button>
+                ))}
+              </fieldset>
+            </div>
+            {chart.data && chart.data.length > 0 ? (
+              <Suspense fallback={<div className={styles.chartPlaceholder} />}>
+                <PriceChart
+                  candles={chart.data}
+                  kind={kind}
+                  label={intl.formatMessage(dm.chartLabel, { symbol: token?.symbol ?? '' })}
+                  formatPrice={(n) => price(n)}
+                />
+              </Suspense>
+            ) : chart.isError ? (
+              <p className={styles.chartPlaceholder} role="alert">
+                {intl.formatMessage(em.unavailable)}
+              </p>
+            ) : chart.data ? (
+              <p className={styles.chartPlaceholder}>{intl.formatMessage(dm.chartEmpty)}</p>
+            ) : (
+              <div className={styles.chartPlaceholder} />
+            )}
+          </Card>
+          <h2 className={styles.heading}>{intl.formatMessage(dm.stats)}</h2>
+          <dl className={styles.stats}>
+            <Stat label={intl.formatMessage(em.colTvl)} testId="token-tvl">
+              {usd(token?.tvlUsd)}
+            </Stat>
+            <Stat label={intl.formatMessage(dm.marketCap)}>{usd(token?.marketCapUsd)}</Stat>
+            <Stat label={intl.formatMessage(em.colFdv)}>{usd(token?.fdvUsd)}</Stat>
+            <Stat label={intl.formatMessage(em.colVolume1d)} testId="token-volume">
+              {usd(token?.volume24hUsd)}
+            </Stat>
+            <Stat label={intl.formatMessage(dm.high52w)}>{price(num(token?.priceRange52w?.high))}</Stat>
+            <Stat label={intl.formatMessage(dm.low52w)}>{price(num(token?.priceRange52w?.low))}</Stat>
+          </dl>
+          <h2 className={styles.heading}>{intl.formatMessage(em.transactions)}</h2>
+          <TransactionsTable networks={[chainName]} token={tokenAddress} />
+        </div>
+        <aside className={styles.side}>
+          {token ? (
+            <Link
+              className={buttonClassName}
+              to={`/swap?chain=${encodeURIComponent(chainName)}&outputCurrency=${token.address}`}
+            >
+              {intl.formatMessage(dm.swap, { symbol: token.symbol })}
+            </Link>
+          ) : null}
+          <Card>
+            <h2 className={styles.heading}>{intl.formatMessage(dm.info)}</h2>
+            {token ? (
+              <dl className={styles.info}>
+                <dt>{intl.formatMessage(dm.address)}</dt>
+                <dd>
+                  <code className={styles.address}>{token.address}</code>{' '}
+                  <CopyButton
+                    text={token.address}
+                    label={intl.formatMessage(dm.copy)}
+                    className={styles.linkButton}
+                  />
+                </dd>
+                {network?.explorer && !token.isNative ? (
+                  <dd>
+                    <a
+                      href={`${network.explorer.url}/token/${token.address}`}
+                      target="_blank"
+                      rel="noreferrer"
+                    >
+                      {intl.formatMessage(dm.explorer, { explorer: network.explorer.name })}
+                    </a>
+                  </dd>
+                ) : null}
+                {same.data && same.data.length > 0 ? (
+                  <>
+                    <dt>{intl.formatMessage(dm.otherNetworks)}</dt>
+                    {same.data.map((t) => (
+                      <dd key={t.network}>
+                        <Link to={`/explore/tokens/${t.network}/${t.address}`}>
+                          {findNetwork(t.network)?.name}
+                        </Link>
+                      </dd>
+                    ))}
+                  </>
+                ) : null}
+              </dl>
+            ) : (
+              <SkeletonRows count={2} label={intl.formatMessage(dm.info)} />
+            )}
+          </Card>
+        </aside>
+      </div>
+    </Page>
+  )
+}

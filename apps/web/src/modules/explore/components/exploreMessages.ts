@@ -1,0 +1,43 @@
+import { defineMessages } from '../../../lib/messages.ts'
+
+/** The explore screens' texts (table columns, data states); tab names reuse the page's own ids. */
+export const em = defineMessages({
+  tokens: { id: 'page.explore.tab.tokens', defaultMessage: 'Tokens' },
+  pools: { id: 'page.explore.tab.pools', defaultMessage: 'Pools' },
+  transactions: { id: 'page.explore.tab.transactions', defaultMessage: 'Transactions' },
+  network: { id: 'page.explore.network', defaultMessage: 'Network' },
+  loading: { id: 'page.explore.loading', defaultMessage: 'Loading {tab}' },
+  title: { id: 'page.explore.title', defaultMessage: 'Explore' },
+  allNetworks: { id: 'explore.allNetworks', defaultMessage: 'All networks' },
+  filter: { id: 'explore.filter', defaultMessage: 'Filter by name, symbol or address' },
+  colToken: { id: 'explore.col.token', defaultMessage: 'Token' },
+  colPrice: { id: 'explore.col.price', defaultMessage: 'Price' },
+  colChange1h: { id: 'explore.col.change1h', defaultMessage: '1H' },
+  colChange1d: { id: 'explore.col.change1d', defaultMessage: '1D' },
+  colFdv: { id: 'explore.col.fdv', defaultMessage: 'FDV' },
+  colVolume1d: { id: 'explore.col.volume1d', defaultMessage: '1D volume' },
+  colVolume30d: { id: 'explore.col.volume30d', defaultMessage: '30D volume' },
+  colPool: { id: 'explore.col.pool', defaultMessage: 'Pool' },
+  colTvl: { id: 'explore.col.tvl', defaultMessage: 'TVL' },
+  colApr: { id: 'explore.col.apr', defaultMessage: 'APR' },
+  colVolumeTvl: { id: 'explore.col.volumeTvl', defaultMessage: '1D vol/TVL' },
+  colTime: { id: 'explore.col.time', defaultMessage: 'Time' },
+  colType: { id: 'explore.col.type', defaultMessage: 'Type' },
+  colValue: { id: 'explore.col.value', defaultMessage: 'Value' },
+  colWallet: { id: 'explore.col.wallet', defaultMessage: 'Wallet' },
+  txType: {
+    id: 'explore.txType',
+    defaultMessage: '{type, select, SWAP {Swap} ADD {Add} REMOVE {Remove} other {}}',
+  },
+  dynamicFee: { id: 'explore.fee.dynamic', defaultMessage: 'Dynamic' },
+  hook: { id: 'explore.hook', defaultMessage: 'Hook' },
+  sparkline: { id: 'explore.sparkline', defaultMessage: 'Price over the last day' },
+  loadMore: { id: 'explore.loadMore', defaultMessage: 'Load more' },
+  empty: { id: 'explore.empty', defaultMessage: 'No results' },
+  unavailable: {
+    id: 'explore.data.unavailable',
+    defaultMessage: "Data is unavailable at the moment; we're working on a fix",
+  },
+  retry: { id: 'error.retry', defaultMessage: 'Try again' },
+  outdated: { id: 'explore.data.outdated', defaultMessage: 'Data may be outdated' },
+})

@@ -1,0 +1,130 @@
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
+import {
+  type Direction,
+  fetchChainHead,
+  fetchIndexedBlocks,
+  fetchPoolsPage,
+  fetchTokensPage,
+  fetchTransactionsPage,
+  OUTDATED_AFTER_BLOCKS,
+  type Page,
+  type PoolSort,
+  type TokenSort,
+} from '../services/exploreData.ts'
+
+/** How often the transactions list asks for new rows (about one devnet block). */
+export const TRANSACTIONS_REFRESH_MS = 2000
+
+const pageParams = {
+  initialPageParam: null as string | null,
+  getNextPageParam: <T>(last: Page<T>) => (last.hasNextPage ? last.endCursor : undefined),
+  placeholderData: keepPreviousData,
+  retry: 1,
+} as const
+
+export function useExploreTokens(
+  networks: readonly string[] | null,
+  orderBy: TokenSort,
+  direction: Direction,
+  filter: string,
+) {
+  const graphqlUrl = getRuntimeConfig().graphqlUrl
+  return useInfiniteQuery({
+    queryKey: ['explore', 'tokens', graphqlUrl, networks, orderBy, direction, filter],
+    queryFn: ({ pageParam, signal }) =>
+      fetchTokensPage({
+        graphqlUrl,
+        networks,
+        after: pageParam,
+        isNetwork: isKnownNetwork,
+        signal,
+        orderBy,
+        direction,
+        filter,
+      }),
+    staleTime: 15_000,
+    ...pageParams,
+  })
+}
+
+export function useExplorePools(
+  networks: readonly string[] | null,
+  orderBy: PoolSort,
+  direction: Direction,
+  filter: string,
+) {
+  const graphqlUrl = getRuntimeConfig().graphqlUrl
+  return useInfiniteQuery({
+    queryKey: ['explore', 'pools', graphqlUrl, networks, orderBy, direction, filter],
+    queryFn: ({ pageParam, signal }) =>
+      fetchPoolsPage({
+        graphqlUrl,
+        networks,
+        after: pageParam,
+        isNetwork: isKnownNetwork,
+        signal,
+        orderBy,
+        direction,
+        filter,
+      }),
+    staleTime: 15_000,
+    ...pageParams,
+  })
+}
+
+/** Newest pool transactions; refreshed as blocks are indexed. `token`/`pool` narrow them. */
+export function useExploreTransactions(
+  networks: readonly string[] | null,
+  narrow: { token?: string; pool?: string } = {},
+) {
+  const graphqlUrl = getRuntimeConfig().graphqlUrl
+  return useInfiniteQuery({
+    queryKey: ['explore', 'transactions', graphqlUrl, networks, narrow.token ?? null, narrow.pool ?? null],
+    queryFn: ({ pageParam, signal }) =>
+      fetchTransactionsPage({
+        graphqlUrl,
+        networks,
+        after: pageParam,
+        isNetwork: isKnownNetwork,
+        signal,
+        ...narrow,
+      }),
+    refetchInterval: TRANSACTIONS_REFRESH_MS,
+    ...pageParams,
+  })
+}
+
+/**
+ * Whether the indexer trails any shown network's head by more than OUTDATED_AFTER_BLOCKS (the spec's
+ * "Data may be outdated"). Networks without an RPC URL in this environment are not checked.
+ */
+export function useDataOutdated(networks: readonly string[]): boolean {
+  const config = getRuntimeConfig()
+  const checked = networks.filter((slug) => config.rpcUrls[slug] !== undefined)
+  const query = useQuery({
+    queryKey: ['explore', 'freshness', config.graphqlUrl, checked],
+    queryFn: async ({ signal }) => {
+      // The indexer first: when it is down the tables already say so, and the nodes are not asked.
+      const indexed = await fetchIndexedBlocks(config.graphqlUrl, signal)
+      const heads = await Promise.all(
+        checked.map(
+          async (slug) => [slug, await fetchChainHead(config.rpcUrls[slug] ?? '', signal)] as const,
+        ),
+      )
+      return heads.some(([slug, head]) => {
+        const at = indexed.get(slug)
+        return at === undefined || head - at > OUTDATED_AFTER_BLOCKS
+      })
+    },
+    enabled: checked.length > 0,
+    refetchInterval: 15_000,
+    retry: false,
+  })
+  return query.data === true
+}
+
+/** Every row of the pages loaded so far. */
+export function rowsOf<T>(data: InfiniteData<Page<T>> | undefined): T[] {
+  return data?.pages.flatMap((page) => page.rows) ?? []
+}

@@ -1,0 +1,3 @@
+export { ExploreView } from './components/ExploreView.tsx'
+export { PoolDetailsView } from './components/PoolDetailsView.tsx'
+export { TokenDetailsView } from './components/TokenDetailsView.tsx'

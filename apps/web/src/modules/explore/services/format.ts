@@ -1,0 +1,45 @@
+import { feeTierPercent, formatTokenAmount, V2_FEE_TIER, V4_DYNAMIC_FEE_FLAG } from '@oxbow/core'
+
+/** A decimal string from the indexer as a number (null stays null; garbage becomes null). */
+export function num(value: string | null | undefined): number | null {
+  if (value === null || value === undefined) return null
+  const n = Number(value)
+  return Number.isFinite(n) ? n : null
+}
+
+/**
+ * The spec's fee display: feeTier divided by its constant with a percent sign; v2 pools show the
+ * default tier; a v4 pool with the dynamic-fee flag shows as dynamic (null here, the caller words it).
+ */
+export function feeTierText(version: 'V2' | 'V3' | 'V4', feeTier: number, locale: string): string | null {
+  if (version === 'V4' && feeTier === V4_DYNAMIC_FEE_FLAG) return null
+  const tier = version === 'V2' ? V2_FEE_TIER : feeTier
+  // Tiers are whole hundredths of a basis point: 4 fraction digits of a percent show any of them.
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(feeTierPercent(tier))}%`
+}
+
+/** A signed percent with two decimals ('+1.23%', '-0.50%'). */
+export function percentText(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    signDisplay: 'exceptZero',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(value / 100)
+}
+
+/** A token amount (base units, sign dropped) for a table cell. */
+export function amountText(baseUnits: string, decimals: number, locale: string): string {
+  const amount = BigInt(baseUnits)
+  return formatTokenAmount(amount < 0n ? -amount : amount, decimals, { locale, significantDigits: 4 })
+}
+
+/** "5 min ago" style time for a unix timestamp relative to `now` (seconds). */
+export function relativeTime(timestamp: number, now: number, locale: string): string {
+  const seconds = Math.max(0, now - timestamp)
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' })
+  if (seconds < 60) return format.format(-seconds, 'second')
+  if (seconds < 3600) return format.format(-Math.floor(seconds / 60), 'minute')
+  if (seconds < 86400) return format.format(-Math.floor(seconds / 3600), 'hour')
+  return format.format(-Math.floor(seconds / 86400), 'day')
+}
