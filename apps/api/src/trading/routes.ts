@@ -7,7 +7,7 @@ import { type Address, checksumAddress, getAddress, isAddress, isHex } from 'vie
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
-import type { TradingService } from './service.ts'
+import { pricesBody, type TradingService, usdOf } from './service.ts'
 
 /** EIP-55: a mixed-case address must carry its checksum (one all-lower or all-upper carries none). */
 function checksumHolds(value: string): boolean {
@@ -141,10 +141,19 @@ export function tradingRoutes(service: TradingService): Hono {
     }),
   )
 
-  app.get('/tokens', (c) => {
+  app.get('/tokens', async (c) => {
     const q = query(c, z.object({ network }))
     const slug = slugOf(q.network)
-    return c.json({ network: slug, tokens: [...(service.tokens.get(slug)?.values() ?? [])] })
+    // priceUsd: the market's (the indexer's pools) as of `prices.blockNumber`; null when unknown
+    const prices = await service.pricesNow(slug)
+    return c.json({
+      network: slug,
+      prices: pricesBody(prices),
+      tokens: [...(service.tokens.get(slug)?.values() ?? [])].map((t) => ({
+        ...t,
+        priceUsd: usdOf(prices, t.address) ?? null,
+      })),
+    })
   })
   return app
 }

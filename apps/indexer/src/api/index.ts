@@ -15,7 +15,7 @@ import { createSnapshots } from './snapshot.ts'
 
 const manifest = readManifestSync()
 const chainIdBySlug = new Map(indexedDeployments(manifest).map((d) => [d.slug as string, d.chainId]))
-const snapshots = createSnapshots(db, schema)
+const snapshots = createSnapshots(db, schema, (network) => chainIdBySlug.get(network))
 const clients = publicClients as unknown as Record<number, PublicClient | undefined>
 /** One node read per (network, owner, indexed block); concurrent requests share it. */
 const nativeCache = new Map<string, Promise<bigint | null>>()

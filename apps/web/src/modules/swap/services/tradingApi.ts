@@ -44,10 +44,11 @@ export const quoteSchema = z.object({
     estimate: z.number(),
     gasPriceWei: uint,
     costWei: uint,
-    costUsd: z.number(),
+    /** At market prices (the indexer's pools); null when the API has no market price. */
+    costUsd: z.nullable(z.number()),
     highRelativeToTrade: z.boolean(),
   }),
-  tradeValueUsd: z.number(),
+  tradeValueUsd: z.nullable(z.number()),
 })
 export type Quote = z.infer<typeof quoteSchema>
 
@@ -91,7 +92,11 @@ export const tokenInfoSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   decimals: z.number(),
-  priceUsd: z.number(),
+  /**
+   * USD at market prices (the indexer's pools, served by the API's one price client); null when
+   * not priced or the indexer is unavailable, and then shown as a placeholder, never a made-up value.
+   */
+  priceUsd: z.nullable(z.number()),
   native: z.boolean(),
   kind: z.string(),
   /** verified, or one of the spec's levels: blocked, medium, malicious, spam, honeypot, impersonator. */
