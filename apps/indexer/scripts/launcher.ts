@@ -19,6 +19,23 @@ function ponderBin(): string {
   throw new Error('ponder is not installed (npm ci)')
 }
 
+/**
+ * Lines Ponder prints on every start that say nothing a user can act on here, so `npm start`
+ * drops them: the sync store's one-time migrations (printed with console.log on a new database),
+ * the cache reset `disableCache: true` announces per network on each start (the devnet's RPC
+ * answers must not be cached across devnet rebuilds), and the "public RPC URL" advice Ponder gives
+ * when a devnet node listens on 127.0.0.1:8545, a URL viem's local chains list.
+ */
+const START_NOISE = [
+  /\[ponder_sync migration\]/,
+  /WARN\s+sync\s+Deleting cache records for '/,
+  /is using a public RPC URL \(http:\/\/127\.0\.0\.1:/,
+]
+
+export function isStartNoise(line: string): boolean {
+  return START_NOISE.some((pattern) => pattern.test(line))
+}
+
 export interface IndexerOptions {
   manifestPath: string
   port: number
