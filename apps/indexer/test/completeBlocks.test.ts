@@ -1,5 +1,5 @@
 /**
- * The data API answers from complete blocks only (issue #16): one block carries 12 WETH transfers
+ * The data API answers from complete blocks only (issue #16): one block carries 40 WETH transfers
  * to a fresh address; while the indexer indexes it, distinct queries (no cached answer) poll that
  * address's activity and portfolio. Every answer sees either none of the block or all of it, never
  * some of its transfers. Real devnet (port base 23300) and a real Ponder process on PGlite.
@@ -17,7 +17,7 @@ import { type IndexerHandle, startIndexer } from '../scripts/launcher.ts'
 import { gqlClient, okData } from './helpers.ts'
 
 const PORT_BASE = 23300
-const TRANSFERS = 12
+const TRANSFERS = 40
 
 let devnet: Awaited<ReturnType<typeof startDevnet>>
 let indexer: IndexerHandle | undefined
@@ -63,7 +63,7 @@ describe('complete blocks only', () => {
     /** Distinct queries (first varies), so each is executed, not served from the response cache. */
     const poll = async (worker: number) => {
       for (let i = 0; !stop; i++) {
-        const first = 20 + ((worker * 37 + i) % 80)
+        const first = 50 + ((worker * 37 + i) % 50)
         const data = await okData(
           gql<{
             activity: { nodes: { type: string; assetChanges: { amount: string }[] }[] }
@@ -84,7 +84,13 @@ describe('complete blocks only', () => {
         polls++
       }
     }
-    const pollers = [0, 1, 2, 3].map(poll)
+    const failures: unknown[] = []
+    const pollers = [0, 1, 2, 3, 4, 5].map((worker) =>
+      poll(worker).catch((error: unknown) => {
+        failures.push(error)
+        stop = true
+      }),
+    )
 
     // one block with every transfer in it
     await client.request({ method: 'evm_setAutomine' as never, params: [false] as never })
@@ -109,10 +115,12 @@ describe('complete blocks only', () => {
     assert.equal(receipt.status, 'success')
 
     const deadline = Date.now() + 60_000
-    while (!seen.has(TRANSFERS) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    while (!seen.has(TRANSFERS) && !stop && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
     await new Promise((r) => setTimeout(r, 300))
     stop = true
     await Promise.all(pollers)
+    console.log(`# answers by RECEIVE count: ${JSON.stringify([...seen])} (${polls} polls)`)
+    if (failures.length > 0) throw failures[0]
     assert.ok(seen.has(TRANSFERS), `the block was indexed: ${JSON.stringify([...seen])}`)
     assert.deepEqual(
       [...seen.keys()].filter((n) => n !== 0 && n !== TRANSFERS),
