@@ -66,7 +66,6 @@ for (const backend of [
     it('behavior: queries during the indexing of a block see none or all of its transfers', async () => {
       const eth = devnet.manifest.networks.ethereum as NetworkDeployment
       const { public: client, wallet } = devnetClients(devnet.manifest, 'ethereum', backend.account)
-      const me = wallet.account.address
       const recipient = privateKeyToAccount(`0x${'4'.repeat(63)}${backend.account}`).address
       const weth = eth.contracts.weth9
       const wrap = await wallet.sendTransaction({
