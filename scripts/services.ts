@@ -11,11 +11,25 @@ export interface Service {
   readonly script: string
   /** Seconds to wait for the `ready` line before giving up. */
   readonly readyTimeoutSeconds: number
+  /** Environment the service gets on top of npm start's own (which wins when it sets the same). */
+  readonly env?: (env: NodeJS.ProcessEnv) => Record<string, string>
+}
+
+/** The indexer's GraphQL endpoint as the indexer serves it (apps/indexer/scripts/serve.ts). */
+export function indexerUrl(env: NodeJS.ProcessEnv): string {
+  return `http://127.0.0.1:${env.OXBOW_INDEXER_PORT ?? '42069'}/graphql`
 }
 
 export const services: readonly Service[] = [
   { name: 'devnet', workspace: '@oxbow/devnet', script: 'serve', readyTimeoutSeconds: 300 },
-  { name: 'api', workspace: '@oxbow/api', script: 'serve', readyTimeoutSeconds: 120 },
+  {
+    name: 'api',
+    workspace: '@oxbow/api',
+    script: 'serve',
+    readyTimeoutSeconds: 120,
+    // USD figures are the indexer's market prices (the API asks it lazily, so order does not matter)
+    env: (env) => ({ OXBOW_INDEXER_URL: indexerUrl(env) }),
+  },
   { name: 'filler', workspace: '@oxbow/api', script: 'filler', readyTimeoutSeconds: 60 },
   { name: 'indexer', workspace: '@oxbow/indexer', script: 'serve', readyTimeoutSeconds: 600 },
   { name: 'wc-relay', workspace: '@oxbow/sandbox', script: 'serve', readyTimeoutSeconds: 60 },

@@ -66,7 +66,7 @@ async function startService(service: (typeof services)[number]): Promise<void> {
   const child = spawn('npm', ['run', '--silent', service.script, '-w', service.workspace, '--', ...args], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: process.env,
+    env: { ...service.env?.(process.env), ...process.env },
   })
   running.push(child)
   const prefix = `[${service.name}]`.padEnd(10)

@@ -46,6 +46,12 @@ const devnet = await startDevnet({ networks: [slug], portBase: PORT_BASE })
 const d = devnet.manifest.networks[slug] as NetworkDeployment
 const trading = await createTradingModule(devnet.manifest, silent, { pollMs: 3_600_000 })
 const service = trading.service
+/** The devnet's seeded USD price of a token (native: WETH's): only to size the trades. */
+function seedUsd(address: string): number {
+  const lower = address.toLowerCase()
+  const wanted = BigInt(lower) === 0n ? d.contracts.weth9.toLowerCase() : lower
+  return d.tokens.find((x) => x.address.toLowerCase() === wanted)?.seedPriceUsd ?? 1
+}
 let server: ChildProcessByStdio<null, Readable, null> | undefined
 const state = service.states.get(slug)
 if (!state) throw new Error('no state')
@@ -60,7 +66,7 @@ try {
         for (const type of ['EXACT_INPUT', 'EXACT_OUTPUT'] as const) {
           const t = type === 'EXACT_INPUT' ? a : b
           const amount =
-            BigInt(Math.floor((usd / t.priceUsd) * 10 ** Math.min(t.decimals, 15))) *
+            BigInt(Math.floor((usd / seedUsd(t.address)) * 10 ** Math.min(t.decimals, 15))) *
             10n ** BigInt(Math.max(0, t.decimals - 15))
           requests.push({
             network: slug,

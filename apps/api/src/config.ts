@@ -40,6 +40,15 @@ const schema = z.object({
     .optional(),
   OXBOW_MANIFEST: z.string().optional(),
   /**
+   * The indexer's GraphQL endpoint (the data API), where USD prices come from. Unset: no USD
+   * figures (quotes say `prices.status: 'unavailable'`). `npm start` sets it.
+   */
+  OXBOW_INDEXER_URL: z
+    .url({ protocol: /^https?$/, error: 'an http(s) URL of the indexer GraphQL endpoint' })
+    .optional(),
+  /** How long a price request to the indexer may take before quotes go without USD (ms). */
+  OXBOW_INDEXER_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(300),
+  /**
    * Worker threads for route searches. Default: one per core beyond the first (at least one), so
    * quotes use every core while the main thread serves HTTP. 0 searches in the main thread.
    */

@@ -20,6 +20,8 @@ export async function createModules(config: ApiConfig, log: Logger): Promise<Api
     createPlatformModule({ config, log }),
     await loadTradingModule(config.OXBOW_MANIFEST, log, {
       routeThreads: config.OXBOW_ROUTE_THREADS,
+      indexerUrl: config.OXBOW_INDEXER_URL,
+      indexerTimeoutMs: config.OXBOW_INDEXER_TIMEOUT_MS,
     }),
     await loadOrdersModule(config, log, db),
   ]

@@ -58,6 +58,15 @@ after(async () => {
   await stopDevnet?.()
 })
 
+/** The devnet's seeded USD price of a token (native: WETH's): only to size test trades. */
+function seedUsd(address: Address): number {
+  const lower = address.toLowerCase()
+  const wanted = lower === NATIVE ? d.contracts.weth9.toLowerCase() : lower
+  const t = d.tokens.find((x) => x.address.toLowerCase() === wanted)
+  if (!t) throw new Error(`no seed price for ${address}`)
+  return t.seedPriceUsd
+}
+
 function token(symbol: string, kind = 'stablecoin'): Address {
   const t = d.tokens.find((x) => x.symbol === symbol && (symbol !== 'USDC' || x.kind === kind))
   if (!t) throw new Error(`no ${symbol}`)
@@ -524,7 +533,7 @@ describe('route threads', () => {
             tokenIn: a.address,
             tokenOut: b.address,
             amount:
-              BigInt(Math.floor((2_000 / t.priceUsd) * 10 ** Math.min(t.decimals, 12))) *
+              BigInt(Math.floor((2_000 / seedUsd(t.address)) * 10 ** Math.min(t.decimals, 12))) *
               10n ** BigInt(Math.max(0, t.decimals - 12)),
             type,
             slippage: 'auto' as const,
@@ -834,7 +843,12 @@ describe('refusals and bad input', () => {
     assert.deepEqual(high.slippage, { percent: 25, auto: false, veryHigh: true })
     const zero = await post('/quote', { ...base(), slippage: 0 })
     assert.match(JSON.stringify(zero.json.error.details), /Enter a value larger than 0/)
-    assert.ok(big.gas.costUsd > 0 && Number(big.gas.estimate) > 50_000)
+    assert.ok(Number(big.gas.estimate) > 50_000 && BigInt(big.gas.costWei) > 0n)
+    // no indexer here: no market price, so no USD figure (never a seeded one) and the reason why
+    assert.equal(big.gas.costUsd, null)
+    assert.equal(big.tradeValueUsd, null)
+    assert.equal(big.prices.status, 'unavailable')
+    assert.match(big.prices.reason, /OXBOW_INDEXER_URL/)
   })
 
   test('error: quoting too fast is rate limited per client with Retry-After', async () => {

@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { indexedDeployments, readManifestSync } from '../src/lib/manifest.ts'
 
 export const indexerRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -16,6 +17,23 @@ function ponderBin(): string {
     if (existsSync(bin)) return bin
   }
   throw new Error('ponder is not installed (npm ci)')
+}
+
+/**
+ * Lines Ponder prints on every start that say nothing a user can act on here, so `npm start`
+ * drops them: the sync store's one-time migrations (printed with console.log on a new database),
+ * the cache reset `disableCache: true` announces per network on each start (the devnet's RPC
+ * answers must not be cached across devnet rebuilds), and the "public RPC URL" advice Ponder gives
+ * when a devnet node listens on 127.0.0.1:8545, a URL viem's local chains list.
+ */
+const START_NOISE = [
+  /\[ponder_sync migration\]/,
+  /WARN\s+sync\s+Deleting cache records for '/,
+  /is using a public RPC URL \(http:\/\/127\.0\.0\.1:/,
+]
+
+export function isStartNoise(line: string): boolean {
+  return START_NOISE.some((pattern) => pattern.test(line))
 }
 
 export interface IndexerOptions {
@@ -124,6 +142,13 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
   }
 
   const url = `http://127.0.0.1:${options.port}`
+  const manifest = readManifestSync(options.manifestPath)
+  const indexed = indexedDeployments(
+    manifest,
+    options.networks ? { OXBOW_INDEXER_NETWORKS: options.networks.join(',') } : {},
+  )
+  const heads = () =>
+    Promise.all(indexed.map(async (d) => ({ network: d.slug, head: await headOf(d.rpcUrl) })))
   const deadline = Date.now() + (options.readyTimeoutMs ?? 180_000)
   while (true) {
     if (exited) throw new Error(`ponder exited before it was ready:\n${output.slice(-30).join('\n')}`)
@@ -133,9 +158,55 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
     }
     try {
       const ready = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) })
-      if (ready.status === 200) break
+      if (ready.status === 200 && (await dataApiCaughtUp(`${url}/graphql`, heads))) break
     } catch {}
     await new Promise((r) => setTimeout(r, 250))
   }
   return { url, graphqlUrl: `${url}/graphql`, pid, process: child, stop }
+}
+
+async function headOf(rpcUrl: string): Promise<bigint> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+    signal: AbortSignal.timeout(5_000),
+  })
+  const body = (await res.json()) as { result?: string }
+  if (typeof body.result !== 'string') throw new Error(`no block number from ${rpcUrl}`)
+  return BigInt(body.result)
+}
+
+/**
+ * Ponder's /ready says historical indexing is done, but it then indexes the chain's last
+ * unfinalized blocks (30 on an unknown chain) block by block before it reaches the head, and the
+ * data API answers slowly meanwhile. Ready means: every indexed network's complete block (Ponder's
+ * status, as the API reports it) is at the chain head read before the query, and the API answers
+ * a real query. That query also builds the per-block snapshot (every derived figure), so the first
+ * client after `ready` is answered from it instead of waiting for it.
+ */
+async function dataApiCaughtUp(
+  graphqlUrl: string,
+  heads: () => Promise<{ network: string; head: bigint }[]>,
+): Promise<boolean> {
+  const wanted = await heads()
+  const res = await fetch(graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: '{ networks { network blockNumber } tokens(first: 1) { nodes { priceUsd tvlUsd } } }',
+    }),
+    signal: AbortSignal.timeout(60_000),
+  })
+  if (!res.ok) return false
+  const body = (await res.json()) as {
+    data?: { networks?: { network: string; blockNumber: string }[] }
+    errors?: unknown
+  }
+  if (body.errors !== undefined) return false
+  const served = body.data?.networks ?? []
+  return wanted.every(({ network, head }) => {
+    const status = served.find((n) => n.network === network)
+    return status !== undefined && BigInt(status.blockNumber) >= head
+  })
 }

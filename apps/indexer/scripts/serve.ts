@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
-import { indexerRoot, startIndexer } from './launcher.ts'
+import { indexerRoot, isStartNoise, startIndexer } from './launcher.ts'
 
 const env = z
   .object({
@@ -54,7 +54,9 @@ const indexer = await startIndexer({
   readyTimeoutMs: 600_000,
   ownProcessGroup: false,
   logLevel: env.OXBOW_INDEXER_LOG_LEVEL,
-  onOutput: (line) => console.log(line),
+  onOutput: (line) => {
+    if (!isStartNoise(line)) console.log(line)
+  },
 }).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)

@@ -1,6 +1,6 @@
 /**
- * The full local stack for a browser suite or benchmark: a devnet (ethereum + base), the API as a
- * child process (web apps never import other apps; only the devnet fixture) reading that devnet's
+ * The full local stack for a browser suite or benchmark: a devnet (ethereum + base), the indexer
+ * (the API's source of market USD prices), the API as a child process (web apps never import other apps; only the devnet fixture) reading that devnet's
  * manifest, and the built web app serving a runtime config that points at both.
  *
  * Everything started here is stopped by `stop()`: the API by its process group (service.ts), the
@@ -11,6 +11,7 @@ import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Manifest } from '@oxbow/protocol'
 import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
 import { type RunningWeb, startWeb } from '../test/harness.ts'
+import { startIndexer } from './indexer.ts'
 import { type ServiceProcess, startService } from './service.ts'
 
 /** The two networks the suites run: both cost the same to load (one dump each, about 1 s). */
@@ -21,6 +22,8 @@ export interface StackPorts {
   readonly devnetPortBase: number
   readonly apiPort: number
   readonly webPort: number
+  /** The indexer's port (USD prices come from it through the API); default apiPort + 2. */
+  readonly indexerPort?: number
 }
 
 /** Extra environment for the API (e.g. a fiat sandbox URL). */
@@ -50,6 +53,7 @@ async function startApi(options: {
   manifestPath: string
   webOrigin: string
   env?: Readonly<Record<string, string>> | undefined
+  indexerUrl: string
 }): Promise<ApiProcess> {
   const api = await startService({
     name: 'api',
@@ -60,6 +64,8 @@ async function startApi(options: {
       OXBOW_ENVIRONMENT: 'local',
       OXBOW_MANIFEST: options.manifestPath,
       OXBOW_WEB_ORIGINS: options.webOrigin,
+      // market USD prices, as npm start passes them
+      OXBOW_INDEXER_URL: options.indexerUrl,
       // One browser hammering quotes while the test process reads too: never rate limited here.
       OXBOW_RATE_LIMIT_PER_MINUTE: '100000',
       OXBOW_RATE_LIMIT_BURST: '10000',
@@ -107,11 +113,19 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     const devnet = await startDevnet({ networks: STACK_NETWORKS, portBase: ports.devnetPortBase })
     stops.push(() => devnet.stop())
     const webOrigin = `http://localhost:${ports.webPort}`
+    // the indexer first: the USD figures on screen are its market prices (served by the API)
+    const indexer = await startIndexer({
+      manifestPath: devnet.manifestPath,
+      port: ports.indexerPort ?? ports.apiPort + 2,
+      networks: STACK_NETWORKS,
+    })
+    stops.push(() => indexer.stop())
     const api = await startApi({
       port: ports.apiPort,
       manifestPath: devnet.manifestPath,
       webOrigin,
       env: options.apiEnv,
+      indexerUrl: indexer.url,
     })
     stops.push(() => api.stop())
     await waitForTrading(api.url, STACK_NETWORKS)

@@ -6,6 +6,13 @@
 import * as z from 'zod/mini'
 import { addressOut, hex, uint } from './primitives.ts'
 
+/** The market prices behind an answer's USD figures: the indexed block they are from, or why none. */
+export const marketPrices = z.union([
+  z.object({ status: z.literal('market'), blockNumber: uint, asOf: z.number() }),
+  z.object({ status: z.literal('unavailable'), reason: z.string() }),
+])
+export type MarketPrices = z.output<typeof marketPrices>
+
 export const tradeTypes = ['EXACT_INPUT', 'EXACT_OUTPUT'] as const
 export type TradeType = (typeof tradeTypes)[number]
 
@@ -44,11 +51,14 @@ export const quoteResponseSchema = z.object({
     estimate: z.number(),
     gasPriceWei: uint,
     costWei: uint,
-    costUsd: z.number(),
+    /** At market prices (the indexer's pools); null when the API has no market price. */
+    costUsd: z.nullable(z.number()),
     /** The spec's warning: the network cost is above 10 % of the trade's value. */
     highRelativeToTrade: z.boolean(),
   }),
-  tradeValueUsd: z.number(),
+  tradeValueUsd: z.nullable(z.number()),
+  /** Which market prices the USD figures come from, or why there are none. */
+  prices: z.optional(marketPrices),
 })
 /** POST /v1/quote's answer, as parsed. */
 export type QuoteResponse = z.output<typeof quoteResponseSchema>
@@ -110,7 +120,11 @@ export const tokenInfoSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   decimals: z.number(),
-  priceUsd: z.number(),
+  /**
+   * USD at market prices (the indexer's pools, served by the API's one price client); null when
+   * not priced or the indexer is unavailable, and then shown as a placeholder, never a made-up value.
+   */
+  priceUsd: z.nullable(z.number()),
   native: z.boolean(),
   kind: z.string(),
   /** verified, or one of the spec's levels: blocked, medium, malicious, spam, honeypot, impersonator. */
@@ -122,7 +136,11 @@ export const tokenInfoSchema = z.object({
 export type TokenInfo = z.output<typeof tokenInfoSchema>
 export type TokenInfoBody = z.input<typeof tokenInfoSchema>
 
-export const tokensResponseSchema = z.object({ network: z.string(), tokens: z.array(tokenInfoSchema) })
+export const tokensResponseSchema = z.object({
+  network: z.string(),
+  prices: z.optional(marketPrices),
+  tokens: z.array(tokenInfoSchema),
+})
 export type TokensResponseBody = z.input<typeof tokensResponseSchema>
 
 export const networksResponseSchema = z.object({

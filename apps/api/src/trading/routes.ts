@@ -15,7 +15,7 @@ import { Hono } from 'hono'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
 import { delegationRoutes } from './delegation.ts'
-import type { TradingService } from './service.ts'
+import { pricesBody, type TradingService, usdOf } from './service.ts'
 
 export function tradingRoutes(service: TradingService): Hono {
   const app = new Hono()
@@ -72,12 +72,18 @@ export function tradingRoutes(service: TradingService): Hono {
     } satisfies NetworksResponseBody),
   )
 
-  app.get('/tokens', (c) => {
+  app.get('/tokens', async (c) => {
     const q = query(c, tokensQuerySchema)
     const slug = slugOf(q.network)
+    // priceUsd: the market's (the indexer's pools) as of `prices.blockNumber`; null when unknown
+    const prices = await service.pricesNow(slug)
     return c.json({
       network: slug,
-      tokens: [...(service.tokens.get(slug)?.values() ?? [])],
+      prices: pricesBody(prices),
+      tokens: [...(service.tokens.get(slug)?.values() ?? [])].map((t) => ({
+        ...t,
+        priceUsd: usdOf(prices, t.address) ?? null,
+      })),
     } satisfies TokensResponseBody)
   })
   return app

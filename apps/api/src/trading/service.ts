@@ -30,6 +30,12 @@ import {
   zeroAddress,
 } from 'viem'
 import { ApiError } from '../errors.ts'
+import {
+  createIndexerPrices,
+  noPriceSource,
+  type PriceAnswer,
+  type PriceSource,
+} from '../prices/indexerPrices.ts'
 import { batchedSwap, type Call, isDelegated } from './delegation.ts'
 import { encodeRoute, maxIn, minOut } from './encode.ts'
 import { fromWire, type RouteQuery, routeKey, searchRoute, type WireRoute } from './routeSearch.ts'
@@ -41,7 +47,6 @@ export interface TokenInfo {
   readonly symbol: string
   readonly name: string
   readonly decimals: number
-  readonly priceUsd: number
   readonly native: boolean
   readonly kind: string
   readonly safety: string
@@ -105,6 +110,26 @@ export interface TradingServiceOptions {
   readonly pollMs?: number
   /** Worker threads that run route searches (0: searches run in the calling thread). */
   readonly routeThreads?: number
+  /**
+   * The indexer's GraphQL endpoint, the only source of USD figures (market prices derived from
+   * the indexed pools). Unset: quotes and token lists carry no USD values and say why.
+   */
+  readonly indexerUrl?: string | undefined
+  /** How long a price request to the indexer may take before USD figures are left out (ms). */
+  readonly indexerTimeoutMs?: number | undefined
+}
+
+/** The price state a USD figure was computed with, as answered to clients. */
+export function pricesBody(prices: PriceAnswer) {
+  return prices.status === 'market'
+    ? { status: 'market' as const, blockNumber: prices.blockNumber.toString(), asOf: prices.asOf }
+    : { status: 'unavailable' as const, reason: prices.reason }
+}
+
+/** USD per whole token from market prices (undefined: not priced). */
+export function usdOf(prices: PriceAnswer | undefined, address: Address): number | undefined {
+  if (prices?.status !== 'market') return undefined
+  return prices.usd.get(address.toLowerCase()) ?? undefined
 }
 
 type Prepared = ReturnType<TradingService['prepare']>
@@ -121,13 +146,21 @@ export class TradingService {
   private readonly refused = new Map<NetworkSlug, Map<string, string>>()
   /** Searches running in a route thread, by graph version and query: equal requests share one. */
   private readonly inFlight = new Map<string, Promise<WireRoute>>()
+  /** Market USD prices (the indexer's). */
+  readonly prices: PriceSource
+  /**
+   * The deployment's seeded USD reference per token (lowercase): only to weigh gas against
+   * output in the route search and for the high-gas warning while no market price is known.
+   * Never answered as a price.
+   */
+  private readonly referenceUsd = new Map<NetworkSlug, Map<string, number>>()
 
   constructor(
     readonly manifest: Manifest,
     log?: (message: string, fields?: Record<string, unknown>) => void,
     options: TradingServiceOptions = {},
   ) {
-    const { pollMs, routeThreads = 0 } = options
+    const { pollMs, routeThreads = 0, indexerUrl, indexerTimeoutMs } = options
     this.threads = routeThreads > 0 ? createRouteThreads(routeThreads, log ?? (() => {})) : undefined
     for (const [slug, deployment] of Object.entries(manifest.networks) as [
       NetworkSlug,
@@ -143,7 +176,6 @@ export class TradingService {
         symbol: network.nativeCurrency.symbol,
         name: network.nativeCurrency.name,
         decimals: network.nativeCurrency.decimals,
-        priceUsd: nativeUsd,
         native: true,
         kind: 'native',
         safety: 'verified',
@@ -157,7 +189,6 @@ export class TradingService {
           symbol: t.symbol,
           name: t.name,
           decimals: t.decimals,
-          priceUsd: t.seedPriceUsd,
           native: false,
           kind: t.kind,
           safety: t.safety,
@@ -166,6 +197,9 @@ export class TradingService {
         })
       }
       this.tokens.set(slug, tokens)
+      const reference = new Map(deployment.tokens.map((t) => [t.address.toLowerCase(), t.seedPriceUsd]))
+      reference.set(NATIVE_CURRENCY_ADDRESS.toLowerCase(), nativeUsd)
+      this.referenceUsd.set(slug, reference)
       this.refused.set(slug, refusedAddresses(deployment))
       const threads = this.threads
       threads?.addNetwork(slug, excluded)
@@ -180,6 +214,33 @@ export class TradingService {
         }),
       )
     }
+    this.prices = indexerUrl
+      ? createIndexerPrices({
+          url: indexerUrl,
+          tokens: new Map(
+            [...this.tokens].map(([slug, list]) => [slug, [...list.values()].map((t) => t.address)]),
+          ),
+          ...(indexerTimeoutMs ? { timeoutMs: indexerTimeoutMs } : {}),
+          ...(log ? { log } : {}),
+        })
+      : noPriceSource('no indexer configured (OXBOW_INDEXER_URL)')
+  }
+
+  /** Market prices of a network as of its current head (or the newest block the indexer has). */
+  pricesNow(network: NetworkSlug): Promise<PriceAnswer> {
+    return this.prices.prices(network, this.stateOf(network).blockNumber)
+  }
+
+  /**
+   * USD per whole token for weighing gas: the market's when known, else the seeded reference
+   * (internal only, see {@link referenceUsd}).
+   */
+  private weighingUsd(network: NetworkSlug, address: Address): number {
+    return (
+      usdOf(this.prices.peek(network), address) ??
+      this.referenceUsd.get(network)?.get(address.toLowerCase()) ??
+      1
+    )
   }
 
   async start(): Promise<void> {
@@ -258,7 +319,9 @@ export class TradingService {
       ])
     }
     const quoteToken = req.type === 'EXACT_INPUT' ? tokenOut : tokenIn
-    const nativeUsd = this.tokenOf(req.network, NATIVE_CURRENCY_ADDRESS).priceUsd
+    const nativeUsd = this.weighingUsd(req.network, NATIVE_CURRENCY_ADDRESS)
+    const quoteUsd = this.weighingUsd(req.network, quoteToken.address)
+    const tokenInUsd = this.weighingUsd(req.network, tokenIn.address)
     // native <-> wrapped native is always the 1:1 wrap or unwrap
     const weth = state.deployment.contracts.weth9
     const query: RouteQuery = {
@@ -270,12 +333,12 @@ export class TradingService {
       wrapPair:
         (tokenIn.native && tokenOut.address === weth) || (tokenOut.native && tokenIn.address === weth),
       gasPriceWei: state.gasPriceWei,
-      // gas wei -> quote-token base units through the USD reference prices
-      quoteUnitsPerWei: (nativeUsd / quoteToken.priceUsd) * 10 ** (quoteToken.decimals - 18),
+      // gas wei -> quote-token base units through USD (market prices when known)
+      quoteUnitsPerWei: (nativeUsd / quoteUsd) * 10 ** (quoteToken.decimals - 18),
     }
     // the block the state (and so the quote) is priced on
     const blockNumber = state.blockNumber
-    return { state, tokenIn, tokenOut, nativeUsd, query, key: routeKey(query), blockNumber }
+    return { state, tokenIn, tokenOut, nativeUsd, tokenInUsd, query, key: routeKey(query), blockNumber }
   }
 
   private remember(p: Prepared, version: number, result: RouteResult): void {
@@ -293,7 +356,8 @@ export class TradingService {
       result = searchRoute(p.state.graph, p.query)
       this.remember(p, p.state.graphVersion, result)
     }
-    return this.answer(req, p, result)
+    // in-process (the benchmark's path): the prices last fetched, without waiting
+    return withUsd(this.answer(req, p, result), this.prices.peek(req.network))
   }
 
   /**
@@ -305,9 +369,14 @@ export class TradingService {
   async quote(req: QuoteRequest): Promise<ReturnType<TradingService['quoteSync']>> {
     const state = this.stateOf(req.network)
     const caughtUp = state.current()
+    // USD prices as of the head the quote is priced on, fetched while the route is searched
+    const priced = caughtUp.then(
+      () => this.pricesNow(req.network),
+      () => this.pricesNow(req.network),
+    )
     const version = state.graphVersion
     const gasPrice = state.gasPriceWei
-    let first: ReturnType<TradingService['quoteSync']> | undefined
+    let first: Unpriced | undefined
     let failure: unknown
     try {
       first = await this.quoteNow(req)
@@ -315,14 +384,20 @@ export class TradingService {
       failure = error
     }
     await caughtUp
-    if (state.graphVersion !== version || state.gasPriceWei !== gasPrice) return this.quoteNow(req)
+    if (state.graphVersion !== version || state.gasPriceWei !== gasPrice) {
+      const again = await this.quoteNow(req)
+      return withUsd(again, await priced)
+    }
     if (!first) throw failure
     // the same pools and gas price at the head: the quote stands for the head's block
-    return { ...first, body: { ...first.body, blockNumber: state.blockNumber.toString() } }
+    return withUsd(
+      { ...first, body: { ...first.body, blockNumber: state.blockNumber.toString() } },
+      await priced,
+    )
   }
 
   /** The quote on the pool state as it is now (see {@link quote}). */
-  private async quoteNow(req: QuoteRequest) {
+  private async quoteNow(req: QuoteRequest): Promise<Unpriced> {
     const threads = this.threads
     if (!threads) return this.quoteSync(req)
     const p = this.prepare(req)
@@ -356,7 +431,7 @@ export class TradingService {
 
   /** The quote body (and what a swap needs) for a route result. */
   private answer(req: QuoteRequest, p: Prepared, result: RouteResult) {
-    const { state, tokenIn, tokenOut, nativeUsd } = p
+    const { state, tokenIn, tokenOut, nativeUsd, tokenInUsd } = p
     const exactIn = req.type === 'EXACT_INPUT'
     const gasPrice = p.query.gasPriceWei
     if (!result.ok) {
@@ -378,8 +453,9 @@ export class TradingService {
     const isWrap = route.legs.length === 1 && route.legs[0]?.path.pools.every((p) => p.kind === 'wrap')
     const gasEstimate = route.gasEstimate + (tokenIn.native ? 0 : PERMIT_GAS)
     const costWei = BigInt(gasEstimate) * gasPrice
-    const costUsd = (Number(costWei) / 1e18) * nativeUsd
-    const tradeValueUsd = (Number(route.amountIn) / 10 ** tokenIn.decimals) * tokenIn.priceUsd
+    // the spec's high-cost warning compares gas with the trade's value (a ratio: see weighingUsd)
+    const costWeighed = (Number(costWei) / 1e18) * nativeUsd
+    const tradeWeighed = (Number(route.amountIn) / 10 ** tokenIn.decimals) * tokenInUsd
     const maximumAmountIn = route.legs.reduce((s, l) => s + maxIn(l.quote.amountIn, slippageBps), 0n)
     return {
       route,
@@ -435,11 +511,13 @@ export class TradingService {
           estimate: gasEstimate,
           gasPriceWei: gasPrice.toString(),
           costWei: costWei.toString(),
-          costUsd: Math.round(costUsd * 10_000) / 10_000,
+          /** USD at market prices (see `prices`); null when the market price is not known. */
+          costUsd: null as number | null,
           /** The spec's warning: the network cost is above 10 % of the trade's value. */
-          highRelativeToTrade: tradeValueUsd > 0 && costUsd > tradeValueUsd * 0.1,
+          highRelativeToTrade: tradeWeighed > 0 && costWeighed > tradeWeighed * 0.1,
         },
-        tradeValueUsd: Math.round(tradeValueUsd * 100) / 100,
+        tradeValueUsd: null as number | null,
+        prices: pricesBody(NOT_PRICED),
       } satisfies QuoteResponseBody,
     }
   }
@@ -627,6 +705,41 @@ export class TradingService {
 }
 
 const hopProtocol = { v2: 'V2', v3: 'V3', v4: 'V4', wrap: 'WRAP' } as const
+
+const NOT_PRICED: PriceAnswer = { status: 'unavailable', reason: 'not priced yet' }
+
+/** A quote before its USD figures are filled in ({@link withUsd}). */
+type Unpriced = ReturnType<TradingService['answer']>
+
+/**
+ * Fills a quote's USD figures from market prices: the network cost and the trade's value (the
+ * input's), and which prices they come from. Without market prices they are null and `prices`
+ * says why: a figure is either the market's or absent.
+ */
+function withUsd<T extends Unpriced>(q: T, prices: PriceAnswer | undefined): T {
+  const answer = prices ?? NOT_PRICED
+  const b = q.body
+  const nativeUsd = usdOf(answer, NATIVE_CURRENCY_ADDRESS)
+  const inUsd = usdOf(answer, b.tokenIn.address)
+  return {
+    ...q,
+    body: {
+      ...b,
+      gas: {
+        ...b.gas,
+        costUsd:
+          nativeUsd === undefined
+            ? null
+            : Math.round((Number(b.gas.costWei) / 1e18) * nativeUsd * 10_000) / 10_000,
+      },
+      tradeValueUsd:
+        inUsd === undefined
+          ? null
+          : Math.round((Number(b.amountIn) / 10 ** b.tokenIn.decimals) * inUsd * 100) / 100,
+      prices: pricesBody(answer),
+    },
+  }
+}
 
 function pickToken(t: TokenInfo) {
   return { address: t.address, symbol: t.symbol, decimals: t.decimals }

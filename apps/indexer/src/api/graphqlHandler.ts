@@ -94,6 +94,11 @@ export interface GraphqlHandlerOptions {
    * reused for identical requests while it is unchanged: indexed data cannot change in between.
    */
   stateKey?: () => Promise<string>
+  /**
+   * Runs a query's execution (not a cached answer) while no block is half indexed (see
+   * src/lib/blockGate.ts): answers come from complete blocks only.
+   */
+  readGate?: <T>(query: () => Promise<T>) => Promise<T>
 }
 
 const RESPONSE_CACHE_ENTRIES = 500
@@ -240,7 +245,7 @@ export function createGraphqlHandler(
           return c.json(errorBody([new ApiError('BAD_USER_INPUT', 'Request body is not valid JSON.')]), 400)
         }
       }
-      const { status, body } = await run(raw)
+      const { status, body } = options.readGate ? await options.readGate(() => run(raw)) : await run(raw)
       const text = JSON.stringify(body)
       if (
         state !== undefined &&

@@ -7,6 +7,7 @@ import { db, publicClients } from 'ponder:api'
 import schema from 'ponder:schema'
 import { Hono } from 'hono'
 import type { PublicClient } from 'viem'
+import { processBlockGate } from '../lib/blockGate.ts'
 import { indexedDeployments, readManifestSync } from '../lib/manifest.ts'
 import { createGraphqlHandler } from './graphqlHandler.ts'
 import { createResolvers } from './resolvers.ts'
@@ -15,7 +16,7 @@ import { createSnapshots } from './snapshot.ts'
 
 const manifest = readManifestSync()
 const chainIdBySlug = new Map(indexedDeployments(manifest).map((d) => [d.slug as string, d.chainId]))
-const snapshots = createSnapshots(db, schema)
+const snapshots = createSnapshots(db, schema, (network) => chainIdBySlug.get(network))
 const clients = publicClients as unknown as Record<number, PublicClient | undefined>
 /** One node read per (network, owner, indexed block); concurrent requests share it. */
 const nativeCache = new Map<string, Promise<bigint | null>>()
@@ -42,7 +43,11 @@ const rootValue = createResolvers({
   chainIdBySlug,
   nativeBalance,
 })
-const handle = createGraphqlHandler(typeDefs, rootValue, { stateKey: () => snapshots.key() })
+const gate = processBlockGate()
+const handle = createGraphqlHandler(typeDefs, rootValue, {
+  stateKey: () => snapshots.key(),
+  readGate: (query) => gate.read(query),
+})
 
 const app = new Hono()
 app.post('/graphql', handle)

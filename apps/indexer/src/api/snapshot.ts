@@ -6,7 +6,7 @@
 
 import { performance } from 'node:perf_hooks'
 import { getNetworkByChainId } from '@oxbow/chains'
-import { and, eq, gte, inArray, type ReadonlyDrizzle } from 'ponder'
+import { and, eq, gte, inArray, type ReadonlyDrizzle, sql } from 'ponder'
 import { getAddress, zeroAddress } from 'viem'
 import type * as schema from '../../ponder.schema.ts'
 import { toUnits } from '../lib/math.ts'
@@ -121,13 +121,61 @@ export function derivePrices(
   return priceOf
 }
 
-export function createSnapshots(db: Db, tables: Tables) {
+/**
+ * Ponder's own record of what it has indexed completely: per network, the latest block whose
+ * events are all processed (`_ponder_status`, in the schema Ponder writes to, which is the API
+ * connection's search path). Set when historical indexing ends and after every realtime block.
+ */
+async function readPonderStatus(
+  db: Db,
+): Promise<{ network: string; blockNumber: bigint; timestamp: number }[]> {
+  try {
+    const result = (await db.execute(
+      sql`select network_name, block_number, block_timestamp from _ponder_status where block_number is not null`,
+    )) as unknown as {
+      rows: { network_name: string; block_number: string | number; block_timestamp: string | number }[]
+    }
+    return result.rows.map((r) => ({
+      network: r.network_name,
+      blockNumber: BigInt(r.block_number),
+      timestamp: Number(r.block_timestamp),
+    }))
+  } catch {
+    return [] // not written yet (indexing has not started)
+  }
+}
+
+/**
+ * @param chainIdOf the chain id of a Ponder network name (the manifest's slugs), to read
+ *   `_ponder_status`: a network whose head has not moved since start-up has no `network_state`
+ *   row yet (the Clock source starts at the head) but is indexed up to the block Ponder reports.
+ */
+export function createSnapshots(db: Db, tables: Tables, chainIdOf?: (network: string) => number | undefined) {
   let current: Snapshot | undefined
   let keyInFlight: Promise<{ key: string; states: Snapshot['states'] }> | undefined
   let building: { key: string; promise: Promise<Snapshot> } | undefined
 
   async function readKey() {
-    const states = await db.select().from(tables.networkState)
+    const [rows, status] = await Promise.all([
+      db.select().from(tables.networkState),
+      chainIdOf ? readPonderStatus(db) : [],
+    ])
+    const byChain = new Map(rows.map((r) => [r.chainId, r]))
+    for (const st of status) {
+      const chainId = chainIdOf?.(st.network)
+      if (chainId === undefined) continue
+      const row = byChain.get(chainId)
+      // Ponder's block without a hash of ours: the hash is unknown (the key still moves with it)
+      if (!row || row.blockNumber < st.blockNumber) {
+        byChain.set(chainId, {
+          chainId,
+          blockNumber: st.blockNumber,
+          blockHash: '0x',
+          timestamp: st.timestamp,
+        })
+      }
+    }
+    const states = [...byChain.values()]
     states.sort((a, b) => a.chainId - b.chainId)
     return { key: states.map((s) => `${s.chainId}:${s.blockNumber}:${s.blockHash}`).join('|'), states }
   }

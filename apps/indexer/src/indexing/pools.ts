@@ -1,9 +1,9 @@
-import { ponder } from 'ponder:registry'
 import { pool, position, uniswapxFill, v3MintContext, v4PositionFees } from 'ponder:schema'
 import { type Hex, zeroAddress } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
 import { amountsForLiquidityDelta } from '../lib/math.ts'
 import { modifyPosition, type PoolFees, replaySwap, ticksFromJson, ticksToJson } from '../lib/v4Fees.ts'
+import { ponder } from './registry.ts'
 import {
   ensureToken,
   foldActivity,

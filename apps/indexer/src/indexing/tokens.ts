@@ -1,7 +1,7 @@
-import { ponder } from 'ponder:registry'
 import { nft, nftCollection } from 'ponder:schema'
 import { zeroAddress } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
+import { ponder } from './registry.ts'
 import {
   addBalance,
   addSupply,

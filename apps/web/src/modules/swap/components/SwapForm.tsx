@@ -223,7 +223,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
     if (!token) return undefined
     if (amount === null)
       return quoteRequest && field !== form.independentField && quoteState.loading ? 'loading' : undefined
-    const usd = toUsd(amount, token.decimals, token.priceUsd)
+    const usd = toUsd(amount, token.decimals, token.priceUsd ?? undefined)
     return usd === undefined ? '–' : fiat.format(usd)
   }
 

@@ -89,7 +89,9 @@ export function SwapQuoteDetails(props: {
       ) : null}
       <div className={styles.detailRow}>
         <dt>{intl.formatMessage(m.networkCost)}</dt>
-        <dd data-testid={tid('swap-network-cost')}>{props.formatFiat(quote.gas.costUsd)}</dd>
+        <dd data-testid={tid('swap-network-cost')}>
+          {quote.gas.costUsd === null ? '–' : props.formatFiat(quote.gas.costUsd)}
+        </dd>
       </div>
       {quote.gas.highRelativeToTrade ? (
         <p className={styles.warning} data-testid={tid('swap-network-cost-warning')} role="note">

@@ -39,7 +39,7 @@ export function SwapReview(props: {
     token: Quote['tokenIn'],
     info: SwapToken | undefined,
   ) => {
-    const usd = toUsd(BigInt(value), token.decimals, info?.priceUsd)
+    const usd = toUsd(BigInt(value), token.decimals, info?.priceUsd ?? undefined)
     return (
       <div className={styles.reviewSide}>
         <span className={styles.label}>{intl.formatMessage(label)}</span>

@@ -94,8 +94,9 @@ export function searchTokens(tokens: readonly SwapToken[], query: string): reado
 
 /** The USD value of a balance (for ordering and display; float precision is plenty for that). */
 export function balanceValueUsd(token: SwapToken, balance: bigint | undefined): number {
-  if (!balance || balance <= 0n || !(token.priceUsd > 0)) return 0
-  return (Number(balance) / 10 ** token.decimals) * token.priceUsd
+  const price = token.priceUsd
+  if (!balance || balance <= 0n || price === null || !(price > 0)) return 0
+  return (Number(balance) / 10 ** token.decimals) * price
 }
 
 /**

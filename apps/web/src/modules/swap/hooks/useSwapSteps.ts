@@ -79,6 +79,6 @@ export function useSwapSteps(
       costUsd: plan.data.approval.gas === undefined ? undefined : costOf(plan.data.approval.gas),
     })
   if (plan.data?.permit) steps.push({ kind: 'permit', costUsd: 'none' })
-  if (quote) steps.push({ kind: 'swap', costUsd: quote.gas.costUsd })
+  if (quote) steps.push({ kind: 'swap', costUsd: quote.gas.costUsd ?? undefined })
   return { steps, loading: plan.isPending && plan.fetchStatus !== 'idle', failed: plan.isError }
 }

@@ -10,11 +10,19 @@ export type SwapToken = TokenInfo & { imported?: boolean }
 /** Safety of an imported token: not on the list, so never 'verified'. */
 export const IMPORTED_SAFETY = 'unverified'
 
+/**
+ * The list carries the tokens' market prices (the API's, from the indexer's pools): the web app's
+ * one source of token USD values. Refetched every few seconds while shown, so values follow the
+ * market; the rest of the list changes only with a new deployment.
+ */
+export const TOKEN_PRICES_REFRESH_MS = 10_000
+
 export function tokenListQuery(chain: string) {
   return queryOptions({
     queryKey: ['tokens', chain],
     queryFn: ({ signal }) => fetchTokens(chain, signal),
-    staleTime: 5 * 60_000,
+    staleTime: TOKEN_PRICES_REFRESH_MS,
+    refetchInterval: TOKEN_PRICES_REFRESH_MS,
     retry: 1,
   })
 }
@@ -25,7 +33,7 @@ export function importedToSwapToken(token: ImportedToken): SwapToken {
     symbol: token.symbol,
     name: token.name,
     decimals: token.decimals,
-    priceUsd: 0,
+    priceUsd: null,
     native: false,
     kind: 'imported',
     safety: IMPORTED_SAFETY,

@@ -87,10 +87,11 @@ export async function readSwapSteps(
  */
 export function gasCostUsd(
   gas: bigint,
-  quoteGas: { readonly gasPriceWei: string; readonly costWei: string; readonly costUsd: number },
+  quoteGas: { readonly gasPriceWei: string; readonly costWei: string; readonly costUsd: number | null },
 ): number | undefined {
   const costWei = BigInt(quoteGas.costWei)
-  if (costWei <= 0n || !(quoteGas.costUsd >= 0)) return undefined
+  // no market price for the native currency: no USD figure
+  if (costWei <= 0n || quoteGas.costUsd === null || !(quoteGas.costUsd >= 0)) return undefined
   const wei = gas * BigInt(quoteGas.gasPriceWei)
   // USD per wei from the quote; both sides stay exact until the final division.
   return (Number(wei) / Number(costWei)) * quoteGas.costUsd
