@@ -40,7 +40,7 @@ interface ApiProcess extends ServiceProcess {
 }
 
 /** Runs `tsx apps/api/src/server.ts` in its own process group (see service.ts). */
-async function startApi(options: {
+export async function startApi(options: {
   port: number
   manifestPath: string
   webOrigin: string
