@@ -243,7 +243,7 @@ try {
   // ---- 3 + 4. quality and on-chain quoter time
   const client = state.client
   const weth = d.contracts.weth9
-  const sym = (a: string) => service.tokenOf(slug, a as Address).symbol
+  const sym = (a: Address) => service.tokenOf(slug, a).symbol
   async function hopOnChain(path: Path, i: number, amount: bigint): Promise<bigint> {
     const pool = path.pools[i]
     const tokenIn = path.tokens[i] as Address
@@ -274,11 +274,11 @@ try {
       args: [
         {
           poolKey: {
-            currency0: pool.token0 as Address,
-            currency1: pool.token1 as Address,
+            currency0: pool.token0,
+            currency1: pool.token1,
             fee: pool.keyFee,
             tickSpacing: pool.tickSpacing,
-            hooks: (pool.hooks ?? zeroAddress) as Address,
+            hooks: pool.hooks ?? zeroAddress,
           },
           zeroForOne: tokenIn === pool.token0,
           exactAmount: amount,
@@ -293,28 +293,25 @@ try {
     for (let i = 0; i < path.pools.length; i++) a = await hopOnChain(path, i, a)
     return a
   }
-  const cases: [string, string, bigint][] = [
+  const addressOf = (symbol: string): Address => {
+    const token = d.tokens.find((t) => t.symbol === symbol)
+    if (!token) throw new Error(`no ${symbol} on ${slug}`)
+    return token.address
+  }
+  const cases: [Address, Address, bigint][] = [
     [usdc, weth, 5_000n * 10n ** 6n],
     [usdc, NATIVE_CURRENCY_ADDRESS, 90_000n * 10n ** 6n],
     [NATIVE_CURRENCY_ADDRESS, usdc, 300n * 10n ** 18n],
-    [
-      d.tokens.find((t) => t.symbol === 'DAI')?.address as string,
-      d.tokens.find((t) => t.symbol === 'WBTC')?.address as string,
-      40_000n * 10n ** 18n,
-    ],
-    [
-      d.tokens.find((t) => t.symbol === 'UNI')?.address as string,
-      d.tokens.find((t) => t.symbol === 'LINK')?.address as string,
-      5_000n * 10n ** 18n,
-    ],
+    [addressOf('DAI'), addressOf('WBTC'), 40_000n * 10n ** 18n],
+    [addressOf('UNI'), addressOf('LINK'), 5_000n * 10n ** 18n],
   ]
   const quality: string[] = []
   let mismatches = 0
   for (const [a, b, amount] of cases) {
     const q = service.quoteSync({
       network: slug,
-      tokenIn: a as Address,
-      tokenOut: b as Address,
+      tokenIn: a,
+      tokenOut: b,
       amount,
       type: 'EXACT_INPUT',
       slippage: 'auto',

@@ -48,12 +48,13 @@ interface ApiProcess extends ServiceProcess {
 }
 
 /** Runs `tsx apps/api/src/server.ts` in its own process group (see service.ts). */
-async function startApi(options: {
+export async function startApi(options: {
   port: number
   manifestPath: string
   webOrigin: string
   env?: Readonly<Record<string, string>> | undefined
-  indexerUrl: string
+  /** The indexer's GraphQL URL (USD prices); absent: the API answers USD figures as null. */
+  indexerUrl?: string | undefined
 }): Promise<ApiProcess> {
   const api = await startService({
     name: 'api',
@@ -65,7 +66,7 @@ async function startApi(options: {
       OXBOW_MANIFEST: options.manifestPath,
       OXBOW_WEB_ORIGINS: options.webOrigin,
       // market USD prices, as npm start passes them
-      OXBOW_INDEXER_URL: options.indexerUrl,
+      ...(options.indexerUrl ? { OXBOW_INDEXER_URL: options.indexerUrl } : {}),
       // One browser hammering quotes while the test process reads too: never rate limited here.
       OXBOW_RATE_LIMIT_PER_MINUTE: '100000',
       OXBOW_RATE_LIMIT_BURST: '10000',

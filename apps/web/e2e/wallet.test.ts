@@ -1,5 +1,6 @@
 /**
- * Wallet connection in Chromium against a real devnet (ethereum only, port base 23100): the local
+ * Wallet connection in Chromium against a real devnet (ethereum only, port base 23100) and the real
+ * API (port 23188, whose analytics the failure must reach): the local
  * test wallet, persistence across reload, disconnect confirmation, EIP-6963 discovery with a
  * failing-then-succeeding injected wallet (error modal + Try again), and test mode.
  */
@@ -8,22 +9,21 @@ import { after, before, describe, test } from 'node:test'
 import { getNetwork } from '@oxbow/chains'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchChromium, type RunningWeb, startWeb, TEST_API_URL } from '../test/harness.ts'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { type AnalyticsEventBody, recordAcceptedAnalytics } from './analyticsProbe.ts'
+import { startApi } from './stack.ts'
 import { recordScriptRequests, watchProblems } from './support.ts'
 
 /** Its own port, so it never collides with the frame suite's server on 23573. */
 const WALLET_TEST_PORT = 23576
+const WALLET_API_PORT = 23188
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** The devnet seed's spoofer: its reverse record claims alice.eth, whose forward record is account 1. */
 const ACCOUNT_3 = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 
-interface AnalyticsEventBody {
-  readonly name: string
-  readonly properties: Record<string, unknown>
-}
-
 let devnet: Devnet
+let api: Awaited<ReturnType<typeof startApi>>
 let web: RunningWeb
 let browser: Browser
 
@@ -31,9 +31,20 @@ before(async () => {
   devnet = await startDevnet({ networks: ['ethereum'], portBase: 23100 })
   const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
   assert.ok(rpcUrl, 'the devnet serves ethereum')
+  // The real API (analytics included), reading this devnet.
+  api = await startApi({
+    port: WALLET_API_PORT,
+    manifestPath: devnet.manifestPath,
+    webOrigin: `http://localhost:${WALLET_TEST_PORT}`,
+  })
   web = await startWeb({
     port: WALLET_TEST_PORT,
-    config: { environment: 'local', rpcUrls: { ethereum: rpcUrl }, analyticsSampleRate: 1 },
+    config: {
+      environment: 'local',
+      apiUrl: api.url,
+      rpcUrls: { ethereum: rpcUrl },
+      analyticsSampleRate: 1,
+    },
     // The devnet's ENS registry: account 1 is alice.eth.
     manifestPath: devnet.manifestPath,
   })
@@ -42,6 +53,7 @@ before(async () => {
 after(async () => {
   await browser?.close()
   await web?.close()
+  await api?.stop()
   await devnet?.stop()
 })
 
@@ -301,11 +313,7 @@ describe('wallet connection', () => {
         })
       },
       async (context) => {
-        await context.route(`${TEST_API_URL}/v1/analytics`, async (route) => {
-          const body = route.request().postDataJSON() as { events: AnalyticsEventBody[] }
-          analytics.push(...body.events)
-          await route.fulfill({ status: 202, body: '' })
-        })
+        recordAcceptedAnalytics(context, api.url, analytics)
         await context.addInitScript({ content: eip6963Wallets(chainId, ACCOUNT_1) })
       },
     )

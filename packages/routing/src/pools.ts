@@ -4,7 +4,8 @@
  */
 import { type ClState, clQuote, SwapMathError, v2AmountIn, v2AmountOut } from './math.ts'
 
-export type Address = string
+/** A 0x-prefixed address: the same template type as viem's `Address`, without depending on viem. */
+export type Address = `0x${string}`
 
 export interface V2PoolState {
   readonly kind: 'v2'

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { Q96, sqrtPriceAtTick } from './math.ts'
-import type { ClPoolState, PoolState, V2PoolState } from './pools.ts'
+import type { Address, ClPoolState, PoolState, V2PoolState } from './pools.ts'
 import { buildGraph, enumeratePaths, findRoute, quotePathExactIn, quotePathExactOut } from './router.ts'
 
 const A = '0x000000000000000000000000000000000000000A'
@@ -9,13 +9,13 @@ const B = '0x000000000000000000000000000000000000000B'
 const C = '0x000000000000000000000000000000000000000C'
 const E = 10n ** 18n
 
-function v2(id: string, token0: string, token1: string, r0: bigint, r1: bigint): V2PoolState {
+function v2(id: string, token0: Address, token1: Address, r0: bigint, r1: bigint): V2PoolState {
   return { kind: 'v2', id, token0, token1, reserve0: r0, reserve1: r1 }
 }
 function v3(
   id: string,
-  token0: string,
-  token1: string,
+  token0: Address,
+  token1: Address,
   liquidity: bigint,
   extra: Partial<ClPoolState> = {},
 ): ClPoolState {
@@ -145,7 +145,7 @@ describe('route search', () => {
 
   test('behavior: v4 pools whose hooks act before the swap or return deltas are excluded', () => {
     const base = v3('x', A, B, E)
-    const hooked = (id: string, hooks: string): ClPoolState => ({ ...base, kind: 'v4', id, hooks })
+    const hooked = (id: string, hooks: Address): ClPoolState => ({ ...base, kind: 'v4', id, hooks })
     const graph = buildGraph([
       hooked('after-only', '0x397EA07d0dcB980E7336dbef4Da2228b1bF61040'),
       hooked('before', '0x0000000000000000000000000000000000000080'),

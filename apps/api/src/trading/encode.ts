@@ -55,11 +55,11 @@ export interface EncodedSwap {
 function poolKeyOf(pool: PoolState): PoolKey {
   if (pool.kind !== 'v4') throw new Error('not a v4 pool')
   return {
-    currency0: pool.token0 as Address,
-    currency1: pool.token1 as Address,
+    currency0: pool.token0,
+    currency1: pool.token1,
     fee: pool.keyFee,
     tickSpacing: pool.tickSpacing,
-    hooks: (pool.hooks ?? zeroAddress) as Address,
+    hooks: pool.hooks ?? zeroAddress,
   }
 }
 
@@ -74,7 +74,7 @@ export function maxIn(amount: bigint, slippageBps: bigint): bigint {
 }
 
 /** A v3 run's packed path (reversed for exact output). */
-function v3PathOf(tokens: readonly string[], pools: readonly PoolState[], reverse: boolean): Hex {
+function v3PathOf(tokens: readonly Address[], pools: readonly PoolState[], reverse: boolean): Hex {
   return v3Path(
     tokens as readonly Address[],
     pools.map((p) => (p.kind === 'v3' ? p.keyFee : 0)),
@@ -113,7 +113,7 @@ function exactInLeg(
             recipient: to,
             amount,
             limit: min,
-            path: path.tokens.slice(i, j + 1) as Address[],
+            path: path.tokens.slice(i, j + 1),
             payerIsUser,
           }),
         })
@@ -188,13 +188,13 @@ function segmentsOf(path: Path): { kind: PoolState['kind']; from: number; to: nu
  */
 function v2Overdelivers(
   pools: readonly PoolState[],
-  tokens: readonly string[],
+  tokens: readonly Address[],
   amountIn: bigint,
   amountOut: bigint,
 ) {
   let amount = amountIn
   for (let i = 0; i < pools.length; i++) {
-    const hop = hopExactIn(pools[i] as PoolState, tokens[i] as string, amount)
+    const hop = hopExactIn(pools[i] as PoolState, tokens[i] as Address, amount)
     if (!hop) return true
     amount = hop.amountOut
   }

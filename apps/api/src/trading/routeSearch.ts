@@ -4,6 +4,7 @@
  * route travels back as pool ids and amounts, turned into the caller's Path objects again.
  */
 import {
+  type Address,
   findRoute,
   type Path,
   type PathQuote,
@@ -16,8 +17,8 @@ import {
 export type Protocol = 'V2' | 'V3' | 'V4'
 
 export interface RouteQuery {
-  readonly tokenIn: string
-  readonly tokenOut: string
+  readonly tokenIn: Address
+  readonly tokenOut: Address
   readonly amount: bigint
   readonly type: TradeType
   /** Protocol versions a route may use. */
@@ -54,7 +55,7 @@ export type WireRoute =
       readonly ok: true
       readonly legs: readonly {
         readonly poolIds: readonly string[]
-        readonly tokens: readonly string[]
+        readonly tokens: readonly Address[]
         readonly percent: number
         readonly quote: PathQuote
       }[]

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { after, describe, test } from 'node:test'
-import { buildGraph, type V2PoolState } from '@oxbow/routing'
+import { type Address, buildGraph, type V2PoolState } from '@oxbow/routing'
 import { type RouteQuery, searchRoute, toWire } from './routeSearch.ts'
 import { createRouteThreads } from './routeThreads.ts'
 
@@ -8,7 +8,7 @@ const A = '0x000000000000000000000000000000000000000A'
 const B = '0x000000000000000000000000000000000000000B'
 const C = '0x000000000000000000000000000000000000000C'
 const E = 10n ** 18n
-const v2 = (id: string, token0: string, token1: string, r0: bigint, r1: bigint): V2PoolState => ({
+const v2 = (id: string, token0: Address, token1: Address, r0: bigint, r1: bigint): V2PoolState => ({
   kind: 'v2',
   id,
   token0,

@@ -7,11 +7,11 @@
  * its own thread. Threads are unref'd and terminated by `close()`.
  */
 import { Worker } from 'node:worker_threads'
-import type { PoolState } from '@oxbow/routing'
+import type { Address, PoolState } from '@oxbow/routing'
 import type { RouteQuery, WireRoute } from './routeSearch.ts'
 
 export type ToRouteThread =
-  | { type: 'network'; network: string; excludedTokens: [string, string][] }
+  | { type: 'network'; network: string; excludedTokens: [Address, string][] }
   | { type: 'graph'; network: string; version: number; pools: readonly PoolState[] }
   | { type: 'search'; id: number; network: string; version: number; query: RouteQuery }
 
@@ -20,7 +20,7 @@ type FromRouteThread = { id: number; route: WireRoute } | { id: number; error: s
 export interface RouteThreads {
   readonly size: number
   /** Registers a network (its never-routed tokens) before its first graph. */
-  addNetwork(network: string, excludedTokens: ReadonlyMap<string, string>): void
+  addNetwork(network: string, excludedTokens: ReadonlyMap<Address, string>): void
   /** A network's new graph (version increasing), sent to every thread. */
   setGraph(network: string, version: number, pools: readonly PoolState[]): void
   /** The route for `query` on graph `version`, from the least busy thread. */

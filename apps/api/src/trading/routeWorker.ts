@@ -3,14 +3,14 @@
  * by the main thread whenever its graph changes, and answers route searches on them.
  */
 import { parentPort } from 'node:worker_threads'
-import { buildGraph, type PoolGraph } from '@oxbow/routing'
+import { type Address, buildGraph, type PoolGraph } from '@oxbow/routing'
 import { searchRoute, toWire } from './routeSearch.ts'
 import type { ToRouteThread } from './routeThreads.ts'
 
 const port = parentPort
 if (!port) throw new Error('routeWorker.ts runs as a worker thread')
 
-const excluded = new Map<string, ReadonlyMap<string, string>>()
+const excluded = new Map<string, ReadonlyMap<Address, string>>()
 const graphs = new Map<string, Map<number, PoolGraph>>()
 
 port.on('message', (message: ToRouteThread) => {

@@ -167,7 +167,7 @@ export class TradingService {
       NetworkDeployment,
     ][]) {
       const tokens = new Map<string, TokenInfo>()
-      const excluded = new Map<string, string>()
+      const excluded = new Map<Address, string>()
       const weth = deployment.tokens.find((t) => t.address === deployment.contracts.weth9)
       const nativeUsd = weth?.seedPriceUsd ?? 1
       const network = getNetwork(slug)

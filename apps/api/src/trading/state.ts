@@ -35,7 +35,7 @@ const WS_RETRY_MS = 30_000
 export interface NetworkStateOptions {
   readonly deployment: NetworkDeployment
   /** Tokens never routed, with the reason (fee-on-transfer, honeypot). */
-  readonly excludedTokens: ReadonlyMap<string, string>
+  readonly excludedTokens: ReadonlyMap<Address, string>
   readonly pollMs?: number
   readonly log?: (message: string, fields?: Record<string, unknown>) => void
   /** Called with every new graph's pools (route threads keep their copy in step). */

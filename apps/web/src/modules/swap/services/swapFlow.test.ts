@@ -17,8 +17,9 @@ const DAI = '0x2222222222222222222222222222222222222222'
 const ROUTER = '0x3333333333333333333333333333333333333333'
 const HASH_A: Hex = `0x${'a'.repeat(64)}`
 const HASH_B: Hex = `0x${'b'.repeat(64)}`
-const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-const pad = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}` as Hex
+const TRANSFER: Hex = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+const pad = (address: string): Hex => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
+type TestLog = { address: Hex; topics: Hex[]; data: Hex }
 
 const quote: Quote = {
   network: 'ethereum',
@@ -321,11 +322,11 @@ test('error: API refusals map to their cause (deadline passed, expired permit, i
 })
 
 test('behavior: transferred() sums an ERC-20 Transfer to or from the account, ignores native and others', () => {
-  const logs = [
-    { address: DAI as Hex, topics: [TRANSFER, pad(ROUTER), pad(SWAPPER)] as Hex[], data: '0x10' as Hex },
-    { address: DAI as Hex, topics: [TRANSFER, pad(ROUTER), pad(SWAPPER)] as Hex[], data: '0x01' as Hex },
-    { address: DAI as Hex, topics: [TRANSFER, pad(SWAPPER), pad(ROUTER)] as Hex[], data: '0x05' as Hex },
-    { address: USDC as Hex, topics: [TRANSFER, pad(ROUTER), pad(SWAPPER)] as Hex[], data: '0x07' as Hex },
+  const logs: TestLog[] = [
+    { address: DAI, topics: [TRANSFER, pad(ROUTER), pad(SWAPPER)], data: '0x10' },
+    { address: DAI, topics: [TRANSFER, pad(ROUTER), pad(SWAPPER)], data: '0x01' },
+    { address: DAI, topics: [TRANSFER, pad(SWAPPER), pad(ROUTER)], data: '0x05' },
+    { address: USDC, topics: [TRANSFER, pad(ROUTER), pad(SWAPPER)], data: '0x07' },
   ]
   assert.equal(transferred(logs, DAI, SWAPPER, 'to'), 17n)
   assert.equal(transferred(logs, DAI, SWAPPER, 'from'), 5n)
@@ -334,11 +335,11 @@ test('behavior: transferred() sums an ERC-20 Transfer to or from the account, ig
 })
 
 test('behavior: native output received = what the router unwrapped (WETH Withdrawal logs from the router)', () => {
-  const WITHDRAWAL = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65'
-  const WETH = '0x4444444444444444444444444444444444444444' as Hex
-  const logs = [
-    { address: WETH, topics: [WITHDRAWAL, pad(ROUTER)] as Hex[], data: '0x64' as Hex },
-    { address: WETH, topics: [WITHDRAWAL, pad(SWAPPER)] as Hex[], data: '0x01' as Hex },
+  const WITHDRAWAL: Hex = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65'
+  const WETH = '0x4444444444444444444444444444444444444444'
+  const logs: TestLog[] = [
+    { address: WETH, topics: [WITHDRAWAL, pad(ROUTER)], data: '0x64' },
+    { address: WETH, topics: [WITHDRAWAL, pad(SWAPPER)], data: '0x01' },
   ]
   assert.equal(unwrappedBy(logs, ROUTER), 100n)
   assert.equal(unwrappedBy([], ROUTER), undefined)
