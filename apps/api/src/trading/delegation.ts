@@ -9,8 +9,12 @@ import { type Address, encodeFunctionData, getAddress, type Hex, isAddress } fro
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody } from '../validation.ts'
-import type { TradingService } from './service.ts'
 import type { NetworkState } from './state.ts'
+
+/** What the check needs of the trading service: its networks' states (chain clients, deployments). */
+interface Networks {
+  readonly states: ReadonlyMap<string, NetworkState>
+}
 
 /** Bounds of one request: the account drawer asks for one wallet on every network. */
 export const DELEGATION_MAX_WALLETS = 10
@@ -45,7 +49,7 @@ export interface DelegationDetail {
 }
 
 export async function checkDelegation(
-  service: TradingService,
+  service: Networks,
   walletAddresses: readonly Address[],
   chainIds: readonly number[],
 ): Promise<Record<Address, Record<string, DelegationDetail>>> {
@@ -82,7 +86,7 @@ export async function checkDelegation(
   return details
 }
 
-export function delegationRoutes(app: Hono, service: TradingService): void {
+export function delegationRoutes(app: Hono, service: Networks): void {
   app.post('/wallet/check_delegation', async (c) => {
     const body = await jsonBody(c, delegationSchema)
     return c.json({ delegationDetails: await checkDelegation(service, body.walletAddresses, body.chainIds) })
