@@ -7,7 +7,9 @@
  * interleave; a failed suite fails the run after the others finish. Ctrl-C stops every suite's
  * process group.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
 
 interface Suite {
   readonly name: string
@@ -28,9 +30,60 @@ const quick = [
   '@oxbow/protocol',
   '@oxbow/routing',
 ].map(npmTest)
+/**
+ * The web end-to-end files in shards that run side by side. Files are dealt longest first to the
+ * lightest shard, by the seconds they took in a full run (a file not listed counts as 60 s). The
+ * files were written to run one after another, so some share ports: every shard but the first runs
+ * in its own network namespace (`unshare -n`, loopback only), where no port can clash with another
+ * shard's. The first runs in the host's namespace and takes the WalletConnect file, whose browser
+ * needs a non-loopback route to believe it is online. Where namespaces are not available (not
+ * root), the files run in one suite, one after another.
+ */
+const E2E_SECONDS: Record<string, number> = {
+  'swap.test.ts': 240,
+  'explore.test.ts': 150,
+  'fiat.test.ts': 150,
+  'account.test.ts': 150,
+  'liquidity.test.ts': 150,
+  'swapGuards.test.ts': 100,
+  'accessibility.test.ts': 100,
+  'swapPresentation.test.ts': 90,
+  'wallet.test.ts': 70,
+  'landing.test.ts': 70,
+}
+const HOST_ONLY = new Set(['walletConnect.test.ts'])
+const E2E_SHARDS = 3
+const namespaces = spawnSync('unshare', ['-n', 'true']).status === 0
+
+function e2eShards(): Suite[] {
+  const dir = join(import.meta.dirname, '../apps/web/e2e')
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.test.ts'))
+    .sort((a, b) => (E2E_SECONDS[b] ?? 60) - (E2E_SECONDS[a] ?? 60) || a.localeCompare(b))
+  const count = namespaces ? E2E_SHARDS : 1
+  const shards = Array.from({ length: count }, () => ({ files: [] as string[], seconds: 0 }))
+  for (const file of files) {
+    const lightest = HOST_ONLY.has(file)
+      ? (shards[0] as (typeof shards)[number])
+      : shards.reduce((a, b) => (b.seconds < a.seconds ? b : a))
+    lightest.files.push(`e2e/${file}`)
+    lightest.seconds += E2E_SECONDS[file] ?? 60
+  }
+  return shards
+    .filter((shard) => shard.files.length > 0)
+    .map((shard, index) => {
+      const run = `npm exec -w @oxbow/web -- tsx --test --test-concurrency=1 --test-force-exit ${shard.files.join(' ')}`
+      return {
+        name: `@oxbow/web e2e ${index + 1}/${count}`,
+        command:
+          index === 0 ? ['sh', '-c', run] : ['unshare', '-n', 'sh', '-c', `ip link set lo up && exec ${run}`],
+      }
+    })
+}
+
 /** Slow, each with its own devnet, services or browser: longest first, so the run ends sooner. */
 const heavy: Suite[] = [
-  { name: '@oxbow/web e2e', command: ['npm', 'run', 'test:e2e', '--silent', '-w', '@oxbow/web'] },
+  ...e2eShards(),
   npmTest('@oxbow/indexer'),
   npmTest('@oxbow/api'),
   npmTest('@oxbow/devnet'),
@@ -102,7 +155,12 @@ async function runPool(suites: readonly Suite[], width: number): Promise<Result[
 
 const started = performance.now()
 const results: Result[] = []
-results.push(...(await runPool(quick, 1)))
+// The web app is built once, before the end-to-end shards start (each would build a stale dist).
+const build: Suite = {
+  name: '@oxbow/web build',
+  command: ['npm', 'run', 'build', '--silent', '-w', '@oxbow/web'],
+}
+results.push(...(await runPool([...quick, build], 1)))
 results.push(...(await runPool(heavy, jobs)))
 if (!stopping) results.push(await run(last))
 
