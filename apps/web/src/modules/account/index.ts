@@ -1,0 +1,2 @@
+export { AccountButton } from './components/AccountButton.tsx'
+export { AccountDrawer } from './components/AccountDrawer.tsx'
