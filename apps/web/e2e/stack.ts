@@ -11,6 +11,7 @@ import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Manifest } from '@oxbow/protocol'
 import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
 import { type RunningWeb, startWeb } from '../test/harness.ts'
+import { startIndexer } from './indexer.ts'
 import { type ServiceProcess, startService } from './service.ts'
 
 /** The two networks the suites run: both cost the same to load (one dump each, about 1 s). */
@@ -21,6 +22,8 @@ export interface StackPorts {
   readonly devnetPortBase: number
   readonly apiPort: number
   readonly webPort: number
+  /** When set, the real indexer runs on this port over the devnet and the app's graphqlUrl points at it. */
+  readonly indexerPort?: number
 }
 
 export interface Stack {
@@ -28,6 +31,8 @@ export interface Stack {
   readonly manifest: Manifest
   readonly apiUrl: string
   readonly webUrl: string
+  /** The indexer's GraphQL endpoint (only with `indexerPort`). */
+  readonly graphqlUrl?: string
   /** RPC URL of a running network of the devnet. */
   rpcUrl(slug: NetworkSlug): string
   /** The API's output so far (stdout and stderr), for failure messages. */
@@ -103,6 +108,15 @@ export async function startStack(ports: StackPorts): Promise<Stack> {
     const api = await startApi({ port: ports.apiPort, manifestPath: devnet.manifestPath, webOrigin })
     stops.push(() => api.stop())
     await waitForTrading(api.url, STACK_NETWORKS)
+    const indexer =
+      ports.indexerPort === undefined
+        ? undefined
+        : await startIndexer({
+            manifestPath: devnet.manifestPath,
+            port: ports.indexerPort,
+            networks: STACK_NETWORKS,
+          })
+    if (indexer) stops.push(() => indexer.stop())
 
     // Every network of the registry is offered (as in production), the devnet runs two: the others
     // get RPC URLs in this suite's port range where nothing listens, and the API does not serve them.
@@ -115,7 +129,13 @@ export async function startStack(ports: StackPorts): Promise<Stack> {
     )
     const web: RunningWeb = await startWeb({
       port: ports.webPort,
-      config: { environment: 'local', apiUrl: api.url, rpcUrls, networks: base.networks },
+      config: {
+        environment: 'local',
+        apiUrl: api.url,
+        rpcUrls,
+        networks: base.networks,
+        ...(indexer ? { graphqlUrl: indexer.url } : {}),
+      },
     })
     stops.push(() => web.close())
 
@@ -124,6 +144,7 @@ export async function startStack(ports: StackPorts): Promise<Stack> {
       manifest: devnet.manifest,
       apiUrl: api.url,
       webUrl: web.url,
+      ...(indexer ? { graphqlUrl: indexer.url } : {}),
       rpcUrl(slug) {
         const url = devnet.manifest.networks[slug]?.rpcUrl
         if (!url) throw new Error(`${slug} is not running in this stack`)

@@ -41,12 +41,7 @@ export const accountMessages = defineMessages({
   },
   buyCrypto: { id: 'account.empty.buy', defaultMessage: 'Buy crypto' },
   receiveCrypto: { id: 'account.empty.receive', defaultMessage: 'Receive crypto' },
-  hiddenTokens: {
-    id: 'account.hiddenTokens',
-    defaultMessage: '{count, plural, one {# hidden token} other {# hidden tokens}}',
-  },
   statusPending: { id: 'account.status.pending', defaultMessage: 'Pending' },
-  statusConfirmed: { id: 'account.status.success', defaultMessage: 'Confirmed' },
   // Transaction types (Activity).
   typeSWAP: { id: 'account.type.swap', defaultMessage: 'Swapped' },
   typeSEND: { id: 'account.type.send', defaultMessage: 'Sent' },

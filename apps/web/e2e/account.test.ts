@@ -1,0 +1,331 @@
+/**
+ * The account drawer in Chromium against the full local stack: devnet (ethereum + base, port base
+ * 27300), the API (27787), the real indexer (27590) and the built app (localhost:27573). Nothing of
+ * ours is mocked.
+ *
+ * Covered: the connect view inside the drawer; side panel at 1280 px and bottom sheet at 390 px;
+ * Escape, the close button and the reset to the default view; the portfolio total equal to the
+ * on-chain balances times the indexer's prices; EUR changing the fiat figures by the API's rate;
+ * settings surviving a reload (and corrupt stored settings falling back to defaults); a swap shown as
+ * pending in Activity while the block is not mined, then confirmed; keyboard-only use of the tabs.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import type { NetworkSlug } from '@oxbow/chains'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { devnetClients } from '@oxbow/devnet'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { type Address, erc20Abi } from 'viem'
+import { launchChromium } from '../test/harness.ts'
+import { STACK_NETWORKS, type Stack, startStack } from './stack.ts'
+import { cspViolations, installCspListener } from './support.ts'
+import {
+  ACCOUNT_0,
+  accountButton,
+  byTestId,
+  connectWallet,
+  reviewAndConfirm,
+  toBaseUnits,
+  waitForQuote,
+} from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 27300, apiPort: 27787, webPort: 27573, indexerPort: 27590 }
+const LOCAL_WALLET = 'Local test wallet'
+
+let stack: Stack
+let browser: Browser
+
+before(async () => {
+  stack = await startStack(PORTS)
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await stack?.stop()
+})
+
+async function withPage(
+  path: string,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+  viewport = { width: 1280, height: 900 },
+): Promise<void> {
+  const context = await browser.newContext({ viewport })
+  context.setDefaultTimeout(20_000)
+  await installCspListener(context)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const from = message.location().url ?? ''
+    if (
+      /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+      from.startsWith(stack.apiUrl)
+    )
+      return
+    problems.push(`console: ${message.text()} (${from})`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  try {
+    await page.goto(stack.webUrl + path)
+    await run(page, context)
+    assert.deepEqual(problems, [], 'no console or page errors')
+    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } finally {
+    await context.close()
+  }
+}
+
+const drawer = (page: Page) => page.getByTestId('account-drawer')
+
+async function connectAndOpen(page: Page): Promise<void> {
+  await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+  await accountButton(page, ACCOUNT_0).click()
+  await drawer(page).getByTestId('portfolio-total').waitFor()
+}
+
+async function graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+  const response = await fetch(stack.graphqlUrl ?? '', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  })
+  const body = (await response.json()) as { data: T; errors?: unknown }
+  assert.equal(body.errors, undefined, JSON.stringify(body.errors))
+  return body.data
+}
+
+/** Σ on-chain balance × the indexer's pool-derived price, over the non-spam tokens of every network. */
+async function expectedTotalUsd(owner: Address, minimumUsd: number): Promise<number> {
+  let total = 0
+  for (const slug of STACK_NETWORKS) {
+    const client = devnetClients(stack.manifest, slug as NetworkSlug, 0).public
+    const { tokens } = await graphql<{
+      tokens: { nodes: { address: string; decimals: number; isSpam: boolean }[] }
+    }>(
+      'query($n:[String!]){tokens(networks:$n,includeSpam:true,first:100){nodes{address decimals isSpam}}}',
+      { n: [slug] },
+    )
+    const assets = [
+      { address: NATIVE_CURRENCY_ADDRESS as string, decimals: 18, isSpam: false },
+      ...tokens.nodes.filter((t) => t.address !== NATIVE_CURRENCY_ADDRESS),
+    ].filter((t) => !t.isSpam)
+    const { tokenPrices } = await graphql<{ tokenPrices: { priceUsd: string | null }[] }>(
+      'query($t:[TokenRef!]!){tokenPrices(tokens:$t){priceUsd}}',
+      { t: assets.map((a) => ({ network: slug, address: a.address })) },
+    )
+    for (const [index, asset] of assets.entries()) {
+      const balance =
+        asset.address === NATIVE_CURRENCY_ADDRESS
+          ? await client.getBalance({ address: owner })
+          : await client.readContract({
+              address: asset.address as Address,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [owner],
+            })
+      const price = tokenPrices[index]?.priceUsd
+      if (balance === 0n || price === null || price === undefined) continue
+      const value = (Number(balance) / 10 ** asset.decimals) * Number(price)
+      if (value >= minimumUsd) total += value
+    }
+  }
+  return total
+}
+
+describe('account drawer', { timeout: 600_000 }, () => {
+  test('the connect view lives in the drawer; a side panel at 1280 px; Escape and the close button close it; it resets to the default view 250 ms after closing', async () => {
+    await withPage('/swap', async (page) => {
+      await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
+      const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
+      await connect.getByRole('button', { name: LOCAL_WALLET }).waitFor()
+      const box = await drawer(page).boundingBox()
+      assert.ok(box)
+      assert.equal(Math.round(box.width), 390, 'drawer width 390 px')
+      assert.equal(Math.round(1280 - (box.x + box.width)), 8, 'margin 8 px from the edge')
+      await page.keyboard.press('Escape')
+      await connect.waitFor({ state: 'hidden' })
+
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await drawer(page).waitFor({ state: 'hidden' })
+      await accountButton(page, ACCOUNT_0).click()
+      const view = drawer(page).locator('[data-view]')
+      assert.equal(await view.getAttribute('data-view'), 'default')
+      await drawer(page).getByRole('button', { name: 'Settings' }).click()
+      await drawer(page).locator('[data-view="settings"][data-direction="forward"]').waitFor()
+      await drawer(page)
+        .getByRole('button', { name: /Local currency/ })
+        .click()
+      await drawer(page).locator('[data-view="currency"][data-direction="forward"]').waitFor()
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await drawer(page).locator('[data-view="settings"][data-direction="backward"]').waitFor()
+      await drawer(page).getByRole('button', { name: 'Close' }).click()
+      await drawer(page).waitFor({ state: 'hidden' })
+      // Still on settings right after closing; back to the default view after 250 ms.
+      assert.equal(await view.getAttribute('data-view'), 'settings')
+      await page.waitForTimeout(400)
+      await accountButton(page, ACCOUNT_0).click()
+      assert.equal(await drawer(page).locator('[data-view]').getAttribute('data-view'), 'default')
+      await page.keyboard.press('Escape')
+      await drawer(page).waitFor({ state: 'hidden' })
+    })
+  })
+
+  test('a bottom sheet at 390 px wide', async () => {
+    await withPage(
+      '/swap',
+      async (page) => {
+        await connectAndOpen(page)
+        const box = await drawer(page).boundingBox()
+        assert.ok(box)
+        assert.equal(Math.round(box.width), 390, 'full width')
+        assert.ok(Math.abs(box.y + box.height - 800) <= 1, `anchored to the bottom (${box.y + box.height})`)
+      },
+      { width: 390, height: 800 },
+    )
+  })
+
+  test('the portfolio total equals the on-chain balances times the indexer prices; EUR converts it by the API rate; settings persist across a reload', async () => {
+    await withPage('/swap', async (page) => {
+      await connectAndOpen(page)
+      const total = drawer(page).getByTestId('portfolio-total')
+      // Default: small balances (< 1 USD) hidden.
+      const expectedHidden = await expectedTotalUsd(ACCOUNT_0, 1)
+      const shownHidden = Number(await total.getAttribute('data-usd'))
+      assert.ok(
+        Math.abs(shownHidden - expectedHidden) <= expectedHidden * 1e-6 + 0.01,
+        `total ${shownHidden} vs on-chain × prices ${expectedHidden}`,
+      )
+      // Show small balances: Settings → Small balances → off.
+      await drawer(page).getByRole('button', { name: 'Settings' }).click()
+      await drawer(page)
+        .getByRole('button', { name: /Small balances/ })
+        .click()
+      await drawer(page)
+        .getByRole('switch', { name: /Hide small balances/ })
+        .uncheck()
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      // Local currency EUR.
+      await drawer(page)
+        .getByRole('button', { name: /Local currency/ })
+        .click()
+      await drawer(page).getByRole('radio', { name: /EUR/ }).click()
+      await page.keyboard.press('Escape')
+      await page.waitForTimeout(400)
+      await accountButton(page, ACCOUNT_0).click()
+      const expectedAll = await expectedTotalUsd(ACCOUNT_0, 0)
+      await page.waitForFunction((expected) => {
+        const usd = Number(
+          document.querySelector('[data-testid="portfolio-total"]')?.getAttribute('data-usd'),
+        )
+        return Math.abs(usd - expected) <= expected * 1e-6 + 0.01
+      }, expectedAll)
+      const rates = (await (await fetch(`${stack.apiUrl}/v1/fx-rates`)).json()) as {
+        rates: Record<string, number>
+      }
+      const eur = rates.rates.EUR
+      assert.ok(eur && eur !== 1)
+      const text = (await total.textContent()) ?? ''
+      assert.match(text, /€/, `shown in euros: ${text}`)
+      const digits = Number(text.replace(/[^\d.]/g, ''))
+      const usd = Number(await total.getAttribute('data-usd'))
+      assert.ok(Math.abs(digits - usd * eur) <= 0.01 * usd * eur + 1, `${text} = ${usd} USD × ${eur}`)
+      // The token rows are in euros too.
+      const rowValue =
+        (await drawer(page).locator('[data-testid="portfolio-tokens"] li').first().textContent()) ?? ''
+      assert.match(rowValue, /€/)
+
+      await page.reload()
+      await accountButton(page, ACCOUNT_0).click()
+      await drawer(page).getByRole('button', { name: 'Settings' }).click()
+      await drawer(page)
+        .getByRole('button', { name: /Small balances/ })
+        .click()
+      assert.equal(
+        await drawer(page)
+          .getByRole('switch', { name: /Hide small balances/ })
+          .isChecked(),
+        false,
+      )
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      assert.match(
+        (await drawer(page)
+          .getByRole('button', { name: /Local currency/ })
+          .textContent()) ?? '',
+        /EUR/,
+      )
+
+      // Corrupt stored settings and tab: defaults, never a blank screen.
+      await page.evaluate(() => {
+        localStorage.setItem('oxbow.account.settings', '{"hideSmallBalances":"yes"')
+        localStorage.setItem('oxbow.account.tab', '<script>')
+      })
+      await page.reload()
+      await accountButton(page, ACCOUNT_0).click()
+      await drawer(page).getByRole('tab', { name: 'Tokens', selected: true }).waitFor()
+    })
+  })
+
+  test('a swap shows as pending in Activity until its block is mined, then confirmed; tabs work by keyboard and the tab is remembered', async () => {
+    const rpc = stack.rpcUrl('ethereum')
+    const call = (method: string, params: unknown[] = []) =>
+      fetch(rpc, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      }).then((r) => r.json())
+    const usdc = stack.manifest.networks.ethereum?.tokens.find(
+      (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
+    )
+    assert.ok(usdc)
+    await withPage(`/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}`, async (page) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      const field = byTestId(page, 'swap-input-amount')
+      await field.click()
+      await field.pressSequentially('0.01')
+      await waitForQuote(page, { side: 'in', amount: toBaseUnits('0.01', 18) })
+      await call('evm_setAutomine', [false])
+      try {
+        const outcome = reviewAndConfirm(page, 60_000)
+        await byTestId(page, 'account-pending-count').waitFor()
+        await accountButton(page, ACCOUNT_0).click()
+        // Keyboard: focus the selected tab, arrow to Activity.
+        const tokensTab = drawer(page).getByRole('tab', { name: 'Tokens' })
+        await tokensTab.focus()
+        for (let i = 0; i < 4; i += 1) {
+          if (
+            (await drawer(page)
+              .getByRole('tab', { name: /Activity/, selected: true })
+              .count()) > 0
+          )
+            break
+          await page.keyboard.press('ArrowRight')
+        }
+        await drawer(page)
+          .getByRole('tab', { name: /Activity/, selected: true })
+          .waitFor()
+        const pendingRow = drawer(page)
+          .locator('[data-testid="portfolio-activity"] li[data-status="pending"]')
+          .first()
+        await pendingRow.waitFor()
+        const hash = await pendingRow.getAttribute('data-tx')
+        assert.match(hash ?? '', /^0x[0-9a-f]{64}$/i)
+        await call('evm_mine')
+        await drawer(page)
+          .locator(`li[data-tx="${hash}"][data-status="confirmed"]`)
+          .first()
+          .waitFor({ timeout: 60_000 })
+        assert.equal(await drawer(page).locator(`li[data-tx="${hash}"][data-status="pending"]`).count(), 0)
+        await page.keyboard.press('Escape')
+        assert.equal((await outcome).state, 'confirmed')
+      } finally {
+        await call('evm_setAutomine', [true])
+      }
+      await page.reload()
+      await accountButton(page, ACCOUNT_0).click()
+      await drawer(page)
+        .getByRole('tab', { name: /Activity/, selected: true })
+        .waitFor()
+    })
+  })
+})
