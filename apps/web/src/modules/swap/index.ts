@@ -1,1 +1,2 @@
 export { heroSwapUrl, SwapForm } from './components/SwapForm.tsx'
+export { rpcBatch, rpcUrlFor } from './services/rpc.ts'

@@ -128,6 +128,7 @@ function ActivityTab(props: { address: `0x${string}` }) {
                   swap: m.pendingSwap,
                   wrap: m.pendingWrap,
                   unwrap: m.pendingUnwrap,
+                  send: m.pendingSend,
                 }[row.kind],
               )
             : intl.formatMessage(m[`type${row.entry.type}`])

@@ -57,6 +57,7 @@ export const accountMessages = defineMessages({
   typeLIQUIDITY_DECREASE: { id: 'account.type.liquidityDecrease', defaultMessage: 'Removed liquidity' },
   pendingApprove: { id: 'account.pending.approve', defaultMessage: 'Approving' },
   pendingSwap: { id: 'account.pending.swap', defaultMessage: 'Swapping' },
+  pendingSend: { id: 'account.pending.send', defaultMessage: 'Sending' },
   pendingWrap: { id: 'account.pending.wrap', defaultMessage: 'Wrapping' },
   pendingUnwrap: { id: 'account.pending.unwrap', defaultMessage: 'Unwrapping' },
   inRange: { id: 'account.pools.inRange', defaultMessage: 'In range' },
