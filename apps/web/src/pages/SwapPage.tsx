@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl'
 import { useLocation } from 'react-router'
 import { defineMessages } from '../lib/messages.ts'
+import { SendScreen } from '../modules/account/index.ts'
 import { SwapForm } from '../modules/swap/index.ts'
 import { Page } from '../modules/ui/index.ts'
 
@@ -18,7 +19,7 @@ export default function SwapPage() {
   const mode = useLocation().pathname.slice(1) as keyof typeof m
   return (
     <Page narrow title={intl.formatMessage(m[mode] ?? m.swap)}>
-      <SwapForm />
+      {mode === 'send' ? <SendScreen /> : <SwapForm />}
     </Page>
   )
 }

@@ -13,6 +13,7 @@ import { accountMessages as m } from './accountMessages.ts'
 import { FiatTotal } from './FiatTotal.tsx'
 import { MiniPortfolio } from './MiniPortfolio.tsx'
 import { ReceiveModal } from './ReceiveModal.tsx'
+import { SendModal } from './SendForm.tsx'
 
 /** A colour pair derived from the address: the same account always gets the same avatar. */
 function avatarHue(address: string): number {
@@ -29,6 +30,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
   const { format } = useFiatFormatter()
   const [confirming, setConfirming] = useState(false)
   const [receiving, setReceiving] = useState(false)
+  const [sending, setSending] = useState(false)
   const total = portfolio.data?.totalValueUsd
   const change = portfolio.data?.change24hUsd ?? 0
   const changePercent = portfolio.data?.change24hPercent ?? null
@@ -118,13 +120,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         </p>
       ) : null}
       <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            props.onClose()
-            navigate('/send')
-          }}
-        >
+        <Button variant="secondary" onClick={() => setSending(true)}>
           {intl.formatMessage(m.send)}
         </Button>
         <Button variant="secondary" onClick={() => setReceiving(true)}>
@@ -143,6 +139,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         ) : null}
       </div>
       <MiniPortfolio address={props.address} portfolio={portfolio} onReceive={() => setReceiving(true)} />
+      <SendModal open={sending} onClose={() => setSending(false)} />
       <ReceiveModal address={props.address} open={receiving} onClose={() => setReceiving(false)} />
     </section>
   )
