@@ -10,6 +10,7 @@
  * pending in Activity while the block is not mined, then confirmed; keyboard-only use of the tabs.
  */
 import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
@@ -323,6 +324,144 @@ describe('account drawer', { timeout: 600_000 }, () => {
       await drawer(page)
         .getByRole('tab', { name: /Activity/, selected: true })
         .waitFor()
+    })
+  })
+
+  test('send: ETH to a new address and an ERC-20 to a contract (speed bumps in order), balances checked on chain; a look-alike of a recent recipient is warned; button labels', async () => {
+    const eth = devnetClients(stack.manifest, 'ethereum', 0).public
+    const fresh = `0x${randomBytes(20).toString('hex')}` as Address
+    const usdc = stack.manifest.networks.ethereum?.tokens.find(
+      (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
+    )
+    const weth = stack.manifest.networks.ethereum?.tokens.find((t) => t.symbol === 'WETH')
+    assert.ok(usdc && weth)
+    await withPage('/send?chain=ethereum&inputCurrency=ETH', async (page) => {
+      const form = page.getByTestId('send-form')
+      const button = page.getByTestId('send-button')
+      assert.equal((await button.textContent())?.trim(), 'Connect wallet')
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await page.locator('[data-testid="send-token"] option').first().waitFor({ state: 'attached' })
+      assert.match(
+        (await page.getByTestId('send-token').locator('option:checked').textContent()) ?? '',
+        /^ETH · Ethereum/,
+      )
+      // Labels: no amount, invalid recipient, no recipient.
+      assert.equal((await button.textContent())?.trim(), 'Enter an amount')
+      await page.getByTestId('send-recipient').fill('0x1234')
+      assert.equal((await button.textContent())?.trim(), 'Invalid recipient')
+      assert.equal(await button.isDisabled(), true)
+      await page.getByTestId('send-recipient').fill('')
+      await page.getByTestId('send-amount').fill('0.5')
+      assert.equal((await button.textContent())?.trim(), 'Select recipient')
+      // Too many decimals never reach the field; an amount above the balance is a red error.
+      await page.getByTestId('send-amount').fill('100000000')
+      await page.getByTestId('send-amount-error').filter({ hasText: 'Insufficient ETH balance' }).waitFor()
+      await page.getByTestId('send-amount').fill('0.5')
+
+      // ETH to a new address (whitespace stripped).
+      await page.getByTestId('send-recipient').fill(` ${fresh.slice(0, 12)} ${fresh.slice(12)} `)
+      await page.waitForFunction(() => {
+        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
+        return b?.textContent?.trim() === 'Review' && !b.disabled
+      })
+      const before = await eth.getBalance({ address: fresh })
+      await button.click()
+      await page
+        .getByRole('dialog', { name: 'New address' })
+        .getByRole('button', { name: 'Continue' })
+        .click()
+      await page.getByTestId('send-review').getByTestId('send-confirm').click()
+      await form.locator('[data-testid="send-status"][data-state="confirmed"]').waitFor({ timeout: 30_000 })
+      assert.equal((await eth.getBalance({ address: fresh })) - before, 500000000000000000n)
+      // Success resets the form.
+      assert.equal(await page.getByTestId('send-amount').inputValue(), '')
+      assert.equal(await page.getByTestId('send-recipient').inputValue(), '')
+
+      // USDC to a contract: the smart-contract speed bump, then the new-address one.
+      const option = page.locator(
+        `[data-testid="send-token"] option[data-network="ethereum"][data-address="${usdc.address}"]`,
+      )
+      await page.getByTestId('send-token').selectOption((await option.getAttribute('value')) ?? '')
+      const tokenBefore = await eth.readContract({
+        address: usdc.address as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [weth.address as Address],
+      })
+      await page.getByTestId('send-recipient').fill(weth.address)
+      if (await page.getByTestId('send-toggle').isVisible()) {
+        // Fiat input is on after the last success: back to token input.
+        if (/in USDC/.test((await page.getByTestId('send-toggle').textContent()) ?? ''))
+          await page.getByTestId('send-toggle').click()
+      }
+      await page.getByTestId('send-amount').fill('12.5')
+      await page.waitForFunction(() => {
+        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
+        return b?.textContent?.trim() === 'Review' && !b.disabled
+      })
+      await button.click()
+      await page
+        .getByRole('dialog', { name: 'This address is a smart contract' })
+        .getByRole('button', { name: 'Continue' })
+        .click()
+      await page
+        .getByRole('dialog', { name: 'New address' })
+        .getByRole('button', { name: 'Continue' })
+        .click()
+      await page.getByTestId('send-review').getByTestId('send-confirm').click()
+      await form
+        .locator('[data-testid="send-status"][data-state="confirmed"]')
+        .last()
+        .waitFor({ timeout: 30_000 })
+      await page.waitForFunction(
+        (text) => document.querySelector('[data-testid="send-status"]')?.textContent?.includes(text),
+        'USDC',
+      )
+      const tokenAfter = await eth.readContract({
+        address: usdc.address as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [weth.address as Address],
+      })
+      assert.equal(tokenAfter - tokenBefore, toBaseUnits('12.5', usdc.decimals))
+
+      // A look-alike of the contract just sent to (once the indexer lists that send; plain ETH transfers have no log to index).
+      const known = weth.address
+      const lookalike = `0x${known.slice(2, 6)}${'0'.repeat(32)}${known.slice(-4)}`
+      await page.getByTestId('send-token').selectOption({ index: 0 })
+      await page.getByTestId('send-recipient').focus()
+      await page
+        .getByRole('list', { name: 'Recent' })
+        .getByText(known, { exact: false })
+        .first()
+        .waitFor({ timeout: 30_000 })
+      await page.getByTestId('send-recipient').fill(lookalike)
+      await page.getByTestId('send-amount').fill('0.001')
+      await page.waitForFunction(() => {
+        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
+        return b?.textContent?.trim() === 'Review' && !b.disabled
+      })
+      await button.click()
+      await page
+        .getByRole('dialog', { name: 'New address' })
+        .getByRole('button', { name: 'Continue' })
+        .click()
+      await page.getByRole('dialog', { name: 'This address looks like one you sent to before' }).waitFor()
+    })
+  })
+
+  test('the drawer opens the send modal and the receive modal with a QR code', async () => {
+    await withPage('/swap', async (page) => {
+      await connectAndOpen(page)
+      await drawer(page).getByRole('button', { name: 'Send', exact: true }).click()
+      const modal = page.getByRole('dialog', { name: 'Send' })
+      await modal.getByTestId('send-form').waitFor()
+      await modal.getByRole('button', { name: 'Close' }).click()
+      await drawer(page).getByRole('button', { name: 'Receive', exact: true }).click()
+      const receive = page.getByRole('dialog', { name: 'Receive' })
+      assert.equal(await receive.getByTestId('receive-address').textContent(), ACCOUNT_0)
+      await receive.getByRole('button', { name: 'Show QR code' }).click()
+      await receive.getByRole('img', { name: 'QR code of your address' }).waitFor()
     })
   })
 })

@@ -71,7 +71,8 @@ export function SendForm(props: {
   const address = wallet.status === 'connected' ? wallet.address : null
   const settings = useAccountSettings()
   const portfolio = usePortfolio(address, false)
-  const activity = useActivity(address, false)
+  // Live: a send just made becomes a recent recipient once the indexer lists it.
+  const activity = useActivity(address, true)
   const queryClient = useQueryClient()
   const { format, currency } = useFiatFormatter()
   const rates = useQuery(fxRatesQuery(getRuntimeConfig().apiUrl))
