@@ -31,6 +31,20 @@ let browser: Browser
 before(async () => {
   stack = await startStack(PORTS)
   browser = await launchChromium()
+  // The indexer answers once it has caught up with both networks.
+  const deadline = Date.now() + 180_000
+  let last = ''
+  for (;;) {
+    const response = await fetch(stack.graphqlUrl ?? '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ portfolio(owner: "${ACCOUNT_0}") { totalValueUsd } }` }),
+    }).catch((error: unknown) => String(error))
+    last = typeof response === 'string' ? response : await response.text()
+    if (/"totalValueUsd":"[1-9]/.test(last)) break
+    if (Date.now() > deadline) throw new Error(`indexer not serving the portfolio: ${last.slice(0, 500)}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
 })
 
 after(async () => {
@@ -74,7 +88,14 @@ const drawer = (page: Page) => page.getByTestId('account-drawer')
 async function connectAndOpen(page: Page): Promise<void> {
   await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
   await accountButton(page, ACCOUNT_0).click()
-  await drawer(page).getByTestId('portfolio-total').waitFor()
+  await drawer(page)
+    .getByTestId('portfolio-total')
+    .waitFor()
+    .catch(async (error: unknown) => {
+      throw new Error(`no portfolio total; the drawer shows: ${await drawer(page).textContent()}`, {
+        cause: error,
+      })
+    })
 }
 
 async function graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
@@ -340,7 +361,10 @@ describe('account drawer', { timeout: 600_000 }, () => {
       const button = page.getByTestId('send-button')
       assert.equal((await button.textContent())?.trim(), 'Connect wallet')
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      await page.locator('[data-testid="send-token"] option').first().waitFor({ state: 'attached' })
+      await page
+        .locator('[data-testid="send-token"] option[data-network]')
+        .first()
+        .waitFor({ state: 'attached' })
       assert.match(
         (await page.getByTestId('send-token').locator('option:checked').textContent()) ?? '',
         /^ETH · Ethereum/,

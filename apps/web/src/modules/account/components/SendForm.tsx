@@ -184,6 +184,7 @@ export function SendForm(props: {
   const send = async () => {
     if (!selected || !resolved || amount === null || !address || chainId === undefined) return
     setStep('sending')
+    setResult(null)
     const runtime = await loadWalletRuntime()
     try {
       if (wallet.chainId !== chainId) await runtime.switchNetwork(chainId)
