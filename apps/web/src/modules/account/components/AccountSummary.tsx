@@ -50,14 +50,16 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         >
           <span aria-hidden="true">⚙</span>
         </button>
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-label={intl.formatMessage(m.disconnect)}
-          onClick={() => setConfirming(true)}
-        >
-          <span aria-hidden="true">⏻</span>
-        </button>
+        {confirming ? null : (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={intl.formatMessage(m.disconnect)}
+            onClick={() => setConfirming(true)}
+          >
+            <span aria-hidden="true">⏻</span>
+          </button>
+        )}
         <button
           type="button"
           className={styles.iconButton}
