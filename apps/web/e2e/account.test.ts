@@ -193,6 +193,17 @@ describe('account drawer', { timeout: 600_000 }, () => {
         assert.ok(box)
         assert.equal(Math.round(box.width), 390, 'full width')
         assert.ok(Math.abs(box.y + box.height - 800) <= 1, `anchored to the bottom (${box.y + box.height})`)
+        // Dragging the handle up resists (1/2.5 of the pointer); dragging it down far enough closes.
+        const handle = drawer(page).locator('[class*="handle"]')
+        const at = await handle.boundingBox()
+        assert.ok(at)
+        await page.mouse.move(at.x + at.width / 2, at.y + 2)
+        await page.mouse.down()
+        await page.mouse.move(at.x + at.width / 2, at.y + 2 - 100, { steps: 5 })
+        assert.match(await drawer(page).evaluate((el) => (el as HTMLElement).style.translate), /-40px/)
+        await page.mouse.move(at.x + at.width / 2, at.y + 2 + 400, { steps: 10 })
+        await page.mouse.up()
+        await drawer(page).waitFor({ state: 'hidden' })
       },
       { width: 390, height: 800 },
     )

@@ -1,5 +1,5 @@
 import { shortenAddress } from '@oxbow/core'
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react'
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import { useAnalyticsClient } from '../../analytics/index.ts'
 import { Dialog, SkeletonRows } from '../../ui/index.ts'
@@ -11,6 +11,7 @@ import {
   useConnectTitle,
   useWalletState,
 } from '../../wallet/index.ts'
+import { useSheetDrag } from '../hooks/useSheetDrag.ts'
 import { cancelDrawerReset, scheduleDrawerReset, useDrawerNavigation } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
@@ -50,7 +51,9 @@ export function AccountDrawer(props: { limitsView?: ReactNode }) {
     if (open) analytics.track('menu_opened', { menu: 'account_drawer', view })
   }, [open, view, analytics])
 
-  const close = () => closeAccountDrawer()
+  const close = useCallback(() => closeAccountDrawer(), [])
+  const handleRef = useRef<HTMLDivElement>(null)
+  const onHandleDown = useSheetDrag(handleRef, close)
   const title = address ? (label ?? shortenAddress(address, 6)) : connectTitle
 
   const content: ReactNode = address ? (
@@ -70,6 +73,8 @@ export function AccountDrawer(props: { limitsView?: ReactNode }) {
       className={styles.drawer}
       data-testid="account-drawer"
     >
+      {/* Drag handle of the bottom sheet (narrow screens only; pointer gesture, Escape and Close do the same by keyboard). */}
+      <div className={styles.handle} ref={handleRef} onPointerDown={onHandleDown} aria-hidden="true" />
       <div
         key={address ? view : 'connect'}
         className={styles.slide}
