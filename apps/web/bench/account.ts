@@ -1,7 +1,7 @@
 /**
  * `npm run bench:account`: the account drawer's latencies, measured in the page (performance.now())
- * in Chromium on its own full local stack (devnet ethereum + base on port base 27400, API 27788,
- * real indexer 27591, web 27574), with the local test wallet (anvil account 0, which holds native
+ * in Chromium on its own full local stack (devnet ethereum + base on port base 29200, API 29287,
+ * real indexer 29291, web 29274), with the local test wallet (anvil account 0, which holds native
  * currency and tokens on both networks):
  * - drawer open → portfolio total on screen: cold (first open of a fresh browser context, nothing
  *   cached) and warm (reopening, 10 times);
@@ -16,7 +16,7 @@ import { startStack } from '../e2e/stack.ts'
 import { ACCOUNT_0, accountButton, connectWallet } from '../e2e/swapKit.ts'
 import { launchChromium } from '../test/harness.ts'
 
-const PORTS = { devnetPortBase: 27400, apiPort: 27788, webPort: 27574, indexerPort: 27591 }
+const PORTS = { devnetPortBase: 29200, apiPort: 29287, webPort: 29274, indexerPort: 29291 }
 const WARM_RUNS = 10
 const SENDS = 5
 

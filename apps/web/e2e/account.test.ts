@@ -1,6 +1,6 @@
 /**
  * The account drawer in Chromium against the full local stack: devnet (ethereum + base, port base
- * 27300), the API (27787), the real indexer (27590) and the built app (localhost:27573). Nothing of
+ * 29100), the API (29187), the real indexer (29190) and the built app (localhost:29173). Nothing of
  * ours is mocked.
  *
  * Covered: the connect view inside the drawer; side panel at 1280 px and bottom sheet at 390 px;
@@ -22,7 +22,7 @@ import { STACK_NETWORKS, type Stack, startStack } from './stack.ts'
 import { cspViolations, installCspListener } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet, toBaseUnits, waitForQuote } from './swapKit.ts'
 
-const PORTS = { devnetPortBase: 27300, apiPort: 27787, webPort: 27573, indexerPort: 27590 }
+const PORTS = { devnetPortBase: 29100, apiPort: 29187, webPort: 29173, indexerPort: 29190 }
 const LOCAL_WALLET = 'Local test wallet'
 
 let stack: Stack
