@@ -24,7 +24,9 @@ function avatarHue(address: string): number {
 export function AccountSummary(props: { address: `0x${string}`; onClose: () => void }) {
   const intl = useIntl()
   const navigate = useNavigate()
-  const label = useAccountLabel(props.address)
+  const accountLabel = useAccountLabel(props.address)
+  // The label falls back to the shortened address: only a username or ENS name replaces the address.
+  const label = accountLabel && accountLabel !== shortenAddress(props.address, 6) ? accountLabel : null
   const settings = useAccountSettings()
   const portfolio = usePortfolio(props.address, true)
   const { format } = useFiatFormatter()
