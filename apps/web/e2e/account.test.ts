@@ -165,6 +165,9 @@ describe('account drawer', { timeout: 600_000 }, () => {
       await accountButton(page, ACCOUNT_0).click()
       const view = drawer(page).locator('[data-view]')
       assert.equal(await view.getAttribute('data-view'), 'default')
+      // No username or ENS name: the full address, with copy.
+      assert.equal(await drawer(page).getByTestId('wallet-address').textContent(), ACCOUNT_0)
+      await drawer(page).getByRole('button', { name: 'Copy address' }).waitFor()
       await drawer(page).getByRole('button', { name: 'Settings' }).click()
       await drawer(page).locator('[data-view="settings"][data-direction="forward"]').waitFor()
       await drawer(page)
