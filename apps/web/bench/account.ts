@@ -47,7 +47,12 @@ async function arm(page: Page, clickSelector: string, doneSelector: string): Pro
 }
 
 async function measured(page: Page): Promise<number> {
-  await page.waitForFunction('window.__bench && window.__bench.end > 0', undefined, { timeout: 30_000 })
+  // A function, not a string: the app's CSP refuses eval, which a string predicate needs.
+  await page.waitForFunction(
+    () => ((window as unknown as { __bench?: { end: number } }).__bench?.end ?? 0) > 0,
+    undefined,
+    { timeout: 30_000 },
+  )
   return page.evaluate('window.__bench.end - window.__bench.start') as Promise<number>
 }
 
