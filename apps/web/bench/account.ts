@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
+import { waitForPortfolio } from '../e2e/indexer.ts'
 import { startStack } from '../e2e/stack.ts'
 import { ACCOUNT_0, accountButton, connectWallet } from '../e2e/swapKit.ts'
 import { launchChromium } from '../test/harness.ts'
@@ -64,6 +65,7 @@ const stats = (values: number[]) => {
 
 async function main(): Promise<void> {
   const stack = await startStack(PORTS)
+  await waitForPortfolio(stack.graphqlUrl ?? '', ACCOUNT_0)
   const browser = await launchChromium()
   const results: string[] = []
   let failed = false

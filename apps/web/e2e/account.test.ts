@@ -18,6 +18,7 @@ import { devnetClients } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { type Address, erc20Abi } from 'viem'
 import { launchChromium } from '../test/harness.ts'
+import { waitForPortfolio } from './indexer.ts'
 import { STACK_NETWORKS, type Stack, startStack } from './stack.ts'
 import { cspViolations, installCspListener } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet, toBaseUnits, waitForQuote } from './swapKit.ts'
@@ -32,19 +33,7 @@ before(async () => {
   stack = await startStack(PORTS)
   browser = await launchChromium()
   // The indexer answers once it has caught up with both networks.
-  const deadline = Date.now() + 180_000
-  let last = ''
-  for (;;) {
-    const response = await fetch(stack.graphqlUrl ?? '', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `{ portfolio(owner: "${ACCOUNT_0}") { totalValueUsd } }` }),
-    }).catch((error: unknown) => String(error))
-    last = typeof response === 'string' ? response : await response.text()
-    if (/"totalValueUsd":"[1-9]/.test(last)) break
-    if (Date.now() > deadline) throw new Error(`indexer not serving the portfolio: ${last.slice(0, 500)}`)
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
+  await waitForPortfolio(stack.graphqlUrl ?? '', ACCOUNT_0)
 })
 
 after(async () => {
