@@ -142,6 +142,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
       await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
       const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
       await connect.getByRole('button', { name: LOCAL_WALLET }).waitFor()
+      await drawer(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
       const box = await drawer(page).boundingBox()
       assert.ok(box)
       assert.equal(Math.round(box.width), 390, 'drawer width 390 px')
@@ -181,6 +182,8 @@ describe('account drawer', { timeout: 600_000 }, () => {
       '/swap',
       async (page) => {
         await connectAndOpen(page)
+        // Measured once the 250 ms slide-up has finished.
+        await drawer(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
         const box = await drawer(page).boundingBox()
         assert.ok(box)
         assert.equal(Math.round(box.width), 390, 'full width')

@@ -1,4 +1,6 @@
 import { shortenAddress } from '@oxbow/core'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import {
   openAccountDrawer,
@@ -7,7 +9,10 @@ import {
   usePendingTransactionsWatcher,
   useWalletState,
 } from '../../wallet/index.ts'
+import { portfolioQuery } from '../hooks/useAccountData.ts'
+import { effectiveHideSmallBalances, useAccountSettings } from '../state/accountSettings.ts'
 import styles from './AccountDrawer.module.css'
+import { preloadConnectedDrawer } from './AccountDrawer.tsx'
 import { accountMessages as m } from './accountMessages.ts'
 
 /**
@@ -21,6 +26,16 @@ export function AccountButton() {
   const label = useAccountLabel(address)
   const pending = usePendingTransactionsWatcher(address)
   const open = useAccountDrawerOpen()
+  const queryClient = useQueryClient()
+  const settings = useAccountSettings()
+  // Once connected, the drawer's code and the portfolio load ahead of the first open.
+  useEffect(() => {
+    if (!address) return
+    preloadConnectedDrawer()
+    void queryClient.prefetchQuery(
+      portfolioQuery(address, effectiveHideSmallBalances(settings), settings.hideSpam),
+    )
+  }, [address, queryClient, settings])
   if (!address) return null
   const name = label ?? shortenAddress(address, 6)
   return (

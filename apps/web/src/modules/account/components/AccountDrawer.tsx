@@ -17,7 +17,13 @@ import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
 
 /** The connected views load on demand: the landing and swap routes keep a small initial bundle. */
-const ConnectedDrawer = lazy(() => import('./ConnectedDrawer.tsx'))
+const loadConnectedDrawer = () => import('./ConnectedDrawer.tsx')
+const ConnectedDrawer = lazy(loadConnectedDrawer)
+
+/** Starts loading the connected views (once a wallet connects), so the first open does not wait for them. */
+export function preloadConnectedDrawer(): void {
+  void loadConnectedDrawer().catch(() => undefined)
+}
 
 /**
  * The account drawer: a side panel on wide screens, a bottom sheet on narrow ones (CSS). While no
