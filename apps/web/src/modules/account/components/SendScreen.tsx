@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react'
+import { useSearchParams } from 'react-router'
+import { SkeletonRows } from '../../ui/index.ts'
+
+/** The send form's own chunk: the trade screen's other modes do not load it. */
+const SendForm = lazy(() => import('./SendForm.tsx').then((module) => ({ default: module.SendForm })))
+
+/** The Send mode of the trade screen (/send), honouring the `chain` and `inputCurrency` query parameters. */
+export function SendScreen() {
+  const [params] = useSearchParams()
+  return (
+    <Suspense fallback={<SkeletonRows count={3} label="" />}>
+      <SendForm initialChain={params.get('chain')} initialToken={params.get('inputCurrency')} />
+    </Suspense>
+  )
+}

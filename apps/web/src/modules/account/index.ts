@@ -1,0 +1,3 @@
+export { AccountButton } from './components/AccountButton.tsx'
+export { AccountDrawer } from './components/AccountDrawer.tsx'
+export { SendScreen } from './components/SendScreen.tsx'
