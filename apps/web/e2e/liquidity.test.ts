@@ -1,0 +1,507 @@
+/**
+ * Liquidity positions in Chromium against the real local stack (devnet ethereum on port base 27100,
+ * the indexer on 27190, the built app on localhost:27175), verified on chain with viem (issue #13).
+ *
+ * Set-up (as a person would with another app): account 0 mints a v3 WETH/USDC 0.3% position in a
+ * new range around the price, then trades through the pool both ways so it earns fees in both
+ * tokens. The tests then read the positions list and the position page and compare every amount
+ * with the chain (the amounts a full decrease would pay, the fees a collect would pay) to the wei,
+ * collect the fees receiving ETH, remove half receiving ETH, and check the balance changes. A seeded
+ * v4 position (owned by the devnet's deployer) is read and its fees checked against a real collect;
+ * not found, not owned and not connected show their states.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
+import {
+  erc20Abi,
+  nonfungiblePositionManagerAbi,
+  swapRouter02Abi,
+  v3PoolAbi,
+  v4DecreasePayload,
+  v4PositionManagerAbi,
+  weth9Abi,
+} from '@oxbow/protocol'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import {
+  type Address,
+  decodeEventLog,
+  encodeFunctionData,
+  maxUint128,
+  maxUint256,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { liquidityContracts } from '../server/runtimeConfig.ts'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { type RunningIndexer, startIndexer } from './indexer.ts'
+import { watchProblems } from './support.ts'
+import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 27100, indexer: 27190, web: 27175 }
+const WALLET = 'Liquidity Test Wallet'
+
+let devnet: Devnet
+let indexer: RunningIndexer
+let web: RunningWeb
+let browser: Browser
+let rpcUrl: string
+let chainId: number
+let contracts: {
+  npm: Address
+  posm: Address
+  weth: Address
+  usdc: Address
+  router: Address
+  pool: Address
+}
+/** The v3 position account 0 minted in set-up. */
+let tokenId: bigint
+
+const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
+
+before(async () => {
+  devnet = await startDevnet({ networks: ['ethereum'], portBase: PORTS.devnetPortBase })
+  const deployment = devnet.manifest.networks.ethereum
+  assert.ok(deployment, 'the devnet serves ethereum')
+  rpcUrl = deployment.rpcUrl
+  chainId = deployment.chainId
+  const token = (symbol: string) => {
+    const found = deployment.tokens.find((t) => t.symbol === symbol)
+    assert.ok(found, `${symbol} is seeded`)
+    return found.address
+  }
+  const weth = token('WETH')
+  const usdc = token('USDC')
+  const pool = deployment.pools.find(
+    (p) => p.version === 'v3' && 'fee' in p && p.fee === 3000 && p.token0 === weth && p.token1 === usdc,
+  )
+  assert.ok(pool && 'address' in pool, 'a WETH/USDC 0.3% v3 pool is seeded')
+  contracts = {
+    npm: deployment.contracts.nonfungiblePositionManager,
+    posm: deployment.contracts.v4PositionManager,
+    weth,
+    usdc,
+    router: deployment.contracts.swapRouter02,
+    pool: pool.address as Address,
+  }
+  tokenId = await mintAndTrade()
+  indexer = await startIndexer({
+    manifestPath: devnet.manifestPath,
+    port: PORTS.indexer,
+    networks: ['ethereum'],
+  })
+  await indexedPosition(tokenId)
+  web = await startWeb({
+    port: PORTS.web,
+    config: {
+      environment: 'local',
+      rpcUrls: { ethereum: rpcUrl },
+      graphqlUrl: indexer.url,
+      contracts: liquidityContracts(devnet.manifest),
+    },
+  })
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await web?.close()
+  await indexer?.stop()
+  await devnet?.stop()
+})
+
+/** Account 0 mints a v3 position around the current price, then trades through its pool both ways. */
+async function mintAndTrade(): Promise<bigint> {
+  const { public: client, wallet } = clients()
+  const send = async (request: Parameters<typeof wallet.writeContract>[0]) => {
+    const hash = await wallet.writeContract(request)
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    assert.equal(receipt.status, 'success')
+    return receipt
+  }
+  await send({
+    address: contracts.weth,
+    abi: weth9Abi,
+    functionName: 'deposit',
+    value: parseEther('20'),
+  } as never)
+  for (const spender of [contracts.npm, contracts.router]) {
+    for (const tokenAddress of [contracts.weth, contracts.usdc]) {
+      await send({
+        address: tokenAddress,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spender, maxUint256],
+      } as never)
+    }
+  }
+  const [, tick] = await client.readContract({
+    address: contracts.pool,
+    abi: v3PoolAbi,
+    functionName: 'slot0',
+  })
+  const spacing = 60
+  const tickLower = Math.floor(tick / spacing) * spacing - 10 * spacing
+  const tickUpper = Math.floor(tick / spacing) * spacing + 10 * spacing
+  const receipt = await send({
+    address: contracts.npm,
+    abi: nonfungiblePositionManagerAbi,
+    functionName: 'mint',
+    args: [
+      {
+        token0: contracts.weth,
+        token1: contracts.usdc,
+        fee: 3000,
+        tickLower,
+        tickUpper,
+        amount0Desired: parseEther('5'),
+        amount1Desired: parseUnits('100000', 6),
+        amount0Min: 0n,
+        amount1Min: 0n,
+        recipient: ACCOUNT_0,
+        deadline: 2n ** 40n,
+      },
+    ],
+  } as never)
+  let minted: bigint | undefined
+  for (const log of receipt.logs) {
+    if (log.address.toLowerCase() !== contracts.npm.toLowerCase()) continue
+    try {
+      const event = decodeEventLog({ abi: nonfungiblePositionManagerAbi, data: log.data, topics: log.topics })
+      if (event.eventName === 'IncreaseLiquidity') minted = event.args.tokenId
+    } catch {}
+  }
+  assert.ok(minted !== undefined, 'the mint names its token id')
+  // Both directions, so the position earns fees in WETH and in USDC.
+  for (const [tokenIn, tokenOut, amountIn] of [
+    [contracts.weth, contracts.usdc, parseEther('1')],
+    [contracts.usdc, contracts.weth, parseUnits('2000', 6)],
+  ] as const) {
+    await send({
+      address: contracts.router,
+      abi: swapRouter02Abi,
+      functionName: 'exactInputSingle',
+      args: [
+        {
+          tokenIn,
+          tokenOut,
+          fee: 3000,
+          recipient: ACCOUNT_0,
+          amountIn,
+          amountOutMinimum: 0n,
+          sqrtPriceLimitX96: 0n,
+        },
+      ],
+    } as never)
+  }
+  return minted
+}
+
+/** Waits until the indexer lists account 0's position (it follows the chain's new blocks). */
+async function indexedPosition(id: bigint): Promise<void> {
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(indexer.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ positions(owner: "${ACCOUNT_0}") { nodes { tokenId version } } }` }),
+      })
+      const body = (await response.json()) as { data?: { positions: { nodes: { tokenId: string }[] } } }
+      if (body.data?.positions.nodes.some((n) => n.tokenId === id.toString())) return
+    } catch {
+      // still starting its server
+    }
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error(`the indexer never listed position ${id}`)
+}
+
+/** What the chain pays now: a full decrease (amounts) and a collect (fees), simulated by the owner. */
+async function chainTruth(id: bigint) {
+  const { public: client } = clients()
+  const position = await client.readContract({
+    address: contracts.npm,
+    abi: nonfungiblePositionManagerAbi,
+    functionName: 'positions',
+    args: [id],
+  })
+  const liquidity = position[7]
+  const decrease =
+    liquidity === 0n
+      ? { result: [0n, 0n] as const }
+      : await client.simulateContract({
+          address: contracts.npm,
+          abi: nonfungiblePositionManagerAbi,
+          functionName: 'decreaseLiquidity',
+          args: [{ tokenId: id, liquidity, amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 40n }],
+          account: ACCOUNT_0,
+        })
+  const collect = await client.simulateContract({
+    address: contracts.npm,
+    abi: nonfungiblePositionManagerAbi,
+    functionName: 'collect',
+    args: [{ tokenId: id, recipient: ACCOUNT_0, amount0Max: maxUint128, amount1Max: maxUint128 }],
+    account: ACCOUNT_0,
+  })
+  return {
+    liquidity,
+    amount0: decrease.result[0],
+    amount1: decrease.result[1],
+    fees0: collect.result[0],
+    fees1: collect.result[1],
+  }
+}
+
+async function withPage(
+  account: Address | null,
+  path: string,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext()
+  if (account) {
+    await context.addInitScript({
+      content: injectedTestWallet({
+        name: WALLET,
+        rdns: 'test.liquidity',
+        account,
+        chains: [[chainId, rpcUrl]],
+      }),
+    })
+  }
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  try {
+    await page.goto(web.url + path)
+    await page.locator('main h1').first().waitFor()
+    if (account) await connectWallet(page, WALLET, account)
+    await run(page, context)
+    assert.deepEqual(problems.errors, [], 'no console errors')
+  } finally {
+    await context.close()
+  }
+}
+
+const positionOnPage = (page: Page) => page.locator('[data-testid="position"]')
+async function shownNumbers(page: Page, selector: string) {
+  const element = page.locator(selector).first()
+  await element.waitFor()
+  await page.waitForFunction((s) => document.querySelector(s)?.getAttribute('data-amount0') != null, selector)
+  const read = async (name: string) => BigInt((await element.getAttribute(name)) ?? '-1')
+  return {
+    amount0: await read('data-amount0'),
+    amount1: await read('data-amount1'),
+    fees0: await read('data-fees0'),
+    fees1: await read('data-fees1'),
+  }
+}
+
+describe('positions', () => {
+  test('behavior: not connected, the list asks to connect a wallet', async () => {
+    await withPage(null, '/positions', async (page) => {
+      await page.getByText('Connect a wallet to view your positions').waitFor()
+    })
+  })
+
+  test("behavior: the list shows the account's v3 position in range, amounts and fees equal to the chain to the wei", async () => {
+    await withPage(ACCOUNT_0, '/positions', async (page) => {
+      const selector = `[data-testid="position-row"][data-token-id="${tokenId}"]`
+      const shown = await shownNumbers(page, selector)
+      const truth = await chainTruth(tokenId)
+      assert.deepEqual(shown, {
+        amount0: truth.amount0,
+        amount1: truth.amount1,
+        fees0: truth.fees0,
+        fees1: truth.fees1,
+      })
+      assert.ok(truth.fees0 > 0n && truth.fees1 > 0n, 'the trades earned fees in both tokens')
+      const row = page.locator(selector)
+      assert.equal(await row.getAttribute('data-status'), 'IN_RANGE')
+      assert.match((await row.textContent()) ?? '', /WETH \/ USDC/)
+      assert.match((await row.textContent()) ?? '', /0\.3%/)
+      // Filters: v4 only hides it, closed only shows nothing for this account.
+      await page.getByLabel('Version').selectOption('v4')
+      await page.locator('[data-testid="positions-empty"]').waitFor()
+      await page.getByLabel('Version').selectOption('v3')
+      await page.locator(selector).waitFor()
+      await page.getByLabel('Network').selectOption('base')
+      await page.locator('[data-testid="positions-empty"]').waitFor()
+    })
+  })
+
+  test('behavior: the position page shows the same amounts and fees as the chain, collecting pays them (WETH as ETH)', async () => {
+    await withPage(ACCOUNT_0, `/positions/v3/ethereum/${tokenId}`, async (page) => {
+      const shown = await shownNumbers(page, '[data-testid="position"]')
+      const truth = await chainTruth(tokenId)
+      assert.deepEqual(shown, {
+        amount0: truth.amount0,
+        amount1: truth.amount1,
+        fees0: truth.fees0,
+        fees1: truth.fees1,
+      })
+      const { public: client } = clients()
+      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc0 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const weth0 = await client.readContract({
+        address: contracts.weth,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      await page.getByLabel('Receive ETH').check()
+      await page.getByRole('button', { name: 'Collect fees' }).click()
+      const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+      await status.waitFor({ timeout: 30_000 })
+      const hash = (await status.getAttribute('data-hash')) as `0x${string}`
+      const receipt = await client.getTransactionReceipt({ hash })
+      const gas = receipt.gasUsed * receipt.effectiveGasPrice
+      const eth1 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc1 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const weth1 = await client.readContract({
+        address: contracts.weth,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      assert.equal(eth1 - eth0 + gas, shown.fees0, 'the WETH fees arrived as ETH, to the wei')
+      assert.equal(weth1, weth0, 'no WETH arrived')
+      assert.equal(usdc1 - usdc0, shown.fees1, 'the USDC fees arrived, to the wei')
+      const after = await chainTruth(tokenId)
+      assert.deepEqual([after.fees0, after.fees1], [0n, 0n])
+      // The page re-reads the chain: nothing left to collect.
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="position"]')?.getAttribute('data-fees0') === '0',
+      )
+    })
+  })
+
+  test('behavior: removing half receiving ETH pays the shown amounts and leaves half the liquidity', async () => {
+    await withPage(ACCOUNT_0, `/positions/v3/ethereum/${tokenId}`, async (page) => {
+      await positionOnPage(page).waitFor()
+      const before = await chainTruth(tokenId)
+      await page.getByRole('button', { name: '50%' }).click()
+      const amounts = page.locator('[data-testid="remove-amounts"]')
+      const liquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
+      const amount0 = BigInt((await amounts.getAttribute('data-amount0')) ?? '-1')
+      const amount1 = BigInt((await amounts.getAttribute('data-amount1')) ?? '-1')
+      assert.equal(liquidity, before.liquidity / 2n)
+      const { public: client } = clients()
+      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc0 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      await page.getByLabel('Receive ETH').check()
+      await page.getByRole('button', { name: 'Remove liquidity' }).click()
+      const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+      await status.waitFor({ timeout: 30_000 })
+      const hash = (await status.getAttribute('data-hash')) as `0x${string}`
+      const receipt = await client.getTransactionReceipt({ hash })
+      const gas = receipt.gasUsed * receipt.effectiveGasPrice
+      const eth1 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc1 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const after = await chainTruth(tokenId)
+      assert.equal(after.liquidity, before.liquidity - liquidity, 'half the liquidity is left')
+      // Nothing traded in between: the chain paid exactly what the page showed.
+      assert.equal(eth1 - eth0 + gas, amount0, 'WETH side arrived as ETH')
+      assert.equal(usdc1 - usdc0, amount1)
+    })
+  })
+
+  test("behavior: a seeded v4 position shows its owner's exact fees (checked by a real collect) and is not ours", async () => {
+    await withPage(ACCOUNT_0, '/positions/v4/ethereum/1', async (page) => {
+      const shown = await shownNumbers(page, '[data-testid="position"]')
+      await page.locator('[data-testid="position-not-owned"]').waitFor()
+      assert.equal(
+        await page.getByRole('button', { name: 'Collect fees' }).count(),
+        0,
+        'no actions on a position not owned',
+      )
+      // The owner collects for real (then the chain is reverted): the payout equals the fees shown.
+      const { public: client, test: testClient } = clients()
+      const owner = (await positionOnPage(page).getAttribute('data-owner')) as Address
+      const block = BigInt((await positionOnPage(page).getAttribute('data-block')) ?? '0')
+      assert.equal(await client.getBlockNumber(), block, 'nothing happened since the page read the chain')
+      const [key] = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPoolAndPositionInfo',
+        args: [1n],
+      })
+      const id = await snapshot(rpcUrl)
+      try {
+        await testClient.impersonateAccount({ address: owner })
+        await testClient.setBalance({ address: owner, value: parseEther('1000') })
+        const token1 = key.currency1
+        const eth0 = await client.getBalance({ address: owner })
+        const t0 = await client.readContract({
+          address: token1,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [owner],
+        })
+        const hash = await testClient.request({
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              from: owner,
+              to: contracts.posm,
+              data: encodeFunctionData({
+                abi: v4PositionManagerAbi,
+                functionName: 'modifyLiquidities',
+                args: [v4DecreasePayload({ key, tokenId: 1n, liquidity: 0n, recipient: owner }), 2n ** 40n],
+              }),
+            },
+          ],
+        } as never)
+        const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+        assert.equal(receipt.status, 'success')
+        const gas = receipt.gasUsed * receipt.effectiveGasPrice
+        const eth1 = await client.getBalance({ address: owner })
+        const t1 = await client.readContract({
+          address: token1,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [owner],
+        })
+        assert.equal(
+          key.currency0,
+          '0x0000000000000000000000000000000000000000',
+          'the seeded v4 #1 pool is native/token',
+        )
+        assert.equal(eth1 - eth0 + gas, shown.fees0)
+        assert.equal(t1 - t0, shown.fees1)
+        assert.ok(shown.fees0 > 0n || shown.fees1 > 0n, 'the seeded history earned fees')
+      } finally {
+        await revert(rpcUrl, id)
+      }
+    })
+  })
+
+  test('error: a token id with no position shows "Position not found"', async () => {
+    await withPage(ACCOUNT_1, '/positions/v3/ethereum/999999', async (page) => {
+      await page.locator('[data-testid="position-not-found"]').getByText('Position not found').waitFor()
+    })
+    await withPage(ACCOUNT_1, '/positions/v4/ethereum/999999', async (page) => {
+      await page.locator('[data-testid="position-not-found"]').getByText('Position not found').waitFor()
+    })
+  })
+})
