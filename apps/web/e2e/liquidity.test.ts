@@ -16,10 +16,16 @@ import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbo
 import {
   erc20Abi,
   nonfungiblePositionManagerAbi,
+  PERMIT2_ADDRESS,
+  type PoolKey,
+  permit2Abi,
+  poolIdOf,
   swapRouter02Abi,
   v3PoolAbi,
   v4DecreasePayload,
+  v4MintPayload,
   v4PositionManagerAbi,
+  v4StateViewAbi,
   weth9Abi,
 } from '@oxbow/protocol'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -57,6 +63,9 @@ let contracts: {
 }
 /** The v3 position account 0 minted in set-up. */
 let tokenId: bigint
+/** The v4 position (native ETH / USDC 0.05%) account 0 minted in set-up, its Permit2 allowances then revoked. */
+let v4TokenId: bigint
+let v4Key: PoolKey
 
 const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
 
@@ -86,12 +95,14 @@ before(async () => {
     pool: pool.address as Address,
   }
   tokenId = await mintAndTrade()
+  ;[v4TokenId, v4Key] = await mintV4()
   indexer = await startIndexer({
     manifestPath: devnet.manifestPath,
     port: PORTS.indexer,
     networks: ['ethereum'],
   })
   await indexedPosition(tokenId)
+  await indexedPosition(v4TokenId)
   web = await startWeb({
     port: PORTS.web,
     config: {
@@ -196,6 +207,96 @@ async function mintAndTrade(): Promise<bigint> {
     } as never)
   }
   return minted
+}
+
+/**
+ * Account 0 mints a v4 position in the native/USDC 0.05% pool through Permit2, then revokes both
+ * allowances (USDC to Permit2, Permit2 to the PositionManager) so the app has to give them again.
+ */
+async function mintV4(): Promise<[bigint, PoolKey]> {
+  const deployment = devnet.manifest.networks.ethereum
+  assert.ok(deployment)
+  const pool = deployment.pools.find(
+    (p) =>
+      p.version === 'v4' &&
+      'currency0' in p &&
+      p.currency0 === '0x0000000000000000000000000000000000000000' &&
+      p.currency1 === contracts.usdc &&
+      p.hooks === '0x0000000000000000000000000000000000000000',
+  )
+  assert.ok(pool && 'currency0' in pool, 'a native/USDC v4 pool without hook is seeded')
+  const key: PoolKey = {
+    currency0: pool.currency0 as Address,
+    currency1: pool.currency1 as Address,
+    fee: pool.fee,
+    tickSpacing: pool.tickSpacing,
+    hooks: pool.hooks as Address,
+  }
+  const { public: client, wallet } = clients()
+  const send = async (request: Parameters<typeof wallet.writeContract>[0]) => {
+    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.writeContract(request) })
+    assert.equal(receipt.status, 'success')
+    return receipt
+  }
+  await send({
+    address: contracts.usdc,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [PERMIT2_ADDRESS, maxUint256],
+  } as never)
+  await send({
+    address: PERMIT2_ADDRESS,
+    abi: permit2Abi,
+    functionName: 'approve',
+    args: [contracts.usdc, contracts.posm, 2n ** 160n - 1n, 2 ** 40],
+  } as never)
+  const stateView = deployment.contracts.v4StateView
+  const [, tick] = await client.readContract({
+    address: stateView,
+    abi: v4StateViewAbi,
+    functionName: 'getSlot0',
+    args: [poolIdOf(key)],
+  })
+  const spacing = key.tickSpacing
+  const tickLower = Math.floor(tick / spacing) * spacing - 50 * spacing
+  const tickUpper = Math.floor(tick / spacing) * spacing + 50 * spacing
+  const next = await client.readContract({
+    address: contracts.posm,
+    abi: v4PositionManagerAbi,
+    functionName: 'nextTokenId',
+  })
+  const budget = parseEther('2')
+  await send({
+    address: contracts.posm,
+    abi: v4PositionManagerAbi,
+    functionName: 'modifyLiquidities',
+    args: [
+      v4MintPayload({
+        key,
+        tickLower,
+        tickUpper,
+        liquidity: 10n ** 15n,
+        amount0Max: budget,
+        amount1Max: parseUnits('1000000', 6),
+        owner: ACCOUNT_0,
+      }),
+      2n ** 40n,
+    ],
+    value: budget,
+  } as never)
+  await send({
+    address: PERMIT2_ADDRESS,
+    abi: permit2Abi,
+    functionName: 'approve',
+    args: [contracts.usdc, contracts.posm, 0n, 0],
+  } as never)
+  await send({
+    address: contracts.usdc,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [PERMIT2_ADDRESS, 0n],
+  } as never)
+  return [next, key]
 }
 
 /** Waits until the indexer lists account 0's position (it follows the chain's new blocks). */
@@ -320,10 +421,22 @@ describe('positions', () => {
       assert.equal(await row.getAttribute('data-status'), 'IN_RANGE')
       assert.match((await row.textContent()) ?? '', /WETH \/ USDC/)
       assert.match((await row.textContent()) ?? '', /0\.3%/)
-      // Filters: v4 only hides it, closed only shows nothing for this account.
+      // Filters: v4 shows only the v4 position, closed only shows none, another network none.
+      const v4Row = page.locator(
+        `[data-testid="position-row"][data-version="v4"][data-token-id="${v4TokenId}"]`,
+      )
+      await v4Row.waitFor()
       await page.getByLabel('Version').selectOption('v4')
-      await page.locator('[data-testid="positions-empty"]').waitFor()
+      await page.waitForFunction((s) => document.querySelector(s) === null, selector)
+      assert.equal(await v4Row.count(), 1)
       await page.getByLabel('Version').selectOption('v3')
+      await page.locator(selector).waitFor()
+      assert.equal(await v4Row.count(), 0)
+      await page.getByLabel('In range').uncheck()
+      await page.getByLabel('Out of range').uncheck()
+      await page.getByLabel('Closed').check()
+      await page.locator('[data-testid="positions-empty"]').waitFor()
+      await page.getByLabel('In range').check()
       await page.locator(selector).waitFor()
       await page.getByLabel('Network').selectOption('base')
       await page.locator('[data-testid="positions-empty"]').waitFor()
@@ -383,6 +496,112 @@ describe('positions', () => {
       await page.waitForFunction(
         () => document.querySelector('[data-testid="position"]')?.getAttribute('data-fees0') === '0',
       )
+    })
+  })
+
+  test('behavior: adding to the v3 position paying ETH for the WETH side takes at most the linked amounts', async () => {
+    await withPage(ACCOUNT_0, `/positions/v3/ethereum/${tokenId}`, async (page) => {
+      await positionOnPage(page).waitFor()
+      const before = await chainTruth(tokenId)
+      await page.getByLabel('Pay with ETH').check()
+      await page.getByLabel('ETH amount').fill('0.5')
+      const usdcField = page.locator('[data-testid="add-amount1"]')
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="add-amount1"]')?.getAttribute('data-amount'),
+      )
+      const amount0 = parseEther('0.5')
+      const amount1 = BigInt((await usdcField.getAttribute('data-amount')) ?? '-1')
+      assert.ok(amount1 > 0n, 'the USDC side is linked by the range')
+      const { public: client } = clients()
+      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc0 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      await page.getByRole('button', { name: 'Add liquidity' }).click()
+      const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+      await status.waitFor({ timeout: 30_000 })
+      const hash = (await status.getAttribute('data-hash')) as `0x${string}`
+      const receipt = await client.getTransactionReceipt({ hash })
+      const gas = receipt.gasUsed * receipt.effectiveGasPrice
+      const spentEth = eth0 - (await client.getBalance({ address: ACCOUNT_0 })) - gas
+      const spentUsdc =
+        usdc0 -
+        (await client.readContract({
+          address: contracts.usdc,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [ACCOUNT_0],
+        }))
+      const after = await chainTruth(tokenId)
+      assert.ok(after.liquidity > before.liquidity, 'liquidity grew')
+      // The manager takes what the new liquidity costs, never more than asked, at most 0.5 % less.
+      assert.ok(
+        spentEth <= amount0 && spentEth >= (amount0 * 9950n) / 10_000n,
+        `ETH spent ${spentEth} of ${amount0}`,
+      )
+      assert.ok(
+        spentUsdc <= amount1 && spentUsdc >= (amount1 * 9950n) / 10_000n,
+        `USDC spent ${spentUsdc} of ${amount1}`,
+      )
+    })
+  })
+
+  test('behavior: adding to a v4 position approves USDC to Permit2, gives the PositionManager a Permit2 allowance, then adds', async () => {
+    await withPage(ACCOUNT_0, `/positions/v4/ethereum/${v4TokenId}`, async (page) => {
+      await positionOnPage(page).waitFor()
+      const { public: client } = clients()
+      const liquidity0 = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [v4TokenId],
+      })
+      await page.getByLabel('USDC amount').fill('100')
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="add-amount0"]')?.getAttribute('data-amount'),
+      )
+      const usdc0 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const blockBefore = await client.getBlockNumber()
+      await page.getByRole('button', { name: 'Add liquidity' }).click()
+      await page
+        .locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+        .waitFor({ timeout: 30_000 })
+      const sent = await client.getBlockNumber()
+      assert.equal(sent - blockBefore, 3n, 'approve to Permit2, Permit2 allowance, add: three transactions')
+      const [permitted] = await client.readContract({
+        address: PERMIT2_ADDRESS,
+        abi: permit2Abi,
+        functionName: 'allowance',
+        args: [ACCOUNT_0, contracts.usdc, contracts.posm],
+      })
+      assert.ok(permitted > 0n, 'the PositionManager has a Permit2 allowance')
+      const liquidity1 = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [v4TokenId],
+      })
+      assert.ok(liquidity1 > liquidity0, 'liquidity grew')
+      const usdc1 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const spent = usdc0 - usdc1
+      assert.ok(
+        spent > 0n && spent <= parseUnits('100', 6) + parseUnits('100', 6) / 200n,
+        `USDC spent ${spent}`,
+      )
+      assert.equal(v4Key.currency1, contracts.usdc)
     })
   })
 

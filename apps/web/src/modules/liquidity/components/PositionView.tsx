@@ -20,6 +20,7 @@ import {
 import { isFullRange, priceAtSqrtPrice, priceAtTick } from '../services/positionMath.ts'
 import { usdValue } from '../services/positionValue.ts'
 import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
+import { AddLiquidity } from './AddLiquidity.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
@@ -208,6 +209,7 @@ function PositionActions({ position: p }: { position: OnchainPosition }) {
         >
           {intl.formatMessage(m.collect)}
         </Button>
+        <AddLiquidity position={p} tx={tx} />
         {removal ? (
           <section aria-labelledby={`${sliderId}-heading`} className={styles.actions}>
             <h2 id={`${sliderId}-heading`}>{intl.formatMessage(m.remove)}</h2>

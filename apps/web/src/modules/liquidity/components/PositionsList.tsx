@@ -4,8 +4,8 @@ import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { Card, SkeletonRows, UnknownValue } from '../../ui/index.ts'
-import { ConnectButton, useWalletState } from '../../wallet/index.ts'
+import { Button, Card, SkeletonRows, UnknownValue } from '../../ui/index.ts'
+import { openConnectDrawer, useWalletState } from '../../wallet/index.ts'
 import { usePosition } from '../hooks/usePosition.ts'
 import { usePositions } from '../hooks/usePositions.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
@@ -56,7 +56,10 @@ export function PositionsList() {
     return (
       <Card>
         <p>{intl.formatMessage(m.connect)}</p>
-        <ConnectButton />
+        {/* The header's drawer: one connect dialog per page. */}
+        <Button type="button" onClick={openConnectDrawer}>
+          {intl.formatMessage(m.connectWallet)}
+        </Button>
       </Card>
     )
   }
