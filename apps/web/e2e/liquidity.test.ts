@@ -19,28 +19,15 @@ import {
   PERMIT2_ADDRESS,
   type PoolKey,
   permit2Abi,
-  poolIdOf,
-  swapRouter02Abi,
-  v3PoolAbi,
   v4DecreasePayload,
-  v4MintPayload,
   v4PositionManagerAbi,
-  v4StateViewAbi,
-  weth9Abi,
 } from '@oxbow/protocol'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import {
-  type Address,
-  decodeEventLog,
-  encodeFunctionData,
-  maxUint128,
-  maxUint256,
-  parseEther,
-  parseUnits,
-} from 'viem'
+import { type Address, encodeFunctionData, maxUint128, parseEther, parseUnits } from 'viem'
 import { liquidityContracts } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
+import { indexedPosition, type LiquidityFixture, setUpPositions } from './liquidityKit.ts'
 import { watchProblems } from './support.ts'
 import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapKit.ts'
 
@@ -53,14 +40,7 @@ let web: RunningWeb
 let browser: Browser
 let rpcUrl: string
 let chainId: number
-let contracts: {
-  npm: Address
-  posm: Address
-  weth: Address
-  usdc: Address
-  router: Address
-  pool: Address
-}
+let contracts: LiquidityFixture['contracts']
 /** The v3 position account 0 minted in set-up. */
 let tokenId: bigint
 /** The v4 position (native ETH / USDC 0.05%) account 0 minted in set-up, its Permit2 allowances then revoked. */
@@ -71,38 +51,14 @@ const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
 
 before(async () => {
   devnet = await startDevnet({ networks: ['ethereum'], portBase: PORTS.devnetPortBase })
-  const deployment = devnet.manifest.networks.ethereum
-  assert.ok(deployment, 'the devnet serves ethereum')
-  rpcUrl = deployment.rpcUrl
-  chainId = deployment.chainId
-  const token = (symbol: string) => {
-    const found = deployment.tokens.find((t) => t.symbol === symbol)
-    assert.ok(found, `${symbol} is seeded`)
-    return found.address
-  }
-  const weth = token('WETH')
-  const usdc = token('USDC')
-  const pool = deployment.pools.find(
-    (p) => p.version === 'v3' && 'fee' in p && p.fee === 3000 && p.token0 === weth && p.token1 === usdc,
-  )
-  assert.ok(pool && 'address' in pool, 'a WETH/USDC 0.3% v3 pool is seeded')
-  contracts = {
-    npm: deployment.contracts.nonfungiblePositionManager,
-    posm: deployment.contracts.v4PositionManager,
-    weth,
-    usdc,
-    router: deployment.contracts.swapRouter02,
-    pool: pool.address as Address,
-  }
-  tokenId = await mintAndTrade()
-  ;[v4TokenId, v4Key] = await mintV4()
+  ;({ rpcUrl, chainId, contracts, tokenId, v4TokenId, v4Key } = await setUpPositions(devnet))
   indexer = await startIndexer({
     manifestPath: devnet.manifestPath,
     port: PORTS.indexer,
     networks: ['ethereum'],
   })
-  await indexedPosition(tokenId)
-  await indexedPosition(v4TokenId)
+  await indexedPosition(indexer.url, tokenId)
+  await indexedPosition(indexer.url, v4TokenId)
   web = await startWeb({
     port: PORTS.web,
     config: {
@@ -121,203 +77,6 @@ after(async () => {
   await indexer?.stop()
   await devnet?.stop()
 })
-
-/** Account 0 mints a v3 position around the current price, then trades through its pool both ways. */
-async function mintAndTrade(): Promise<bigint> {
-  const { public: client, wallet } = clients()
-  const send = async (request: Parameters<typeof wallet.writeContract>[0]) => {
-    const hash = await wallet.writeContract(request)
-    const receipt = await client.waitForTransactionReceipt({ hash })
-    assert.equal(receipt.status, 'success')
-    return receipt
-  }
-  await send({
-    address: contracts.weth,
-    abi: weth9Abi,
-    functionName: 'deposit',
-    value: parseEther('20'),
-  } as never)
-  for (const spender of [contracts.npm, contracts.router]) {
-    for (const tokenAddress of [contracts.weth, contracts.usdc]) {
-      await send({
-        address: tokenAddress,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [spender, maxUint256],
-      } as never)
-    }
-  }
-  const [, tick] = await client.readContract({
-    address: contracts.pool,
-    abi: v3PoolAbi,
-    functionName: 'slot0',
-  })
-  const spacing = 60
-  const tickLower = Math.floor(tick / spacing) * spacing - 10 * spacing
-  const tickUpper = Math.floor(tick / spacing) * spacing + 10 * spacing
-  const receipt = await send({
-    address: contracts.npm,
-    abi: nonfungiblePositionManagerAbi,
-    functionName: 'mint',
-    args: [
-      {
-        token0: contracts.weth,
-        token1: contracts.usdc,
-        fee: 3000,
-        tickLower,
-        tickUpper,
-        amount0Desired: parseEther('5'),
-        amount1Desired: parseUnits('100000', 6),
-        amount0Min: 0n,
-        amount1Min: 0n,
-        recipient: ACCOUNT_0,
-        deadline: 2n ** 40n,
-      },
-    ],
-  } as never)
-  let minted: bigint | undefined
-  for (const log of receipt.logs) {
-    if (log.address.toLowerCase() !== contracts.npm.toLowerCase()) continue
-    try {
-      const event = decodeEventLog({ abi: nonfungiblePositionManagerAbi, data: log.data, topics: log.topics })
-      if (event.eventName === 'IncreaseLiquidity') minted = event.args.tokenId
-    } catch {}
-  }
-  assert.ok(minted !== undefined, 'the mint names its token id')
-  // Both directions, so the position earns fees in WETH and in USDC.
-  for (const [tokenIn, tokenOut, amountIn] of [
-    [contracts.weth, contracts.usdc, parseEther('1')],
-    [contracts.usdc, contracts.weth, parseUnits('2000', 6)],
-  ] as const) {
-    await send({
-      address: contracts.router,
-      abi: swapRouter02Abi,
-      functionName: 'exactInputSingle',
-      args: [
-        {
-          tokenIn,
-          tokenOut,
-          fee: 3000,
-          recipient: ACCOUNT_0,
-          amountIn,
-          amountOutMinimum: 0n,
-          sqrtPriceLimitX96: 0n,
-        },
-      ],
-    } as never)
-  }
-  return minted
-}
-
-/**
- * Account 0 mints a v4 position in the native/USDC 0.05% pool through Permit2, then revokes both
- * allowances (USDC to Permit2, Permit2 to the PositionManager) so the app has to give them again.
- */
-async function mintV4(): Promise<[bigint, PoolKey]> {
-  const deployment = devnet.manifest.networks.ethereum
-  assert.ok(deployment)
-  const pool = deployment.pools.find(
-    (p) =>
-      p.version === 'v4' &&
-      'currency0' in p &&
-      p.currency0 === '0x0000000000000000000000000000000000000000' &&
-      p.currency1 === contracts.usdc &&
-      p.hooks === '0x0000000000000000000000000000000000000000',
-  )
-  assert.ok(pool && 'currency0' in pool, 'a native/USDC v4 pool without hook is seeded')
-  const key: PoolKey = {
-    currency0: pool.currency0 as Address,
-    currency1: pool.currency1 as Address,
-    fee: pool.fee,
-    tickSpacing: pool.tickSpacing,
-    hooks: pool.hooks as Address,
-  }
-  const { public: client, wallet } = clients()
-  const send = async (request: Parameters<typeof wallet.writeContract>[0]) => {
-    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.writeContract(request) })
-    assert.equal(receipt.status, 'success')
-    return receipt
-  }
-  await send({
-    address: contracts.usdc,
-    abi: erc20Abi,
-    functionName: 'approve',
-    args: [PERMIT2_ADDRESS, maxUint256],
-  } as never)
-  await send({
-    address: PERMIT2_ADDRESS,
-    abi: permit2Abi,
-    functionName: 'approve',
-    args: [contracts.usdc, contracts.posm, 2n ** 160n - 1n, 2 ** 40],
-  } as never)
-  const stateView = deployment.contracts.v4StateView
-  const [, tick] = await client.readContract({
-    address: stateView,
-    abi: v4StateViewAbi,
-    functionName: 'getSlot0',
-    args: [poolIdOf(key)],
-  })
-  const spacing = key.tickSpacing
-  const tickLower = Math.floor(tick / spacing) * spacing - 50 * spacing
-  const tickUpper = Math.floor(tick / spacing) * spacing + 50 * spacing
-  const next = await client.readContract({
-    address: contracts.posm,
-    abi: v4PositionManagerAbi,
-    functionName: 'nextTokenId',
-  })
-  const budget = parseEther('2')
-  await send({
-    address: contracts.posm,
-    abi: v4PositionManagerAbi,
-    functionName: 'modifyLiquidities',
-    args: [
-      v4MintPayload({
-        key,
-        tickLower,
-        tickUpper,
-        liquidity: 10n ** 15n,
-        amount0Max: budget,
-        amount1Max: parseUnits('1000000', 6),
-        owner: ACCOUNT_0,
-      }),
-      2n ** 40n,
-    ],
-    value: budget,
-  } as never)
-  await send({
-    address: PERMIT2_ADDRESS,
-    abi: permit2Abi,
-    functionName: 'approve',
-    args: [contracts.usdc, contracts.posm, 0n, 0],
-  } as never)
-  await send({
-    address: contracts.usdc,
-    abi: erc20Abi,
-    functionName: 'approve',
-    args: [PERMIT2_ADDRESS, 0n],
-  } as never)
-  return [next, key]
-}
-
-/** Waits until the indexer lists account 0's position (it follows the chain's new blocks). */
-async function indexedPosition(id: bigint): Promise<void> {
-  const deadline = Date.now() + 120_000
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(indexer.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: `{ positions(owner: "${ACCOUNT_0}") { nodes { tokenId version } } }` }),
-      })
-      const body = (await response.json()) as { data?: { positions: { nodes: { tokenId: string }[] } } }
-      if (body.data?.positions.nodes.some((n) => n.tokenId === id.toString())) return
-    } catch {
-      // still starting its server
-    }
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`the indexer never listed position ${id}`)
-}
 
 /** What the chain pays now: a full decrease (amounts) and a collect (fees), simulated by the owner. */
 async function chainTruth(id: bigint) {
