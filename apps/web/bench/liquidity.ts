@@ -123,32 +123,40 @@ async function main() {
         document.querySelector('[data-testid="add-amount0"]')?.getAttribute('data-amount'),
       )
       const button = page.getByRole('button', { name: 'Add liquidity' })
+      const previous = await page
+        .locator('[data-testid="liquidity-tx-status"]')
+        .getAttribute('data-hash', { timeout: 100 })
+        .catch(() => null)
       await page.evaluate(`(() => {
-        const previous = document.querySelector('[data-testid="liquidity-tx-status"]')?.getAttribute('data-hash') ?? null
-        window.__confirm = { click: 0, done: 0 }
-        document.addEventListener('click', (e) => {
-          if (e.target instanceof HTMLElement && e.target.textContent === 'Add liquidity') window.__confirm.click = performance.now()
-        }, { capture: true, once: true })
+        const previous = ${JSON.stringify(previous)}
+        window.__confirm = { done: 0 }
         const seen = () => {
           const s = document.querySelector('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
           // A new transaction's confirmation, not the previous run's status still on screen.
-          if (s && s.getAttribute('data-hash') !== previous && window.__confirm.click && !window.__confirm.done)
-            window.__confirm.done = performance.now()
+          if (s && s.getAttribute('data-hash') !== previous && !window.__confirm.done) window.__confirm.done = performance.now()
         }
         window.__confirmObserver?.disconnect()
         window.__confirmObserver = new MutationObserver(seen)
         window.__confirmObserver.observe(document, { childList: true, subtree: true, attributes: true })
       })()`)
+      const click = await page.evaluate(() => performance.now())
       await button.click()
-      await page.waitForFunction(
-        () => (window as unknown as { __confirm: { done: number } }).__confirm.done > 0,
-        undefined,
-        {
-          timeout: 30_000,
-        },
+      const final = page.locator(
+        '[data-testid="liquidity-tx-status"][data-state="confirmed"], [data-testid="liquidity-tx-status"][data-state="failed"]',
       )
-      const { click, done } = await page.evaluate(
-        () => (window as unknown as { __confirm: { click: number; done: number } }).__confirm,
+      await page.waitForFunction(
+        (prev) => {
+          const s = document.querySelector('[data-testid="liquidity-tx-status"]')
+          const state = s?.getAttribute('data-state')
+          return state === 'failed' || (state === 'confirmed' && s?.getAttribute('data-hash') !== prev)
+        },
+        previous,
+        { timeout: 30_000 },
+      )
+      if ((await final.getAttribute('data-state')) === 'failed')
+        throw new Error(`add failed: ${await final.textContent()}`)
+      const done = await page.evaluate(
+        () => (window as unknown as { __confirm: { done: number } }).__confirm.done,
       )
       confirmed.push(done - click)
     }

@@ -1,11 +1,5 @@
-import {
-  erc20Abi,
-  PERMIT2_ADDRESS,
-  permit2Abi,
-  v3IncreaseCalldata,
-  v4IncreasePayload,
-  v4PositionManagerAbi,
-} from '@oxbow/protocol'
+import { erc20Abi, PERMIT2_ADDRESS, permit2Abi, v4PositionManagerAbi } from '@oxbow/protocol/abis'
+import { v3IncreaseCalldata, v4IncreasePayload } from '@oxbow/protocol/encoding'
 import { amount0Delta, amount1Delta, Q96, sqrtPriceAtTick } from '@oxbow/routing'
 import { type Address, encodeFunctionData, isAddressEqual, maxUint160, maxUint256 } from 'viem'
 import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'

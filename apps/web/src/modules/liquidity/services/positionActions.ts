@@ -1,9 +1,5 @@
-import {
-  v3CollectCalldata,
-  v3DecreaseCalldata,
-  v4DecreasePayload,
-  v4PositionManagerAbi,
-} from '@oxbow/protocol'
+import { v4PositionManagerAbi } from '@oxbow/protocol/abis'
+import { v3CollectCalldata, v3DecreaseCalldata, v4DecreasePayload } from '@oxbow/protocol/encoding'
 import { type Address, encodeFunctionData, isAddressEqual } from 'viem'
 import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'
 import { liquidityShare, positionAmounts, withSlippage } from './positionMath.ts'

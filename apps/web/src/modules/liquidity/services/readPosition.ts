@@ -1,13 +1,12 @@
 import {
   erc20Abi,
   nonfungiblePositionManagerAbi,
-  type PoolKey,
-  poolIdOf,
   v3FactoryAbi,
   v3PoolAbi,
   v4PositionManagerAbi,
   v4StateViewAbi,
-} from '@oxbow/protocol'
+} from '@oxbow/protocol/abis'
+import { type PoolKey, poolIdOf } from '@oxbow/protocol/encoding'
 import {
   type Address,
   getAddress,
