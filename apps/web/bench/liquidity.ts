@@ -115,6 +115,7 @@ async function main() {
 
     // Add → confirmed, on the position page (still connected: in-app navigation).
     const confirmed: number[] = []
+    const failures: string[] = []
     await page.locator(`[data-testid="position-row"][data-token-id="${fixture.tokenId}"]`).click()
     await page.locator('[data-testid="position"]').waitFor()
     for (let i = 0; i < RUNS; i++) {
@@ -153,8 +154,10 @@ async function main() {
         previous,
         { timeout: 30_000 },
       )
-      if ((await final.getAttribute('data-state')) === 'failed')
-        throw new Error(`add failed: ${await final.textContent()}`)
+      if ((await final.getAttribute('data-state')) === 'failed') {
+        failures.push(`run ${i + 1}: ${await final.textContent()}`)
+        continue
+      }
       const done = await page.evaluate(
         () => (window as unknown as { __confirm: { done: number } }).__confirm.done,
       )
@@ -169,8 +172,9 @@ async function main() {
     console.log(`  in-app (row click):    ${summary(inApp)}`)
     console.log('add liquidity click to confirmed (create flow not built; same wallet/receipt/re-read path)')
     console.log(`  ${summary(confirmed)}`)
+    if (failures.length) console.log(`  failed adds: ${failures.join('; ')}`)
     console.log('range drag on the depth chart: not built (no figure)')
-    const ok = warmP50 <= PAGE_TARGET_MS && confirmP50 <= CONFIRM_TARGET_MS
+    const ok = warmP50 <= PAGE_TARGET_MS && confirmP50 <= CONFIRM_TARGET_MS && failures.length === 0
     console.log(
       ok
         ? 'targets met (p50)'
