@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
+import { getNetworks } from '../../config/index.ts'
 import {
   addPendingTransaction,
   type Hex,
@@ -9,6 +10,19 @@ import {
   resolvePendingTransaction,
   type TransactionRequest,
 } from '../../wallet/index.ts'
+import { publicClientFor } from '../services/chain.ts'
+
+/** Gas limit = estimate × 1.3: position-manager multicalls were seen under-estimated (out of gas). */
+const GAS_MARGIN_PERCENT = 130n
+
+async function withGasMargin(account: Hex, tx: TransactionRequest): Promise<TransactionRequest> {
+  if (tx.gas !== undefined) return tx
+  const network = getNetworks().find((n) => n.chainId === tx.chainId)
+  const client = network ? publicClientFor(network.slug) : undefined
+  if (!client) return tx
+  const estimate = await client.estimateGas({ account, to: tx.to, data: tx.data, value: tx.value })
+  return { ...tx, gas: (estimate * GAS_MARGIN_PERCENT) / 100n }
+}
 
 export type LiquidityTxState =
   | { readonly step: 'idle' }
@@ -54,7 +68,7 @@ export function useLiquidityTransaction(): LiquidityTransaction {
         let last: Hex | null = null
         for (const [index, request] of requests.entries()) {
           setState({ step: 'wallet', index, total: requests.length })
-          const hash = await wallet.sendTransaction(request.tx)
+          const hash = await wallet.sendTransaction(await withGasMargin(account, request.tx))
           addPendingTransaction(account, { hash, chainId, kind: request.kind, addedAt: Date.now() })
           setState({ step: 'pending', hash, index, total: requests.length })
           const outcome = await wallet.waitForTransaction(chainId, hash)
