@@ -120,9 +120,14 @@ async function main() {
     await page.locator('[data-testid="position"]').waitFor()
     for (let i = 0; i < RUNS; i++) {
       await page.getByLabel('USDC amount').fill('10')
-      await page.waitForFunction(() =>
-        document.querySelector('[data-testid="add-amount0"]')?.getAttribute('data-amount'),
-      )
+      await page
+        .waitForFunction(() =>
+          document.querySelector('[data-testid="add-amount0"]')?.getAttribute('data-amount'),
+        )
+        .catch(async (error) => {
+          const main = await page.locator('main').innerText()
+          throw new Error(`run ${i + 1}: no linked amount; page: ${main.slice(0, 800)}`, { cause: error })
+        })
       const button = page.getByRole('button', { name: 'Add liquidity' })
       const previous = await page
         .locator('[data-testid="liquidity-tx-status"]')

@@ -44,7 +44,8 @@ export function PositionView(props: { network: string; version: 'v3' | 'v4'; tok
   ) {
     return <NotFound />
   }
-  if (position.isError) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
+  // A failed re-read keeps the last figures on screen; only a first read that fails shows the error.
+  if (position.isError && !position.data) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
   if (!position.data) {
     return (
       <SkeletonRows
