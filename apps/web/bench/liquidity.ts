@@ -125,7 +125,7 @@ async function main() {
           document.querySelector('[data-testid="add-amount0"]')?.getAttribute('data-amount'),
         )
         .catch(async (error) => {
-          const main = await page.locator('main').innerText()
+          const main = (await page.locator('main').textContent()) ?? ''
           throw new Error(`run ${i + 1}: no linked amount; page: ${main.slice(0, 800)}`, { cause: error })
         })
       const button = page.getByRole('button', { name: 'Add liquidity' })
