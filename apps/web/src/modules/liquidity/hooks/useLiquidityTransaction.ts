@@ -93,7 +93,8 @@ export function useLiquidityTransaction(): LiquidityTransaction {
       } finally {
         busy.current = false
         setBusy(false)
-        await queryClient.invalidateQueries({ queryKey: ['liquidity'] })
+        // Re-read in the background: the next action must not wait for every list row's refetch.
+        void queryClient.invalidateQueries({ queryKey: ['liquidity'] })
       }
     },
     [queryClient],
