@@ -1,5 +1,5 @@
 import { blockExplorerOf, localRpcUrl, networks } from '@oxbow/chains'
-import { defaultManifestPath, loadManifest } from '@oxbow/protocol'
+import { defaultManifestPath, loadManifest, type Manifest } from '@oxbow/protocol'
 import { defaultRuntimeConfig, type RuntimeConfig, runtimeConfigSchema } from '../src/modules/config/index.ts'
 
 /**
@@ -32,6 +32,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
   let rpcUrls: Record<string, string>
   /** The devnet's ENS registries by network (the manifest records where it deployed them). */
   let localEns: Record<string, string> = {}
+  let contracts: RuntimeConfig['contracts']
   try {
     const manifest = await loadManifest(defaultManifestPath(env))
     rpcUrls = Object.fromEntries(
@@ -42,6 +43,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
         deployment.ens ? [[slug, deployment.ens.registry]] : [],
       ),
     )
+    contracts = liquidityContracts(manifest)
   } catch {
     rpcUrls = Object.fromEntries(networks.map((network) => [network.slug, localRpcUrl(network)]))
   }
@@ -75,6 +77,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
     buildHash: env.OXBOW_BUILD_HASH ?? defaultRuntimeConfig.buildHash,
     walletConnect: walletConnectConfig(environment, env),
     ...(env.OXBOW_ORIGIN_COUNTRY ? { originCountry: env.OXBOW_ORIGIN_COUNTRY } : {}),
+    ...(contracts ? { contracts } : {}),
   }
   const parsed = runtimeConfigSchema.safeParse(candidate)
   if (!parsed.success) {
@@ -84,4 +87,24 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
     throw new Error(`web: invalid runtime configuration (${problems})`)
   }
   return parsed.data
+}
+
+/** The contracts the liquidity screens call, per network of the manifest. */
+export function liquidityContracts(manifest: Manifest): NonNullable<RuntimeConfig['contracts']> {
+  return Object.fromEntries(
+    Object.entries(manifest.networks).map(([slug, { contracts: c }]) => [
+      slug,
+      {
+        weth9: c.weth9,
+        permit2: c.permit2,
+        v2Router02: c.v2Router02,
+        v3Factory: c.v3Factory,
+        nonfungiblePositionManager: c.nonfungiblePositionManager,
+        v3Migrator: c.v3Migrator,
+        v4PoolManager: c.v4PoolManager,
+        v4PositionManager: c.v4PositionManager,
+        v4StateView: c.v4StateView,
+      },
+    ]),
+  )
 }

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useLocation, useParams } from 'react-router'
 import { networkName } from '../modules/config/index.ts'
+import { PositionView } from '../modules/liquidity/index.ts'
 import { Card, ComingSoon, Page, SkeletonRows } from '../modules/ui/index.ts'
 
 /** /positions/v2/:chainName/:pairAddress, /positions/v3|v4/:chainName/:tokenId. */
@@ -20,13 +21,19 @@ export default function PositionPage() {
       }
       subtitle={network}
     >
-      <ComingSoon />
-      <Card>
-        <SkeletonRows
-          count={4}
-          label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
-        />
-      </Card>
+      {version === 'v3' || version === 'v4' ? (
+        <PositionView network={chainName} version={version} tokenId={tokenId} />
+      ) : (
+        <>
+          <ComingSoon />
+          <Card>
+            <SkeletonRows
+              count={4}
+              label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
+            />
+          </Card>
+        </>
+      )}
     </Page>
   )
 }

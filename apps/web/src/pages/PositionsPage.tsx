@@ -1,10 +1,10 @@
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { Link } from 'react-router'
-import { buttonClassName, Card, ComingSoon, Page, SkeletonRows } from '../modules/ui/index.ts'
+import { PositionsList } from '../modules/liquidity/index.ts'
+import { buttonClassName, Page } from '../modules/ui/index.ts'
 
 /** /positions: the account's liquidity positions. */
 export default function PositionsPage() {
-  const intl = useIntl()
   return (
     <Page title={<FormattedMessage id="page.positions.title" defaultMessage="Your positions" />}>
       <div>
@@ -12,13 +12,7 @@ export default function PositionsPage() {
           <FormattedMessage id="page.positions.new" defaultMessage="New position" />
         </Link>
       </div>
-      <ComingSoon />
-      <Card>
-        <SkeletonRows
-          count={3}
-          label={intl.formatMessage({ id: 'page.positions.loading', defaultMessage: 'Loading positions' })}
-        />
-      </Card>
+      <PositionsList />
     </Page>
   )
 }

@@ -1,3 +1,9 @@
+export {
+  type V3Payout,
+  v3CollectCalldata,
+  v3DecreaseCalldata,
+  v3IncreaseCalldata,
+} from './nonfungiblePositionManager.ts'
 export { type PoolKey, poolIdOf, poolKeyParameter } from './poolKey.ts'
 export { v4DecreasePayload, v4IncreasePayload, v4MintPayload } from './positionManager.ts'
 export {

@@ -129,6 +129,12 @@ function ActivityTab(props: { address: `0x${string}` }) {
                   wrap: m.pendingWrap,
                   unwrap: m.pendingUnwrap,
                   send: m.pendingSend,
+                  mint: m.pendingMint,
+                  liquidityIncrease: m.pendingLiquidityIncrease,
+                  liquidityDecrease: m.pendingLiquidityDecrease,
+                  collectFees: m.pendingCollectFees,
+                  createPool: m.pendingCreatePool,
+                  migrateLiquidity: m.pendingMigrateLiquidity,
                 }[row.kind],
               )
             : intl.formatMessage(m[`type${row.entry.type}`])

@@ -60,6 +60,12 @@ export const accountMessages = defineMessages({
   pendingSend: { id: 'account.pending.send', defaultMessage: 'Sending' },
   pendingWrap: { id: 'account.pending.wrap', defaultMessage: 'Wrapping' },
   pendingUnwrap: { id: 'account.pending.unwrap', defaultMessage: 'Unwrapping' },
+  pendingMint: { id: 'account.pending.mint', defaultMessage: 'Creating position' },
+  pendingLiquidityIncrease: { id: 'account.pending.liquidityIncrease', defaultMessage: 'Adding liquidity' },
+  pendingLiquidityDecrease: { id: 'account.pending.liquidityDecrease', defaultMessage: 'Removing liquidity' },
+  pendingCollectFees: { id: 'account.pending.collectFees', defaultMessage: 'Collecting fees' },
+  pendingCreatePool: { id: 'account.pending.createPool', defaultMessage: 'Creating pool' },
+  pendingMigrateLiquidity: { id: 'account.pending.migrateLiquidity', defaultMessage: 'Migrating liquidity' },
   inRange: { id: 'account.pools.inRange', defaultMessage: 'In range' },
   outOfRange: { id: 'account.pools.outOfRange', defaultMessage: 'Out of range' },
   // Settings.

@@ -46,6 +46,26 @@ export const runtimeConfigSchema = z.object({
       projectId: z.string().check(z.minLength(1), z.maxLength(100)),
     }),
   ),
+  /**
+   * Contract addresses per network slug (from the devnet's manifest locally): what the liquidity
+   * screens call directly (the swap goes through the trading API instead). Absent: no liquidity there.
+   */
+  contracts: z.optional(
+    z.record(
+      z.string(),
+      z.object({
+        weth9: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        permit2: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        v2Router02: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        v3Factory: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        nonfungiblePositionManager: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        v3Migrator: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        v4PoolManager: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        v4PositionManager: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        v4StateView: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+      }),
+    ),
+  ),
   /** Share of sessions that send performance data (0..1). */
   analyticsSampleRate: z.number().check(z.gte(0), z.lte(1)),
   buildHash: z.string(),

@@ -7,7 +7,22 @@ import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
  * (`oxbow.wallet.pending.<address>`, validated on read) so a reload still shows them as pending
  * and re-checks them (`usePendingTransactionsWatcher`).
  */
-export type PendingTransactionKind = 'approve' | 'swap' | 'wrap' | 'unwrap' | 'send'
+export type PendingTransactionKind = (typeof pendingKinds)[number]
+
+/** The spec's transaction types this app sends (liquidity ones from the positions screens). */
+const pendingKinds = [
+  'approve',
+  'swap',
+  'wrap',
+  'unwrap',
+  'send',
+  'mint',
+  'liquidityIncrease',
+  'liquidityDecrease',
+  'collectFees',
+  'createPool',
+  'migrateLiquidity',
+] as const
 
 export interface PendingTransaction {
   readonly hash: `0x${string}`
@@ -24,7 +39,7 @@ const pendingSchema = z.array(
   z.object({
     hash,
     chainId: z.int().check(z.positive()),
-    kind: z.enum(['approve', 'swap', 'wrap', 'unwrap', 'send']),
+    kind: z.enum(pendingKinds),
     addedAt: z.number(),
   }),
 )

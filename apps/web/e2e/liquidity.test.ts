@@ -1,0 +1,485 @@
+/**
+ * Liquidity positions in Chromium against the real local stack (devnet ethereum on port base 27100,
+ * the indexer on 27190, the built app on localhost:27175), verified on chain with viem (issue #13).
+ *
+ * Set-up (as a person would with another app): account 0 mints a v3 WETH/USDC 0.3% position in a
+ * new range around the price, then trades through the pool both ways so it earns fees in both
+ * tokens. The tests then read the positions list and the position page and compare every amount
+ * with the chain (the amounts a full decrease would pay, the fees a collect would pay) to the wei,
+ * collect the fees receiving ETH, remove half receiving ETH, and check the balance changes. A seeded
+ * v4 position (owned by the devnet's deployer) is read and its fees checked against a real collect;
+ * not found, not owned and not connected show their states.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
+import {
+  erc20Abi,
+  nonfungiblePositionManagerAbi,
+  PERMIT2_ADDRESS,
+  type PoolKey,
+  permit2Abi,
+  v4DecreasePayload,
+  v4PositionManagerAbi,
+} from '@oxbow/protocol'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { type Address, encodeFunctionData, maxUint128, parseEther, parseUnits } from 'viem'
+import { liquidityContracts } from '../server/runtimeConfig.ts'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { type RunningIndexer, startIndexer } from './indexer.ts'
+import { indexedPosition, type LiquidityFixture, setUpPositions } from './liquidityKit.ts'
+import { watchProblems } from './support.ts'
+import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 27100, indexer: 27190, web: 27175 }
+const WALLET = 'Liquidity Test Wallet'
+
+let devnet: Devnet
+let indexer: RunningIndexer
+let web: RunningWeb
+let browser: Browser
+let rpcUrl: string
+let chainId: number
+let contracts: LiquidityFixture['contracts']
+/** The v3 position account 0 minted in set-up. */
+let tokenId: bigint
+/** The v4 position (native ETH / USDC 0.05%) account 0 minted in set-up, its Permit2 allowances then revoked. */
+let v4TokenId: bigint
+let v4Key: PoolKey
+
+const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
+
+before(async () => {
+  devnet = await startDevnet({ networks: ['ethereum'], portBase: PORTS.devnetPortBase })
+  ;({ rpcUrl, chainId, contracts, tokenId, v4TokenId, v4Key } = await setUpPositions(devnet))
+  indexer = await startIndexer({
+    manifestPath: devnet.manifestPath,
+    port: PORTS.indexer,
+    networks: ['ethereum'],
+  })
+  await indexedPosition(indexer.url, tokenId)
+  await indexedPosition(indexer.url, v4TokenId)
+  web = await startWeb({
+    port: PORTS.web,
+    config: {
+      environment: 'local',
+      rpcUrls: { ethereum: rpcUrl },
+      graphqlUrl: indexer.url,
+      contracts: liquidityContracts(devnet.manifest),
+    },
+  })
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await web?.close()
+  await indexer?.stop()
+  await devnet?.stop()
+})
+
+/** What the chain pays now: a full decrease (amounts) and a collect (fees), simulated by the owner. */
+async function chainTruth(id: bigint) {
+  const { public: client } = clients()
+  const position = await client.readContract({
+    address: contracts.npm,
+    abi: nonfungiblePositionManagerAbi,
+    functionName: 'positions',
+    args: [id],
+  })
+  const liquidity = position[7]
+  const decrease =
+    liquidity === 0n
+      ? { result: [0n, 0n] as const }
+      : await client.simulateContract({
+          address: contracts.npm,
+          abi: nonfungiblePositionManagerAbi,
+          functionName: 'decreaseLiquidity',
+          args: [{ tokenId: id, liquidity, amount0Min: 0n, amount1Min: 0n, deadline: 2n ** 40n }],
+          account: ACCOUNT_0,
+        })
+  const collect = await client.simulateContract({
+    address: contracts.npm,
+    abi: nonfungiblePositionManagerAbi,
+    functionName: 'collect',
+    args: [{ tokenId: id, recipient: ACCOUNT_0, amount0Max: maxUint128, amount1Max: maxUint128 }],
+    account: ACCOUNT_0,
+  })
+  return {
+    liquidity,
+    amount0: decrease.result[0],
+    amount1: decrease.result[1],
+    fees0: collect.result[0],
+    fees1: collect.result[1],
+  }
+}
+
+async function withPage(
+  account: Address | null,
+  path: string,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext()
+  if (account) {
+    await context.addInitScript({
+      content: injectedTestWallet({
+        name: WALLET,
+        rdns: 'test.liquidity',
+        account,
+        chains: [[chainId, rpcUrl]],
+      }),
+    })
+  }
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  try {
+    await page.goto(web.url + path)
+    await page.locator('main h1').first().waitFor()
+    if (account) await connectWallet(page, WALLET, account)
+    await run(page, context)
+    assert.deepEqual(problems.errors, [], 'no console errors')
+  } finally {
+    await context.close()
+  }
+}
+
+const positionOnPage = (page: Page) => page.locator('[data-testid="position"]')
+async function shownNumbers(page: Page, selector: string) {
+  const element = page.locator(selector).first()
+  await element.waitFor()
+  await page.waitForFunction((s) => document.querySelector(s)?.getAttribute('data-amount0') != null, selector)
+  const read = async (name: string) => BigInt((await element.getAttribute(name)) ?? '-1')
+  return {
+    amount0: await read('data-amount0'),
+    amount1: await read('data-amount1'),
+    fees0: await read('data-fees0'),
+    fees1: await read('data-fees1'),
+  }
+}
+
+describe('positions', () => {
+  test('behavior: not connected, the list asks to connect a wallet', async () => {
+    await withPage(null, '/positions', async (page) => {
+      await page.getByText('Connect a wallet to view your positions').waitFor()
+    })
+  })
+
+  test("behavior: the list shows the account's v3 position in range, amounts and fees equal to the chain to the wei", async () => {
+    await withPage(ACCOUNT_0, '/positions', async (page) => {
+      const selector = `[data-testid="position-row"][data-token-id="${tokenId}"]`
+      const shown = await shownNumbers(page, selector)
+      const truth = await chainTruth(tokenId)
+      assert.deepEqual(shown, {
+        amount0: truth.amount0,
+        amount1: truth.amount1,
+        fees0: truth.fees0,
+        fees1: truth.fees1,
+      })
+      assert.ok(truth.fees0 > 0n && truth.fees1 > 0n, 'the trades earned fees in both tokens')
+      const row = page.locator(selector)
+      assert.equal(await row.getAttribute('data-status'), 'IN_RANGE')
+      assert.match((await row.textContent()) ?? '', /WETH \/ USDC/)
+      assert.match((await row.textContent()) ?? '', /0\.3%/)
+      // Filters: v4 shows only the v4 position, closed only shows none, another network none.
+      const v4Row = page.locator(
+        `[data-testid="position-row"][data-version="v4"][data-token-id="${v4TokenId}"]`,
+      )
+      await v4Row.waitFor()
+      await page.getByLabel('Version').selectOption('v4')
+      await page.waitForFunction((s) => document.querySelector(s) === null, selector)
+      assert.equal(await v4Row.count(), 1)
+      await page.getByLabel('Version').selectOption('v3')
+      await page.locator(selector).waitFor()
+      assert.equal(await v4Row.count(), 0)
+      await page.getByLabel('In range').uncheck()
+      await page.getByLabel('Out of range').uncheck()
+      await page.getByLabel('Closed').check()
+      await page.locator('[data-testid="positions-empty"]').waitFor()
+      await page.getByLabel('In range').check()
+      await page.locator(selector).waitFor()
+      await page.getByLabel('Network').selectOption('base')
+      await page.locator('[data-testid="positions-empty"]').waitFor()
+    })
+  })
+
+  test('behavior: the position page shows the same amounts and fees as the chain, collecting pays them (WETH as ETH)', async () => {
+    await withPage(ACCOUNT_0, `/positions/v3/ethereum/${tokenId}`, async (page) => {
+      const shown = await shownNumbers(page, '[data-testid="position"]')
+      const truth = await chainTruth(tokenId)
+      assert.deepEqual(shown, {
+        amount0: truth.amount0,
+        amount1: truth.amount1,
+        fees0: truth.fees0,
+        fees1: truth.fees1,
+      })
+      const { public: client } = clients()
+      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc0 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const weth0 = await client.readContract({
+        address: contracts.weth,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      await page.getByLabel('Receive ETH').check()
+      await page.getByRole('button', { name: 'Collect fees' }).click()
+      const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+      await status.waitFor({ timeout: 30_000 })
+      const hash = (await status.getAttribute('data-hash')) as `0x${string}`
+      const receipt = await client.getTransactionReceipt({ hash })
+      const gas = receipt.gasUsed * receipt.effectiveGasPrice
+      const eth1 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc1 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const weth1 = await client.readContract({
+        address: contracts.weth,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      assert.equal(eth1 - eth0 + gas, shown.fees0, 'the WETH fees arrived as ETH, to the wei')
+      assert.equal(weth1, weth0, 'no WETH arrived')
+      assert.equal(usdc1 - usdc0, shown.fees1, 'the USDC fees arrived, to the wei')
+      const after = await chainTruth(tokenId)
+      assert.deepEqual([after.fees0, after.fees1], [0n, 0n])
+      // The page re-reads the chain: nothing left to collect.
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="position"]')?.getAttribute('data-fees0') === '0',
+      )
+    })
+  })
+
+  test('behavior: adding to the v3 position paying ETH for the WETH side takes at most the linked amounts', async () => {
+    await withPage(ACCOUNT_0, `/positions/v3/ethereum/${tokenId}`, async (page) => {
+      await positionOnPage(page).waitFor()
+      const before = await chainTruth(tokenId)
+      await page.getByLabel('Pay with ETH').check()
+      await page.getByLabel('ETH amount').fill('0.5')
+      const usdcField = page.locator('[data-testid="add-amount1"]')
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="add-amount1"]')?.getAttribute('data-amount'),
+      )
+      const amount0 = parseEther('0.5')
+      const amount1 = BigInt((await usdcField.getAttribute('data-amount')) ?? '-1')
+      assert.ok(amount1 > 0n, 'the USDC side is linked by the range')
+      const { public: client } = clients()
+      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc0 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      await page.getByRole('button', { name: 'Add liquidity' }).click()
+      const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+      await status.waitFor({ timeout: 30_000 })
+      const hash = (await status.getAttribute('data-hash')) as `0x${string}`
+      const receipt = await client.getTransactionReceipt({ hash })
+      const gas = receipt.gasUsed * receipt.effectiveGasPrice
+      const spentEth = eth0 - (await client.getBalance({ address: ACCOUNT_0 })) - gas
+      const spentUsdc =
+        usdc0 -
+        (await client.readContract({
+          address: contracts.usdc,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [ACCOUNT_0],
+        }))
+      const after = await chainTruth(tokenId)
+      assert.ok(after.liquidity > before.liquidity, 'liquidity grew')
+      // The manager takes what the new liquidity costs, never more than asked, at most 0.5 % less.
+      assert.ok(
+        spentEth <= amount0 && spentEth >= (amount0 * 9950n) / 10_000n,
+        `ETH spent ${spentEth} of ${amount0}`,
+      )
+      assert.ok(
+        spentUsdc <= amount1 && spentUsdc >= (amount1 * 9950n) / 10_000n,
+        `USDC spent ${spentUsdc} of ${amount1}`,
+      )
+    })
+  })
+
+  test('behavior: adding to a v4 position approves USDC to Permit2, gives the PositionManager a Permit2 allowance, then adds', async () => {
+    await withPage(ACCOUNT_0, `/positions/v4/ethereum/${v4TokenId}`, async (page) => {
+      await positionOnPage(page).waitFor()
+      const { public: client } = clients()
+      const liquidity0 = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [v4TokenId],
+      })
+      await page.getByLabel('USDC amount').fill('100')
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="add-amount0"]')?.getAttribute('data-amount'),
+      )
+      const usdc0 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const blockBefore = await client.getBlockNumber()
+      await page.getByRole('button', { name: 'Add liquidity' }).click()
+      await page
+        .locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+        .waitFor({ timeout: 30_000 })
+      const sent = await client.getBlockNumber()
+      assert.equal(sent - blockBefore, 3n, 'approve to Permit2, Permit2 allowance, add: three transactions')
+      const [permitted] = await client.readContract({
+        address: PERMIT2_ADDRESS,
+        abi: permit2Abi,
+        functionName: 'allowance',
+        args: [ACCOUNT_0, contracts.usdc, contracts.posm],
+      })
+      assert.ok(permitted > 0n, 'the PositionManager has a Permit2 allowance')
+      const liquidity1 = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [v4TokenId],
+      })
+      assert.ok(liquidity1 > liquidity0, 'liquidity grew')
+      const usdc1 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const spent = usdc0 - usdc1
+      assert.ok(
+        spent > 0n && spent <= parseUnits('100', 6) + parseUnits('100', 6) / 200n,
+        `USDC spent ${spent}`,
+      )
+      assert.equal(v4Key.currency1, contracts.usdc)
+    })
+  })
+
+  test('behavior: removing half receiving ETH pays the shown amounts and leaves half the liquidity', async () => {
+    await withPage(ACCOUNT_0, `/positions/v3/ethereum/${tokenId}`, async (page) => {
+      await positionOnPage(page).waitFor()
+      const before = await chainTruth(tokenId)
+      await page.getByRole('button', { name: '50%' }).click()
+      const amounts = page.locator('[data-testid="remove-amounts"]')
+      const liquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
+      const amount0 = BigInt((await amounts.getAttribute('data-amount0')) ?? '-1')
+      const amount1 = BigInt((await amounts.getAttribute('data-amount1')) ?? '-1')
+      assert.equal(liquidity, before.liquidity / 2n)
+      const { public: client } = clients()
+      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc0 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      await page.getByLabel('Receive ETH').check()
+      await page.getByRole('button', { name: 'Remove liquidity' }).click()
+      const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+      await status.waitFor({ timeout: 30_000 })
+      const hash = (await status.getAttribute('data-hash')) as `0x${string}`
+      const receipt = await client.getTransactionReceipt({ hash })
+      const gas = receipt.gasUsed * receipt.effectiveGasPrice
+      const eth1 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc1 = await client.readContract({
+        address: contracts.usdc,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [ACCOUNT_0],
+      })
+      const after = await chainTruth(tokenId)
+      assert.equal(after.liquidity, before.liquidity - liquidity, 'half the liquidity is left')
+      // Nothing traded in between: the chain paid exactly what the page showed.
+      assert.equal(eth1 - eth0 + gas, amount0, 'WETH side arrived as ETH')
+      assert.equal(usdc1 - usdc0, amount1)
+    })
+  })
+
+  test("behavior: a seeded v4 position shows its owner's exact fees (checked by a real collect) and is not ours", async () => {
+    await withPage(ACCOUNT_0, '/positions/v4/ethereum/1', async (page) => {
+      const shown = await shownNumbers(page, '[data-testid="position"]')
+      await page.locator('[data-testid="position-not-owned"]').waitFor()
+      assert.equal(
+        await page.getByRole('button', { name: 'Collect fees' }).count(),
+        0,
+        'no actions on a position not owned',
+      )
+      // The owner collects for real (then the chain is reverted): the payout equals the fees shown.
+      const { public: client, test: testClient } = clients()
+      const owner = (await positionOnPage(page).getAttribute('data-owner')) as Address
+      const block = BigInt((await positionOnPage(page).getAttribute('data-block')) ?? '0')
+      assert.equal(await client.getBlockNumber(), block, 'nothing happened since the page read the chain')
+      const [key] = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPoolAndPositionInfo',
+        args: [1n],
+      })
+      const id = await snapshot(rpcUrl)
+      try {
+        await testClient.impersonateAccount({ address: owner })
+        await testClient.setBalance({ address: owner, value: parseEther('1000') })
+        const token1 = key.currency1
+        const eth0 = await client.getBalance({ address: owner })
+        const t0 = await client.readContract({
+          address: token1,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [owner],
+        })
+        const hash = await testClient.request({
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              from: owner,
+              to: contracts.posm,
+              data: encodeFunctionData({
+                abi: v4PositionManagerAbi,
+                functionName: 'modifyLiquidities',
+                args: [v4DecreasePayload({ key, tokenId: 1n, liquidity: 0n, recipient: owner }), 2n ** 40n],
+              }),
+            },
+          ],
+        } as never)
+        const receipt = await client.waitForTransactionReceipt({ hash: hash as `0x${string}` })
+        assert.equal(receipt.status, 'success')
+        const gas = receipt.gasUsed * receipt.effectiveGasPrice
+        const eth1 = await client.getBalance({ address: owner })
+        const t1 = await client.readContract({
+          address: token1,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [owner],
+        })
+        assert.equal(
+          key.currency0,
+          '0x0000000000000000000000000000000000000000',
+          'the seeded v4 #1 pool is native/token',
+        )
+        assert.equal(eth1 - eth0 + gas, shown.fees0)
+        assert.equal(t1 - t0, shown.fees1)
+        assert.ok(shown.fees0 > 0n || shown.fees1 > 0n, 'the seeded history earned fees')
+      } finally {
+        await revert(rpcUrl, id)
+      }
+    })
+  })
+
+  test('error: a token id with no position shows "Position not found"', async () => {
+    await withPage(ACCOUNT_1, '/positions/v3/ethereum/999999', async (page) => {
+      await page.locator('[data-testid="position-not-found"]').getByText('Position not found').waitFor()
+    })
+    await withPage(ACCOUNT_1, '/positions/v4/ethereum/999999', async (page) => {
+      await page.locator('[data-testid="position-not-found"]').getByText('Position not found').waitFor()
+    })
+  })
+})

@@ -1,0 +1,205 @@
+import { formatTokenAmount } from '@oxbow/core'
+import { useId, useMemo, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { Link } from 'react-router'
+import { getNetworks, networkName } from '../../config/index.ts'
+import { useFiatFormatter } from '../../currency/index.ts'
+import { Button, Card, SkeletonRows, UnknownValue } from '../../ui/index.ts'
+import { openConnectDrawer, useWalletState } from '../../wallet/index.ts'
+import { usePosition } from '../hooks/usePosition.ts'
+import { usePositions } from '../hooks/usePositions.ts'
+import { useTokenPrices } from '../hooks/useTokenPrices.ts'
+import type { PositionStatus } from '../services/positionMath.ts'
+import type { IndexedPosition } from '../services/positionsQuery.ts'
+import { type PriceMap, usdValue } from '../services/positionValue.ts'
+import { useFeeTierText } from './FeeTier.tsx'
+import styles from './Liquidity.module.css'
+import { liquidityMessages as m } from './liquidityMessages.ts'
+import { RangeBar } from './RangeBar.tsx'
+
+const STATUSES: readonly PositionStatus[] = ['IN_RANGE', 'OUT_OF_RANGE', 'CLOSED']
+type VersionFilter = 'all' | 'v3' | 'v4'
+
+/** /positions: the connected account's positions on every network, with filters. */
+export function PositionsList() {
+  const intl = useIntl()
+  const { address } = useWalletState()
+  const positions = usePositions(address)
+  const [statuses, setStatuses] = useState<ReadonlySet<PositionStatus>>(new Set(['IN_RANGE', 'OUT_OF_RANGE']))
+  const [version, setVersion] = useState<VersionFilter>('all')
+  const [network, setNetwork] = useState('all')
+  const versionId = useId()
+  const networkId = useId()
+
+  const all = positions.data ?? []
+  const shown = all.filter(
+    (p) =>
+      statuses.has(p.status) &&
+      (version === 'all' || p.version === version) &&
+      (network === 'all' || p.network === network),
+  )
+  const tokens = useMemo(
+    () =>
+      all.flatMap((p) =>
+        p.pool
+          ? [
+              { network: p.network, address: p.pool.token0.address },
+              { network: p.network, address: p.pool.token1.address },
+            ]
+          : [],
+      ),
+    [all],
+  )
+  const prices = useTokenPrices(tokens)
+
+  if (!address) {
+    return (
+      <Card>
+        <p>{intl.formatMessage(m.connect)}</p>
+        {/* The header's drawer: one connect dialog per page. */}
+        <Button type="button" onClick={openConnectDrawer}>
+          {intl.formatMessage(m.connectWallet)}
+        </Button>
+      </Card>
+    )
+  }
+  if (positions.isPending)
+    return (
+      <SkeletonRows
+        count={3}
+        label={intl.formatMessage({ id: 'page.positions.loading', defaultMessage: 'Loading positions' })}
+      />
+    )
+  if (positions.isError) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
+
+  const toggle = (status: PositionStatus) =>
+    setStatuses((current) => {
+      const next = new Set(current)
+      if (next.has(status)) next.delete(status)
+      else next.add(status)
+      return next
+    })
+
+  return (
+    <>
+      <div className={styles.filters}>
+        <fieldset>
+          <legend className="visually-hidden">{intl.formatMessage(m.filterStatus)}</legend>
+          {STATUSES.map((status) => (
+            <label key={status}>
+              <input type="checkbox" checked={statuses.has(status)} onChange={() => toggle(status)} />
+              {intl.formatMessage(m[status])}
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor={versionId}>
+          {intl.formatMessage(m.filterVersion)}
+          <select
+            id={versionId}
+            value={version}
+            onChange={(e) => setVersion(e.target.value as VersionFilter)}
+          >
+            <option value="all">{intl.formatMessage(m.allVersions)}</option>
+            <option value="v3">v3</option>
+            <option value="v4">v4</option>
+          </select>
+        </label>
+        <label htmlFor={networkId}>
+          {intl.formatMessage(m.filterNetwork)}
+          <select id={networkId} value={network} onChange={(e) => setNetwork(e.target.value)}>
+            <option value="all">{intl.formatMessage(m.allNetworks)}</option>
+            {getNetworks().map((n) => (
+              <option key={n.slug} value={n.slug}>
+                {n.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {shown.length === 0 ? (
+        <Card data-testid="positions-empty">
+          <p>{intl.formatMessage(m.empty)}</p>
+        </Card>
+      ) : (
+        <ul
+          className={styles.list}
+          aria-label={intl.formatMessage({ id: 'page.positions.title', defaultMessage: 'Your positions' })}
+        >
+          {shown.map((p) => (
+            <li key={`${p.network}:${p.version}:${p.tokenId}`}>
+              <PositionRow position={p} prices={prices.data} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}
+
+function PositionRow({ position, prices }: { position: IndexedPosition; prices: PriceMap | undefined }) {
+  const intl = useIntl()
+  const fiat = useFiatFormatter()
+  const feeText = useFeeTierText()
+  const tokenId = BigInt(position.tokenId)
+  // The numbers come from the chain (exact); the indexer says which positions exist.
+  const chain = usePosition(position.network, position.version, tokenId)
+  const p = chain.data
+  const symbol0 = p?.token0.symbol ?? position.pool?.token0.symbol ?? '?'
+  const symbol1 = p?.token1.symbol ?? position.pool?.token1.symbol ?? '?'
+  const status = p?.status ?? position.status
+  const value = p ? usdValue(p, p.amount0, p.amount1, prices) : null
+  const fees = p ? usdValue(p, p.fees0, p.fees1, prices) : null
+  const amount = (value: bigint, decimals: number) =>
+    formatTokenAmount(value, decimals, { locale: intl.locale })
+  return (
+    <Card>
+      <Link
+        to={`/positions/${position.version}/${position.network}/${position.tokenId}`}
+        className={styles.row}
+        data-testid="position-row"
+        data-network={position.network}
+        data-version={position.version}
+        data-token-id={position.tokenId}
+        data-status={status}
+        data-amount0={p?.amount0.toString()}
+        data-amount1={p?.amount1.toString()}
+        data-fees0={p?.fees0.toString()}
+        data-fees1={p?.fees1.toString()}
+      >
+        <div className={styles.figure}>
+          <span className={styles.pair}>
+            {symbol0} / {symbol1}
+          </span>
+          <span className={styles.meta}>
+            <span>{position.version}</span>
+            <span>{networkName(position.network)}</span>
+            {position.pool || p ? <span>{feeText(p?.feeTier ?? position.pool?.feeTier ?? 0)}</span> : null}
+            <span className={styles.badge} data-status={status}>
+              {intl.formatMessage(m[status])}
+            </span>
+          </span>
+        </div>
+        <div className={styles.figure}>
+          <span>{intl.formatMessage(m.range)}</span>
+          {p ? <RangeBar tick={p.tick} tickLower={p.tickLower} tickUpper={p.tickUpper} /> : <UnknownValue />}
+        </div>
+        <div className={styles.figure}>
+          <span>{intl.formatMessage(m.value)}</span>
+          <span
+            title={
+              p
+                ? `${amount(p.amount0, p.token0.decimals)} ${symbol0} + ${amount(p.amount1, p.token1.decimals)} ${symbol1}`
+                : undefined
+            }
+          >
+            {value === null ? <UnknownValue /> : fiat.format(value)}
+          </span>
+        </div>
+        <div className={styles.figure}>
+          <span>{intl.formatMessage(m.fees)}</span>
+          <span>{fees === null ? <UnknownValue /> : fiat.format(fees)}</span>
+        </div>
+      </Link>
+    </Card>
+  )
+}

@@ -1,0 +1,2 @@
+export { PositionsList } from './components/PositionsList.tsx'
+export { PositionView } from './components/PositionView.tsx'
