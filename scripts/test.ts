@@ -53,7 +53,7 @@ const E2E_SECONDS: Record<string, number> = {
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3
-const namespaces = spawnSync('unshare', ['-n', 'true']).status === 0
+const namespaces = spawnSync('unshare', ['-n', 'true']).status === 0 && spawnSync('ip', ['-V']).status === 0
 
 function e2eShards(): Suite[] {
   const dir = join(import.meta.dirname, '../apps/web/e2e')
