@@ -3,6 +3,7 @@
  * DATABASE_URL is set. Both speak the same SQL; every module reaches its tables through this one
  * small interface, inside the API's own schema (search_path), and applies its own migrations.
  */
+import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
@@ -37,6 +38,8 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
 }
 
 async function createPglite(dataDir: string | undefined, schema: string): Promise<Database> {
+  // PGlite creates only the last directory of the path (the default is .data/api/<port>).
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
   const db = new PGlite(dataDir)
   await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema};`)
   // PGlite is one connection: statements run one at a time, so a transaction must not interleave
