@@ -480,41 +480,6 @@ describe('account drawer', { timeout: 600_000 }, () => {
     })
   })
 
-  test('send to an ENS name: alice.eth resolves through the devnet registry to account 1, which receives the ETH', async () => {
-    const eth = devnetClients(stack.manifest, 'ethereum', 0).public
-    const alice = devnetClients(stack.manifest, 'ethereum', 1).wallet.account.address
-    await withPage('/send?chain=ethereum&inputCurrency=ETH', async (page) => {
-      const form = page.getByTestId('send-form')
-      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      await page.getByTestId('send-amount').fill('0.25')
-      await page.getByTestId('send-recipient').fill(' Alice.eth ')
-      const resolved = page.getByTestId('send-recipient-resolved')
-      await resolved.waitFor()
-      assert.equal((await resolved.textContent())?.trim(), alice)
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
-      const before = await eth.getBalance({ address: alice })
-      await page.getByTestId('send-button').click()
-      // account 1 never received from account 0 here: the new-address speed bump comes first.
-      await page
-        .getByRole('dialog', { name: 'New address' })
-        .getByRole('button', { name: 'Continue' })
-        .click()
-      await page.getByTestId('send-review').getByTestId('send-confirm').click()
-      await form.locator('[data-testid="send-status"][data-state="confirmed"]').waitFor({ timeout: 30_000 })
-      assert.equal((await eth.getBalance({ address: alice })) - before, 250000000000000000n)
-      // An unknown name stays unresolved: 'Invalid recipient', nothing to send.
-      await page.getByTestId('send-recipient').fill('nobody.eth')
-      await page.getByTestId('send-amount').fill('0.1')
-      await page.waitForFunction(
-        () =>
-          document.querySelector('[data-testid="send-button"]')?.textContent?.trim() === 'Invalid recipient',
-      )
-    })
-  })
-
   test('the drawer opens the send modal and the receive modal with a QR code', async () => {
     await withPage('/swap', async (page) => {
       await connectAndOpen(page)

@@ -135,7 +135,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
 
     // Every network of the registry is offered (as in production), the devnet runs two: the others
     // get RPC URLs in this suite's port range where nothing listens, and the API does not serve them.
-    const base = await buildRuntimeConfig({ OXBOW_MANIFEST: devnet.manifestPath })
+    const base = await buildRuntimeConfig({})
     const rpcUrls = Object.fromEntries(
       networks.map((network) => [
         network.slug,

@@ -4,7 +4,6 @@ import { useId, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { getNetworks, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { fxRatesQuery, rateFor, useFiatFormatter } from '../../currency/index.ts'
-import { useEnsAddress } from '../../identity/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import {
   addPendingTransaction,
@@ -103,11 +102,8 @@ export function SendForm(props: {
   const [flyout, setFlyout] = useState(false)
 
   const recipient = parseRecipient(recipientText)
-  // An ENS name resolves through the registry the runtime config names (the devnet's locally);
-  // usernames have no service yet, so they stay unresolved.
-  const ens = useEnsAddress(recipient.kind === 'ens' ? recipient.name : undefined)
-  const resolved =
-    recipient.kind === 'address' ? recipient.address : recipient.kind === 'ens' ? (ens.address ?? null) : null
+  // ENS names and usernames resolve through services the local devnet does not have: unresolved.
+  const resolved = recipient.kind === 'address' ? recipient.address : null
   const decimals = selected?.token.decimals ?? 18
   const price = priceOf(selected)
   const priceInFiat = price === null ? null : price * rate
@@ -315,11 +311,6 @@ export function SendForm(props: {
           onChange={(event) => setRecipientText(event.target.value)}
           data-testid="send-recipient"
         />
-        {recipient.kind === 'ens' && resolved ? (
-          <span className={styles.muted} data-testid="send-recipient-resolved">
-            {resolved}
-          </span>
-        ) : null}
         {flyout && recipient.kind === 'empty' && flyoutList.length > 0 ? (
           <ul className={styles.flyout} aria-label={intl.formatMessage(m.recent)}>
             {flyoutList.map((recent) => (
