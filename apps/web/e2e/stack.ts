@@ -36,8 +36,6 @@ export interface Stack {
   readonly manifest: Manifest
   readonly apiUrl: string
   readonly webUrl: string
-  /** The indexer's GraphQL endpoint (the app's graphqlUrl). */
-  readonly graphqlUrl?: string
   /** RPC URL of a running network of the devnet. */
   rpcUrl(slug: NetworkSlug): string
   /** The API's output so far (stdout and stderr), for failure messages. */
@@ -144,13 +142,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     )
     const web: RunningWeb = await startWeb({
       port: ports.webPort,
-      config: {
-        environment: 'local',
-        apiUrl: api.url,
-        rpcUrls,
-        networks: base.networks,
-        ...(indexer ? { graphqlUrl: indexer.url } : {}),
-      },
+      config: { environment: 'local', apiUrl: api.url, rpcUrls, networks: base.networks },
     })
     stops.push(() => web.close())
 
@@ -159,7 +151,6 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       manifest: devnet.manifest,
       apiUrl: api.url,
       webUrl: web.url,
-      ...(indexer ? { graphqlUrl: indexer.url } : {}),
       rpcUrl(slug) {
         const url = devnet.manifest.networks[slug]?.rpcUrl
         if (!url) throw new Error(`${slug} is not running in this stack`)

@@ -1,11 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useSearchParams } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
-import { AccountButton, AccountDrawer } from '../../account/index.ts'
 import { findNetwork, getRuntimeConfig } from '../../config/index.ts'
 import { openSearch } from '../../search/index.ts'
 import { PreferencesMenu } from '../../settings/index.ts'
-import { ConnectButton } from '../../wallet/index.ts'
+import { AccountButton, ConnectButton } from '../../wallet/index.ts'
 import { isHolidaySeason } from '../services/holiday.ts'
 import { CompanyDrawer, CompanyDropdown } from './CompanyMenu.tsx'
 import styles from './Header.module.css'
@@ -112,7 +111,6 @@ export function Header() {
         <PreferencesMenu />
         <AccountButton />
         <ConnectButton />
-        <AccountDrawer />
         <CompanyDrawer />
       </div>
     </header>

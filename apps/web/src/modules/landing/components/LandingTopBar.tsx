@@ -1,8 +1,7 @@
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
-import { AccountButton, AccountDrawer } from '../../account/index.ts'
-import { ConnectButton } from '../../wallet/index.ts'
+import { AccountButton, ConnectButton } from '../../wallet/index.ts'
 import styles from './Landing.module.css'
 
 const m = defineMessages({
@@ -31,7 +30,6 @@ export function LandingTopBar() {
       <div className={styles.topBarEnd}>
         <AccountButton />
         <ConnectButton />
-        <AccountDrawer />
       </div>
     </nav>
   )

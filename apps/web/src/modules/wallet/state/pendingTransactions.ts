@@ -15,7 +15,6 @@ const pendingKinds = [
   'swap',
   'wrap',
   'unwrap',
-  'send',
   'mint',
   'liquidityIncrease',
   'liquidityDecrease',
