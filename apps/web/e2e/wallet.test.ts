@@ -284,10 +284,14 @@ describe('wallet connection', () => {
         await modal.getByText('Connection failed. Please try again.').waitFor()
         await modal.getByText('User rejected the request.').waitFor()
         await modal.getByRole('button', { name: 'Try again' }).click()
-        await accountButton(page, ACCOUNT_1).waitFor()
+        // Account 1 is alice.eth on this devnet: the address shows until the name is looked up.
+        const account1 = page
+          .locator('header')
+          .getByRole('button', { name: /^Account (0x709979…dc79C8|alice\.eth)$/ })
+        await account1.waitFor()
         await modal.waitFor({ state: 'hidden' })
         // The most recently used wallet now sorts first, marked Recent.
-        await accountButton(page, ACCOUNT_1).click()
+        await page.locator('header').getByRole('button', { name: 'Account alice.eth', exact: true }).click()
         await page.getByRole('button', { name: 'Disconnect' }).click()
         await page.getByRole('button', { name: 'Disconnect' }).click()
         await connectButton(page).click()
