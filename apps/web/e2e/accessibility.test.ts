@@ -255,7 +255,7 @@ async function scanInteractiveStates(page: Page, variant: string, say: Say): Pro
   await selector.locator('[data-testid="token-option"]').first().waitFor()
   findings.push(...(await scan(page, at('token selector'))))
   await selector.locator('[data-testid="token-search"]').fill('USDC')
-  await selector.locator('[data-testid="token-option"]').first().click()
+  await selector.locator(`[data-testid="token-option"][data-address="${usdcAddress()}" i]`).first().click()
   await selector.waitFor({ state: 'hidden' })
 
   await byTestId(page, 'swap-input-amount').fill('0.01')
@@ -495,7 +495,8 @@ describe('keyboard', () => {
       await connectLocalWallet(page, say)
       await byTestId(page, 'swap-output-token').click()
       await page.locator('[data-testid="token-search"]').fill('USDC')
-      await page.locator('[data-testid="token-option"]').first().click()
+      // The real USDC: an impersonator shares the symbol and, with market prices, may sort first.
+      await page.locator(`[data-testid="token-option"][data-address="${usdcAddress()}" i]`).first().click()
       await byTestId(page, 'swap-input-amount').fill('0.01')
       const review = page.locator('[data-testid="swap-button"]:not([disabled])', {
         hasText: say('swap.button.review'),
@@ -604,7 +605,10 @@ describe('screen reader names', () => {
         const choose = async (side: Locator, symbol: string) => {
           await press(side.getByRole('button').first())
           const selector = page.getByRole('dialog', { name: say('swap.selector.title') })
-          await selector.getByRole('combobox', { name: say('swap.selector.search') }).fill(symbol)
+          // By address for USDC: its impersonator shares the symbol.
+          await selector
+            .getByRole('combobox', { name: say('swap.selector.search') })
+            .fill(symbol === 'USDC' ? usdcAddress() : symbol)
           const option = selector.getByRole('option', { name: new RegExp(`^${symbol}\\b`) }).first()
           await option.waitFor()
           await page.keyboard.press('Enter')

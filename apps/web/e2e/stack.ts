@@ -133,7 +133,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
 
     // Every network of the registry is offered (as in production), the devnet runs two: the others
     // get RPC URLs in this suite's port range where nothing listens, and the API does not serve them.
-    const base = await buildRuntimeConfig({})
+    const base = await buildRuntimeConfig({ OXBOW_MANIFEST: devnet.manifestPath })
     const rpcUrls = Object.fromEntries(
       networks.map((network) => [
         network.slug,
@@ -142,7 +142,14 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     )
     const web: RunningWeb = await startWeb({
       port: ports.webPort,
-      config: { environment: 'local', apiUrl: api.url, rpcUrls, networks: base.networks },
+      config: {
+        environment: 'local',
+        apiUrl: api.url,
+        rpcUrls,
+        networks: base.networks,
+        // The data API the app reads (explore, token pages, the landing's logos): this stack's indexer.
+        graphqlUrl: indexer.url,
+      },
     })
     stops.push(() => web.close())
 

@@ -162,11 +162,19 @@ async function pair(page: Page, wallet: Awaited<ReturnType<typeof SignClient.ini
 }
 
 /** Switches the swap box to Base; the wallet must answer the wallet_switchEthereumChain it gets. */
-async function switchToBase(page: Page): Promise<void> {
+async function switchToBase(page: Page, requests: readonly unknown[]): Promise<void> {
   await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
   const swapButton = page.getByTestId('swap-button')
-  await page.waitForTimeout(300)
-  if ((await swapButton.textContent())?.trim() === 'Switch to Base') await swapButton.click()
+  // Either the app asks the wallet by itself, or the button offers the switch (once the form has
+  // followed the new network: not within a fixed delay on a busy machine).
+  const deadline = Date.now() + 15_000
+  while (requests.length === 0 && Date.now() < deadline) {
+    if ((await swapButton.textContent())?.trim() === 'Switch to Base') {
+      await swapButton.click()
+      break
+    }
+    await page.waitForTimeout(100)
+  }
   await page.waitForFunction(
     () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
   )
@@ -214,7 +222,7 @@ describe('WalletConnect', () => {
 
       // Base is not in the session: the switch goes to the wallet as wallet_switchEthereumChain,
       // the wallet answers, and the swap form follows the new chain.
-      await switchToBase(page)
+      await switchToBase(page, requests)
       assert.deepEqual(requests, [
         { method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${base.toString(16)}` }] },
       ])
