@@ -70,6 +70,9 @@ export interface SendRequest {
   readonly gas?: bigint
 }
 
+/** How long `check` waits for the receipts of sent transactions. */
+const RECEIPT_WAIT_MS = 60_000
+
 /** Sends transactions to one node, tracking nonces locally so deploy addresses are known up front. */
 export class Sender {
   private readonly nonces = new Map<Address, number>()
@@ -147,8 +150,10 @@ export class Sender {
   async check(): Promise<void> {
     let pending = this.pending
     this.pending = []
-    // anvil answers eth_sendTransaction before it has mined the block: retry missing receipts.
-    for (let attempt = 0; pending.length > 0; attempt++) {
+    // anvil answers eth_sendTransaction before it has mined the block: retry missing receipts, for
+    // a time rather than a count (a node starved of CPU by parallel suites took over a second).
+    const giveUpAt = Date.now() + RECEIPT_WAIT_MS
+    while (pending.length > 0) {
       const missing: Pending[] = []
       for (let i = 0; i < pending.length; i += 200) {
         const chunk = pending.slice(i, i + 200)
@@ -163,7 +168,7 @@ export class Sender {
             throw new RpcError(`transaction "${tx.label}" reverted (${tx.hash})`)
         })
       }
-      if (missing.length > 0 && attempt >= 100) {
+      if (missing.length > 0 && Date.now() > giveUpAt) {
         throw new RpcError(`transaction "${missing[0]?.label}" was not mined`)
       }
       pending = missing
