@@ -13,11 +13,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { devnetClients, startDevnet } from '@oxbow/devnet'
-import { erc20Abi, type NetworkDeployment, swapRouter02Abi, v2Router02Abi, weth9Abi } from '@oxbow/protocol'
+import { erc20Abi, type NetworkDeployment } from '@oxbow/protocol'
 import { type Address, createWalletClient, type Hex, http, maxUint256, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createFiller, type FillableOrder } from '../src/orders/filler.ts'
-import { buildLimitOrder, limitOrderTypedData, orderSubmission } from '../src/orders/limitOrder.ts'
+import { createFiller } from '../src/orders/filler.ts'
+import { marketProbe, signedLimitOrder, wethSeller } from '../test/orderKit.ts'
 
 const PORT_BASE = 25800
 const HTTP_PORT = 25890
@@ -87,15 +87,7 @@ try {
   // Every order: 10 USDC for 0.5 % more WETH than the best pool gives for it now.
   const filler = createFiller({ deployment: eth, log: silent })
   const inputAmount = parseUnits('10', 6)
-  const probe: FillableOrder = {
-    orderHash: '0x',
-    chainId: eth.chainId,
-    deadline: 0,
-    input: { token: usdc, amount: inputAmount.toString() },
-    output: { token: weth, amount: '1' },
-    encodedOrder: '0x',
-    signature: '0x',
-  }
+  const probe = marketProbe(eth, usdc, inputAmount, weth)
   const market = await filler.bestRoute(probe)
   if (!market) throw new Error('no market for USDC -> WETH')
   const outputAmount = (market.amountOut * 1005n) / 1000n
@@ -104,11 +96,7 @@ try {
   for (const account of swappers) {
     const mine: string[] = []
     for (let i = 0; i < ORDERS_PER_CLIENT; i++) {
-      const order = buildLimitOrder({
-        chainId: eth.chainId,
-        reactor: eth.contracts.exclusiveDutchOrderReactor,
-        permit2: eth.contracts.permit2,
-        swapper: account.address,
+      const { body } = await signedLimitOrder(eth, account, {
         nonce: BigInt(i + 1),
         deadline,
         inputToken: usdc,
@@ -116,9 +104,7 @@ try {
         outputToken: weth,
         outputAmount,
       })
-      mine.push(
-        JSON.stringify(orderSubmission(order, await account.signTypedData(limitOrderTypedData(order)))),
-      )
+      mine.push(JSON.stringify(body))
     }
     bodies.push(mine)
   }
@@ -140,11 +126,7 @@ try {
       functionName: 'approve',
       args: [eth.contracts.permit2, maxUint256],
     })
-    const order = buildLimitOrder({
-      chainId: eth.chainId,
-      reactor: eth.contracts.exclusiveDutchOrderReactor,
-      permit2: eth.contracts.permit2,
-      swapper: warm.address,
+    const { body } = await signedLimitOrder(eth, warm, {
       nonce: 1n,
       deadline,
       inputToken: usdc,
@@ -155,7 +137,7 @@ try {
     const response = await fetch(`${api}/v1/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(orderSubmission(order, await warm.signTypedData(limitOrderTypedData(order)))),
+      body: JSON.stringify(body),
     })
     if (response.status !== 201) throw new Error(`warm-up order: ${response.status} ${await response.text()}`)
   }
@@ -188,25 +170,7 @@ try {
 
   // The filler, then one market move: the trader sells WETH into the best pool until it crosses.
   await startProcess('src/orders/fillerMain.ts', { OXBOW_API_URL: api })
-  const trader = devnetClients(devnet.manifest, 'ethereum', 2)
-  await trader.public.waitForTransactionReceipt({
-    hash: await trader.wallet.writeContract({
-      address: weth,
-      abi: weth9Abi,
-      functionName: 'deposit',
-      value: parseUnits('5000', 18),
-    }),
-  })
-  for (const spender of [eth.contracts.swapRouter02, eth.contracts.v2Router02]) {
-    await trader.public.waitForTransactionReceipt({
-      hash: await trader.wallet.writeContract({
-        address: weth,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [spender, maxUint256],
-      }),
-    })
-  }
+  const trader = await wethSeller(devnet.manifest, eth, 2)
   let crossedAt = 0n
   const moveStarted = performance.now()
   for (let sell = parseUnits('5', 18), i = 0; i < 14; i++, sell *= 2n) {
@@ -217,31 +181,7 @@ try {
     if (!best) throw new Error('no route')
     // Enough for every order: the fills themselves move the price back.
     if (best.amountOut >= (outputAmount * 1003n) / 1000n) break
-    const hash =
-      best.kind === 'v3'
-        ? await trader.wallet.writeContract({
-            address: eth.contracts.swapRouter02,
-            abi: swapRouter02Abi,
-            functionName: 'exactInputSingle',
-            args: [
-              {
-                tokenIn: weth,
-                tokenOut: usdc,
-                fee: best.fee,
-                recipient: trader.wallet.account.address,
-                amountIn: sell,
-                amountOutMinimum: 0n,
-                sqrtPriceLimitX96: 0n,
-              },
-            ],
-          })
-        : await trader.wallet.writeContract({
-            address: eth.contracts.v2Router02,
-            abi: v2Router02Abi,
-            functionName: 'swapExactTokensForTokens',
-            args: [sell, 0n, [weth, usdc], trader.wallet.account.address, BigInt(deadline)],
-          })
-    const receipt = await trader.public.waitForTransactionReceipt({ hash })
+    const receipt = await trader.sell(best, usdc, sell, deadline)
     const now = await filler.bestRoute({ ...probe, output: { token: weth, amount: outputAmount.toString() } })
     if (crossedAt === 0n && now && now.amountOut >= outputAmount) crossedAt = receipt.blockNumber
   }
@@ -269,7 +209,7 @@ try {
   const executed = fills.length
   let firstFillBlock: bigint | undefined
   for (const hash of fills) {
-    const { blockNumber } = await trader.public.getTransactionReceipt({ hash })
+    const { blockNumber } = await trader.clients.public.getTransactionReceipt({ hash })
     if (firstFillBlock === undefined || blockNumber < firstFillBlock) firstFillBlock = blockNumber
   }
   const allFilledSeconds = (performance.now() - moveStarted) / 1000

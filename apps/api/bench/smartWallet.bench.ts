@@ -6,46 +6,17 @@
  * the same chain state. The spec's claim is
  * "saves up to 50 % on network costs".
  */
-import { devnetClients, revert, snapshot, startDevnet, testAccounts } from '@oxbow/devnet'
-import type { NetworkDeployment } from '@oxbow/protocol'
-import type { Hex } from 'viem'
-import { createApp } from '../src/app.ts'
-import { createTradingModule } from '../src/trading/index.ts'
+import { devnetClients, revert, snapshot, testAccounts } from '@oxbow/devnet'
+import { classicSwap, type Json, seededToken, startTradingKit } from '../test/kit.ts'
 
 const slug = 'ethereum'
-const silent = { info: () => {}, error: (m: string) => console.error(m) }
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers of our own API
-type Json = any
-
-const devnet = await startDevnet({ networks: [slug], portBase: 25900 })
-const d = devnet.manifest.networks[slug] as NetworkDeployment
-const trading = await createTradingModule(devnet.manifest, silent, { pollMs: 3_600_000 })
-const app = createApp({
-  config: {
-    OXBOW_WEB_ORIGINS: [],
-    OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
-    OXBOW_RATE_LIMIT_BURST: 10_000,
-    OXBOW_TRUST_PROXY: false,
-  },
-  modules: [trading],
-  log: silent,
-})
-const post = async (path: string, body: unknown): Promise<Json> =>
-  (
-    await app.request(`/v1${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-  ).json()
-const tokenOf = (symbol: string) => {
-  const t = d.tokens.find((x) => x.symbol === symbol && x.kind !== 'impersonator')
-  if (!t) throw new Error(`no ${symbol}`)
-  return t
-}
+const kit = await startTradingKit({ portBase: 25900, slug })
+const { deployment: d, trading } = kit
+const post = async (path: string, body: unknown): Promise<Json> => (await kit.post(path, body)).json
+const tokenOf = (symbol: string) => seededToken(d, symbol)
 
 async function batched(account: number, body: Record<string, unknown>): Promise<bigint> {
-  const { public: client, wallet } = devnetClients(devnet.manifest, slug, account)
+  const { public: client, wallet } = devnetClients(kit.manifest, slug, account)
   const authorization = await wallet.signAuthorization({
     contractAddress: d.contracts.simple7702Account,
     executor: 'self',
@@ -64,42 +35,6 @@ async function batched(account: number, body: Record<string, unknown>): Promise<
   const receipt = await client.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') throw new Error('batch reverted')
   return receipt.gasUsed
-}
-
-async function classic(account: number, body: Record<string, unknown>): Promise<bigint> {
-  const { public: client, wallet } = devnetClients(devnet.manifest, slug, account)
-  const me = wallet.account.address
-  let gas = 0n
-  let res = await post('/swap', { ...body, swapper: me })
-  if (res.status === 'APPROVAL_REQUIRED') {
-    const hash = await wallet.sendTransaction({ to: res.approval.to, data: res.approval.data })
-    gas += (await client.waitForTransactionReceipt({ hash })).gasUsed
-    res = await post('/swap', { ...body, swapper: me })
-  }
-  if (res.status === 'SIGNATURE_REQUIRED') {
-    const p = res.permitData
-    const message = {
-      details: { ...p.message.details, amount: BigInt(p.message.details.amount) },
-      spender: p.message.spender,
-      sigDeadline: BigInt(p.message.sigDeadline),
-    }
-    const signature = await wallet.signTypedData({
-      domain: p.domain,
-      types: p.types,
-      primaryType: 'PermitSingle',
-      message,
-    })
-    res = await post('/swap', { ...body, swapper: me, permit: { signature, message: p.message } })
-  }
-  const hash = await wallet.sendTransaction({
-    to: res.tx.to,
-    data: res.tx.data as Hex,
-    value: BigInt(res.tx.value),
-    gas: BigInt(res.tx.gasLimit),
-  })
-  const receipt = await client.waitForTransactionReceipt({ hash })
-  if (receipt.status !== 'success') throw new Error('swap reverted')
-  return gas + receipt.gasUsed
 }
 
 const trades = [
@@ -129,7 +64,7 @@ for (const trade of trades) {
   const b = await batched(account, body)
   await revert(d.rpcUrl, id)
   await trading.service.refresh()
-  const c = await classic(account + 1, body)
+  const c = (await classicSwap(kit, account + 1, body)).gasUsed
   account += 2
   const saved = 100 - (Number(b) * 100) / Number(c)
   console.log(
@@ -137,5 +72,4 @@ for (const trade of trades) {
   )
 }
 console.log('passkey sign-in to connected: not measured (the embedded wallet is not built yet)')
-await trading.close?.()
-await devnet.stop()
+await kit.stop()

@@ -5,55 +5,26 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { devnetClients, startDevnet } from '@oxbow/devnet'
+import { devnetClients } from '@oxbow/devnet'
 import { erc20Abi, type Manifest, type NetworkDeployment } from '@oxbow/protocol'
-import type { Hono } from 'hono'
 import type { Address, Hex } from 'viem'
-import { createApp } from '../src/app.ts'
-import { createTradingModule, type TradingModule } from '../src/trading/index.ts'
+import { classicSwap, type Json, startTradingKit, type TradingKit } from './kit.ts'
 
 const PORT_BASE = 22300
 const slug = 'ethereum' as const
+let kit: TradingKit
 let manifest: Manifest
 let d: NetworkDeployment
-let stopDevnet: () => Promise<void>
-let app: Hono
-let trading: TradingModule
-
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
-type Json = any
-const silent = { info: () => {}, error: (m: string) => console.error(m) }
 
 before(async () => {
-  const devnet = await startDevnet({ networks: [slug], portBase: PORT_BASE })
-  manifest = devnet.manifest
-  stopDevnet = devnet.stop
-  d = manifest.networks[slug] as NetworkDeployment
-  trading = await createTradingModule(manifest, silent, { pollMs: 3_600_000 })
-  app = createApp({
-    config: {
-      OXBOW_WEB_ORIGINS: [],
-      OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
-      OXBOW_RATE_LIMIT_BURST: 10_000,
-      OXBOW_TRUST_PROXY: false,
-    },
-    modules: [trading],
-    log: silent,
-  })
+  kit = await startTradingKit({ portBase: PORT_BASE, slug })
+  ;({ manifest, deployment: d } = kit)
 })
 after(async () => {
-  await trading?.close?.()
-  await stopDevnet?.()
+  await kit?.stop()
 })
 
-async function post(path: string, body: unknown): Promise<{ status: number; json: Json }> {
-  const res = await app.request(`/v1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  return { status: res.status, json: await res.json() }
-}
+const post = (path: string, body: unknown) => kit.post(path, body)
 
 const usdc = () => {
   const t = d.tokens.find((x) => x.symbol === 'USDC' && x.kind === 'stablecoin')
@@ -164,38 +135,14 @@ describe('batched swap', () => {
     assert.ok(received > 0n)
 
     // The classic flow for an undelegated account: approve, sign the permit, swap (two transactions).
-    const classic = devnetClients(manifest, slug, 7)
-    const other = classic.wallet.account.address
-    let step = await post('/swap', swapBody(other))
-    assert.equal(step.json.status, 'APPROVAL_REQUIRED')
-    const approveHash = await classic.wallet.sendTransaction({
-      to: step.json.approval.to,
-      data: step.json.approval.data,
-    })
-    const approveGas = (await client.waitForTransactionReceipt({ hash: approveHash })).gasUsed
-    step = await post('/swap', swapBody(other))
-    assert.equal(step.json.status, 'SIGNATURE_REQUIRED')
-    const p = step.json.permitData
-    const message = {
-      details: { ...p.message.details, amount: BigInt(p.message.details.amount) },
-      spender: p.message.spender,
-      sigDeadline: BigInt(p.message.sigDeadline),
-    }
-    const signature = await classic.wallet.signTypedData({
-      domain: p.domain,
-      types: p.types,
-      primaryType: 'PermitSingle',
-      message,
-    })
-    step = await post('/swap', { ...swapBody(other), permit: { signature, message: p.message } })
-    assert.equal(step.json.status, 'READY')
-    const swapHash = await classic.wallet.sendTransaction({
-      to: step.json.tx.to,
-      data: step.json.tx.data,
-      value: BigInt(step.json.tx.value),
-      gas: BigInt(step.json.tx.gasLimit),
-    })
-    const swapGas = (await client.waitForTransactionReceipt({ hash: swapHash })).gasUsed
+    const classic = await classicSwap(
+      kit,
+      7,
+      swapBody(devnetClients(manifest, slug, 7).wallet.account.address),
+    )
+    assert.deepEqual(classic.statuses, ['APPROVAL_REQUIRED', 'SIGNATURE_REQUIRED', 'READY'])
+    const approveGas = classic.approval?.gasUsed ?? 0n
+    const swapGas = classic.receipt.gasUsed
     const classicGas = approveGas + swapGas
     console.log(
       `# gas: batched ${receipt.gasUsed} vs classic ${classicGas} (approve ${approveGas} + swap ${swapGas}): ${(100 - (Number(receipt.gasUsed) * 100) / Number(classicGas)).toFixed(1)} % saved`,

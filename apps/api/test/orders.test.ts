@@ -18,23 +18,15 @@ import {
   startDevnet,
   startTestPostgres,
 } from '@oxbow/devnet'
-import {
-  erc20Abi,
-  type Manifest,
-  type NetworkDeployment,
-  permit2Abi,
-  swapRouter02Abi,
-  v2Router02Abi,
-  weth9Abi,
-} from '@oxbow/protocol'
+import { erc20Abi, type Manifest, type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
 import type { Hono } from 'hono'
 import { type Address, type Hex, maxUint256, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { createApp } from '../src/app.ts'
 import { createDatabase, type Database, type DatabaseOptions } from '../src/db/index.ts'
 import { createFiller, type FillableOrder, type Route } from '../src/orders/filler.ts'
 import { createOrdersModule, type OrdersModule } from '../src/orders/index.ts'
-import { buildLimitOrder, limitOrderTypedData, orderSubmission } from '../src/orders/limitOrder.ts'
+import { testApp } from './kit.ts'
+import { marketProbe, signedLimitOrder, wethSeller } from './orderKit.ts'
 
 const PORT_BASE = 22600
 let manifest: Manifest
@@ -82,13 +74,12 @@ interface OrderOptions {
 }
 
 async function signedOrder(o: OrderOptions = {}) {
-  const account = privateKeyToAccount(
+  const signer = privateKeyToAccount(
     manifest.accounts[o.signerIndex ?? o.swapperIndex ?? swapperIndex]!.privateKey,
   )
-  const order = buildLimitOrder({
-    chainId: o.chainId ?? eth.chainId,
-    reactor: o.reactor ?? eth.contracts.exclusiveDutchOrderReactor,
-    permit2: eth.contracts.permit2,
+  return signedLimitOrder(eth, signer, {
+    ...(o.chainId === undefined ? {} : { chainId: o.chainId }),
+    ...(o.reactor === undefined ? {} : { reactor: o.reactor }),
     swapper: manifest.accounts[o.swapperIndex ?? swapperIndex]!.address,
     nonce: o.nonce ?? nextNonce++,
     deadline: o.deadline ?? nowSeconds() + 7 * 86_400,
@@ -97,8 +88,6 @@ async function signedOrder(o: OrderOptions = {}) {
     outputToken: o.outputToken ?? token('WETH'),
     outputAmount: o.outputAmount ?? parseUnits('1', 18),
   })
-  const signature = await account.signTypedData(limitOrderTypedData(order))
-  return { order, body: orderSubmission(order, signature), hash: order.hash() as Hex }
 }
 
 async function approvePermit2(tokenAddress: Address, amount: bigint, index = swapperIndex): Promise<void> {
@@ -158,16 +147,7 @@ for (const store of stores) {
     async function startApi(): Promise<void> {
       db = await createDatabase(dbOptions)
       orders = await createOrdersModule({ manifest, db, log: silent, trackIntervalMs: 3_600_000 })
-      app = createApp({
-        config: {
-          OXBOW_WEB_ORIGINS: [],
-          OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
-          OXBOW_RATE_LIMIT_BURST: 10_000,
-          OXBOW_TRUST_PROXY: false,
-        },
-        modules: [orders],
-        log: silent,
-      })
+      app = testApp([orders])
     }
     async function stopApi(): Promise<void> {
       await orders.close?.()
@@ -344,15 +324,7 @@ for (const store of stores) {
       const weth = token('WETH')
       const inputAmount = parseUnits('2000', 6)
       // The limit: 1 % more WETH than the best pool gives now, so it does not fill yet.
-      const probe: FillableOrder = {
-        orderHash: '0x',
-        chainId: eth.chainId,
-        deadline: 0,
-        input: { token: usdc, amount: inputAmount.toString() },
-        output: { token: weth, amount: '1' },
-        encodedOrder: '0x',
-        signature: '0x',
-      }
+      const probe = marketProbe(eth, usdc, inputAmount, weth)
       const market = (await filler.bestRoute(probe)) as Route
       assert.ok(market)
       const outputAmount = (market.amountOut * 101n) / 100n
@@ -368,23 +340,7 @@ for (const store of stores) {
       assert.deepEqual(await filler.fillCrossed(await listed()), [], 'not crossed yet: nothing filled')
 
       // Another account sells WETH for USDC on the pool the filler would use until it crosses.
-      const trader = devnetClients(manifest, 'ethereum', traderIndex)
-      const wrap = await trader.wallet.writeContract({
-        address: weth,
-        abi: weth9Abi,
-        functionName: 'deposit',
-        value: parseUnits('5000', 18),
-      })
-      await trader.public.waitForTransactionReceipt({ hash: wrap })
-      for (const spender of [eth.contracts.swapRouter02, eth.contracts.v2Router02]) {
-        const h = await trader.wallet.writeContract({
-          address: weth,
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [spender, maxUint256],
-        })
-        await trader.public.waitForTransactionReceipt({ hash: h })
-      }
+      const trader = await wethSeller(manifest, eth, traderIndex)
       let crossedAt = 0n
       let sell = parseUnits('5', 18)
       for (let i = 0; i < 12; i++, sell *= 2n) {
@@ -396,31 +352,7 @@ for (const store of stores) {
           crossedAt = await client.getBlockNumber()
           break
         }
-        const h =
-          best.kind === 'v3'
-            ? await trader.wallet.writeContract({
-                address: eth.contracts.swapRouter02,
-                abi: swapRouter02Abi,
-                functionName: 'exactInputSingle',
-                args: [
-                  {
-                    tokenIn: weth,
-                    tokenOut: usdc,
-                    fee: best.fee,
-                    recipient: trader.wallet.account.address,
-                    amountIn: sell,
-                    amountOutMinimum: 0n,
-                    sqrtPriceLimitX96: 0n,
-                  },
-                ],
-              })
-            : await trader.wallet.writeContract({
-                address: eth.contracts.v2Router02,
-                abi: v2Router02Abi,
-                functionName: 'swapExactTokensForTokens',
-                args: [sell, 0n, [weth, usdc], trader.wallet.account.address, BigInt(nowSeconds() + 600)],
-              })
-        await trader.public.waitForTransactionReceipt({ hash: h })
+        await trader.sell(best, usdc, sell, nowSeconds() + 600)
       }
       assert.ok(crossedAt > 0n, 'the trades moved the market past the limit')
 
@@ -457,15 +389,7 @@ for (const store of stores) {
       const usdc = token('USDC')
       const weth = token('WETH')
       const inputAmount = parseUnits('50', 6)
-      const probe: FillableOrder = {
-        orderHash: '0x',
-        chainId: eth.chainId,
-        deadline: 0,
-        input: { token: usdc, amount: inputAmount.toString() },
-        output: { token: weth, amount: '1' },
-        encodedOrder: '0x',
-        signature: '0x',
-      }
+      const probe = marketProbe(eth, usdc, inputAmount, weth)
       const market = (await filler.bestRoute(probe)) as Route
       const outputAmount = (market.amountOut * 98n) / 100n // already crossed
       const accounts = [5, 6, 7]

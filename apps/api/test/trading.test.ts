@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
+import { devnetClients, revert, snapshot } from '@oxbow/devnet'
 import {
   erc20Abi,
   type Manifest,
@@ -16,47 +16,28 @@ import {
   v2Router02Abi,
   v4QuoterAbi,
 } from '@oxbow/protocol'
-import type { Hono } from 'hono'
-import { type Address, type Hex, maxUint160 } from 'viem'
-import { createApp } from '../src/app.ts'
-import { createTradingModule, loadTradingModule, type TradingModule } from '../src/trading/index.ts'
+import { type Address, maxUint160 } from 'viem'
+import { loadTradingModule, type TradingModule } from '../src/trading/index.ts'
+import { type Json, prepareClassicSwap, sendSwap, startTradingKit, type TradingKit, testApp } from './kit.ts'
 
 const PORT_BASE = 22000
 const NATIVE: Address = '0x0000000000000000000000000000000000000000'
 const slug = 'ethereum' as const
+let kit: TradingKit
 let manifest: Manifest
 let d: NetworkDeployment
-let stopDevnet: () => Promise<void>
-let app: Hono
 let trading: TradingModule
 
-// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
-type Json = any
-
-const silent = { info: () => {}, error: (m: string) => console.error(m) }
-
 before(async () => {
-  const devnet = await startDevnet({ networks: [slug], portBase: PORT_BASE })
-  manifest = devnet.manifest
-  stopDevnet = devnet.stop
-  d = manifest.networks[slug] as NetworkDeployment
   // route searches run in a route thread, as in the server: every test below goes through it
-  trading = await createTradingModule(manifest, silent, { pollMs: 3_600_000, routeThreads: 1 })
-  app = createApp({
-    config: {
-      OXBOW_WEB_ORIGINS: [],
-      OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
-      OXBOW_RATE_LIMIT_BURST: 10_000,
-      OXBOW_TRUST_PROXY: false,
-    },
-    modules: [trading],
-    log: silent,
-  })
+  kit = await startTradingKit({ portBase: PORT_BASE, slug, routeThreads: 1 })
+  ;({ manifest, deployment: d, trading } = kit)
 })
 after(async () => {
-  await trading?.close?.()
-  await stopDevnet?.()
+  await kit?.stop()
 })
+
+const post = (path: string, body: unknown) => kit.post(path, body)
 
 /** The devnet's seeded USD price of a token (native: WETH's): only to size test trades. */
 function seedUsd(address: Address): number {
@@ -71,15 +52,6 @@ function token(symbol: string, kind = 'stablecoin'): Address {
   const t = d.tokens.find((x) => x.symbol === symbol && (symbol !== 'USDC' || x.kind === kind))
   if (!t) throw new Error(`no ${symbol}`)
   return t.address
-}
-
-async function post(path: string, body: unknown): Promise<{ status: number; json: Json }> {
-  const res = await app.request(`/v1${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  return { status: res.status, json: await res.json() }
 }
 
 async function balance(owner: Address, asset: string): Promise<bigint> {
@@ -106,54 +78,17 @@ interface Executed {
  * left (native: net of the gas paid).
  */
 async function execute(request: Record<string, unknown>, accountIndex = 3): Promise<Executed> {
-  const { public: client, wallet } = devnetClients(manifest, slug, accountIndex)
-  const me = wallet.account.address
-  const body: Record<string, unknown> = { network: slug, slippage: 0.5, swapper: me, ...request }
-  let res = await post('/swap', body)
-  assert.equal(res.status, 200, JSON.stringify(res.json))
-  let gasPaidBeforeSwap = 0n
-  if (res.json.status === 'APPROVAL_REQUIRED') {
-    const a = res.json.approval
-    const hash = await wallet.sendTransaction({ to: a.to, data: a.data, value: 0n })
-    const r = await client.waitForTransactionReceipt({ hash })
-    gasPaidBeforeSwap += r.gasUsed * r.effectiveGasPrice
-    res = await post('/swap', body)
-    assert.equal(res.status, 200, JSON.stringify(res.json))
-  }
-  if (res.json.status === 'SIGNATURE_REQUIRED') {
-    const p = res.json.permitData
-    const message = {
-      details: { ...p.message.details, amount: BigInt(p.message.details.amount) },
-      spender: p.message.spender,
-      sigDeadline: BigInt(p.message.sigDeadline),
-    }
-    const signature = await wallet.signTypedData({
-      domain: p.domain,
-      types: p.types,
-      primaryType: 'PermitSingle',
-      message,
-    })
-    res = await post('/swap', { ...body, permit: { signature, message: p.message } })
-    assert.equal(res.status, 200, JSON.stringify(res.json))
-  }
-  assert.equal(res.json.status, 'READY', JSON.stringify(res.json))
-  const { tx, quote } = res.json
+  const { ready } = await prepareClassicSwap(kit, accountIndex, { slippage: 0.5, ...request })
+  const me = devnetClients(manifest, slug, accountIndex).wallet.account.address
+  const { quote } = ready
   const tokenIn = quote.tokenIn.address
   const tokenOut = quote.tokenOut.address
   const inBefore = await balance(me, tokenIn)
   const outBefore = await balance(me, tokenOut)
-  const hash = await wallet.sendTransaction({
-    to: tx.to,
-    data: tx.data as Hex,
-    value: BigInt(tx.value),
-    gas: BigInt(tx.gasLimit),
-  })
-  const receipt = await client.waitForTransactionReceipt({ hash })
-  assert.equal(receipt.status, 'success', 'swap transaction reverted')
+  const receipt = await sendSwap(kit, accountIndex, ready)
   const gasPaid = receipt.gasUsed * receipt.effectiveGasPrice
   const inAfter = await balance(me, tokenIn)
   const outAfter = await balance(me, tokenOut)
-  void gasPaidBeforeSwap
   if (process.env.GAS_LOG) {
     console.log(
       `# gas ${quote.gas.estimate} vs used ${receipt.gasUsed}: ${JSON.stringify(quote.route.map((l: Json) => l.hops.map((h: Json) => h.protocol)))}`,
@@ -646,7 +581,7 @@ describe('refusals and bad input', () => {
     const b = await post('/quote', { ...base(), tokenIn: honey.address })
     assert.equal(b.json.error.code, 'UNSUPPORTED_TOKEN')
     assert.match(b.json.error.message, /honeypot/)
-    const tokens = await app.request(`/v1/tokens?network=${slug}`)
+    const tokens = await kit.app.request(`/v1/tokens?network=${slug}`)
     const list = (await tokens.json()) as { tokens: { address: string; notRoutable?: string }[] }
     assert.match(list.tokens.find((t) => t.address === fot.address)?.notRoutable ?? '', /fee-on-transfer/)
   })
@@ -682,14 +617,14 @@ describe('refusals and bad input', () => {
     assert.match(JSON.stringify(far.json.error.details), /3 days/)
     const past = await post('/swap', { ...base(), swapper: me, deadline: 1000 })
     assert.match(JSON.stringify(past.json.error.details), /passed/)
-    const raw = await app.request('/v1/quote', {
+    const raw = await kit.app.request('/v1/quote', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"a":',
     })
     assert.equal(raw.status, 400)
     assert.equal(((await raw.json()) as Json).error.code, 'INVALID_JSON')
-    const text = await app.request('/v1/quote', {
+    const text = await kit.app.request('/v1/quote', {
       method: 'POST',
       headers: { 'content-type': 'text/plain' },
       body: 'x',
@@ -852,16 +787,7 @@ describe('refusals and bad input', () => {
   })
 
   test('error: quoting too fast is rate limited per client with Retry-After', async () => {
-    const limited = createApp({
-      config: {
-        OXBOW_WEB_ORIGINS: [],
-        OXBOW_RATE_LIMIT_PER_MINUTE: 2,
-        OXBOW_RATE_LIMIT_BURST: 2,
-        OXBOW_TRUST_PROXY: false,
-      },
-      modules: [trading],
-      log: silent,
-    })
+    const limited = testApp([trading], { perMinute: 2, burst: 2 })
     const statuses: number[] = []
     let retryAfter: string | null = null
     for (let i = 0; i < 4; i++) {
@@ -888,16 +814,7 @@ describe('refusals and bad input', () => {
       error: (m) => lines.push(m),
     })
     assert.match(lines.join('\n'), /^trading: disabled, No deployment manifest/)
-    const stubApp = createApp({
-      config: {
-        OXBOW_WEB_ORIGINS: [],
-        OXBOW_RATE_LIMIT_PER_MINUTE: 100,
-        OXBOW_RATE_LIMIT_BURST: 100,
-        OXBOW_TRUST_PROXY: false,
-      },
-      modules: [stub],
-      log: silent,
-    })
+    const stubApp = testApp([stub], { perMinute: 100, burst: 100 })
     const res = await stubApp.request('/v1/quote', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -910,12 +827,12 @@ describe('refusals and bad input', () => {
   })
 
   test('behavior: networks and tokens list what the API routes', async () => {
-    const nets = (await (await app.request('/v1/networks')).json()) as Json
+    const nets = (await (await kit.app.request('/v1/networks')).json()) as Json
     assert.equal(nets.networks[0].slug, slug)
     assert.ok(nets.networks[0].pools >= 20)
-    const bad = await app.request('/v1/tokens?network=atlantis')
+    const bad = await kit.app.request('/v1/tokens?network=atlantis')
     assert.equal(bad.status, 400)
-    const tokens = (await (await app.request(`/v1/tokens?network=${slug}`)).json()) as Json
+    const tokens = (await (await kit.app.request(`/v1/tokens?network=${slug}`)).json()) as Json
     assert.ok(tokens.tokens.some((t: Json) => t.native && t.symbol === 'ETH'))
   })
 })
