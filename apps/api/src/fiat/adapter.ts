@@ -3,6 +3,7 @@
  * talks to providers through it; each provider's adapter knows its URLs, keys, signatures and
  * answer shapes, so its quirks never leak into the routes.
  */
+import { CoreError } from '@oxbow/core'
 
 export type FiatSide = 'buy' | 'sell'
 export type ProviderKind = 'ramp' | 'exchange'
@@ -55,11 +56,11 @@ export interface UnavailableReason {
   readonly supportedCurrencies?: readonly string[]
 }
 
-/** A provider declined or failed to quote. */
-export class ProviderQuoteError extends Error {
+/** A provider declined or failed to quote (its code and message are the reason's). */
+export class ProviderQuoteError extends CoreError {
   override readonly name = 'ProviderQuoteError'
   constructor(readonly reason: UnavailableReason) {
-    super(reason.message)
+    super(reason.message, { code: reason.code })
   }
 }
 
@@ -98,13 +99,12 @@ export interface WebhookEvent {
 
 export type WebhookErrorCode = 'INVALID_SIGNATURE' | 'WEBHOOK_REPLAYED' | 'INVALID_INPUT'
 
-export class WebhookError extends Error {
+/** A webhook refused: bad signature, a replay, or a body that does not parse. */
+export class WebhookError extends CoreError {
   override readonly name = 'WebhookError'
-  constructor(
-    readonly code: WebhookErrorCode,
-    message: string,
-  ) {
-    super(message)
+  declare readonly code: WebhookErrorCode
+  constructor(code: WebhookErrorCode, message: string) {
+    super(message, { code })
   }
 }
 
