@@ -58,6 +58,19 @@ const localTokens: Record<NetworkSlug, readonly [TokenSpec, TokenSpec?]> = {
   unichain_sepolia: [local('LOCAL1', 'TEST', 'Test Token', 1)],
 }
 
+/** A token whose symbol is an HTML payload: rendered as text it is harmless, parsed it runs. */
+export const MARKUP_SYMBOL = '<img src=x onerror=alert(1)>'
+const markupToken: TokenSpec = {
+  key: 'MARKUP',
+  symbol: MARKUP_SYMBOL,
+  name: 'Markup Token',
+  decimals: 18,
+  priceUsd: 2,
+  kind: 'local',
+  safety: 'medium',
+  contract: 'mock',
+}
+
 export function tokenSpecs(slug: NetworkSlug): TokenSpec[] {
   return [
     stable('USDC', 'USDC', 'USD Coin', 6),
@@ -115,6 +128,9 @@ export function tokenSpecs(slug: NetworkSlug): TokenSpec[] {
       safety: 'honeypot',
       contract: 'honeypot',
     },
+    // Ethereum only: a symbol written as markup, for the tests that check on-chain strings are
+    // rendered as text (the landing's floating logos, lists). It trades against WETH like any token.
+    ...(slug === 'ethereum' ? [markupToken] : []),
     {
       key: 'FAKEUSDC',
       symbol: 'USDC',
@@ -230,6 +246,7 @@ export function poolSpecs(tokens: readonly TokenSpec[]): PoolSpec[] {
       band: 0.25,
     },
   ]
+  if (has('MARKUP')) pools.push({ version: 'v2', a: 'MARKUP', b: 'WNATIVE', tvlUsd: 1_000_000 })
   if (has('LOCAL2')) {
     pools.push({ version: 'v2', a: 'LOCAL2', b: 'WNATIVE', tvlUsd: 300_000 })
     pools.push({ version: 'v3', a: 'LOCAL2', b: 'WNATIVE', fee: 10000, tvlUsd: 300_000, band: 0.5 })

@@ -29,6 +29,8 @@ export interface StackPorts {
 /** Extra environment for the API (e.g. a fiat sandbox URL). */
 export interface StackOptions {
   readonly apiEnv?: Readonly<Record<string, string>>
+  /** The web app's analytics sampling (the runtime config's default otherwise). */
+  readonly analyticsSampleRate?: number
 }
 
 export interface Stack {
@@ -149,6 +151,9 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
         networks: base.networks,
         // The data API the app reads (explore, token pages, the landing's logos): this stack's indexer.
         graphqlUrl: indexer.url,
+        ...(options.analyticsSampleRate === undefined
+          ? {}
+          : { analyticsSampleRate: options.analyticsSampleRate }),
       },
     })
     stops.push(() => web.close())

@@ -7,13 +7,15 @@ export interface PageProblems {
 }
 
 /**
- * Collects console errors, uncaught page errors and CSP violations. The API and the indexer are
- * deliberately not running in these tests, so the browser's own "Failed to load resource" lines for
- * their origins are the one expected error (the app must keep working without them).
+ * Collects console errors, uncaught page errors and CSP violations. The browser's own "Failed to
+ * load resource" lines for the origins in `down` are the one expected error: by default the API and
+ * the indexer of the suites that run neither (the app must keep working without them).
  */
-export function watchProblems(page: Page): PageProblems {
+export function watchProblems(
+  page: Page,
+  down: readonly string[] = [TEST_API_URL, new URL(TEST_GRAPHQL_URL).origin],
+): PageProblems {
   const errors: string[] = []
-  const down = [TEST_API_URL, new URL(TEST_GRAPHQL_URL).origin]
   page.on('console', (message) => {
     if (message.type() !== 'error') return
     const from = message.location().url ?? ''

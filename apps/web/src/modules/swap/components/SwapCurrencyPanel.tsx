@@ -27,6 +27,8 @@ export function SwapCurrencyPanel(props: {
   /** Focus the amount on mount, caret after the text (the hero's hand-off: typing goes on here). */
   autoFocus?: boolean | undefined
   token: SwapToken | undefined
+  /** The symbol to show while the token list loads (known ahead: the native currency's). */
+  loadingSymbol?: string | undefined
   onChooseToken: () => void
   balance: bigint | undefined
   /** Connected and the balance is still being read. */
@@ -75,9 +77,10 @@ export function SwapCurrencyPanel(props: {
           className={styles.token}
           data-testid={`swap-${side}-token`}
           data-selected={token ? 'true' : undefined}
+          aria-busy={!token && props.loadingSymbol ? 'true' : undefined}
           onClick={props.onChooseToken}
         >
-          {token ? token.symbol : intl.formatMessage(m.selectToken)}
+          {token ? token.symbol : (props.loadingSymbol ?? intl.formatMessage(m.selectToken))}
         </button>
       </div>
       <div className={styles.panelFooter}>

@@ -13,7 +13,7 @@ import { tradingNetworksQuery, useQuote } from '../hooks/useQuote.ts'
 import { useSwapExecution } from '../hooks/useSwapExecution.ts'
 import { useSwapFormState } from '../hooks/useSwapFormState.ts'
 import { useSwapSteps } from '../hooks/useSwapSteps.ts'
-import { findToken, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
+import { findToken, namesNative, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
 import type { QuoteError } from '../services/errors.ts'
 import { gasCostUsd } from '../services/swapSteps.ts'
 import type { Quote } from '../services/tradingApi.ts'
@@ -121,7 +121,13 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   const settings = useSwapSettings()
   const fiat = useFiatFormatter()
   const network = findNetwork(form.chain)
-  const { tokens } = useTokenList(form.chain)
+  const { tokens, isLoading: tokensLoading } = useTokenList(form.chain)
+  // While the list loads, a native currency's symbol is already known from the network: its token
+  // button shows it from the first paint, at its final size (no "Select token" -> "ETH" shift).
+  const loadingSymbol = (currency: string | null | undefined) =>
+    tokensLoading && network && currency && namesNative(currency, network.nativeSymbol)
+      ? network.nativeSymbol
+      : undefined
   const tradingNetworks = useQuery(tradingNetworksQuery())
   const unsupportedNetwork =
     tradingNetworks.data !== undefined && !tradingNetworks.data.some((served) => served.slug === form.chain)
@@ -366,6 +372,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         onChange={(text) => onType('INPUT', text)}
         autoFocus={handedOver && form.independentField === 'INPUT'}
         token={inputToken}
+        loadingSymbol={loadingSymbol(form.inputCurrency)}
         onChooseToken={() => setSelecting('INPUT')}
         balance={account ? inputBalance : undefined}
         balanceLoading={account !== null && balancesLoading}
@@ -387,6 +394,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         value={outputValue}
         onChange={(text) => onType('OUTPUT', text)}
         token={outputToken}
+        loadingSymbol={loadingSymbol(form.outputCurrency)}
         onChooseToken={() => setSelecting('OUTPUT')}
         balance={account ? balanceOf(outputToken) : undefined}
         balanceLoading={account !== null && balancesLoading}

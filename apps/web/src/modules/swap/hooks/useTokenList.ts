@@ -68,9 +68,7 @@ export function findToken(tokens: readonly SwapToken[], addressOrSymbol: string)
     if (lower === NATIVE_CURRENCY_ADDRESS) return native
     return tokens.find((token) => token.address.toLowerCase() === lower)
   }
-  if (native && (wanted.toUpperCase() === 'ETH' || wanted.toUpperCase() === native.symbol.toUpperCase())) {
-    return native
-  }
+  if (native && namesNative(wanted, native.symbol)) return native
   const bySymbol = (match: (token: SwapToken) => boolean) => {
     const candidates = tokens.filter(match)
     return candidates.find((token) => token.safety === 'verified') ?? candidates[0]
@@ -78,6 +76,16 @@ export function findToken(tokens: readonly SwapToken[], addressOrSymbol: string)
   return (
     bySymbol((token) => token.symbol === wanted) ??
     bySymbol((token) => token.symbol.toUpperCase() === wanted.toUpperCase())
+  )
+}
+
+/** A URL parameter naming the native currency: its address, 'ETH' or the native symbol (any case). */
+export function namesNative(addressOrSymbol: string, nativeSymbol: string): boolean {
+  const wanted = addressOrSymbol.trim().toUpperCase()
+  return (
+    wanted === NATIVE_CURRENCY_ADDRESS.toUpperCase() ||
+    wanted === 'ETH' ||
+    wanted === nativeSymbol.toUpperCase()
   )
 }
 
