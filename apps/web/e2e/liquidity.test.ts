@@ -49,6 +49,28 @@ let v4Key: PoolKey
 
 const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
 
+/** Account 0's balances: ETH, USDC and WETH. */
+async function balances(): Promise<{ eth: bigint; usdc: bigint; weth: bigint }> {
+  const { public: client } = clients()
+  const erc20 = (address: Address) =>
+    client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] })
+  const [eth, usdc, weth] = await Promise.all([
+    client.getBalance({ address: ACCOUNT_0 }),
+    erc20(contracts.usdc),
+    erc20(contracts.weth),
+  ])
+  return { eth, usdc, weth }
+}
+
+/** Waits until the page's liquidity transaction is confirmed; the ETH its gas cost. */
+async function confirmedGas(page: Page): Promise<bigint> {
+  const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+  await status.waitFor({ timeout: 30_000 })
+  const hash = (await status.getAttribute('data-hash')) as `0x${string}`
+  const receipt = await clients().public.getTransactionReceipt({ hash })
+  return receipt.gasUsed * receipt.effectiveGasPrice
+}
+
 before(async () => {
   devnet = await startDevnet({ networks: ['ethereum'], portBase: PORTS.devnetPortBase })
   ;({ rpcUrl, chainId, contracts, tokenId, v4TokenId, v4Key } = await setUpPositions(devnet))
@@ -212,43 +234,14 @@ describe('positions', () => {
         fees0: truth.fees0,
         fees1: truth.fees1,
       })
-      const { public: client } = clients()
-      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
-      const usdc0 = await client.readContract({
-        address: contracts.usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [ACCOUNT_0],
-      })
-      const weth0 = await client.readContract({
-        address: contracts.weth,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [ACCOUNT_0],
-      })
+      const held = await balances()
       await page.getByLabel('Receive ETH').check()
       await page.getByRole('button', { name: 'Collect fees' }).click()
-      const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
-      await status.waitFor({ timeout: 30_000 })
-      const hash = (await status.getAttribute('data-hash')) as `0x${string}`
-      const receipt = await client.getTransactionReceipt({ hash })
-      const gas = receipt.gasUsed * receipt.effectiveGasPrice
-      const eth1 = await client.getBalance({ address: ACCOUNT_0 })
-      const usdc1 = await client.readContract({
-        address: contracts.usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [ACCOUNT_0],
-      })
-      const weth1 = await client.readContract({
-        address: contracts.weth,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [ACCOUNT_0],
-      })
-      assert.equal(eth1 - eth0 + gas, shown.fees0, 'the WETH fees arrived as ETH, to the wei')
-      assert.equal(weth1, weth0, 'no WETH arrived')
-      assert.equal(usdc1 - usdc0, shown.fees1, 'the USDC fees arrived, to the wei')
+      const gas = await confirmedGas(page)
+      const now = await balances()
+      assert.equal(now.eth - held.eth + gas, shown.fees0, 'the WETH fees arrived as ETH, to the wei')
+      assert.equal(now.weth, held.weth, 'no WETH arrived')
+      assert.equal(now.usdc - held.usdc, shown.fees1, 'the USDC fees arrived, to the wei')
       const after = await chainTruth(tokenId)
       assert.deepEqual([after.fees0, after.fees1], [0n, 0n])
       // The page re-reads the chain: nothing left to collect.
@@ -271,29 +264,12 @@ describe('positions', () => {
       const amount0 = parseEther('0.5')
       const amount1 = BigInt((await usdcField.getAttribute('data-amount')) ?? '-1')
       assert.ok(amount1 > 0n, 'the USDC side is linked by the range')
-      const { public: client } = clients()
-      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
-      const usdc0 = await client.readContract({
-        address: contracts.usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [ACCOUNT_0],
-      })
+      const held = await balances()
       await page.getByRole('button', { name: 'Add liquidity' }).click()
-      const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
-      await status.waitFor({ timeout: 30_000 })
-      const hash = (await status.getAttribute('data-hash')) as `0x${string}`
-      const receipt = await client.getTransactionReceipt({ hash })
-      const gas = receipt.gasUsed * receipt.effectiveGasPrice
-      const spentEth = eth0 - (await client.getBalance({ address: ACCOUNT_0 })) - gas
-      const spentUsdc =
-        usdc0 -
-        (await client.readContract({
-          address: contracts.usdc,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [ACCOUNT_0],
-        }))
+      const gas = await confirmedGas(page)
+      const now = await balances()
+      const spentEth = held.eth - now.eth - gas
+      const spentUsdc = held.usdc - now.usdc
       const after = await chainTruth(tokenId)
       assert.ok(after.liquidity > before.liquidity, 'liquidity grew')
       // The manager takes what the new liquidity costs, never more than asked, at most 0.5 % less.
@@ -374,33 +350,16 @@ describe('positions', () => {
       const amount0 = BigInt((await amounts.getAttribute('data-amount0')) ?? '-1')
       const amount1 = BigInt((await amounts.getAttribute('data-amount1')) ?? '-1')
       assert.equal(liquidity, before.liquidity / 2n)
-      const { public: client } = clients()
-      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
-      const usdc0 = await client.readContract({
-        address: contracts.usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [ACCOUNT_0],
-      })
+      const held = await balances()
       await page.getByLabel('Receive ETH').check()
       await page.getByRole('button', { name: 'Remove liquidity' }).click()
-      const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
-      await status.waitFor({ timeout: 30_000 })
-      const hash = (await status.getAttribute('data-hash')) as `0x${string}`
-      const receipt = await client.getTransactionReceipt({ hash })
-      const gas = receipt.gasUsed * receipt.effectiveGasPrice
-      const eth1 = await client.getBalance({ address: ACCOUNT_0 })
-      const usdc1 = await client.readContract({
-        address: contracts.usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [ACCOUNT_0],
-      })
+      const gas = await confirmedGas(page)
+      const now = await balances()
       const after = await chainTruth(tokenId)
       assert.equal(after.liquidity, before.liquidity - liquidity, 'half the liquidity is left')
       // Nothing traded in between: the chain paid exactly what the page showed.
-      assert.equal(eth1 - eth0 + gas, amount0, 'WETH side arrived as ETH')
-      assert.equal(usdc1 - usdc0, amount1)
+      assert.equal(now.eth - held.eth + gas, amount0, 'WETH side arrived as ETH')
+      assert.equal(now.usdc - held.usdc, amount1)
     })
   })
 
