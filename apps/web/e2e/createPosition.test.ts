@@ -338,4 +338,84 @@ describe('create a position', () => {
       assert.ok(spentUni > 0n && spentUni <= amount1 + amount1 / 200n, `UNI spent ${spentUni} of ${amount1}`)
     })
   })
+
+  test('behavior: v2 through the legacy routes: /add/v2/ETH/USDC adds to the pair, /remove/v2/ETH/USDC removes half as ETH', async () => {
+    const { public: client } = clients()
+    const deployment = devnet.manifest.networks.ethereum
+    assert.ok(deployment)
+    const pairEntry = deployment.pools.find(
+      (p) =>
+        p.version === 'v2' &&
+        'address' in p &&
+        [p.token0, p.token1].every((t) => [tokens.weth, tokens.usdc].includes(t as Address)),
+    )
+    assert.ok(pairEntry && 'address' in pairEntry, 'the WETH/USDC v2 pair is seeded')
+    const pair = pairEntry.address as Address
+    const lp = () => balanceOf(pair)
+    const lp0 = await lp()
+    await withPage(`/add/v2/ETH/${tokens.usdc}`, async (page) => {
+      assert.equal(await page.getByLabel('Token A').inputValue(), 'ETH')
+      assert.equal(await page.getByLabel('Token B').inputValue(), tokens.usdc)
+      await page.locator('[data-testid="fee-v2"]').getByText('0.3%').waitFor()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      const deposit = page.locator('[data-testid="create-deposit"]')
+      await deposit.waitFor()
+      assert.equal(await deposit.getAttribute('data-new-pool'), 'false')
+      await page.getByLabel('ETH amount').fill('2')
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="create-deposit"]')?.getAttribute('data-amount1') != null,
+      )
+      const usdc0 = await balanceOf(tokens.usdc)
+      await page.getByRole('button', { name: 'Review' }).click()
+      await page.getByRole('button', { name: 'Create position' }).click()
+      await confirmed(page)
+      await page.locator('[data-testid="created-position"]').waitFor()
+      assert.equal(
+        await page.locator('[data-testid="created-position"]').getAttribute('href'),
+        `/positions/v2/ethereum/${pair}`,
+      )
+      assert.ok((await lp()) > lp0, 'LP tokens minted to the account')
+      assert.ok((await balanceOf(tokens.usdc)) < usdc0, 'USDC deposited')
+    })
+    const lp1 = await lp()
+    await withPage(`/remove/v2/ETH/${tokens.usdc}`, async (page) => {
+      await page.waitForURL(`**/positions/v2/ethereum/${pair}`)
+      const view = page.locator('[data-testid="v2-position"]')
+      await view.waitFor()
+      assert.equal(BigInt((await view.getAttribute('data-balance')) ?? '-1'), lp1)
+      await page.getByRole('button', { name: '50%' }).click()
+      const amounts = page.locator('[data-testid="remove-amounts"]')
+      const liquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
+      const out0 = BigInt((await amounts.getAttribute('data-amount0')) ?? '-1')
+      const out1 = BigInt((await amounts.getAttribute('data-amount1')) ?? '-1')
+      assert.equal(liquidity, lp1 / 2n)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/v2-position.png`, fullPage: true })
+      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc0 = await balanceOf(tokens.usdc)
+      const blockBefore = await client.getBlockNumber()
+      await page.getByLabel('Receive ETH').check()
+      await page.getByRole('button', { name: 'Remove liquidity' }).click()
+      await confirmed(page)
+      let gas = 0n
+      for (let n = blockBefore + 1n; n <= (await client.getBlockNumber()); n++) {
+        const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
+        for (const t of block.transactions) {
+          const receipt = await client.getTransactionReceipt({ hash: t.hash })
+          gas += receipt.gasUsed * receipt.effectiveGasPrice
+        }
+      }
+      assert.equal(await lp(), lp1 - liquidity, 'half the LP tokens burned')
+      const wethIs0 = BigInt(tokens.weth) < BigInt(tokens.usdc)
+      const ethOut = wethIs0 ? out0 : out1
+      const usdcOut = wethIs0 ? out1 : out0
+      assert.equal((await client.getBalance({ address: ACCOUNT_0 })) - eth0 + gas, ethOut, 'ETH to the wei')
+      assert.equal((await balanceOf(tokens.usdc)) - usdc0, usdcOut, 'USDC to the wei')
+    })
+    await withPage('/positions/v2/ethereum/0x000000000000000000000000000000000000dEaD', async (page) => {
+      await page.locator('[data-testid="position-not-found"]').waitFor()
+    })
+    await withPage(`/remove/v2/ETH/${tokens.uni}x`, async (page) => {
+      await page.locator('[data-testid="pool-not-found"]').waitFor()
+    })
+  })
 })

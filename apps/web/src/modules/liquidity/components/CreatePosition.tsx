@@ -362,7 +362,8 @@ function DepositStep({ chosen }: { chosen: Chosen }) {
       } else {
         const linked = linkedAmounts({ sqrtPriceX96, ...ticks }, typed.side, amount)
         // The typed side is deposited as typed (the liquidity it buys may cost a few wei less).
-        amounts = linked && (typed.side === 0 ? { ...linked, amount0: amount } : { ...linked, amount1: amount })
+        amounts =
+          linked && (typed.side === 0 ? { ...linked, amount0: amount } : { ...linked, amount1: amount })
       }
     }
   } catch {

@@ -94,4 +94,7 @@ export const liquidityMessages = defineMessages({
     defaultMessage: 'Invalid range selected. The min price must be lower than the max price.',
   },
   invalidFee: { id: 'liquidity.error.invalidFee', defaultMessage: 'Enter a fee between 0% and 100%' },
+  poolShare: { id: 'liquidity.v2.poolShare', defaultMessage: 'Share of pool' },
+  lpTokens: { id: 'liquidity.v2.lpTokens', defaultMessage: 'Pool tokens' },
+  noLpTokens: { id: 'liquidity.v2.noLpTokens', defaultMessage: 'You hold no pool tokens of this pair.' },
 })
