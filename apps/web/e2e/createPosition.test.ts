@@ -418,4 +418,60 @@ describe('create a position', () => {
       await page.locator('[data-testid="pool-not-found"]').waitFor()
     })
   })
+
+  test('behavior: migrating the v2 WETH/USDC LP tokens (left by the test above) into a new 1 % v3 pool: min ≥ max refused, then every LP token burned and an NFT minted', async () => {
+    const { public: client } = clients()
+    const deployment = devnet.manifest.networks.ethereum
+    assert.ok(deployment)
+    const pairEntry = deployment.pools.find(
+      (p) =>
+        p.version === 'v2' &&
+        'address' in p &&
+        [p.token0, p.token1].every((t) => [tokens.weth, tokens.usdc].includes(t as Address)),
+    )
+    assert.ok(pairEntry && 'address' in pairEntry)
+    const pair = pairEntry.address as Address
+    const lp0 = await balanceOf(pair)
+    assert.ok(lp0 > 0n, 'the account holds LP tokens')
+    await withPage(`/migrate/v2/ethereum/${pair}`, async (page) => {
+      const form = page.locator('[data-testid="migrate-v2"]')
+      await form.waitFor()
+      await page.getByLabel('1%', { exact: true }).check()
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="migrate-v2"]')?.getAttribute('data-new-pool') === 'true',
+      )
+      await page.getByLabel('Min price').fill('4000')
+      await page.getByLabel('Max price').fill('3000')
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      assert.equal(
+        await page.locator('[data-testid="migrate-problem"]').textContent(),
+        'Invalid range selected. The min price must be lower than the max price.',
+      )
+      await page.getByRole('button', { name: 'Full range' }).click()
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v2.png`, fullPage: true })
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      await confirmed(page)
+      await page.locator('[data-testid="created-position"]').waitFor()
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const match = /^\/positions\/v3\/ethereum\/(\d+)$/.exec(href)
+      assert.ok(match, href)
+      const tokenId = BigInt(match[1] ?? '')
+      assert.equal(await balanceOf(pair), 0n, 'every LP token was burned')
+      const owner = await client.readContract({
+        address: contracts.npm,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [tokenId],
+      })
+      assert.equal(owner, ACCOUNT_0)
+      const position = await client.readContract({
+        address: contracts.npm,
+        abi: nonfungiblePositionManagerAbi,
+        functionName: 'positions',
+        args: [tokenId],
+      })
+      assert.equal(position[4], 10_000)
+      assert.ok(position[7] > 0n, 'the migrated position holds liquidity')
+    })
+  })
 })

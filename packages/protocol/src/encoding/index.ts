@@ -35,3 +35,4 @@ export {
   wrapEthInput,
 } from './universalRouter.ts'
 export { type V2Side, v2AddLiquidityCalldata, v2RemoveLiquidityCalldata } from './v2Router.ts'
+export { v3MigrateCalldata } from './v3Migrator.ts'

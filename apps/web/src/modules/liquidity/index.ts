@@ -1,4 +1,5 @@
 export { CreatePosition, type CreatePrefill } from './components/CreatePosition.tsx'
+export { MigrateV2 } from './components/MigrateV2.tsx'
 export { PositionsList } from './components/PositionsList.tsx'
 export { PositionView } from './components/PositionView.tsx'
 export { V2PositionView } from './components/V2PositionView.tsx'

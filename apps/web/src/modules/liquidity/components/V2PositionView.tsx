@@ -107,6 +107,11 @@ function V2Details({ position: p }: { position: V2Position }) {
             <Link to={addLink} className={secondaryButtonClassName}>
               {intl.formatMessage(m.add)}
             </Link>
+            {p.balance > 0n ? (
+              <Link to={`/migrate/v2/${p.network}/${p.pair}`} className={secondaryButtonClassName}>
+                {intl.formatMessage(m.migrateToV3)}
+              </Link>
+            ) : null}
             {p.balance > 0n ? <V2Remove position={p} /> : <p>{intl.formatMessage(m.noLpTokens)}</p>}
           </div>
         </Card>

@@ -97,4 +97,11 @@ export const liquidityMessages = defineMessages({
   poolShare: { id: 'liquidity.v2.poolShare', defaultMessage: 'Share of pool' },
   lpTokens: { id: 'liquidity.v2.lpTokens', defaultMessage: 'Pool tokens' },
   noLpTokens: { id: 'liquidity.v2.noLpTokens', defaultMessage: 'You hold no pool tokens of this pair.' },
+  migrateToV3: { id: 'liquidity.migrate.toV3', defaultMessage: 'Migrate to v3' },
+  migrate: { id: 'liquidity.migrate.submit', defaultMessage: 'Migrate' },
+  refundNative: {
+    id: 'liquidity.migrate.refundNative',
+    defaultMessage: 'Refund the unused part as {symbol}',
+  },
+  youDeposit: { id: 'liquidity.migrate.youDeposit', defaultMessage: 'Into the new position' },
 })

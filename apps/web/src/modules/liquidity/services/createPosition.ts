@@ -153,7 +153,7 @@ export function poolKeyOf(pool: PoolChoice): PoolKey {
 }
 
 /** sqrt(reserve1 / reserve0) in Q64.96 (integer square root). */
-function sqrtRatio(reserve0: bigint, reserve1: bigint): bigint {
+export function sqrtRatio(reserve0: bigint, reserve1: bigint): bigint {
   const target = (reserve1 << 192n) / reserve0
   if (target < 2n) return target
   let x = BigInt(Math.floor(Math.sqrt(Number(target))))
