@@ -121,6 +121,7 @@ function MigrateForm({ position: p }: { position: V2Position }) {
   const amount = (v: bigint, decimals: number) => formatTokenAmount(v, decimals, { locale: intl.locale })
 
   const applyPreset = (preset: RangePreset) => {
+    setProblem(null)
     if (preset === 'full') return setRange({ full: true })
     const t = presetTicks(preset, tick, tickSpacing)
     setRange({
