@@ -1,11 +1,21 @@
 import { FormattedMessage } from 'react-intl'
-import { useLocation, useParams } from 'react-router'
-import { Card, ComingSoon, Page } from '../modules/ui/index.ts'
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router'
+import { CreatePosition } from '../modules/liquidity/index.ts'
+import { Page } from '../modules/ui/index.ts'
 
-/** /add/v2[...] and /add/:currencyIdA[/:currencyIdB[/:feeAmount[/:tokenId]]]. */
+/**
+ * /add/v2[...] and /add/:currencyIdA[/:currencyIdB[/:feeAmount[/:tokenId]]]: the legacy add URLs land
+ * on the create flow pre-filled with their currencies and fee (v2 for /add/v2, v3 otherwise; the
+ * network from ?chain=, else the first with that version); with a token id, on that position's page,
+ * which adds to it.
+ */
 export default function AddLiquidityPage() {
-  const { currencyIdA, currencyIdB, feeAmount } = useParams()
+  const { currencyIdA, currencyIdB, feeAmount, tokenId } = useParams()
+  const [search] = useSearchParams()
   const version = useLocation().pathname.startsWith('/add/v2') ? 'v2' : 'v3'
+  const chain = search.get('chain') ?? 'ethereum'
+  if (tokenId) return <Navigate replace to={`/positions/v3/${chain}/${tokenId}`} />
+  const fee = Number(feeAmount)
   return (
     <Page
       narrow
@@ -13,14 +23,15 @@ export default function AddLiquidityPage() {
         <FormattedMessage id="page.add.title" defaultMessage="Add {version} liquidity" values={{ version }} />
       }
     >
-      <ComingSoon />
-      <Card>
-        <FormattedMessage
-          id="page.add.pair"
-          defaultMessage="Pair: {a} / {b}{fee, select, none {} other {, fee {fee}}}"
-          values={{ a: currencyIdA ?? '—', b: currencyIdB ?? '—', fee: feeAmount ?? 'none' }}
-        />
-      </Card>
+      <CreatePosition
+        version={version}
+        prefill={{
+          network: chain,
+          ...(currencyIdA ? { currencyA: currencyIdA } : {}),
+          ...(currencyIdB ? { currencyB: currencyIdB } : {}),
+          ...(Number.isInteger(fee) && fee > 0 ? { fee } : {}),
+        }}
+      />
     </Page>
   )
 }

@@ -1,11 +1,19 @@
 import { FormattedMessage } from 'react-intl'
-import { useParams } from 'react-router'
-import { Card, ComingSoon, Page } from '../modules/ui/index.ts'
-import styles from './Pages.module.css'
+import { useParams, useSearchParams } from 'react-router'
+import { CreatePosition } from '../modules/liquidity/index.ts'
+import { Page } from '../modules/ui/index.ts'
 
-/** /positions/create and /positions/create/:protocolVersion: the stepwise position creation. */
+const VERSIONS = ['v2', 'v3', 'v4'] as const
+
+/**
+ * /positions/create and /positions/create/:protocolVersion: the stepwise position creation.
+ * Query parameters pre-fill it: chain, currencyA, currencyB, fee (hundredths of a basis point).
+ */
 export default function CreatePositionPage() {
-  const version = useParams().protocolVersion ?? 'v4'
+  const param = useParams().protocolVersion
+  const version = VERSIONS.find((v) => v === param) ?? 'v4'
+  const [search] = useSearchParams()
+  const fee = Number(search.get('fee'))
   return (
     <Page
       title={
@@ -16,20 +24,16 @@ export default function CreatePositionPage() {
         />
       }
     >
-      <ComingSoon />
-      <Card>
-        <ol className={styles.steps}>
-          <li>
-            <FormattedMessage id="page.createPosition.step1" defaultMessage="Select token pair and fees" />
-          </li>
-          <li>
-            <FormattedMessage
-              id="page.createPosition.step2"
-              defaultMessage="Set price range and deposit amounts"
-            />
-          </li>
-        </ol>
-      </Card>
+      <CreatePosition
+        key={version}
+        version={version}
+        prefill={{
+          ...(search.get('chain') ? { network: search.get('chain') ?? '' } : {}),
+          ...(search.get('currencyA') ? { currencyA: search.get('currencyA') ?? '' } : {}),
+          ...(search.get('currencyB') ? { currencyB: search.get('currencyB') ?? '' } : {}),
+          ...(Number.isInteger(fee) && fee > 0 ? { fee } : {}),
+        }}
+      />
     </Page>
   )
 }

@@ -1,10 +1,15 @@
 import { FormattedMessage } from 'react-intl'
-import { useLocation } from 'react-router'
+import { Link, useLocation, useParams } from 'react-router'
+import { MigrateV2 } from '../modules/liquidity/index.ts'
 import { ComingSoon, Page } from '../modules/ui/index.ts'
 
-/** /migrate/v2[...] and /migrate/v3/:chainName/:tokenId. */
+/**
+ * /migrate/v2/:chainName/:pairAddress: v2 -> v3 through the V3Migrator. /migrate/v2[/:address] (the
+ * account's v2 positions) and /migrate/v3/:chainName/:tokenId (v3 -> v4) are not built yet.
+ */
 export default function MigratePage() {
   const version = useLocation().pathname.split('/')[2] ?? 'v2'
+  const { chainName, pairAddress } = useParams()
   return (
     <Page
       narrow
@@ -16,13 +21,20 @@ export default function MigratePage() {
         />
       }
     >
-      <ComingSoon>
-        <FormattedMessage
-          id="page.migrate.comingSoon"
-          defaultMessage="Moving {version} positions to newer pools arrives in a later release."
-          values={{ version }}
-        />
-      </ComingSoon>
+      {version === 'v2' && chainName && pairAddress ? (
+        <MigrateV2 network={chainName} pair={pairAddress} />
+      ) : (
+        <ComingSoon>
+          <FormattedMessage
+            id="page.migrate.comingSoon"
+            defaultMessage="Moving {version} positions to newer pools arrives in a later release."
+            values={{ version }}
+          />{' '}
+          <Link to="/positions">
+            <FormattedMessage id="liquidity.back" defaultMessage="Back to positions" />
+          </Link>
+        </ComingSoon>
+      )}
     </Page>
   )
 }

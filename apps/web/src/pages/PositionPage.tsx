@@ -1,12 +1,11 @@
-import { FormattedMessage, useIntl } from 'react-intl'
+import { FormattedMessage } from 'react-intl'
 import { useLocation, useParams } from 'react-router'
 import { networkName } from '../modules/config/index.ts'
-import { PositionView } from '../modules/liquidity/index.ts'
-import { Card, ComingSoon, Page, SkeletonRows } from '../modules/ui/index.ts'
+import { PositionView, V2PositionView } from '../modules/liquidity/index.ts'
+import { Page } from '../modules/ui/index.ts'
 
 /** /positions/v2/:chainName/:pairAddress, /positions/v3|v4/:chainName/:tokenId. */
 export default function PositionPage() {
-  const intl = useIntl()
   const { chainName = '', pairAddress, tokenId } = useParams()
   const version = useLocation().pathname.split('/')[2] ?? 'v3'
   const network = networkName(chainName)
@@ -24,15 +23,7 @@ export default function PositionPage() {
       {version === 'v3' || version === 'v4' ? (
         <PositionView network={chainName} version={version} tokenId={tokenId} />
       ) : (
-        <>
-          <ComingSoon />
-          <Card>
-            <SkeletonRows
-              count={4}
-              label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
-            />
-          </Card>
-        </>
+        <V2PositionView network={chainName} pair={pairAddress ?? ''} />
       )}
     </Page>
   )

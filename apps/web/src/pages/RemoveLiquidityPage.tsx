@@ -1,10 +1,32 @@
-import { FormattedMessage } from 'react-intl'
-import { useLocation } from 'react-router'
-import { ComingSoon, Page } from '../modules/ui/index.ts'
+import { useQuery } from '@tanstack/react-query'
+import { FormattedMessage, useIntl } from 'react-intl'
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router'
+import { findV2Pair, resolveCurrency } from '../modules/liquidity/index.ts'
+import { Card, Page, SkeletonRows } from '../modules/ui/index.ts'
 
-/** /remove/v2/:currencyIdA/:currencyIdB and /remove/:tokenId. */
+/**
+ * /remove/v2/:currencyIdA/:currencyIdB and /remove/:tokenId: the legacy remove URLs land on the
+ * position's page, which removes (v2: the pair of the two currencies; the network from ?chain=).
+ */
 export default function RemoveLiquidityPage() {
-  const version = useLocation().pathname.startsWith('/remove/v2') ? 'v2' : 'v3'
+  const intl = useIntl()
+  const { currencyIdA = '', currencyIdB = '', tokenId } = useParams()
+  const [search] = useSearchParams()
+  const chain = search.get('chain') ?? 'ethereum'
+  const v2 = useLocation().pathname.startsWith('/remove/v2')
+  const pair = useQuery({
+    queryKey: ['liquidity', 'v2-pair', chain, currencyIdA, currencyIdB],
+    queryFn: async () => {
+      const [a, b] = await Promise.all([
+        resolveCurrency(chain, 'v2', currencyIdA),
+        resolveCurrency(chain, 'v2', currencyIdB),
+      ])
+      return a && b ? await findV2Pair(chain, a.address, b.address) : null
+    },
+    enabled: v2,
+  })
+  if (!v2) return <Navigate replace to={`/positions/v3/${chain}/${tokenId ?? ''}`} />
+  if (pair.data) return <Navigate replace to={`/positions/v2/${chain}/${pair.data}`} />
   return (
     <Page
       narrow
@@ -12,11 +34,20 @@ export default function RemoveLiquidityPage() {
         <FormattedMessage
           id="page.remove.title"
           defaultMessage="Remove {version} liquidity"
-          values={{ version }}
+          values={{ version: 'v2' }}
         />
       }
     >
-      <ComingSoon />
+      {pair.isPending ? (
+        <SkeletonRows
+          count={2}
+          label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
+        />
+      ) : (
+        <Card role="alert" data-testid="pool-not-found">
+          <FormattedMessage id="liquidity.poolNotFound" defaultMessage="Pool not found" />
+        </Card>
+      )}
     </Page>
   )
 }

@@ -3,6 +3,7 @@ export {
   v3CollectCalldata,
   v3DecreaseCalldata,
   v3IncreaseCalldata,
+  v3MintCalldata,
 } from './nonfungiblePositionManager.ts'
 export { type PoolKey, poolIdOf, poolKeyParameter } from './poolKey.ts'
 export { v4DecreasePayload, v4IncreasePayload, v4MintPayload } from './positionManager.ts'
@@ -33,3 +34,5 @@ export {
   v4TakeAll,
   wrapEthInput,
 } from './universalRouter.ts'
+export { type V2Side, v2AddLiquidityCalldata, v2RemoveLiquidityCalldata } from './v2Router.ts'
+export { v3MigrateCalldata } from './v3Migrator.ts'

@@ -107,3 +107,58 @@ export function v3IncreaseCalldata(args: {
     ? multicall([increase, encodeFunctionData({ abi, functionName: 'refundETH' })])
     : multicall([increase])
 }
+
+/**
+ * Mints a new position, creating and initializing its pool first when `createPoolAt` (a sqrt price)
+ * is given (a no-op when the pool already exists). A native-currency side is sent as the
+ * transaction's value (wrapped by the manager) and the unused part refunded.
+ */
+export function v3MintCalldata(args: {
+  token0: Address
+  token1: Address
+  fee: number
+  tickLower: number
+  tickUpper: number
+  amount0Desired: bigint
+  amount1Desired: bigint
+  amount0Min: bigint
+  amount1Min: bigint
+  recipient: Address
+  deadline: bigint
+  createPoolAt?: bigint
+  payingNative: boolean
+}): Hex {
+  const calls: Hex[] = []
+  if (args.createPoolAt !== undefined) {
+    calls.push(
+      encodeFunctionData({
+        abi,
+        functionName: 'createAndInitializePoolIfNecessary',
+        args: [args.token0, args.token1, args.fee, args.createPoolAt],
+      }),
+    )
+  }
+  calls.push(
+    encodeFunctionData({
+      abi,
+      functionName: 'mint',
+      args: [
+        {
+          token0: args.token0,
+          token1: args.token1,
+          fee: args.fee,
+          tickLower: args.tickLower,
+          tickUpper: args.tickUpper,
+          amount0Desired: args.amount0Desired,
+          amount1Desired: args.amount1Desired,
+          amount0Min: args.amount0Min,
+          amount1Min: args.amount1Min,
+          recipient: args.recipient,
+          deadline: args.deadline,
+        },
+      ],
+    }),
+  )
+  if (args.payingNative) calls.push(encodeFunctionData({ abi, functionName: 'refundETH' }))
+  return multicall(calls)
+}

@@ -1,2 +1,7 @@
+export { CreatePosition, type CreatePrefill } from './components/CreatePosition.tsx'
+export { MigrateV2 } from './components/MigrateV2.tsx'
 export { PositionsList } from './components/PositionsList.tsx'
 export { PositionView } from './components/PositionView.tsx'
+export { V2PositionView } from './components/V2PositionView.tsx'
+export { resolveCurrency } from './services/createPosition.ts'
+export { findV2Pair } from './services/v2Position.ts'

@@ -6,12 +6,12 @@ import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'
 import { publicClientFor } from './chain.ts'
 import { DEADLINE_SECONDS } from './positionActions.ts'
 import { withSlippage } from './positionMath.ts'
-import type { OnchainPosition } from './readPosition.ts'
+import type { OnchainPosition, PositionToken } from './readPosition.ts'
 
 /** Adds accept this much price movement (basis points): less taken in v3, more allowed to be paid in v4. */
 export const ADD_SLIPPAGE_BPS = 50
 /** How long a Permit2 allowance given for an add lasts. */
-const PERMIT2_EXPIRATION_SECONDS = 30 * 24 * 3600
+export const PERMIT2_EXPIRATION_SECONDS = 30 * 24 * 3600
 
 export interface AddAmounts {
   readonly liquidity: bigint
@@ -24,7 +24,11 @@ export interface AddAmounts {
  * sides then cost (rounded up, as the pool takes them). Null when that side cannot be deposited at
  * this price (the range holds only the other token) or the amount buys no liquidity.
  */
-export function linkedAmounts(position: OnchainPosition, side: 0 | 1, amount: bigint): AddAmounts | null {
+export function linkedAmounts(
+  position: Pick<OnchainPosition, 'sqrtPriceX96' | 'tickLower' | 'tickUpper'>,
+  side: 0 | 1,
+  amount: bigint,
+): AddAmounts | null {
   const sa = sqrtPriceAtTick(position.tickLower)
   const sb = sqrtPriceAtTick(position.tickUpper)
   // The price clamped into the range (bigint: Math.min/max do not apply).
@@ -53,34 +57,31 @@ export type AddProblem = { readonly kind: 'insufficientBalance'; readonly symbol
 const isNative = (token: Address, payNativeFor: Address | undefined) =>
   payNativeFor !== undefined && isAddressEqual(token, payNativeFor)
 
+/** One side of a deposit: the token, the most it may take, and whether it is paid in the native currency. */
+export interface FundingSide {
+  readonly token: PositionToken
+  readonly pay: bigint
+  readonly native: boolean
+}
+
 /**
- * The transactions of an add, in order: approvals (v3: the token to the position manager; v4: the
- * token to Permit2, then a Permit2 allowance to the PositionManager) where missing, then the add.
- * `payNativeFor`: v3's WETH9 when that side is paid in the native currency (wrapped by the manager).
- * Checks balances first: a shortfall is returned instead of transactions.
+ * The approvals a deposit needs, after checking every side's balance (a shortfall is returned
+ * instead). v2/v3 (`permit2: false`): the token to `spender` (the router or position manager); v4:
+ * the token to Permit2, then a Permit2 allowance to `spender` (the PositionManager), on chain, for 30
+ * days. Native sides are paid as the transaction's value, returned as `value`.
  */
-export async function addRequests(
-  position: OnchainPosition,
-  amounts: AddAmounts,
-  options: { chainId: number; payNativeFor: Address | undefined; nativeSymbol: string; nowMs: number },
-): Promise<{ requests: LiquidityRequest[] } | { problem: AddProblem }> {
-  const client = publicClientFor(position.network)
-  if (!client) throw new Error(`No RPC for ${position.network}`)
-  const owner = position.owner
-  const deadline = BigInt(Math.floor(options.nowMs / 1000) + DEADLINE_SECONDS)
-  const v4 = position.version === 'v4'
-  // v4 may pay up to this much; v3 is told the exact amounts and a floor.
-  const max = (amount: bigint) => (v4 ? amount + (amount * BigInt(ADD_SLIPPAGE_BPS)) / 10_000n : amount)
-  const sides = [
-    { token: position.token0, amount: amounts.amount0 },
-    { token: position.token1, amount: amounts.amount1 },
-  ] as const
+export async function fundingRequests(
+  network: string,
+  owner: Address,
+  sides: readonly FundingSide[],
+  options: { chainId: number; spender: Address; permit2: boolean; nativeSymbol: string; nowMs: number },
+): Promise<{ requests: LiquidityRequest[]; value: bigint } | { problem: AddProblem }> {
+  const client = publicClientFor(network)
+  if (!client) throw new Error(`No RPC for ${network}`)
   const requests: LiquidityRequest[] = []
   let value = 0n
-  for (const { token, amount } of sides) {
-    if (amount === 0n) continue
-    const pay = max(amount)
-    const native = token.isNative || isNative(token.address, options.payNativeFor)
+  for (const { token, pay, native } of sides) {
+    if (pay === 0n) continue
     const balance = native
       ? await client.getBalance({ address: owner })
       : await client.readContract({
@@ -100,7 +101,7 @@ export async function addRequests(
       value += pay
       continue
     }
-    const spender = v4 ? PERMIT2_ADDRESS : position.manager
+    const spender = options.permit2 ? PERMIT2_ADDRESS : options.spender
     const allowance = await client.readContract({
       address: token.address,
       abi: erc20Abi,
@@ -118,12 +119,12 @@ export async function addRequests(
         },
       })
     }
-    if (v4) {
+    if (options.permit2) {
       const [permitted, expiration] = await client.readContract({
         address: PERMIT2_ADDRESS,
         abi: permit2Abi,
         functionName: 'allowance',
-        args: [owner, token.address, position.manager],
+        args: [owner, token.address, options.spender],
       })
       if (permitted < pay || expiration * 1000 <= options.nowMs + 60_000) {
         requests.push({
@@ -135,7 +136,7 @@ export async function addRequests(
               functionName: 'approve',
               args: [
                 token.address,
-                position.manager,
+                options.spender,
                 maxUint160,
                 Math.floor(options.nowMs / 1000) + PERMIT2_EXPIRATION_SECONDS,
               ],
@@ -147,6 +148,40 @@ export async function addRequests(
       }
     }
   }
+  return { requests, value }
+}
+
+/**
+ * The transactions of an add, in order: approvals (v3: the token to the position manager; v4: the
+ * token to Permit2, then a Permit2 allowance to the PositionManager) where missing, then the add.
+ * `payNativeFor`: v3's WETH9 when that side is paid in the native currency (wrapped by the manager).
+ * Checks balances first: a shortfall is returned instead of transactions.
+ */
+export async function addRequests(
+  position: OnchainPosition,
+  amounts: AddAmounts,
+  options: { chainId: number; payNativeFor: Address | undefined; nativeSymbol: string; nowMs: number },
+): Promise<{ requests: LiquidityRequest[] } | { problem: AddProblem }> {
+  const owner = position.owner
+  const deadline = BigInt(Math.floor(options.nowMs / 1000) + DEADLINE_SECONDS)
+  const v4 = position.version === 'v4'
+  // v4 may pay up to this much; v3 is told the exact amounts and a floor.
+  const max = (amount: bigint) => (v4 ? amount + (amount * BigInt(ADD_SLIPPAGE_BPS)) / 10_000n : amount)
+  const funded = await fundingRequests(
+    position.network,
+    owner,
+    [
+      { token: position.token0, amount: amounts.amount0 },
+      { token: position.token1, amount: amounts.amount1 },
+    ].map(({ token, amount }) => ({
+      token,
+      pay: max(amount),
+      native: token.isNative || isNative(token.address, options.payNativeFor),
+    })),
+    { ...options, spender: position.manager, permit2: v4 },
+  )
+  if ('problem' in funded) return funded
+  const { requests, value } = funded
   if (v4) {
     if (!position.poolKey) throw new Error('v4 position without a pool key')
     const unlock = v4IncreasePayload({

@@ -73,7 +73,7 @@ export class PositionReadError extends Error {
 
 const tokenCache = new Map<string, PositionToken>()
 
-async function readToken(network: string, address: Address): Promise<PositionToken> {
+export async function readToken(network: string, address: Address): Promise<PositionToken> {
   if (isAddressEqual(address, zeroAddress)) {
     return { address, symbol: findNetwork(network)?.nativeSymbol ?? 'ETH', decimals: 18, isNative: true }
   }

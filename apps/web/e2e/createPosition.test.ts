@@ -1,0 +1,477 @@
+/**
+ * Creating positions in Chromium against the real local stack (devnet ethereum on port base 27500,
+ * the indexer on 27590, the built app on localhost:27575), verified on chain with viem (issue #13):
+ * a v3 position in a new range of the seeded WETH/USDC 0.3% pool paying ETH, a v4 position on a new
+ * native/UNI pool (custom 0.25 % fee) created at a typed initial price, and the spec's messages for
+ * bad input before anything is signed.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { type Devnet, devnetClients, startDevnet } from '@oxbow/devnet'
+import {
+  erc20Abi,
+  erc721Abi,
+  nonfungiblePositionManagerAbi,
+  poolIdOf,
+  v4PositionManagerAbi,
+  v4StateViewAbi,
+} from '@oxbow/protocol'
+import type { Browser, Page } from 'playwright-core'
+import { type Address, decodeEventLog, parseEther, zeroAddress } from 'viem'
+import { liquidityContracts } from '../server/runtimeConfig.ts'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { type RunningIndexer, startIndexer } from './indexer.ts'
+import { watchProblems } from './support.ts'
+import { ACCOUNT_0, connectWallet, injectedTestWallet } from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 27500, indexer: 27590, web: 27575 }
+const WALLET = 'Create Position Test Wallet'
+const SHOTS = process.env.OXBOW_E2E_SCREENSHOTS
+
+let devnet: Devnet
+let indexer: RunningIndexer
+let web: RunningWeb
+let browser: Browser
+let rpcUrl: string
+let chainId: number
+let tokens: { weth: Address; usdc: Address; uni: Address }
+let contracts: { npm: Address; posm: Address; stateView: Address }
+
+const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
+
+before(async () => {
+  devnet = await startDevnet({ networks: ['ethereum'], portBase: PORTS.devnetPortBase })
+  const deployment = devnet.manifest.networks.ethereum
+  assert.ok(deployment)
+  rpcUrl = deployment.rpcUrl
+  chainId = deployment.chainId
+  const token = (symbol: string) => {
+    const found = deployment.tokens.find((t) => t.symbol === symbol && t.safety !== 'impersonator')
+    assert.ok(found, `${symbol} is seeded`)
+    return found.address as Address
+  }
+  tokens = { weth: token('WETH'), usdc: token('USDC'), uni: token('UNI') }
+  contracts = {
+    npm: deployment.contracts.nonfungiblePositionManager,
+    posm: deployment.contracts.v4PositionManager,
+    stateView: deployment.contracts.v4StateView,
+  }
+  indexer = await startIndexer({
+    manifestPath: devnet.manifestPath,
+    port: PORTS.indexer,
+    networks: ['ethereum'],
+  })
+  web = await startWeb({
+    port: PORTS.web,
+    config: {
+      environment: 'local',
+      rpcUrls: { ethereum: rpcUrl },
+      graphqlUrl: indexer.url,
+      contracts: liquidityContracts(devnet.manifest),
+    },
+  })
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await web?.close()
+  await indexer?.stop()
+  await devnet?.stop()
+})
+
+async function withPage(path: string, run: (page: Page) => Promise<void>, width = 1280): Promise<void> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  await context.addInitScript({
+    content: injectedTestWallet({
+      name: WALLET,
+      rdns: 'test.create',
+      account: ACCOUNT_0,
+      chains: [[chainId, rpcUrl]],
+    }),
+  })
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  try {
+    await page.goto(web.url + path)
+    await page.locator('main h1').first().waitFor()
+    await connectWallet(page, WALLET, ACCOUNT_0)
+    await run(page)
+    assert.deepEqual(problems.errors, [], 'no console errors')
+  } finally {
+    await context.close()
+  }
+}
+
+async function choosePair(page: Page, a: string, b: string) {
+  await page.getByLabel('Token A').fill(a)
+  await page.getByLabel('Token B').fill(b)
+}
+
+const problemText = (page: Page) => page.locator('[data-testid="create-problem"]').textContent()
+
+async function confirmed(page: Page): Promise<`0x${string}`> {
+  const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+  await status.waitFor({ timeout: 60_000 })
+  return (await status.getAttribute('data-hash')) as `0x${string}`
+}
+
+const balanceOf = (token: Address) =>
+  clients().public.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [ACCOUNT_0],
+  })
+
+describe('create a position', () => {
+  test('bad input: the spec messages before anything is signed (pair, hook, price, range)', async () => {
+    const blockBefore = await clients().public.getBlockNumber()
+    await withPage('/positions/create/v3', async (page) => {
+      await choosePair(page, 'ETH', 'ETH')
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.getByText('Invalid pair').waitFor()
+      // An address that is not a token.
+      await choosePair(page, 'ETH', '0x000000000000000000000000000000000000dEaD')
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.waitForFunction(() => document.querySelector('[data-testid="create-problem"]')?.textContent)
+      assert.equal(await problemText(page), 'Invalid pair')
+      await choosePair(page, 'ETH', tokens.usdc)
+      await page.getByLabel('0.3%').check()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.locator('[data-testid="create-deposit"]').waitFor()
+      await page.getByLabel('Min price').fill('abc')
+      await page.getByLabel('Max price').fill('4000')
+      await page.getByLabel('ETH amount').fill('0.1')
+      await page.getByRole('button', { name: 'Review' }).click()
+      assert.equal(await problemText(page), 'Invalid price input')
+      await page.getByLabel('Min price').fill('5000')
+      await page.getByRole('button', { name: 'Review' }).click()
+      assert.equal(
+        await problemText(page),
+        'Invalid range selected. The min price must be lower than the max price.',
+      )
+    })
+    await withPage('/positions/create/v4', async (page) => {
+      await choosePair(page, 'ETH', tokens.usdc)
+      // An account, not a contract.
+      await page.getByLabel('Hook address (optional)').fill('0x000000000000000000000000000000000000dEaD')
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.getByText('Enter a valid hook address').waitFor()
+      await page.getByLabel('Hook address (optional)').fill('not an address')
+      await page.getByRole('button', { name: 'Continue' }).click()
+      assert.equal(await problemText(page), 'Enter a valid hook address')
+      // A dynamic fee needs a hook.
+      await page.getByLabel('Hook address (optional)').fill('')
+      await page.getByLabel('Dynamic fee').check()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      assert.equal(await problemText(page), 'Enter a valid hook address')
+    })
+    assert.equal(await clients().public.getBlockNumber(), blockBefore, 'nothing was sent')
+  })
+
+  test('behavior: a v3 position in a narrow range of WETH/USDC 0.3% paying ETH: the NFT is the account’s with the deposited amounts', async () => {
+    await withPage('/positions/create/v3', async (page) => {
+      await choosePair(page, 'ETH', tokens.usdc)
+      await page.getByLabel('0.3%').check()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      const deposit = page.locator('[data-testid="create-deposit"]')
+      await deposit.waitFor()
+      assert.equal(await deposit.getAttribute('data-new-pool'), 'false')
+      await page.getByRole('button', { name: 'Narrow (±5%)' }).click()
+      await page.getByLabel('ETH amount').fill('1')
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="create-deposit"]')?.getAttribute('data-amount1') != null,
+      )
+      const tickLower = Number(await deposit.getAttribute('data-tick-lower'))
+      const tickUpper = Number(await deposit.getAttribute('data-tick-upper'))
+      const amount0 = BigInt((await deposit.getAttribute('data-amount0')) ?? '-1')
+      const amount1 = BigInt((await deposit.getAttribute('data-amount1')) ?? '-1')
+      // WETH sorts before USDC here: token0 is WETH.
+      assert.ok(BigInt(tokens.weth) < BigInt(tokens.usdc))
+      assert.equal(amount0, parseEther('1'))
+      assert.ok(amount1 > 0n)
+      await page.getByRole('button', { name: 'Review' }).click()
+      await page.locator('[data-testid="create-review"]').waitFor()
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/create-v3-review.png`, fullPage: true })
+      const { public: client } = clients()
+      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc0 = await balanceOf(tokens.usdc)
+      const blockBefore = await client.getBlockNumber()
+      await page.getByRole('button', { name: 'Create position' }).click()
+      const hash = await confirmed(page)
+      await page.locator('[data-testid="created-position"]').waitFor()
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const match = /^\/positions\/v3\/ethereum\/(\d+)$/.exec(href)
+      assert.ok(match, `links to the new position (${href})`)
+      const tokenId = BigInt(match[1] ?? '')
+      // Gas of every transaction the flow sent (USDC approval, then the mint).
+      let gas = 0n
+      for (let n = blockBefore + 1n; n <= (await client.getBlockNumber()); n++) {
+        const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
+        for (const t of block.transactions) {
+          const receipt = await client.getTransactionReceipt({ hash: t.hash })
+          gas += receipt.gasUsed * receipt.effectiveGasPrice
+        }
+      }
+      const receipt = await client.getTransactionReceipt({ hash })
+      let deposited: readonly [bigint, bigint] | null = null
+      for (const log of receipt.logs) {
+        try {
+          const event = decodeEventLog({
+            abi: nonfungiblePositionManagerAbi,
+            data: log.data,
+            topics: log.topics,
+          })
+          if (event.eventName === 'IncreaseLiquidity') deposited = [event.args.amount0, event.args.amount1]
+        } catch {}
+      }
+      assert.ok(deposited)
+      const owner = await client.readContract({
+        address: contracts.npm,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [tokenId],
+      })
+      assert.equal(owner, ACCOUNT_0)
+      const position = await client.readContract({
+        address: contracts.npm,
+        abi: nonfungiblePositionManagerAbi,
+        functionName: 'positions',
+        args: [tokenId],
+      })
+      assert.equal(position[2].toLowerCase(), tokens.weth.toLowerCase())
+      assert.equal(position[3].toLowerCase(), tokens.usdc.toLowerCase())
+      assert.equal(position[4], 3000)
+      assert.deepEqual([position[5], position[6]], [tickLower, tickUpper])
+      assert.ok(position[7] > 0n, 'the position holds liquidity')
+      // The deposit: at most what was shown, at least 99.5 % of it; paid as ETH (the rest refunded) and USDC.
+      assert.ok(
+        deposited[0] <= amount0 && deposited[0] >= (amount0 * 9950n) / 10_000n,
+        `WETH ${deposited[0]}`,
+      )
+      assert.ok(
+        deposited[1] <= amount1 && deposited[1] >= (amount1 * 9950n) / 10_000n,
+        `USDC ${deposited[1]}`,
+      )
+      assert.equal(eth0 - (await client.getBalance({ address: ACCOUNT_0 })) - gas, deposited[0])
+      assert.equal(usdc0 - (await balanceOf(tokens.usdc)), deposited[1])
+      // The new position's page reads it back.
+      await page.locator('[data-testid="created-position"]').click()
+      await page.locator('[data-testid="position"]').waitFor()
+      assert.equal(await page.locator('[data-testid="position"]').getAttribute('data-owner'), ACCOUNT_0)
+    })
+  })
+
+  test('behavior: a v4 position on a new native/UNI pool (0.25 %) created at the typed initial price', async () => {
+    await withPage('/positions/create/v4', async (page) => {
+      await choosePair(page, 'ETH', tokens.uni)
+      await page.getByLabel('Custom fee').check()
+      await page.getByLabel('Fee (%)').fill('0.25')
+      await page.getByRole('button', { name: 'Continue' }).click()
+      const deposit = page.locator('[data-testid="create-deposit"]')
+      await deposit.waitFor()
+      assert.equal(await deposit.getAttribute('data-new-pool'), 'true')
+      await page.getByLabel(/Initial price/).fill('200')
+      await page.getByRole('button', { name: 'Common (±25%)' }).click()
+      await page.getByLabel('ETH amount').fill('0.5')
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="create-deposit"]')?.getAttribute('data-amount1') != null,
+      )
+      const tickLower = Number(await deposit.getAttribute('data-tick-lower'))
+      const tickUpper = Number(await deposit.getAttribute('data-tick-upper'))
+      const amount1 = BigInt((await deposit.getAttribute('data-amount1')) ?? '-1')
+      await page.getByRole('button', { name: 'Review' }).click()
+      const { public: client } = clients()
+      const uni0 = await balanceOf(tokens.uni)
+      await page.getByRole('button', { name: 'Create position' }).click()
+      await confirmed(page)
+      await page.locator('[data-testid="created-position"]').waitFor()
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const match = /^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)
+      assert.ok(match, `links to the new position (${href})`)
+      const tokenId = BigInt(match[1] ?? '')
+      const key = {
+        currency0: zeroAddress,
+        currency1: tokens.uni,
+        fee: 2500,
+        tickSpacing: 60,
+        hooks: zeroAddress,
+      }
+      const [sqrtPriceX96, tick] = await client.readContract({
+        address: contracts.stateView,
+        abi: v4StateViewAbi,
+        functionName: 'getSlot0',
+        args: [poolIdOf(key)],
+      })
+      // 200 UNI per ETH (both 18 decimals): sqrt(200) · 2^96, within float precision.
+      const expected = Math.sqrt(200) * 2 ** 96
+      assert.ok(Math.abs(Number(sqrtPriceX96) / expected - 1) < 1e-9, `pool created at ${sqrtPriceX96}`)
+      assert.ok(tick > tickLower && tick < tickUpper)
+      const owner = await client.readContract({
+        address: contracts.posm,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [tokenId],
+      })
+      assert.equal(owner, ACCOUNT_0)
+      const [poolKey, info] = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPoolAndPositionInfo',
+        args: [tokenId],
+      })
+      assert.equal(poolKey.fee, 2500)
+      assert.equal(poolKey.currency1.toLowerCase(), tokens.uni.toLowerCase())
+      // PositionInfo packs tickUpper at bits 32..55 and tickLower at 8..31 (int24 each).
+      const int24 = (value: bigint) => Number(BigInt.asIntN(24, value))
+      assert.equal(int24(BigInt(info) >> 32n), tickUpper)
+      assert.equal(int24(BigInt(info) >> 8n), tickLower)
+      const liquidity = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [tokenId],
+      })
+      assert.ok(liquidity > 0n)
+      const spentUni = uni0 - (await balanceOf(tokens.uni))
+      assert.ok(spentUni > 0n && spentUni <= amount1 + amount1 / 200n, `UNI spent ${spentUni} of ${amount1}`)
+    })
+  })
+
+  test('behavior: v2 through the legacy routes: /add/v2/ETH/USDC adds to the pair, /remove/v2/ETH/USDC removes half as ETH', async () => {
+    const { public: client } = clients()
+    const deployment = devnet.manifest.networks.ethereum
+    assert.ok(deployment)
+    const pairEntry = deployment.pools.find(
+      (p) =>
+        p.version === 'v2' &&
+        'address' in p &&
+        [p.token0, p.token1].every((t) => [tokens.weth, tokens.usdc].includes(t as Address)),
+    )
+    assert.ok(pairEntry && 'address' in pairEntry, 'the WETH/USDC v2 pair is seeded')
+    const pair = pairEntry.address as Address
+    const lp = () => balanceOf(pair)
+    const lp0 = await lp()
+    await withPage(`/add/v2/ETH/${tokens.usdc}`, async (page) => {
+      assert.equal(await page.getByLabel('Token A').inputValue(), 'ETH')
+      assert.equal(await page.getByLabel('Token B').inputValue(), tokens.usdc)
+      await page.locator('[data-testid="fee-v2"]').getByText('0.3%').waitFor()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      const deposit = page.locator('[data-testid="create-deposit"]')
+      await deposit.waitFor()
+      assert.equal(await deposit.getAttribute('data-new-pool'), 'false')
+      await page.getByLabel('ETH amount').fill('2')
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="create-deposit"]')?.getAttribute('data-amount1') != null,
+      )
+      const usdc0 = await balanceOf(tokens.usdc)
+      await page.getByRole('button', { name: 'Review' }).click()
+      await page.getByRole('button', { name: 'Create position' }).click()
+      await confirmed(page)
+      await page.locator('[data-testid="created-position"]').waitFor()
+      assert.equal(
+        await page.locator('[data-testid="created-position"]').getAttribute('href'),
+        `/positions/v2/ethereum/${pair}`,
+      )
+      assert.ok((await lp()) > lp0, 'LP tokens minted to the account')
+      assert.ok((await balanceOf(tokens.usdc)) < usdc0, 'USDC deposited')
+    })
+    const lp1 = await lp()
+    await withPage(`/remove/v2/ETH/${tokens.usdc}`, async (page) => {
+      await page.waitForURL(`**/positions/v2/ethereum/${pair}`)
+      const view = page.locator('[data-testid="v2-position"]')
+      await view.waitFor()
+      assert.equal(BigInt((await view.getAttribute('data-balance')) ?? '-1'), lp1)
+      await page.getByRole('button', { name: '50%' }).click()
+      const amounts = page.locator('[data-testid="remove-amounts"]')
+      const liquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
+      const out0 = BigInt((await amounts.getAttribute('data-amount0')) ?? '-1')
+      const out1 = BigInt((await amounts.getAttribute('data-amount1')) ?? '-1')
+      assert.equal(liquidity, lp1 / 2n)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/v2-position.png`, fullPage: true })
+      const eth0 = await client.getBalance({ address: ACCOUNT_0 })
+      const usdc0 = await balanceOf(tokens.usdc)
+      const blockBefore = await client.getBlockNumber()
+      await page.getByLabel('Receive ETH').check()
+      await page.getByRole('button', { name: 'Remove liquidity' }).click()
+      await confirmed(page)
+      let gas = 0n
+      for (let n = blockBefore + 1n; n <= (await client.getBlockNumber()); n++) {
+        const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
+        for (const t of block.transactions) {
+          const receipt = await client.getTransactionReceipt({ hash: t.hash })
+          gas += receipt.gasUsed * receipt.effectiveGasPrice
+        }
+      }
+      assert.equal(await lp(), lp1 - liquidity, 'half the LP tokens burned')
+      const wethIs0 = BigInt(tokens.weth) < BigInt(tokens.usdc)
+      const ethOut = wethIs0 ? out0 : out1
+      const usdcOut = wethIs0 ? out1 : out0
+      assert.equal((await client.getBalance({ address: ACCOUNT_0 })) - eth0 + gas, ethOut, 'ETH to the wei')
+      assert.equal((await balanceOf(tokens.usdc)) - usdc0, usdcOut, 'USDC to the wei')
+    })
+    await withPage('/positions/v2/ethereum/0x000000000000000000000000000000000000dEaD', async (page) => {
+      await page.locator('[data-testid="position-not-found"]').waitFor()
+    })
+    await withPage(`/remove/v2/ETH/${tokens.uni}x`, async (page) => {
+      await page.locator('[data-testid="pool-not-found"]').waitFor()
+    })
+  })
+
+  test('behavior: migrating the v2 WETH/USDC LP tokens (left by the test above) into a new 1 % v3 pool: min ≥ max refused, then every LP token burned and an NFT minted', async () => {
+    const { public: client } = clients()
+    const deployment = devnet.manifest.networks.ethereum
+    assert.ok(deployment)
+    const pairEntry = deployment.pools.find(
+      (p) =>
+        p.version === 'v2' &&
+        'address' in p &&
+        [p.token0, p.token1].every((t) => [tokens.weth, tokens.usdc].includes(t as Address)),
+    )
+    assert.ok(pairEntry && 'address' in pairEntry)
+    const pair = pairEntry.address as Address
+    const lp0 = await balanceOf(pair)
+    assert.ok(lp0 > 0n, 'the account holds LP tokens')
+    await withPage(`/migrate/v2/ethereum/${pair}`, async (page) => {
+      const form = page.locator('[data-testid="migrate-v2"]')
+      await form.waitFor()
+      await page.getByLabel('1%', { exact: true }).check()
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="migrate-v2"]')?.getAttribute('data-new-pool') === 'true',
+      )
+      await page.getByLabel('Min price').fill('4000')
+      await page.getByLabel('Max price').fill('3000')
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      assert.equal(
+        await page.locator('[data-testid="migrate-problem"]').textContent(),
+        'Invalid range selected. The min price must be lower than the max price.',
+      )
+      await page.getByRole('button', { name: 'Full range' }).click()
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v2.png`, fullPage: true })
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      await confirmed(page)
+      await page.locator('[data-testid="created-position"]').waitFor()
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const match = /^\/positions\/v3\/ethereum\/(\d+)$/.exec(href)
+      assert.ok(match, href)
+      const tokenId = BigInt(match[1] ?? '')
+      assert.equal(await balanceOf(pair), 0n, 'every LP token was burned')
+      const owner = await client.readContract({
+        address: contracts.npm,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [tokenId],
+      })
+      assert.equal(owner, ACCOUNT_0)
+      const position = await client.readContract({
+        address: contracts.npm,
+        abi: nonfungiblePositionManagerAbi,
+        functionName: 'positions',
+        args: [tokenId],
+      })
+      assert.equal(position[4], 10_000)
+      assert.ok(position[7] > 0n, 'the migrated position holds liquidity')
+    })
+  })
+})

@@ -1,0 +1,648 @@
+import { parseAmountInput, sanitizeAmountInput, toDecimalString } from '@oxbow/core'
+import { tickAtSqrtPrice } from '@oxbow/routing'
+import { useEffect, useId, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { Link, useNavigate } from 'react-router'
+import { type Address, decodeEventLog, erc721Abi, getAddress, isAddressEqual, zeroAddress } from 'viem'
+import { getNetworks, networkName } from '../../config/index.ts'
+import { Button, Card, secondaryButtonClassName } from '../../ui/index.ts'
+import { useWalletState } from '../../wallet/index.ts'
+import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
+import { useTokenPrices } from '../hooks/useTokenPrices.ts'
+import { type AddAmounts, linkedAmounts } from '../services/addLiquidity.ts'
+import { liquidityContracts, publicClientFor } from '../services/chain.ts'
+import {
+  createRequests,
+  isValidHook,
+  type PoolChoice,
+  type PoolState,
+  type ProtocolVersion,
+  presetTicks,
+  type RangePreset,
+  rawPrice,
+  readPoolState,
+  resolveCurrency,
+  sortPair,
+  sqrtPriceOfRaw,
+  supportedVersions,
+  tickSpacingFor,
+  usableTick,
+  V2_FEE_TIER,
+  V3_FEE_TIERS,
+  V4_MAX_FEE,
+  v2Linked,
+} from '../services/createPosition.ts'
+import { DYNAMIC_FEE, FEE_TIER_DIVISOR, fullRangeTicks, priceAtTick } from '../services/positionMath.ts'
+import { useFeeTierText } from './FeeTier.tsx'
+import styles from './Liquidity.module.css'
+import { liquidityMessages as m } from './liquidityMessages.ts'
+import { TransactionStatus } from './TransactionStatus.tsx'
+
+/** What the create flow can start from (the legacy /add routes and query parameters pre-fill it). */
+export interface CreatePrefill {
+  readonly network?: string
+  readonly currencyA?: string
+  readonly currencyB?: string
+  /** Hundredths of a basis point. */
+  readonly fee?: number
+}
+
+interface Chosen {
+  readonly pool: PoolChoice
+  readonly state: PoolState
+  /** True when the first token the user chose (A, the base of every price) is the pool's token0. */
+  readonly aIs0: boolean
+}
+
+/** /positions/create[/:protocolVersion]: pair and version, fee tier (and hook), then range and deposit. */
+export function CreatePosition({ version, prefill }: { version: ProtocolVersion; prefill: CreatePrefill }) {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const feeText = useFeeTierText()
+  const id = useId()
+  const networks = getNetworks().filter((n) => supportedVersions(n.slug).includes(version))
+  const [network, setNetwork] = useState(
+    prefill.network && networks.some((n) => n.slug === prefill.network)
+      ? prefill.network
+      : (networks[0]?.slug ?? ''),
+  )
+  const [currencyA, setCurrencyA] = useState(prefill.currencyA ?? '')
+  const [currencyB, setCurrencyB] = useState(prefill.currencyB ?? '')
+  const initialFee = version === 'v2' ? V2_FEE_TIER : (prefill.fee ?? 3000)
+  const [fee, setFee] = useState<string>(
+    V3_FEE_TIERS.some((t) => t.fee === initialFee) ? String(initialFee) : 'custom',
+  )
+  const [customFee, setCustomFee] = useState(
+    V3_FEE_TIERS.some((t) => t.fee === initialFee) ? '' : String(initialFee / FEE_TIER_DIVISOR),
+  )
+  const [hook, setHook] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [checking, setChecking] = useState(false)
+  const [chosen, setChosen] = useState<Chosen | null>(null)
+
+  const feeValue = (): number | null => {
+    if (version === 'v2') return V2_FEE_TIER
+    if (fee === 'dynamic') return version === 'v4' ? DYNAMIC_FEE : null
+    if (fee !== 'custom') return Number(fee)
+    if (version !== 'v4') return null
+    const percent = Number(customFee)
+    if (customFee.trim() === '' || !Number.isFinite(percent) || percent < 0) return null
+    const value = Math.round(percent * FEE_TIER_DIVISOR)
+    return value <= V4_MAX_FEE && Math.abs(value - percent * FEE_TIER_DIVISOR) < 1e-6 ? value : null
+  }
+
+  const next = async () => {
+    setProblem(null)
+    const feeTier = feeValue()
+    if (feeTier === null) {
+      setProblem(intl.formatMessage(m.invalidFee))
+      return
+    }
+    setChecking(true)
+    try {
+      const [a, b] = await Promise.all([
+        resolveCurrency(network, version, currencyA),
+        resolveCurrency(network, version, currencyB),
+      ])
+      const pair = a && b ? sortPair(a, b) : null
+      if (!a || !pair) {
+        setProblem(intl.formatMessage(m.invalidPair))
+        return
+      }
+      const hookAddress = version === 'v4' && hook.trim() !== '' ? hook.trim() : zeroAddress
+      if (version === 'v4') {
+        const valid = await isValidHook(network, hookAddress)
+        // A dynamic fee is set by the hook: it needs one.
+        if (!valid || (feeTier === DYNAMIC_FEE && hookAddress === zeroAddress)) {
+          setProblem(intl.formatMessage(m.invalidHook))
+          return
+        }
+      }
+      const pool: PoolChoice = {
+        network,
+        version,
+        ...pair,
+        fee: feeTier,
+        tickSpacing: tickSpacingFor(feeTier),
+        hooks: getAddress(hookAddress),
+      }
+      const state = await readPoolState(pool)
+      setChosen({ pool, state, aIs0: isAddressEqual(pair.token0.address, a.address) })
+    } catch {
+      setProblem(intl.formatMessage(m.unavailable))
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  if (networks.length === 0) {
+    return <Card role="alert">{intl.formatMessage(m.unsupported, { version })}</Card>
+  }
+
+  return (
+    <div className={styles.actions} data-testid="create-position" data-step={chosen ? 'deposit' : 'pair'}>
+      <Card>
+        <section aria-labelledby={`${id}-pair`} className={styles.actions}>
+          <h2 id={`${id}-pair`}>{intl.formatMessage(m.stepPair)}</h2>
+          <fieldset className={styles.versions} disabled={chosen !== null}>
+            <legend>{intl.formatMessage(m.filterVersion)}</legend>
+            {(['v2', 'v3', 'v4'] as const).map((v) => (
+              <label key={v}>
+                <input
+                  type="radio"
+                  name={`${id}-version`}
+                  checked={v === version}
+                  onChange={() => navigate(`/positions/create/${v}`)}
+                />{' '}
+                {v}
+              </label>
+            ))}
+          </fieldset>
+          <div className={styles.form}>
+            <label>
+              <span>{intl.formatMessage(m.filterNetwork)}</span>
+              <select value={network} disabled={chosen !== null} onChange={(e) => setNetwork(e.target.value)}>
+                {networks.map((n) => (
+                  <option key={n.slug} value={n.slug}>
+                    {n.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              <span>{intl.formatMessage(m.tokenA)}</span>
+              <input
+                value={currencyA}
+                disabled={chosen !== null}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={intl.formatMessage(m.tokenPlaceholder)}
+                onChange={(e) => setCurrencyA(e.target.value)}
+              />
+            </label>
+            <label>
+              <span>{intl.formatMessage(m.tokenB)}</span>
+              <input
+                value={currencyB}
+                disabled={chosen !== null}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={intl.formatMessage(m.tokenPlaceholder)}
+                onChange={(e) => setCurrencyB(e.target.value)}
+              />
+            </label>
+          </div>
+          <fieldset className={styles.versions} disabled={chosen !== null || version === 'v2'}>
+            <legend>{intl.formatMessage(m.feeTier)}</legend>
+            {version === 'v2' ? (
+              <span data-testid="fee-v2">{feeText(V2_FEE_TIER)}</span>
+            ) : (
+              <>
+                {V3_FEE_TIERS.map((t) => (
+                  <label key={t.fee}>
+                    <input
+                      type="radio"
+                      name={`${id}-fee`}
+                      checked={fee === String(t.fee)}
+                      onChange={() => setFee(String(t.fee))}
+                    />{' '}
+                    {feeText(t.fee)}
+                  </label>
+                ))}
+                {version === 'v4' ? (
+                  <>
+                    <label>
+                      <input
+                        type="radio"
+                        name={`${id}-fee`}
+                        checked={fee === 'custom'}
+                        onChange={() => setFee('custom')}
+                      />{' '}
+                      {intl.formatMessage(m.customFee)}
+                    </label>
+                    <label>
+                      <input
+                        type="radio"
+                        name={`${id}-fee`}
+                        checked={fee === 'dynamic'}
+                        onChange={() => setFee('dynamic')}
+                      />{' '}
+                      {intl.formatMessage(m.dynamicFee)}
+                    </label>
+                  </>
+                ) : null}
+              </>
+            )}
+          </fieldset>
+          {version === 'v4' && fee === 'custom' ? (
+            <label className={styles.figure}>
+              <span>{intl.formatMessage(m.customFeePercent)}</span>
+              <input
+                inputMode="decimal"
+                value={customFee}
+                disabled={chosen !== null}
+                onChange={(e) => setCustomFee(e.target.value)}
+              />
+            </label>
+          ) : null}
+          {version === 'v4' ? (
+            <label className={styles.figure}>
+              <span>{intl.formatMessage(m.hookAddress)}</span>
+              <input
+                value={hook}
+                disabled={chosen !== null}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="0x…"
+                onChange={(e) => setHook(e.target.value)}
+              />
+            </label>
+          ) : null}
+          {chosen ? (
+            <Button
+              type="button"
+              className={secondaryButtonClassName}
+              onClick={() => {
+                setChosen(null)
+                setProblem(null)
+              }}
+            >
+              {intl.formatMessage(m.edit)}
+            </Button>
+          ) : (
+            <>
+              {problem ? (
+                <p role="alert" data-testid="create-problem">
+                  {problem}
+                </p>
+              ) : null}
+              <Button type="button" disabled={checking} onClick={() => void next()}>
+                {intl.formatMessage(m.continue)}
+              </Button>
+            </>
+          )}
+        </section>
+      </Card>
+      {chosen ? <DepositStep key={JSON.stringify(chosen.pool, bigintSafe)} chosen={chosen} /> : null}
+    </div>
+  )
+}
+
+const bigintSafe = (_: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)
+
+type RangeState =
+  | { readonly full: true }
+  | { readonly full: false; readonly min: string; readonly max: string }
+
+function DepositStep({ chosen }: { chosen: Chosen }) {
+  const intl = useIntl()
+  const id = useId()
+  const feeText = useFeeTierText()
+  const { address } = useWalletState()
+  const tx = useLiquidityTransaction()
+  const { pool, state, aIs0 } = chosen
+  const tokenA = aIs0 ? pool.token0 : pool.token1
+  const tokenB = aIs0 ? pool.token1 : pool.token0
+  const [initialPrice, setInitialPrice] = useState('')
+  const [range, setRange] = useState<RangeState>(
+    pool.version === 'v2' ? { full: true } : { full: false, min: '', max: '' },
+  )
+  const [typed, setTyped] = useState<{ side: 0 | 1; text: string }>({ side: aIs0 ? 0 : 1, text: '' })
+  const [problem, setProblem] = useState<string | null>(null)
+  const [review, setReview] = useState(false)
+  const [created, setCreated] = useState<string | null>(null)
+  const prices = useTokenPrices([
+    { network: pool.network, address: pool.token0.address },
+    { network: pool.network, address: pool.token1.address },
+  ])
+  const per = intl.formatMessage(m.pricePer, { quote: tokenB.symbol, base: tokenA.symbol })
+  const formatPrice = (n: number) => intl.formatNumber(n, { maximumSignificantDigits: 6, useGrouping: false })
+  const { decimals: d0 } = pool.token0
+  const { decimals: d1 } = pool.token1
+
+  // The pool's price, or the one a new pool is created at.
+  const initialRaw = state.exists ? null : rawPrice(initialPrice, aIs0, d0, d1)
+  const sqrtPriceX96 = state.exists
+    ? state.sqrtPriceX96
+    : initialRaw === null
+      ? null
+      : sqrtPriceOfRaw(initialRaw)
+  const tick = sqrtPriceX96 === null ? null : tickAtSqrtPrice(sqrtPriceX96)
+  /** A tick's price as the user reads it: B per A. */
+  const priceOfTick = (t: number) => (aIs0 ? priceAtTick(t, d0, d1) : 1 / priceAtTick(t, d0, d1))
+
+  // Ticks from the typed range (min and max are B per A; when A is token1 they swap ends).
+  let ticks: { tickLower: number; tickUpper: number } | null = null
+  let rangeProblem: 'price' | 'order' | null = null
+  if (range.full) {
+    ticks = fullRangeTicks(pool.tickSpacing)
+  } else {
+    const rawMin = rawPrice(range.min, aIs0, d0, d1)
+    const rawMax = rawPrice(range.max, aIs0, d0, d1)
+    if (rawMin === null || rawMax === null) rangeProblem = 'price'
+    else {
+      const a = usableTick(rawMin, pool.tickSpacing)
+      const b = usableTick(rawMax, pool.tickSpacing)
+      if (Number(range.min.replace(/,/g, '')) >= Number(range.max.replace(/,/g, '')) || a === b)
+        rangeProblem = 'order'
+      else ticks = { tickLower: Math.min(a, b), tickUpper: Math.max(a, b) }
+    }
+  }
+
+  let amounts: AddAmounts | null = null
+  try {
+    const token = typed.side === 0 ? pool.token0 : pool.token1
+    const amount = typed.text === '' ? 0n : parseAmountInput(typed.text, token.decimals)
+    if (amount > 0n && sqrtPriceX96 !== null && ticks) {
+      if (pool.version === 'v2') {
+        amounts =
+          state.exists && state.reserve0 !== undefined && state.reserve1 !== undefined
+            ? v2Linked(state.reserve0, state.reserve1, typed.side, amount)
+            : v2AtPrice(sqrtPriceX96, typed.side, amount)
+      } else {
+        const linked = linkedAmounts({ sqrtPriceX96, ...ticks }, typed.side, amount)
+        // The typed side is deposited as typed (the liquidity it buys may cost a few wei less).
+        amounts =
+          linked && (typed.side === 0 ? { ...linked, amount0: amount } : { ...linked, amount1: amount })
+      }
+    }
+  } catch {
+    amounts = null
+  }
+
+  // The market price from the indexer's USD prices, to warn about a new pool's initial price.
+  const usd0 = prices.data?.get(`${pool.network}:${pool.token0.address.toLowerCase()}`)
+  const usd1 = prices.data?.get(`${pool.network}:${pool.token1.address.toLowerCase()}`)
+  const market = usd0 && usd1 ? (aIs0 ? usd0 / usd1 : usd1 / usd0) : null
+  const typedInitial = Number(initialPrice.replace(/,/g, ''))
+  const deviation =
+    !state.exists && market !== null && initialRaw !== null ? Math.abs(typedInitial / market - 1) : null
+
+  const applyPreset = (preset: RangePreset) => {
+    if (preset === 'full' || tick === null) {
+      setRange({ full: true })
+      return
+    }
+    const t = presetTicks(preset, tick, pool.tickSpacing)
+    const low = priceOfTick(aIs0 ? t.tickLower : t.tickUpper)
+    const high = priceOfTick(aIs0 ? t.tickUpper : t.tickLower)
+    setRange({ full: false, min: formatPrice(low), max: formatPrice(high) })
+  }
+
+  const validate = (): string | null => {
+    if (!state.exists && sqrtPriceX96 === null) return intl.formatMessage(m.invalidPrice)
+    if (rangeProblem === 'price') return intl.formatMessage(m.invalidPrice)
+    if (rangeProblem === 'order') return intl.formatMessage(m.invalidRange)
+    if (!amounts) return intl.formatMessage(m.enterAmount)
+    return null
+  }
+
+  const submit = async () => {
+    if (!address || !amounts || !ticks) return
+    setProblem(null)
+    const built = await createRequests(
+      {
+        pool,
+        createAt: state.exists ? null : sqrtPriceX96,
+        tickLower: ticks.tickLower,
+        tickUpper: ticks.tickUpper,
+        amounts,
+        owner: address as Address,
+      },
+      Date.now(),
+    )
+    if ('problem' in built) {
+      setProblem(intl.formatMessage(m.insufficient, { symbol: built.problem.symbol }))
+      return
+    }
+    if (await tx.run(address as `0x${string}`, built.requests)) {
+      setReview(false)
+      setTyped((t) => ({ ...t, text: '' }))
+    }
+  }
+
+  // After the mint: the new position's page (the NFT minted to the owner; v2: the pair).
+  useEffect(() => {
+    if (tx.state.step !== 'confirmed') return
+    const hash = tx.state.hash
+    let cancelled = false
+    void (async () => {
+      if (pool.version === 'v2') {
+        const fresh = await readPoolState(pool).catch(() => null)
+        if (!cancelled && fresh?.exists && fresh.address)
+          setCreated(`/positions/v2/${pool.network}/${fresh.address}`)
+        return
+      }
+      const receipt = await publicClientFor(pool.network)
+        ?.getTransactionReceipt({ hash })
+        .catch(() => null)
+      const c = liquidityContracts(pool.network)
+      const manager = pool.version === 'v3' ? c.nonfungiblePositionManager : c.v4PositionManager
+      for (const log of receipt?.logs ?? []) {
+        if (!manager || !isAddressEqual(log.address, manager)) continue
+        try {
+          const event = decodeEventLog({ abi: erc721Abi, data: log.data, topics: log.topics })
+          if (event.eventName === 'Transfer' && isAddressEqual(event.args.from, zeroAddress)) {
+            if (!cancelled) setCreated(`/positions/${pool.version}/${pool.network}/${event.args.tokenId}`)
+          }
+        } catch {}
+      }
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [tx.state, pool])
+
+  const shown = (side: 0 | 1) => {
+    if (side === typed.side) return typed.text
+    if (!amounts) return ''
+    return toDecimalString(side === 0 ? amounts.amount0 : amounts.amount1, side === 0 ? d0 : d1)
+  }
+  const fields = aIs0 ? ([0, 1] as const) : ([1, 0] as const)
+  const error = validate()
+
+  return (
+    <Card>
+      <section
+        aria-labelledby={`${id}-deposit`}
+        className={styles.actions}
+        data-testid="create-deposit"
+        data-new-pool={state.exists ? 'false' : 'true'}
+        data-tick-lower={ticks?.tickLower}
+        data-tick-upper={ticks?.tickUpper}
+        data-amount0={amounts?.amount0.toString()}
+        data-amount1={amounts?.amount1.toString()}
+      >
+        <h2 id={`${id}-deposit`}>{intl.formatMessage(m.stepDeposit)}</h2>
+        <p className={styles.meta}>
+          <span className={styles.pair}>
+            {tokenA.symbol} / {tokenB.symbol}
+          </span>
+          <span>{networkName(pool.network)}</span>
+          <span>{pool.version}</span>
+          <span>{feeText(pool.fee)}</span>
+          {pool.hooks !== zeroAddress ? <span>{pool.hooks}</span> : null}
+        </p>
+        {state.exists ? (
+          <p data-testid="current-price">
+            {intl.formatMessage(m.currentPrice)}:{' '}
+            {tick === null ? '' : `${formatPrice(priceOfTick(tick))} ${per}`}
+          </p>
+        ) : (
+          <>
+            <p className={styles.notice}>{intl.formatMessage(m.newPool)}</p>
+            <label className={styles.figure}>
+              <span>{intl.formatMessage(m.initialPrice, { per })}</span>
+              <input
+                inputMode="decimal"
+                autoComplete="off"
+                value={initialPrice}
+                onChange={(e) => setInitialPrice(e.target.value)}
+              />
+            </label>
+            {market !== null ? (
+              <p className={styles.meta}>
+                {intl.formatMessage(m.marketPrice)}: {formatPrice(market)} {per}
+              </p>
+            ) : null}
+            {deviation !== null && deviation > 0.05 ? (
+              <p className={styles.notice} role="status" data-testid="price-warning">
+                {intl.formatMessage(m.priceDiffers, {
+                  percent: intl.formatNumber(deviation, { style: 'percent', maximumFractionDigits: 1 }),
+                })}
+              </p>
+            ) : null}
+          </>
+        )}
+        {pool.version === 'v2' ? (
+          <p>{intl.formatMessage(m.fullRange)}</p>
+        ) : (
+          <fieldset className={styles.rangeFields}>
+            <legend>{intl.formatMessage(m.range)}</legend>
+            <div className={styles.percentButtons}>
+              {(['full', 'common', 'narrow'] as const).map((preset) => (
+                <button
+                  key={preset}
+                  type="button"
+                  className={secondaryButtonClassName}
+                  disabled={preset !== 'full' && tick === null}
+                  onClick={() => applyPreset(preset)}
+                >
+                  {intl.formatMessage(
+                    preset === 'full' ? m.fullRange : preset === 'common' ? m.presetCommon : m.presetNarrow,
+                  )}
+                </button>
+              ))}
+            </div>
+            <div className={styles.form}>
+              <label>
+                <span>{intl.formatMessage(m.minPrice)}</span>
+                <input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={range.full ? '0' : range.min}
+                  onChange={(e) =>
+                    setRange({ full: false, min: e.target.value, max: range.full ? '' : range.max })
+                  }
+                />
+                <small>{per}</small>
+              </label>
+              <label>
+                <span>{intl.formatMessage(m.maxPrice)}</span>
+                <input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={range.full ? '∞' : range.max}
+                  onChange={(e) =>
+                    setRange({ full: false, min: range.full ? '' : range.min, max: e.target.value })
+                  }
+                />
+                <small>{per}</small>
+              </label>
+            </div>
+          </fieldset>
+        )}
+        {fields.map((side) => {
+          const token = side === 0 ? pool.token0 : pool.token1
+          return (
+            <label key={side} className={styles.figure}>
+              <span>{intl.formatMessage(m.amountOf, { symbol: token.symbol })}</span>
+              <input
+                inputMode="decimal"
+                autoComplete="off"
+                value={shown(side)}
+                data-testid={`create-amount${side}`}
+                onChange={(e) => {
+                  const text = sanitizeAmountInput(e.target.value, token.decimals)
+                  if (text !== null) setTyped({ side, text })
+                  setProblem(null)
+                  setReview(false)
+                }}
+              />
+            </label>
+          )
+        })}
+        {problem ? (
+          <p role="alert" data-testid="create-problem">
+            {problem}
+          </p>
+        ) : null}
+        {!address ? (
+          <p>{intl.formatMessage(m.connect)}</p>
+        ) : review && amounts && ticks ? (
+          <div className={styles.review} data-testid="create-review">
+            <h3>{intl.formatMessage(m.review)}</h3>
+            <dl className={styles.dl}>
+              <dt>{intl.formatMessage(m.minPrice)}</dt>
+              <dd>{range.full ? '0' : `${range.min} ${per}`}</dd>
+              <dt>{intl.formatMessage(m.maxPrice)}</dt>
+              <dd>{range.full ? '∞' : `${range.max} ${per}`}</dd>
+              {fields.map((side) => {
+                const token = side === 0 ? pool.token0 : pool.token1
+                return (
+                  <div key={side} className={styles.dlRow}>
+                    <dt>{token.symbol}</dt>
+                    <dd>{toDecimalString(side === 0 ? amounts.amount0 : amounts.amount1, token.decimals)}</dd>
+                  </div>
+                )
+              })}
+            </dl>
+            <Button type="button" disabled={tx.busy} onClick={() => void submit()}>
+              {intl.formatMessage(m.createPosition)}
+            </Button>
+          </div>
+        ) : (
+          <Button
+            type="button"
+            disabled={tx.busy}
+            onClick={() => {
+              const message = validate()
+              setProblem(message)
+              if (!message) {
+                setReview(true)
+                tx.reset()
+              }
+            }}
+          >
+            {error === intl.formatMessage(m.enterAmount) ? error : intl.formatMessage(m.review)}
+          </Button>
+        )}
+        <TransactionStatus state={tx.state} />
+        {created ? (
+          <Link to={created} data-testid="created-position" className={secondaryButtonClassName}>
+            {intl.formatMessage(m.viewPosition)}
+          </Link>
+        ) : null}
+      </section>
+    </Card>
+  )
+}
+
+/** A new v2 pair's other side at the initial price (token1 per token0 = (sqrtPrice / 2^96)^2). */
+function v2AtPrice(sqrtPriceX96: bigint, side: 0 | 1, amount: bigint): AddAmounts | null {
+  const q192 = 1n << 192n
+  const square = sqrtPriceX96 * sqrtPriceX96
+  const amount0 = side === 0 ? amount : (amount * q192) / square
+  const amount1 = side === 1 ? amount : (amount * square) / q192
+  return amount0 > 0n && amount1 > 0n ? { liquidity: 0n, amount0, amount1 } : null
+}

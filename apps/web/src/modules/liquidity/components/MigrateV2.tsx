@@ -1,0 +1,286 @@
+import { formatTokenAmount } from '@oxbow/core'
+import { tickAtSqrtPrice } from '@oxbow/routing'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { Link } from 'react-router'
+import { type Address, decodeEventLog, erc721Abi, isAddressEqual, zeroAddress } from 'viem'
+import { findNetwork } from '../../config/index.ts'
+import { Button, Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { useWalletState } from '../../wallet/index.ts'
+import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
+import { liquidityContracts, publicClientFor } from '../services/chain.ts'
+import {
+  presetTicks,
+  type RangePreset,
+  rawPrice,
+  readPoolState,
+  sqrtRatio,
+  tickSpacingFor,
+  usableTick,
+  V3_FEE_TIERS,
+} from '../services/createPosition.ts'
+import { migratedAmounts, migrateV2Requests } from '../services/migrate.ts'
+import { fullRangeTicks, priceAtTick } from '../services/positionMath.ts'
+import { PositionReadError } from '../services/readPosition.ts'
+import { readV2Position, type V2Position } from '../services/v2Position.ts'
+import { useFeeTierText } from './FeeTier.tsx'
+import styles from './Liquidity.module.css'
+import { liquidityMessages as m } from './liquidityMessages.ts'
+import { TransactionStatus } from './TransactionStatus.tsx'
+
+/** /migrate/v2/:chainName/:pairAddress: the account's v2 liquidity moved into a v3 range (V3Migrator). */
+export function MigrateV2({ network, pair }: { network: string; pair: string }) {
+  const intl = useIntl()
+  const { address } = useWalletState()
+  const owner = (address as Address | null) ?? null
+  const position = useQuery({
+    queryKey: ['liquidity', 'v2', network, pair.toLowerCase(), owner],
+    queryFn: () => readV2Position(network, pair, owner),
+    retry: (count, error) => !(error instanceof PositionReadError) && count < 2,
+  })
+  if (!liquidityContracts(network).v3Migrator) {
+    return <Card role="alert">{intl.formatMessage(m.unsupported, { version: 'v3' })}</Card>
+  }
+  if (!owner) return <Card>{intl.formatMessage(m.connect)}</Card>
+  if (position.error instanceof PositionReadError && position.error.code === 'NOT_FOUND') {
+    return <Card data-testid="position-not-found">{intl.formatMessage(m.notFound)}</Card>
+  }
+  if (position.isError && !position.data) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
+  if (!position.data) {
+    return (
+      <SkeletonRows
+        count={3}
+        label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
+      />
+    )
+  }
+  if (position.data.balance === 0n) {
+    return (
+      <Card role="alert" data-testid="migrate-not-owned">
+        {intl.formatMessage(m.noLpTokens)}
+      </Card>
+    )
+  }
+  return <MigrateForm position={position.data} />
+}
+
+type Range = { full: true } | { full: false; min: string; max: string }
+
+function MigrateForm({ position: p }: { position: V2Position }) {
+  const intl = useIntl()
+  const id = useId()
+  const feeText = useFeeTierText()
+  const tx = useLiquidityTransaction()
+  const [fee, setFee] = useState(3000)
+  const [range, setRange] = useState<Range>({ full: true })
+  const [problem, setProblem] = useState<string | null>(null)
+  const [created, setCreated] = useState<string | null>(null)
+  const network = findNetwork(p.network)
+  const nativeSymbol = network?.nativeSymbol ?? 'ETH'
+  const { weth9 } = liquidityContracts(p.network)
+  const hasWeth = weth9 !== undefined && [p.token0, p.token1].some((t) => isAddressEqual(t.address, weth9))
+  const [refundAsETH, setRefundAsETH] = useState(true)
+  const tickSpacing = tickSpacingFor(fee)
+  const pool = useQuery({
+    queryKey: ['liquidity', 'migrate-pool', p.network, p.token0.address, p.token1.address, fee],
+    queryFn: () =>
+      readPoolState({
+        network: p.network,
+        version: 'v3',
+        token0: { ...p.token0, payNative: false },
+        token1: { ...p.token1, payNative: false },
+        fee,
+        tickSpacing,
+        hooks: zeroAddress,
+      }),
+  })
+  // A missing v3 pool is created at the v2 pair's price.
+  const sqrtPriceX96 = pool.data?.exists ? pool.data.sqrtPriceX96 : sqrtRatio(p.reserve0, p.reserve1)
+  const tick = tickAtSqrtPrice(sqrtPriceX96)
+  const { decimals: d0 } = p.token0
+  const { decimals: d1 } = p.token1
+  const per = intl.formatMessage(m.pricePer, { quote: p.token1.symbol, base: p.token0.symbol })
+  const formatPrice = (n: number) => intl.formatNumber(n, { maximumSignificantDigits: 6, useGrouping: false })
+
+  let ticks: { tickLower: number; tickUpper: number } | null = null
+  let rangeError: string | null = null
+  if (range.full) ticks = fullRangeTicks(tickSpacing)
+  else {
+    const a = rawPrice(range.min, true, d0, d1)
+    const b = rawPrice(range.max, true, d0, d1)
+    if (a === null || b === null) rangeError = intl.formatMessage(m.invalidPrice)
+    else {
+      const lower = usableTick(a, tickSpacing)
+      const upper = usableTick(b, tickSpacing)
+      if (lower >= upper) rangeError = intl.formatMessage(m.invalidRange)
+      else ticks = { tickLower: lower, tickUpper: upper }
+    }
+  }
+  const expected = ticks ? migratedAmounts({ sqrtPriceX96, ...ticks }, p.amount0, p.amount1) : null
+  const amount = (v: bigint, decimals: number) => formatTokenAmount(v, decimals, { locale: intl.locale })
+
+  const applyPreset = (preset: RangePreset) => {
+    setProblem(null)
+    if (preset === 'full') return setRange({ full: true })
+    const t = presetTicks(preset, tick, tickSpacing)
+    setRange({
+      full: false,
+      min: formatPrice(priceAtTick(t.tickLower, d0, d1)),
+      max: formatPrice(priceAtTick(t.tickUpper, d0, d1)),
+    })
+  }
+
+  const submit = async () => {
+    setProblem(rangeError)
+    if (rangeError || !ticks || !pool.data) return
+    const requests = await migrateV2Requests(p, {
+      fee,
+      ...ticks,
+      sqrtPriceX96,
+      createPool: !pool.data.exists,
+      refundAsETH: hasWeth && refundAsETH,
+      chainId: network?.chainId ?? 0,
+      nowMs: Date.now(),
+    })
+    if (!requests) {
+      setProblem(intl.formatMessage(m.invalidRange))
+      return
+    }
+    await tx.run(p.owner as Address, requests)
+  }
+
+  useEffect(() => {
+    if (tx.state.step !== 'confirmed') return
+    const hash = tx.state.hash
+    let cancelled = false
+    void (async () => {
+      const receipt = await publicClientFor(p.network)
+        ?.getTransactionReceipt({ hash })
+        .catch(() => null)
+      const { nonfungiblePositionManager: npm } = liquidityContracts(p.network)
+      for (const log of receipt?.logs ?? []) {
+        if (!npm || !isAddressEqual(log.address, npm)) continue
+        try {
+          const event = decodeEventLog({ abi: erc721Abi, data: log.data, topics: log.topics })
+          if (event.eventName === 'Transfer' && isAddressEqual(event.args.from, zeroAddress) && !cancelled)
+            setCreated(`/positions/v3/${p.network}/${event.args.tokenId}`)
+        } catch {}
+      }
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [tx.state, p.network])
+
+  return (
+    <Card>
+      <section
+        aria-labelledby={`${id}-heading`}
+        className={styles.actions}
+        data-testid="migrate-v2"
+        data-tick-lower={ticks?.tickLower}
+        data-tick-upper={ticks?.tickUpper}
+        data-new-pool={pool.data ? String(!pool.data.exists) : undefined}
+      >
+        <h2 id={`${id}-heading`}>{intl.formatMessage(m.migrateToV3)}</h2>
+        <p className={styles.meta}>
+          <span className={styles.pair}>
+            {p.token0.symbol} / {p.token1.symbol}
+          </span>
+          <span>
+            {amount(p.amount0, d0)} {p.token0.symbol} + {amount(p.amount1, d1)} {p.token1.symbol}
+          </span>
+        </p>
+        <fieldset className={styles.versions}>
+          <legend>{intl.formatMessage(m.feeTier)}</legend>
+          {V3_FEE_TIERS.map((t) => (
+            <label key={t.fee}>
+              <input type="radio" name={`${id}-fee`} checked={fee === t.fee} onChange={() => setFee(t.fee)} />{' '}
+              {feeText(t.fee)}
+            </label>
+          ))}
+        </fieldset>
+        {pool.data && !pool.data.exists ? (
+          <p className={styles.notice}>{intl.formatMessage(m.newPool)}</p>
+        ) : null}
+        <p>
+          {intl.formatMessage(m.currentPrice)}: {formatPrice(priceAtTick(tick, d0, d1))} {per}
+        </p>
+        <fieldset className={styles.rangeFields}>
+          <legend>{intl.formatMessage(m.range)}</legend>
+          <div className={styles.percentButtons}>
+            {(['full', 'common', 'narrow'] as const).map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                className={secondaryButtonClassName}
+                onClick={() => applyPreset(preset)}
+              >
+                {intl.formatMessage(
+                  preset === 'full' ? m.fullRange : preset === 'common' ? m.presetCommon : m.presetNarrow,
+                )}
+              </button>
+            ))}
+          </div>
+          <div className={styles.form}>
+            <label>
+              <span>{intl.formatMessage(m.minPrice)}</span>
+              <input
+                inputMode="decimal"
+                autoComplete="off"
+                value={range.full ? '0' : range.min}
+                onChange={(e) =>
+                  setRange({ full: false, min: e.target.value, max: range.full ? '' : range.max })
+                }
+              />
+              <small>{per}</small>
+            </label>
+            <label>
+              <span>{intl.formatMessage(m.maxPrice)}</span>
+              <input
+                inputMode="decimal"
+                autoComplete="off"
+                value={range.full ? '∞' : range.max}
+                onChange={(e) =>
+                  setRange({ full: false, min: range.full ? '' : range.min, max: e.target.value })
+                }
+              />
+              <small>{per}</small>
+            </label>
+          </div>
+        </fieldset>
+        {hasWeth ? (
+          <label>
+            <input type="checkbox" checked={refundAsETH} onChange={(e) => setRefundAsETH(e.target.checked)} />{' '}
+            {intl.formatMessage(m.refundNative, { symbol: nativeSymbol })}
+          </label>
+        ) : null}
+        {expected ? (
+          <p
+            data-testid="migrate-amounts"
+            data-amount0={expected.amount0.toString()}
+            data-amount1={expected.amount1.toString()}
+          >
+            {intl.formatMessage(m.youDeposit)}: {amount(expected.amount0, d0)} {p.token0.symbol} +{' '}
+            {amount(expected.amount1, d1)} {p.token1.symbol}
+          </p>
+        ) : null}
+        {problem ? (
+          <p role="alert" data-testid="migrate-problem">
+            {problem}
+          </p>
+        ) : null}
+        <Button type="button" disabled={tx.busy || !pool.data} onClick={() => void submit()}>
+          {intl.formatMessage(m.migrate)}
+        </Button>
+        <TransactionStatus state={tx.state} />
+        {created ? (
+          <Link to={created} data-testid="created-position" className={secondaryButtonClassName}>
+            {intl.formatMessage(m.viewPosition)}
+          </Link>
+        ) : null}
+      </section>
+    </Card>
+  )
+}

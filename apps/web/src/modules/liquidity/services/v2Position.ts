@@ -1,0 +1,175 @@
+/**
+ * v2 LP-token positions (issue #13): the account's share of a pair read from the chain at one block,
+ * and the removal through Router02 (the LP tokens approved to the router, the WETH side unwrapped
+ * when asked).
+ */
+import { erc20Abi, v2FactoryAbi, v2PairAbi, v2Router02Abi } from '@oxbow/protocol/abis'
+import { v2RemoveLiquidityCalldata } from '@oxbow/protocol/encoding'
+import {
+  type Address,
+  encodeFunctionData,
+  getAddress,
+  isAddress,
+  isAddressEqual,
+  maxUint256,
+  zeroAddress,
+} from 'viem'
+import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'
+import { liquidityContracts, publicClientFor } from './chain.ts'
+import { DEADLINE_SECONDS, REMOVE_SLIPPAGE_BPS } from './positionActions.ts'
+import { withSlippage } from './positionMath.ts'
+import { PositionReadError, type PositionToken, readToken } from './readPosition.ts'
+
+export interface V2Position {
+  readonly network: string
+  readonly pair: Address
+  readonly router: Address
+  readonly owner: Address | null
+  readonly token0: PositionToken
+  readonly token1: PositionToken
+  readonly reserve0: bigint
+  readonly reserve1: bigint
+  readonly totalSupply: bigint
+  /** The owner's LP tokens (0 without an owner). */
+  readonly balance: bigint
+  /** What burning the balance pays now (the pair's formula, rounded down). */
+  readonly amount0: bigint
+  readonly amount1: bigint
+  readonly blockNumber: bigint
+}
+
+/** The pair's share `liquidity` LP tokens are worth (UniswapV2Pair.burn). */
+export function v2Share(liquidity: bigint, reserve: bigint, totalSupply: bigint): bigint {
+  return totalSupply === 0n ? 0n : (liquidity * reserve) / totalSupply
+}
+
+/** The pair of two tokens from the router's factory, or null when there is none. */
+export async function findV2Pair(network: string, tokenA: Address, tokenB: Address): Promise<Address | null> {
+  const client = publicClientFor(network)
+  const { v2Router02 } = liquidityContracts(network)
+  if (!client || !v2Router02) return null
+  const factory = await client.readContract({
+    address: v2Router02,
+    abi: v2Router02Abi,
+    functionName: 'factory',
+  })
+  const pair = await client.readContract({
+    address: factory,
+    abi: v2FactoryAbi,
+    functionName: 'getPair',
+    args: [tokenA, tokenB],
+  })
+  return isAddressEqual(pair, zeroAddress) ? null : pair
+}
+
+export async function readV2Position(
+  network: string,
+  pairText: string,
+  owner: Address | null,
+): Promise<V2Position> {
+  const client = publicClientFor(network)
+  const { v2Router02: router } = liquidityContracts(network)
+  if (!client || !router) throw new PositionReadError('UNSUPPORTED_NETWORK', `No v2 on ${network}`)
+  if (!isAddress(pairText, { strict: false })) throw new PositionReadError('NOT_FOUND', 'Not an address')
+  const pair = getAddress(pairText)
+  const blockNumber = await client.getBlockNumber()
+  const at = { blockNumber }
+  let token0Address: Address
+  let token1Address: Address
+  try {
+    ;[token0Address, token1Address] = await Promise.all([
+      client.readContract({ address: pair, abi: v2PairAbi, functionName: 'token0', ...at }),
+      client.readContract({ address: pair, abi: v2PairAbi, functionName: 'token1', ...at }),
+    ])
+  } catch {
+    throw new PositionReadError('NOT_FOUND', `${pair} is not a v2 pair`)
+  }
+  // Only the factory's own pairs: a look-alike contract must not be shown as one.
+  if ((await findV2Pair(network, token0Address, token1Address)) !== pair)
+    throw new PositionReadError('NOT_FOUND', `${pair} is not a pair of this network's factory`)
+  const [token0, token1, reserves, totalSupply, balance] = await Promise.all([
+    readToken(network, token0Address),
+    readToken(network, token1Address),
+    client.readContract({ address: pair, abi: v2PairAbi, functionName: 'getReserves', ...at }),
+    client.readContract({ address: pair, abi: v2PairAbi, functionName: 'totalSupply', ...at }),
+    owner
+      ? client.readContract({ address: pair, abi: erc20Abi, functionName: 'balanceOf', args: [owner], ...at })
+      : Promise.resolve(0n),
+  ])
+  const [reserve0, reserve1] = reserves
+  return {
+    network,
+    pair,
+    router,
+    owner,
+    token0,
+    token1,
+    reserve0,
+    reserve1,
+    totalSupply,
+    balance,
+    amount0: v2Share(balance, reserve0, totalSupply),
+    amount1: v2Share(balance, reserve1, totalSupply),
+    blockNumber,
+  }
+}
+
+/** Removes `percent` (1..100) of the owner's LP tokens: the router's approval when missing, then the removal. */
+export async function v2RemoveRequests(
+  position: V2Position,
+  options: { percent: number; chainId: number; receiveNative: boolean; nowMs: number },
+): Promise<LiquidityRequest[]> {
+  const owner = position.owner
+  const client = publicClientFor(position.network)
+  if (!owner || !client) return []
+  const liquidity =
+    options.percent === 100 ? position.balance : (position.balance * BigInt(options.percent)) / 100n
+  const requests: LiquidityRequest[] = []
+  const allowance = await client.readContract({
+    address: position.pair,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [owner, position.router],
+  })
+  if (allowance < liquidity) {
+    requests.push({
+      kind: 'approve',
+      tx: {
+        to: position.pair,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [position.router, maxUint256],
+        }),
+        value: 0n,
+        chainId: options.chainId,
+      },
+    })
+  }
+  const { weth9 } = liquidityContracts(position.network)
+  requests.push({
+    kind: 'liquidityDecrease',
+    tx: {
+      to: position.router,
+      data: v2RemoveLiquidityCalldata({
+        tokenA: position.token0.address,
+        tokenB: position.token1.address,
+        liquidity,
+        amountAMin: withSlippage(
+          v2Share(liquidity, position.reserve0, position.totalSupply),
+          REMOVE_SLIPPAGE_BPS,
+        ),
+        amountBMin: withSlippage(
+          v2Share(liquidity, position.reserve1, position.totalSupply),
+          REMOVE_SLIPPAGE_BPS,
+        ),
+        to: owner,
+        deadline: BigInt(Math.floor(options.nowMs / 1000) + DEADLINE_SECONDS),
+        ...(options.receiveNative && weth9 ? { weth: weth9 } : {}),
+      }),
+      value: 0n,
+      chainId: options.chainId,
+    },
+  })
+  return requests
+}
