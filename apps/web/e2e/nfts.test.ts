@@ -1,6 +1,6 @@
 /**
  * The NFT pages in Chromium against the real indexer (apps/indexer's `serve` over a real devnet,
- * ethereum only, port base 28500; indexer on 28590; app on localhost:28575), nothing mocked: /nfts
+ * ethereum only, port base 29500; indexer on 29590; app on localhost:29575), nothing mocked: /nfts
  * lists the seeded collections; a collection page's stats and items equal the chain's (ownerOf and
  * tokenURI read back with viem); an item opens its details; a hostile collection deployed by this
  * test (HTML in its name and description) renders as text and runs nothing; bad addresses and
@@ -19,9 +19,9 @@ import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
 import { watchProblems } from './support.ts'
 
-const NFTS_TEST_PORT = 28575
-const DEVNET_PORT_BASE = 28500
-const INDEXER_PORT = 28590
+const NFTS_TEST_PORT = 29575
+const DEVNET_PORT_BASE = 29500
+const INDEXER_PORT = 29590
 /** No quotes: the seed contract writes its name into JSON unescaped, and this must stay valid JSON. */
 const HOSTILE_NAME = '<img src=x onerror=window.__pwned=1>'
 const HOSTILE_DESCRIPTION = '<script>window.__pwned=2</script><b>bold?</b>'
