@@ -7,6 +7,8 @@
  * unknown address offered as a wallet (issue #11). About 25 s of indexing before the first test.
  */
 import assert from 'node:assert/strict'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
@@ -218,6 +220,7 @@ describe('search results', () => {
       )
       await actions.getByRole('button', { name: 'Copy address' }).waitFor()
       await actions.getByRole('button', { name: `Copy a link to ${top.symbol}` }).waitFor()
+      await page.screenshot({ path: join(tmpdir(), 'search-trending-1280.png') })
 
       const wallet = '0x000000000000000000000000000000000000dEaD'
       await dialog(page).getByRole('searchbox').fill(wallet)
