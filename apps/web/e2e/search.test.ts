@@ -219,7 +219,7 @@ describe('search results', () => {
         `/send?chain=ethereum&inputCurrency=${top.address}`,
       )
       await actions.getByRole('button', { name: 'Copy address' }).waitFor()
-      await actions.getByRole('button', { name: `Copy a link to ${top.symbol}` }).waitFor()
+      await actions.getByRole('button', { name: `Share ${top.symbol}` }).waitFor()
       await page.screenshot({ path: join(tmpdir(), 'search-trending-1280.png') })
 
       const wallet = '0x000000000000000000000000000000000000dEaD'

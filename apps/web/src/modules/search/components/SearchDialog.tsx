@@ -42,7 +42,7 @@ const m = defineMessages({
   copyAddress: { id: 'search.action.copyAddress', defaultMessage: 'Copy address' },
   copyPoolId: { id: 'search.action.copyPoolId', defaultMessage: 'Copy pool id' },
   share: { id: 'search.action.share', defaultMessage: 'Share' },
-  shareLabel: { id: 'search.action.shareLabel', defaultMessage: 'Copy a link to {name}' },
+  shareLabel: { id: 'search.action.shareLabel', defaultMessage: 'Share {name}' },
   swap: { id: 'search.action.swap', defaultMessage: 'Swap' },
   send: { id: 'search.action.send', defaultMessage: 'Send' },
   buy: { id: 'search.action.buy', defaultMessage: 'Buy' },
