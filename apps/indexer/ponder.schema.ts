@@ -210,9 +210,12 @@ export const nft = onchainTable(
     collection: t.hex().notNull(),
     tokenId: t.bigint().notNull(),
     owner: t.hex().notNull(),
+    /** tokenURI as read at mint (capped; null when the call failed): decoded by the API, never trusted. */
+    tokenUri: t.text(),
   }),
   (table) => ({
     pk: primaryKey({ columns: [table.chainId, table.collection, table.tokenId] }),
+    collectionIdx: index().on(table.chainId, table.collection),
     ownerIdx: index().on(table.owner),
   }),
 )

@@ -1,5 +1,6 @@
 export { TEST_MNEMONIC, type TestAccount, testAccounts } from './accounts.ts'
 export { anvilBinary } from './anvil.ts'
+export { type CompiledSeedContracts, compileSeedContracts } from './compile.ts'
 export {
   type Devnet,
   defaultDataDir,

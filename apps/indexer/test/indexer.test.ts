@@ -707,6 +707,54 @@ for (const backend of backends) {
           (n) => n.tokenId === tokenId.toString() && n.collection.address === collection.address,
         ),
       )
+      // The collection page's data: stats, and each item's owner and metadata as the chain has them.
+      type Item = {
+        tokenId: string
+        owner: string
+        name: string | null
+        imageUrl: string | null
+        attributes: { traitType: string; value: string }[]
+      }
+      const page = await okData(
+        gql<{
+          nftCollection: { name: string; totalSupply: number; ownerCount: number; imageUrl: string | null }
+          collectionNfts: { nodes: Item[]; pageInfo: { hasNextPage: boolean } }
+        }>(
+          'query($a: String!) { nftCollection(network: "ethereum", address: $a) { name totalSupply ownerCount imageUrl } collectionNfts(network: "ethereum", address: $a, first: 100) { nodes { tokenId owner name imageUrl attributes { traitType value } } pageInfo { hasNextPage } } }',
+          { a: collection.address },
+        ),
+      )
+      assert.equal(page.nftCollection.name, collection.name)
+      assert.equal(page.collectionNfts.nodes.length, collection.totalSupply)
+      assert.equal(page.collectionNfts.pageInfo.hasNextPage, false)
+      const owners = new Set(page.collectionNfts.nodes.map((n) => n.owner))
+      assert.equal(page.nftCollection.ownerCount, owners.size)
+      const item = page.collectionNfts.nodes[0]
+      assert.ok(item)
+      const uri = await publicClient.readContract({
+        address: collection.address,
+        abi: erc721Abi,
+        functionName: 'tokenURI',
+        args: [BigInt(item.tokenId)],
+      })
+      const onChain = JSON.parse(Buffer.from(uri.split(',')[1] ?? '', 'base64').toString('utf8'))
+      assert.equal(item.name, onChain.name)
+      assert.equal(item.imageUrl, onChain.image)
+      assert.equal(page.nftCollection.imageUrl, onChain.image)
+      assert.deepEqual(item.attributes, [{ traitType: 'Hue', value: String(onChain.attributes[0].value) }])
+      const chainOwner = await publicClient.readContract({
+        address: collection.address,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [BigInt(item.tokenId)],
+      })
+      assert.equal(item.owner, chainOwner)
+      const unknown = await okData(
+        gql<{ nftCollection: null }>(
+          `{ nftCollection(network: "ethereum", address: "${zeroAddress}") { name } }`,
+        ),
+      )
+      assert.equal(unknown.nftCollection, null)
     })
 
     it('behavior: wrapping the native currency shows as WRAP with the WETH balance equal to the chain', async () => {

@@ -7,6 +7,7 @@ import { ApiError } from '../src/api/errors.ts'
 import { decimalString, percentChange } from '../src/api/format.ts'
 import { parseAddress, parseFirst, parseNetwork, parseNetworks, parsePoolId } from '../src/api/inputs.ts'
 import { createLimitChecker } from '../src/api/limits.ts'
+import { decodeNftMetadata, safeImageUrl } from '../src/api/nftMetadata.ts'
 import { typeDefs } from '../src/api/sdl.ts'
 import { mergeAssetChange, shouldReprice, swapValueUsd } from '../src/lib/derive.ts'
 import {
@@ -289,5 +290,55 @@ describe('errors', () => {
       message: 'Invalid cursor.',
       extensions: { code: 'BAD_USER_INPUT', field: 'after' },
     })
+  })
+})
+
+describe('NFT metadata (hostile tokenURI)', () => {
+  const b64 = (value: unknown) =>
+    `data:application/json;base64,${Buffer.from(JSON.stringify(value)).toString('base64')}`
+  it('decodes inline JSON and keeps a data:image of an allowed type', () => {
+    const image = `data:image/svg+xml;base64,${Buffer.from('<svg/>').toString('base64')}`
+    const meta = decodeNftMetadata(
+      b64({ name: 'Otter #1', description: 'd', image, attributes: [{ trait_type: 'Hue', value: 57 }] }),
+    )
+    assert.deepEqual(meta, {
+      name: 'Otter #1',
+      description: 'd',
+      imageUrl: image,
+      attributes: [{ traitType: 'Hue', value: '57' }],
+    })
+  })
+  it('drops scripts and other schemes from images, strips control and bidi characters, caps lengths', () => {
+    for (const bad of [
+      'javascript:alert(1)',
+      'http://example.com/a.png',
+      'data:text/html;base64,PHNjcmlwdD4=',
+      'data:image/svg+xml,<svg onload=alert(1)>',
+      'https://user:pass@example.com/a.png',
+      'ipfs://../../etc/passwd',
+      42,
+    ])
+      assert.equal(safeImageUrl(bad), null, String(bad))
+    assert.equal(
+      safeImageUrl('ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/1.png'),
+      'https://ipfs.io/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/1.png',
+    )
+    const meta = decodeNftMetadata(
+      b64({
+        name: '<img src=x onerror=alert(1)>\u202e\u0007',
+        description: 'x'.repeat(5000),
+        attributes: 'no',
+      }),
+    )
+    assert.equal(meta.name, '<img src=x onerror=alert(1)>')
+    assert.equal(meta.description?.length, 1000)
+    assert.deepEqual(meta.attributes, [])
+  })
+  it('never fetches: URLs, broken JSON and non-objects give empty metadata', () => {
+    const empty = { name: null, description: null, imageUrl: null, attributes: [] }
+    assert.deepEqual(decodeNftMetadata('https://example.com/1.json'), empty)
+    assert.deepEqual(decodeNftMetadata('data:application/json;base64,e30K{'), empty)
+    assert.deepEqual(decodeNftMetadata(b64([1, 2])), empty)
+    assert.deepEqual(decodeNftMetadata(null), empty)
   })
 })

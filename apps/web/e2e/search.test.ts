@@ -2,9 +2,13 @@
  * The search modal's results in Chromium, from the real indexer (apps/indexer's `serve` over a real
  * devnet, ethereum only, port base 26500; indexer on 26590; app on localhost:26575): tokens, pools
  * and NFT collections for a typed query, popular NFT collections before typing, and disableNFTs
- * hiding every NFT result (issue #19). About 25 s of indexing before the first test.
+ * hiding every NFT result (issue #19); keyboard-only search (arrows, Enter) and recent searches
+ * surviving a reload; trending tokens and pools in the indexer's order with their row actions; an
+ * unknown address offered as a wallet (issue #11). About 25 s of indexing before the first test.
  */
 import assert from 'node:assert/strict'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
@@ -128,6 +132,108 @@ describe('search results', () => {
       await region(page, 'NFT collections')
         .getByRole('link', { name: new RegExp(collection.name) })
         .waitFor()
+    })
+  })
+
+  test('behavior: keyboard only: "/" opens, the arrows move the highlight, Enter opens it; the result is a recent search after a reload', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const problems = watchProblems(page)
+    try {
+      await page.goto(`${web.url}/swap`)
+      await page.locator('main h1').first().waitFor()
+      await page.keyboard.press('/')
+      const input = dialog(page).getByRole('searchbox')
+      await input.waitFor()
+      await page.keyboard.type('USDC')
+      await region(page, 'Tokens').getByRole('link', { name: /^USDC/ }).first().waitFor()
+      const rows = dialog(page).locator('a[data-result]')
+      const activeHref = async () => {
+        const id = await input.getAttribute('aria-activedescendant')
+        assert.ok(id, 'a row is highlighted')
+        return dialog(page).locator(`[id="${id}"]`).getAttribute('href')
+      }
+      await page.keyboard.press('ArrowDown')
+      await page.keyboard.press('ArrowDown')
+      assert.equal(await activeHref(), await rows.nth(1).getAttribute('href'))
+      await page.keyboard.press('ArrowUp')
+      const first = await rows.nth(0).getAttribute('href')
+      assert.equal(await activeHref(), first)
+      assert.match(first ?? '', /^\/explore\/tokens\/ethereum\//)
+      await page.keyboard.press('Enter')
+      await page.waitForURL((url) => url.pathname === first)
+      await dialog(page).waitFor({ state: 'detached' })
+      await page.reload()
+      await page.locator('main h1').first().waitFor()
+      await page.keyboard.press('/')
+      const recent = region(page, 'Recent searches').getByRole('link', { name: /^USDC/ })
+      await recent.waitFor()
+      assert.equal(await recent.getAttribute('href'), first)
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+      assert.deepEqual(problems.errors, [], 'no console errors')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test("behavior: trending tokens and pools come in the indexer's 1-day volume order with their row actions; an unknown address is a wallet", async () => {
+    const response = await fetch(indexer.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query:
+          '{ trendingTokens(first: 5) { symbol address } trendingPools(first: 5) { token0 { symbol } token1 { symbol } } }',
+      }),
+    })
+    const { data } = (await response.json()) as {
+      data: {
+        trendingTokens: { symbol: string; address: string }[]
+        trendingPools: { token0: { symbol: string }; token1: { symbol: string } }[]
+      }
+    }
+    await withSearch('/swap', async (page) => {
+      const tokens = region(page, 'Trending tokens')
+      await tokens.locator('a[data-result]').first().waitFor()
+      const symbols = await tokens.locator('a[data-result] > span:first-child').allTextContents()
+      assert.deepEqual(
+        symbols,
+        data.trendingTokens.map((t) => t.symbol),
+      )
+      const pairs = await region(page, 'Trending pools')
+        .locator('a[data-result] > span:first-child')
+        .allTextContents()
+      assert.deepEqual(
+        pairs,
+        data.trendingPools.map((p) => `${p.token0.symbol}/${p.token1.symbol}`),
+      )
+      const top = data.trendingTokens[0]
+      assert.ok(top)
+      const actions = tokens.getByRole('group', { name: `Actions for ${top.symbol}` }).first()
+      assert.equal(
+        await actions.getByRole('link', { name: 'Swap' }).getAttribute('href'),
+        `/swap?chain=ethereum&outputCurrency=${top.address}`,
+      )
+      assert.equal(
+        await actions.getByRole('link', { name: 'Send' }).getAttribute('href'),
+        `/send?chain=ethereum&inputCurrency=${top.address}`,
+      )
+      await actions.getByRole('button', { name: 'Copy address' }).waitFor()
+      await actions.getByRole('button', { name: `Share ${top.symbol}` }).waitFor()
+      await page.screenshot({ path: join(tmpdir(), 'search-trending-1280.png') })
+
+      const wallet = '0x000000000000000000000000000000000000dEaD'
+      await dialog(page).getByRole('searchbox').fill(wallet)
+      const row = region(page, 'Wallets').getByRole('link', { name: new RegExp(wallet) })
+      await row.waitFor()
+      assert.equal(await row.getAttribute('target'), '_blank')
+      assert.match((await row.getAttribute('href')) ?? '', new RegExp(`/address/${wallet}$`))
+      // A token's own address is that token, not a wallet.
+      await dialog(page).getByRole('searchbox').fill(top.address)
+      await region(page, 'Tokens')
+        .getByRole('link', { name: new RegExp(`^${top.symbol}`) })
+        .waitFor()
+      assert.equal(await region(page, 'Wallets').count(), 0)
     })
   })
 })

@@ -43,6 +43,7 @@ const fixedListSizes: Record<string, number> = {
   'Pool.liquidityByTick': 400,
   'Portfolio.balances': 200,
   'Activity.assetChanges': 20,
+  'Nft.attributes': 20,
 }
 
 /** Fields returning an object whose lists each hold up to the field's `first` items. */

@@ -25,6 +25,7 @@ import {
   parsePoolId,
   parseSearchQuery,
 } from './inputs.ts'
+import { decodeNftMetadata } from './nftMetadata.ts'
 import {
   type CollectionView,
   type PoolView,
@@ -300,6 +301,7 @@ export function createResolvers(deps: ResolverDeps) {
   }
 
   function collectionGql(c: CollectionView) {
+    const ofCollection = and(eq(tables.nft.chainId, c.row.chainId), eq(tables.nft.collection, c.row.address))
     return {
       id: `${c.network}:${c.row.address}`,
       network: c.network,
@@ -308,7 +310,38 @@ export function createResolvers(deps: ResolverDeps) {
       symbol: c.row.symbol,
       totalSupply: c.row.totalSupply,
       transferCount: c.row.transferCount,
+      async ownerCount() {
+        const [row] = await db
+          .select({ n: sql<number>`count(distinct ${tables.nft.owner})` })
+          .from(tables.nft)
+          .where(ofCollection)
+        return Number(row?.n ?? 0)
+      },
+      async imageUrl() {
+        const [row] = await db
+          .select({ tokenUri: tables.nft.tokenUri })
+          .from(tables.nft)
+          .where(ofCollection)
+          .orderBy(tables.nft.tokenId)
+          .limit(1)
+        return decodeNftMetadata(row?.tokenUri ?? null).imageUrl
+      },
     }
+  }
+
+  function nftGql(col: CollectionView, n: Tables['nft']['$inferSelect']) {
+    return {
+      id: `${col.network}:${n.collection}:${n.tokenId}`,
+      network: col.network,
+      collection: collectionGql(col),
+      tokenId: n.tokenId.toString(),
+      owner: getAddress(n.owner),
+      ...decodeNftMetadata(n.tokenUri),
+    }
+  }
+
+  function findCollection(s: Snapshot, chainId: number, address: string): CollectionView | undefined {
+    return s.collections.find((c) => c.key === tokenKey(chainId, address))
   }
 
   async function poolTransactions(s: Snapshot, chains: number[], poolIds: string[] | null, args: Args) {
@@ -702,19 +735,37 @@ export function createResolvers(deps: ResolverDeps) {
       return {
         pageInfo: page.pageInfo,
         nodes: page.nodes.flatMap(({ n }) => {
-          const col = s.collections.find((c) => c.key === tokenKey(n.chainId, n.collection))
-          if (!col) return []
-          return [
-            {
-              id: `${slugOf(n.chainId)}:${n.collection}:${n.tokenId}`,
-              network: slugOf(n.chainId),
-              collection: collectionGql(col),
-              tokenId: n.tokenId.toString(),
-              owner: getAddress(n.owner),
-            },
-          ]
+          const col = findCollection(s, n.chainId, n.collection)
+          return col ? [nftGql(col, n)] : []
         }),
       }
+    },
+
+    async nftCollection(args: Args) {
+      const slug = parseNetwork(input, args.network)
+      const address = parseAddress(args.address)
+      const s = await deps.snapshot()
+      const [chainId] = chainIds(s, [slug])
+      const col = chainId === undefined ? undefined : findCollection(s, chainId, address)
+      return col ? collectionGql(col) : null
+    },
+
+    async collectionNfts(args: Args) {
+      const slug = parseNetwork(input, args.network)
+      const address = parseAddress(args.address)
+      const first = parseFirst(args.first)
+      const s = await deps.snapshot()
+      const [chainId] = chainIds(s, [slug])
+      const col = chainId === undefined ? undefined : findCollection(s, chainId, address)
+      if (!col) return { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } }
+      const rows = await db
+        .select()
+        .from(tables.nft)
+        .where(and(eq(tables.nft.chainId, col.row.chainId), eq(tables.nft.collection, col.row.address)))
+        .orderBy(tables.nft.tokenId)
+      const items = rows.map((n) => ({ key: n.tokenId.toString().padStart(78, '0'), n }))
+      const page = pageByOffset('collectionNfts', items, first, args.after as string | undefined)
+      return { pageInfo: page.pageInfo, nodes: page.nodes.map(({ n }) => nftGql(col, n)) }
     },
 
     async trendingTokens(args: Args) {

@@ -213,7 +213,14 @@ export const typeDefs = /* GraphQL */ `
     symbol: String!
     totalSupply: Int!
     transferCount: Int!
+    "Distinct current holders."
+    ownerCount: Int!
+    "The lowest token id's image (see Nft.imageUrl), as the collection's picture."
+    imageUrl: String
   }
+
+  "A trait from an NFT's metadata; both strings are the contract's (untrusted, render as text)."
+  type NftAttribute { traitType: String! value: String! }
 
   type Nft {
     id: ID!
@@ -221,6 +228,12 @@ export const typeDefs = /* GraphQL */ `
     collection: NftCollection!
     tokenId: String!
     owner: String!
+    "From the tokenURI's inline JSON metadata (untrusted text, capped, control characters removed); null when absent."
+    name: String
+    description: String
+    "Only an https URL, an ipfs:// URI through an https gateway, or a data:image URI (png, jpeg, gif, webp, svg+xml); else null."
+    imageUrl: String
+    attributes: [NftAttribute!]!
   }
 
   "A token on a network, for tokenPrices."
@@ -272,6 +285,9 @@ export const typeDefs = /* GraphQL */ `
     trendingPools(networks: [String!], first: Int = 10): [Pool!]!
     "By transfer count."
     nftCollections(networks: [String!], first: Int = 10): [NftCollection!]!
+    nftCollection(network: String!, address: String!): NftCollection
+    "A collection's tokens by token id."
+    collectionNfts(network: String!, address: String!, first: Int = 20, after: String): NftConnection!
     "Tokens by symbol, name or address; pools by pair (e.g. 'ETH/USDC'), address or v4 pool id; NFT collections by name, symbol or address."
     search(query: String!, networks: [String!], first: Int = 10): SearchResults!
   }

@@ -1,5 +1,7 @@
+import type { Context } from 'ponder:registry'
 import { nft, nftCollection } from 'ponder:schema'
 import { zeroAddress } from 'viem'
+import { erc721Abi } from '../lib/abis.ts'
 import { readManifestSync } from '../lib/manifest.ts'
 import { ponder } from './registry.ts'
 import {
@@ -122,9 +124,12 @@ ponder.on('Nft:Transfer', async ({ event, context }) => {
   const chainId = context.network.chainId
   const collection = lower(event.log.address)
   const { from, to, tokenId } = event.args
+  // The metadata URI once, at mint; the API decodes it and hands it out as untrusted text.
+  const tokenUri =
+    from === zeroAddress ? await readTokenUri(context.client, event.log.address, tokenId) : null
   await context.db
     .insert(nft)
-    .values({ chainId, collection, tokenId, owner: lower(to) })
+    .values({ chainId, collection, tokenId, owner: lower(to), tokenUri })
     .onConflictDoUpdate({ owner: lower(to) })
   await context.db
     .update(nftCollection, { chainId, address: collection })
@@ -151,3 +156,26 @@ ponder.on('Nft:Transfer', async ({ event, context }) => {
     change: { token: collection, amount, direction: 'IN', tokenId: id },
   })
 })
+
+/** Longest tokenURI kept (a data: URI with an inline SVG is a few KB). */
+const MAX_TOKEN_URI = 32_768
+
+async function readTokenUri(
+  client: Context['client'],
+  address: `0x${string}`,
+  tokenId: bigint,
+): Promise<string | null> {
+  try {
+    // Read at the head like token metadata (a devnet restored from a dump has no history).
+    const uri = await client.readContract({
+      abi: erc721Abi,
+      address,
+      functionName: 'tokenURI',
+      args: [tokenId],
+      cache: 'immutable',
+    })
+    return typeof uri === 'string' && uri.length <= MAX_TOKEN_URI ? uri : null
+  } catch {
+    return null
+  }
+}

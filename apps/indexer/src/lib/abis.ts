@@ -66,4 +66,5 @@ export const uniswapXReactorAbi = parseAbi([
 
 export const erc721Abi = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+  'function tokenURI(uint256 tokenId) view returns (string)',
 ])

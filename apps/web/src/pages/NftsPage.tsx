@@ -1,11 +1,8 @@
-import { FormattedMessage } from 'react-intl'
-import { ComingSoon, Page } from '../modules/ui/index.ts'
+import { useParams } from 'react-router'
+import { NftCollectionsView, NftCollectionView } from '../modules/nfts/index.ts'
 
 /** /nfts and /nfts/collection/:contractAddress (NFT routes flag, off with disableNFTs=true). */
 export default function NftsPage() {
-  return (
-    <Page title={<FormattedMessage id="page.nfts.title" defaultMessage="NFTs" />}>
-      <ComingSoon />
-    </Page>
-  )
+  const { contractAddress } = useParams()
+  return contractAddress === undefined ? <NftCollectionsView /> : <NftCollectionView />
 }

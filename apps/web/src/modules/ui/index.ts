@@ -1,4 +1,5 @@
 export { Dialog } from './components/Dialog.tsx'
+export { NotFoundState } from './components/NotFoundState.tsx'
 export {
   Button,
   buttonClassName,

@@ -16,7 +16,7 @@ import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 import { LiquidityDepth } from './LiquidityDepth.tsx'
 import { PoolBadges } from './PoolsTable.tsx'
-import { loadPriceChart, NotFoundState, Stat } from './TokenDetailsView.tsx'
+import { ExploreNotFound, loadPriceChart, Stat } from './TokenDetailsView.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { usePriceText } from './usePriceText.ts'
 
@@ -46,7 +46,7 @@ export function PoolDetailsView() {
   const chart = useTokenChart(chainName, pool?.token0.address ?? '', range, Boolean(pool))
   const { format } = useFiatFormatter()
   const price = usePriceText()
-  if (!valid || pool === null) return <NotFoundState />
+  if (!valid || pool === null) return <ExploreNotFound />
   const usd = (value: string | null | undefined) => {
     const n = num(value)
     return n === null ? '–' : format(n)

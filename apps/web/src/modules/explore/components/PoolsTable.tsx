@@ -1,13 +1,12 @@
-import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { rowsOf, useExplorePools } from '../hooks/useExploreData.ts'
-import type { Direction, PoolRow, PoolSort } from '../services/exploreData.ts'
+import { useExplorePools } from '../hooks/useExploreData.ts'
+import type { PoolRow, PoolSort } from '../services/exploreData.ts'
 import { feeTierText, num } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
-import { ListFooter, SkeletonTableRows, Th, TokenMark } from './TableParts.tsx'
+import { type Column, ExploreTable, TokenMark, useSort } from './TableParts.tsx'
 
 /** Version, fee tier (the spec's display; dynamic as such) and hook badges of a pool. */
 export function PoolBadges({ pool }: { pool: Pick<PoolRow, 'version' | 'feeTier' | 'hooks'> }) {
@@ -30,85 +29,57 @@ export function PoolBadges({ pool }: { pool: Pick<PoolRow, 'version' | 'feeTier'
 export function PoolsTable({ networks, filter }: { networks: readonly string[] | null; filter: string }) {
   const intl = useIntl()
   const { format } = useFiatFormatter()
-  const [sort, setSort] = useState<{ key: PoolSort; direction: Direction }>({ key: 'TVL', direction: 'DESC' })
+  const { sort, onSort } = useSort<PoolSort>('TVL')
   const query = useExplorePools(networks, sort.key, sort.direction, filter)
-  const rows = rowsOf(query.data)
-  const onSort = (key: PoolSort) =>
-    setSort((s) => ({ key, direction: s.key === key && s.direction === 'DESC' ? 'ASC' : 'DESC' }))
   const pct = (value: number | null) =>
     value === null
       ? '–'
       : new Intl.NumberFormat(intl.locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100)
+  const columns: Column<PoolSort>[] = [
+    { label: '#', numeric: true },
+    { label: intl.formatMessage(em.colPool) },
+    { label: intl.formatMessage(em.colTvl), sortKey: 'TVL', numeric: true },
+    { label: intl.formatMessage(em.colApr), sortKey: 'APR', numeric: true },
+    { label: intl.formatMessage(em.colVolume1d), sortKey: 'VOLUME_24H', numeric: true },
+    { label: intl.formatMessage(em.colVolume30d), sortKey: 'VOLUME_30D', numeric: true },
+    { label: intl.formatMessage(em.colVolumeTvl), numeric: true },
+  ]
   return (
-    <>
-      <div className={styles.scroll}>
-        <table
-          className={styles.table}
-          aria-label={intl.formatMessage(em.pools)}
-          aria-busy={query.isFetching}
-        >
-          <thead>
-            <tr>
-              <Th label="#" numeric />
-              <Th label={intl.formatMessage(em.colPool)} />
-              <Th label={intl.formatMessage(em.colTvl)} sortKey="TVL" sort={sort} onSort={onSort} numeric />
-              <Th label={intl.formatMessage(em.colApr)} sortKey="APR" sort={sort} onSort={onSort} numeric />
-              <Th
-                label={intl.formatMessage(em.colVolume1d)}
-                sortKey="VOLUME_24H"
-                sort={sort}
-                onSort={onSort}
-                numeric
-              />
-              <Th
-                label={intl.formatMessage(em.colVolume30d)}
-                sortKey="VOLUME_30D"
-                sort={sort}
-                onSort={onSort}
-                numeric
-              />
-              <Th label={intl.formatMessage(em.colVolumeTvl)} numeric />
+    <ExploreTable
+      label={intl.formatMessage(em.pools)}
+      columns={columns}
+      sort={sort}
+      onSort={onSort}
+      query={query}
+    >
+      {(rows) =>
+        rows.map((p, index) => {
+          const tvl = num(p.tvlUsd) ?? 0
+          const volume = num(p.volume24hUsd) ?? 0
+          return (
+            <tr key={`${p.network}:${p.id}`} data-testid="explore-pool-row">
+              <td className={styles.numeric}>{index + 1}</td>
+              <td>
+                <Link className={styles.entity} to={`/explore/pools/${p.network}/${p.id}`}>
+                  <span className={styles.pair} aria-hidden="true">
+                    <TokenMark address={p.token0.address} symbol={p.token0.symbol} />
+                    <TokenMark address={p.token1.address} symbol={p.token1.symbol} />
+                  </span>
+                  <span className={styles.name}>
+                    {p.token0.symbol}/{p.token1.symbol}
+                  </span>
+                  <PoolBadges pool={p} />
+                </Link>
+              </td>
+              <td className={styles.numeric}>{format(tvl)}</td>
+              <td className={styles.numeric}>{pct(num(p.apr))}</td>
+              <td className={styles.numeric}>{format(volume)}</td>
+              <td className={styles.numeric}>{format(num(p.volume30dUsd) ?? 0)}</td>
+              <td className={styles.numeric}>{tvl > 0 ? pct((volume / tvl) * 100) : '–'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {query.isPending ? <SkeletonTableRows columns={7} /> : null}
-            {rows.map((p, index) => {
-              const tvl = num(p.tvlUsd) ?? 0
-              const volume = num(p.volume24hUsd) ?? 0
-              return (
-                <tr key={`${p.network}:${p.id}`} data-testid="explore-pool-row">
-                  <td className={styles.numeric}>{index + 1}</td>
-                  <td>
-                    <Link className={styles.entity} to={`/explore/pools/${p.network}/${p.id}`}>
-                      <span className={styles.pair} aria-hidden="true">
-                        <TokenMark address={p.token0.address} symbol={p.token0.symbol} />
-                        <TokenMark address={p.token1.address} symbol={p.token1.symbol} />
-                      </span>
-                      <span className={styles.name}>
-                        {p.token0.symbol}/{p.token1.symbol}
-                      </span>
-                      <PoolBadges pool={p} />
-                    </Link>
-                  </td>
-                  <td className={styles.numeric}>{format(tvl)}</td>
-                  <td className={styles.numeric}>{pct(num(p.apr))}</td>
-                  <td className={styles.numeric}>{format(volume)}</td>
-                  <td className={styles.numeric}>{format(num(p.volume30dUsd) ?? 0)}</td>
-                  <td className={styles.numeric}>{tvl > 0 ? pct((volume / tvl) * 100) : '–'}</td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-      <ListFooter
-        isError={query.isError}
-        isEmpty={query.isSuccess && rows.length === 0}
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onMore={() => void query.fetchNextPage()}
-        onRetry={() => void query.refetch()}
-      />
-    </>
+          )
+        })
+      }
+    </ExploreTable>
   )
 }

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react'
+import type { InfiniteData } from '@tanstack/react-query'
+import { type ReactNode, useState } from 'react'
 import { useIntl } from 'react-intl'
-import type { Direction } from '../services/exploreData.ts'
+import { rowsOf } from '../hooks/useExploreData.ts'
+import type { Direction, Page } from '../services/exploreData.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
 
@@ -121,5 +123,87 @@ export function Sparkline({ points }: { points: readonly number[] }) {
     >
       <polyline points={path} fill="none" stroke="currentColor" strokeWidth="1.5" />
     </svg>
+  )
+}
+
+export interface Column<K extends string> {
+  readonly label: ReactNode
+  /** Set on the columns the indexer can sort by. */
+  readonly sortKey?: K
+  readonly numeric?: boolean
+}
+
+/** A list's sort: the first click on a column sorts it descending, the next ascending. */
+export function useSort<K extends string>(initial: K) {
+  const [sort, setSort] = useState<{ key: K; direction: Direction }>({ key: initial, direction: 'DESC' })
+  const onSort = (key: K) =>
+    setSort((s) => ({ key, direction: s.key === key && s.direction === 'DESC' ? 'ASC' : 'DESC' }))
+  return { sort, onSort }
+}
+
+/** What a sortable table needs of its infinite query. */
+interface ListQuery<T> {
+  readonly data: InfiniteData<Page<T>, unknown> | undefined
+  readonly isPending: boolean
+  readonly isFetching: boolean
+  readonly isError: boolean
+  readonly isSuccess: boolean
+  readonly hasNextPage: boolean
+  readonly isFetchingNextPage: boolean
+  fetchNextPage(): Promise<unknown>
+  refetch(): Promise<unknown>
+}
+
+/**
+ * An explore table: headers (sortable where a column has a sort key), skeleton rows while the first
+ * page loads, the rows of every page loaded so far (narrowed by `select`, drawn by `children`), and
+ * the list footer (data message, empty, load more).
+ */
+export function ExploreTable<K extends string, T>(props: {
+  label: string
+  columns: readonly Column<K>[]
+  sort?: { key: K; direction: Direction }
+  onSort?: (key: K) => void
+  query: ListQuery<T>
+  select?: (rows: readonly T[]) => readonly T[]
+  children: (rows: readonly T[]) => ReactNode
+}) {
+  const { query } = props
+  const all = rowsOf(query.data)
+  const rows = props.select ? props.select(all) : all
+  return (
+    <>
+      <div className={styles.scroll}>
+        <table className={styles.table} aria-label={props.label} aria-busy={query.isFetching}>
+          <thead>
+            <tr>
+              {props.columns.map((column, index) => (
+                <Th
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed per table
+                  key={index}
+                  label={column.label}
+                  numeric={column.numeric === true}
+                  {...(column.sortKey
+                    ? { sortKey: column.sortKey, sort: props.sort, onSort: props.onSort }
+                    : {})}
+                />
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {query.isPending ? <SkeletonTableRows columns={props.columns.length} /> : null}
+            {props.children(rows)}
+          </tbody>
+        </table>
+      </div>
+      <ListFooter
+        isError={query.isError}
+        isEmpty={query.isSuccess && rows.length === 0}
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        onMore={() => void query.fetchNextPage()}
+        onRetry={() => void query.refetch()}
+      />
+    </>
   )
 }

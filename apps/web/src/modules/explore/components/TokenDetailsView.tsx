@@ -5,7 +5,7 @@ import { Link, useLocation, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { setPageTitle } from '../../seo/index.ts'
-import { buttonClassName, Card, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
+import { buttonClassName, Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import { useSameToken, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
 import { num } from '../services/format.ts'
@@ -21,17 +21,17 @@ import { usePriceText } from './usePriceText.ts'
 export const loadPriceChart = () => import('./PriceChart.tsx')
 const PriceChart = lazy(() => loadPriceChart().then((m) => ({ default: m.PriceChart })))
 
-export function NotFoundState() {
+/** The token and pool pages' not-found state (unknown network, malformed or unknown address). */
+export function ExploreNotFound() {
   const intl = useIntl()
   return (
-    <Page narrow title={intl.formatMessage(dm.notFoundTitle)}>
-      <p data-testid="explore-not-found">{intl.formatMessage(dm.notFoundBody)}</p>
-      <div>
-        <Link to="/explore" className={buttonClassName}>
-          {intl.formatMessage(em.title)}
-        </Link>
-      </div>
-    </Page>
+    <NotFoundState
+      title={intl.formatMessage(dm.notFoundTitle)}
+      body={intl.formatMessage(dm.notFoundBody)}
+      backTo="/explore"
+      backLabel={intl.formatMessage(em.title)}
+      testId="explore-not-found"
+    />
   )
 }
 
@@ -74,7 +74,7 @@ export function TokenDetailsView() {
     return () => setPageTitle(pathname, null)
   }, [loaded, intl, pathname])
 
-  if (!valid || details.data === null) return <NotFoundState />
+  if (!valid || details.data === null) return <ExploreNotFound />
   const token = details.data
   const network = findNetwork(chainName)
   const usd = (value: string | null | undefined) => {

@@ -7,6 +7,7 @@ import {
   fetchPoolsPage,
   fetchTokensPage,
   fetchTransactionsPage,
+  type ListRequest,
   OUTDATED_AFTER_BLOCKS,
   type Page,
   type PoolSort,
@@ -23,17 +24,22 @@ const pageParams = {
   retry: 1,
 } as const
 
-export function useExploreTokens(
+/** A sorted, filtered explore list (tokens or pools), a page at a time by the indexer's cursors. */
+function useSortedList<T, S extends string>(
+  list: 'tokens' | 'pools',
+  fetchPage: (
+    request: ListRequest & { orderBy: S; direction: Direction; filter: string },
+  ) => Promise<Page<T>>,
   networks: readonly string[] | null,
-  orderBy: TokenSort,
+  orderBy: S,
   direction: Direction,
   filter: string,
 ) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
   return useInfiniteQuery({
-    queryKey: ['explore', 'tokens', graphqlUrl, networks, orderBy, direction, filter],
+    queryKey: ['explore', list, graphqlUrl, networks, orderBy, direction, filter],
     queryFn: ({ pageParam, signal }) =>
-      fetchTokensPage({
+      fetchPage({
         graphqlUrl,
         networks,
         after: pageParam,
@@ -48,30 +54,19 @@ export function useExploreTokens(
   })
 }
 
-export function useExplorePools(
+export const useExploreTokens = (
+  networks: readonly string[] | null,
+  orderBy: TokenSort,
+  direction: Direction,
+  filter: string,
+) => useSortedList('tokens', fetchTokensPage, networks, orderBy, direction, filter)
+
+export const useExplorePools = (
   networks: readonly string[] | null,
   orderBy: PoolSort,
   direction: Direction,
   filter: string,
-) {
-  const graphqlUrl = getRuntimeConfig().graphqlUrl
-  return useInfiniteQuery({
-    queryKey: ['explore', 'pools', graphqlUrl, networks, orderBy, direction, filter],
-    queryFn: ({ pageParam, signal }) =>
-      fetchPoolsPage({
-        graphqlUrl,
-        networks,
-        after: pageParam,
-        isNetwork: isKnownNetwork,
-        signal,
-        orderBy,
-        direction,
-        filter,
-      }),
-    staleTime: 15_000,
-    ...pageParams,
-  })
-}
+) => useSortedList('pools', fetchPoolsPage, networks, orderBy, direction, filter)
 
 /** Newest pool transactions; refreshed as blocks are indexed. `token`/`pool` narrow them. */
 export function useExploreTransactions(

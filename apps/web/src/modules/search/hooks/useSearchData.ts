@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
-import { fetchPopularNftCollections, fetchSearchResults } from '../services/searchData.ts'
+import { fetchPopularNftCollections, fetchSearchResults, fetchTrending } from '../services/searchData.ts'
 
 /** Results per section asked of the indexer. */
 export const SEARCH_RESULTS_FIRST = 5
@@ -56,6 +56,25 @@ export function usePopularNftCollections(enabled: boolean, network: string) {
       }),
     enabled,
     staleTime: 5 * 60_000,
+    retry: false,
+  })
+}
+
+/** Trending tokens and pools by 1-day volume, shown before anything is typed. */
+export function useTrending(enabled: boolean, network: string) {
+  const graphqlUrl = getRuntimeConfig().graphqlUrl
+  return useQuery({
+    queryKey: ['search', 'trending', graphqlUrl, network],
+    queryFn: ({ signal }) =>
+      fetchTrending({
+        graphqlUrl,
+        network: network || null,
+        first: SEARCH_RESULTS_FIRST,
+        isNetwork: isKnownNetwork,
+        signal,
+      }),
+    enabled,
+    staleTime: 60_000,
     retry: false,
   })
 }

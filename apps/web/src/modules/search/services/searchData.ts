@@ -47,6 +47,15 @@ export const POPULAR_NFT_COLLECTIONS_QUERY = /* GraphQL */ `
   }
 `
 
+export const TRENDING_QUERY = /* GraphQL */ `
+  query Trending($networks: [String!], $first: Int!) {
+    trendingTokens(networks: $networks, first: $first) { network address symbol name }
+    trendingPools(networks: $networks, first: $first) {
+      network address poolId version feeTier token0 { symbol } token1 { symbol }
+    }
+  }
+`
+
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const POOL_ID = /^0x[0-9a-fA-F]{64}$/
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
@@ -95,21 +104,45 @@ export function parseSearchResults(json: unknown, isNetwork: (slug: string) => b
   const { tokens, pools, nftCollections } = answer.data.data.search
   return {
     tokens: each(tokens, tokenSchema, isNetwork),
-    pools: each(pools, poolSchema, isNetwork).flatMap((pool) => {
-      const id = pool.address ?? pool.poolId
-      if (!id) return []
-      return [
-        {
-          network: pool.network,
-          id,
-          version: pool.version,
-          feeTier: pool.feeTier,
-          token0: pool.token0.symbol,
-          token1: pool.token1.symbol,
-        },
-      ]
-    }),
+    pools: poolResults(pools, isNetwork),
     nftCollections: each(nftCollections, collectionSchema, isNetwork),
+  }
+}
+
+/** The indexer's pools as rows: the id a pool page takes (address, or the v4 pool id). */
+function poolResults(list: unknown, isNetwork: (slug: string) => boolean): PoolResult[] {
+  return each(list, poolSchema, isNetwork).flatMap((pool) => {
+    const id = pool.address ?? pool.poolId
+    if (!id) return []
+    return [
+      {
+        network: pool.network,
+        id,
+        version: pool.version,
+        feeTier: pool.feeTier,
+        token0: pool.token0.symbol,
+        token1: pool.token1.symbol,
+      },
+    ]
+  })
+}
+
+export interface TrendingResults {
+  /** By 1-day volume, descending (the indexer's order), cut to the page size. */
+  readonly tokens: readonly TokenResult[]
+  readonly pools: readonly PoolResult[]
+}
+
+const trendingAnswer = z.object({
+  data: z.object({ trendingTokens: z.unknown(), trendingPools: z.unknown() }),
+})
+
+export function parseTrending(json: unknown, isNetwork: (slug: string) => boolean): TrendingResults {
+  const answer = trendingAnswer.safeParse(json)
+  if (!answer.success) throw new Error('Unexpected answer from the indexer')
+  return {
+    tokens: each(answer.data.data.trendingTokens, tokenSchema, isNetwork),
+    pools: poolResults(answer.data.data.trendingPools, isNetwork),
   }
 }
 
@@ -149,4 +182,14 @@ export async function fetchPopularNftCollections(request: Request): Promise<NftC
     request.signal,
   )
   return parsePopularNftCollections(json, request.isNetwork)
+}
+
+export async function fetchTrending(request: Request): Promise<TrendingResults> {
+  const json = await postGraphql(
+    request.graphqlUrl,
+    TRENDING_QUERY,
+    { networks: request.network ? [request.network] : null, first: request.first },
+    request.signal,
+  )
+  return parseTrending(json, request.isNetwork)
 }

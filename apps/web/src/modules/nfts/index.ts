@@ -1,0 +1,2 @@
+export { NftCollectionsView } from './components/NftCollectionsView.tsx'
+export { NftCollectionView } from './components/NftCollectionView.tsx'
