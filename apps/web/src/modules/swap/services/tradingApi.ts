@@ -1,4 +1,7 @@
 import {
+  type ApprovalRequestBody,
+  type ApprovalResponse,
+  approvalResponseSchema,
   errorBodySchema,
   type FieldProblem,
   fieldProblemsSchema,
@@ -71,7 +74,8 @@ export type QuoteParams = QuoteRequestBody
 /** What POST /v1/swap takes. */
 export type SwapParams = SwapRequestBody
 
-async function call<T>(
+/** One call of the API (/v1): the answer parsed with `schema`, an error answer a `TradingApiError`. */
+export async function callApi<T>(
   path: string,
   schema: z.ZodMiniType<T, unknown>,
   init: { method: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal | undefined },
@@ -123,15 +127,20 @@ async function call<T>(
 }
 
 export function fetchQuote(params: QuoteParams, signal?: AbortSignal): Promise<QuoteResponse> {
-  return call('/v1/quote', quoteResponseSchema, { method: 'POST', body: params, signal })
+  return callApi('/v1/quote', quoteResponseSchema, { method: 'POST', body: params, signal })
 }
 
 export function fetchSwap(params: SwapParams, signal?: AbortSignal): Promise<SwapResponse> {
-  return call('/v1/swap', swapResponseSchema, { method: 'POST', body: params, signal })
+  return callApi('/v1/swap', swapResponseSchema, { method: 'POST', body: params, signal })
+}
+
+/** The ERC-20 approval of Permit2 `walletAddress` must send before spending `amount`, or null. */
+export function fetchApproval(params: ApprovalRequestBody, signal?: AbortSignal): Promise<ApprovalResponse> {
+  return callApi('/v1/check_approval', approvalResponseSchema, { method: 'POST', body: params, signal })
 }
 
 export async function fetchTokens(network: string, signal?: AbortSignal): Promise<readonly TokenInfo[]> {
-  const answer = await call(`/v1/tokens?network=${encodeURIComponent(network)}`, tokensResponseSchema, {
+  const answer = await callApi(`/v1/tokens?network=${encodeURIComponent(network)}`, tokensResponseSchema, {
     method: 'GET',
     signal,
   })
@@ -139,5 +148,5 @@ export async function fetchTokens(network: string, signal?: AbortSignal): Promis
 }
 
 export async function fetchTradingNetworks(signal?: AbortSignal): Promise<readonly TradingNetwork[]> {
-  return (await call('/v1/networks', networksResponseSchema, { method: 'GET', signal })).networks
+  return (await callApi('/v1/networks', networksResponseSchema, { method: 'GET', signal })).networks
 }
