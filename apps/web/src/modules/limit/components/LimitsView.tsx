@@ -226,7 +226,7 @@ function OrderRow(props: {
       />
       <div className={styles.orderMain}>
         <span className={styles.orderSummary}>{summary}</span>
-        <span className={styles.muted}>{intl.formatMessage(m.expiresOn, { date: expiry })}</span>
+        <span className={styles.muted}>{intl.formatMessage(m.expires, { date: expiry })}</span>
         {order.txHash ? (
           <span className={styles.muted} data-testid="limit-order-tx" title={order.txHash}>
             {intl.formatMessage(m.fillTx, { hash: shortenAddress(order.txHash) })}

@@ -33,10 +33,6 @@ export const limitMessages = defineMessages({
     id: 'limit.warning.openOrdersFull',
     defaultMessage: 'You have {max} open limit orders. Cancel one before placing another.',
   },
-  nativeInput: {
-    id: 'limit.error.nativeInput',
-    defaultMessage: 'Limit orders sell tokens: {native} is sold as {wrapped}',
-  },
   placeOrder: { id: 'limit.button.place', defaultMessage: 'Place order' },
   reviewTitle: { id: 'limit.review.title', defaultMessage: 'Review limit order' },
   youSell: { id: 'limit.review.sell', defaultMessage: 'You sell' },
@@ -66,7 +62,6 @@ export const limitMessages = defineMessages({
   noOrders: { id: 'limits.empty', defaultMessage: 'No limit orders yet' },
   select: { id: 'limits.select', defaultMessage: 'Select order {summary}' },
   orderSummary: { id: 'limits.summary', defaultMessage: '{amountIn} {symbolIn} → {amountOut} {symbolOut}' },
-  expiresOn: { id: 'limits.expires', defaultMessage: 'Expires {date}' },
   cancelSelected: {
     id: 'limits.cancel',
     defaultMessage: '{count, plural, one {Cancel # order} other {Cancel # orders}}',
