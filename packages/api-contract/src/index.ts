@@ -4,21 +4,6 @@
  */
 export type { ErrorBodyShape, FieldProblem } from './errors.ts'
 export { errorBodySchema, fieldProblemsSchema } from './errors.ts'
-export type {
-  LimitOrder,
-  OrderStatus,
-  OrdersResponse,
-  PreparedOrder,
-  PrepareOrderRequestBody,
-  SubmitOrderResponse,
-} from './orders.ts'
-export {
-  orderSchema,
-  orderStatusSchema,
-  ordersResponseSchema,
-  preparedOrderSchema,
-  submitOrderResponseSchema,
-} from './orders.ts'
 export { addressOut, hex, network, uint } from './primitives.ts'
 export type { ApprovalRequestBody, QuoteRequestBody, SwapRequestBody } from './requests.ts'
 export type {

@@ -1,4 +1,5 @@
 /**
+ * Entry `@oxbow/api-contract/orders` (apart from the index, so the web entry does not carry it).
  * The order service's answers (apps/api src/orders, /v1/orders): UniswapX limit orders as a
  * client parses them. Amounts are decimal strings (JSON has no bigint).
  */

@@ -12,7 +12,6 @@ import { useSearchParams } from 'react-router'
 import { findNetwork, getNetworks } from '../../config/index.ts'
 import {
   acceptKeystroke,
-  fetchApproval,
   findToken,
   invalidateBalances,
   parseTypedAmount,
@@ -35,7 +34,7 @@ import {
   resolvePendingTransaction,
   useWalletState,
 } from '../../wallet/index.ts'
-import { prepareOrder, submitOrder } from '../services/ordersApi.ts'
+import { fetchApproval, prepareOrder, submitOrder } from '../services/ordersApi.ts'
 import type { PlaceOrderState } from '../services/placeOrder.ts'
 import {
   deadlineFor,

@@ -3,6 +3,8 @@
  * order, list an account's orders. Answers are parsed with the API's contract (@oxbow/api-contract);
  * an error answer is a TradingApiError with the API's typed code.
  */
+
+import { type ApprovalRequestBody, type ApprovalResponse, approvalResponseSchema } from '@oxbow/api-contract'
 import {
   type LimitOrder,
   type OrdersResponse,
@@ -12,7 +14,7 @@ import {
   preparedOrderSchema,
   type SubmitOrderResponse,
   submitOrderResponseSchema,
-} from '@oxbow/api-contract'
+} from '@oxbow/api-contract/orders'
 import { callApi } from '../../swap/index.ts'
 
 export type { LimitOrder, OrdersResponse, PreparedOrder, PrepareOrderRequestBody }
@@ -32,4 +34,9 @@ export function submitOrder(
 export function fetchOrders(swapper: string, signal?: AbortSignal): Promise<OrdersResponse> {
   const query = new URLSearchParams({ swapper, limit: '200' })
   return callApi(`/v1/orders?${query}`, ordersResponseSchema, { method: 'GET', signal })
+}
+
+/** The ERC-20 approval of Permit2 the swapper must send before an order can spend `amount`, or null. */
+export function fetchApproval(params: ApprovalRequestBody, signal?: AbortSignal): Promise<ApprovalResponse> {
+  return callApi('/v1/check_approval', approvalResponseSchema, { method: 'POST', body: params, signal })
 }

@@ -5,7 +5,6 @@
  *   → signing (Permit2 witness, EIP-712) → submitting (POST /v1/orders) → placed | failed
  */
 import type { Hex, TransactionOutcome, TypedDataRequest } from '../../wallet/index.ts'
-import { classifyWalletError } from '../../wallet/index.ts'
 import type { LimitOrder, PreparedOrder, PrepareOrderRequestBody } from './ordersApi.ts'
 import { type OrderTerms, orderTypedData } from './orderTypedData.ts'
 
@@ -65,7 +64,13 @@ function failureOf(error: unknown): Failure {
   const detail = error instanceof Error ? error.message : String(error)
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code === 'string' && apiFailures[code]) return new Failure(apiFailures[code], detail)
-  if (classifyWalletError(error) === 'rejected') return new Failure('rejected', detail)
+  // the wallet runtime throws a classified WalletActionError (checked by name: no wallet code here)
+  if (
+    error instanceof Error &&
+    error.name === 'WalletActionError' &&
+    (error as { kind?: unknown }).kind === 'rejected'
+  )
+    return new Failure('rejected', detail)
   return new Failure('generic', detail)
 }
 

@@ -1,7 +1,4 @@
 import {
-  type ApprovalRequestBody,
-  type ApprovalResponse,
-  approvalResponseSchema,
   errorBodySchema,
   type FieldProblem,
   fieldProblemsSchema,
@@ -132,11 +129,6 @@ export function fetchQuote(params: QuoteParams, signal?: AbortSignal): Promise<Q
 
 export function fetchSwap(params: SwapParams, signal?: AbortSignal): Promise<SwapResponse> {
   return callApi('/v1/swap', swapResponseSchema, { method: 'POST', body: params, signal })
-}
-
-/** The ERC-20 approval of Permit2 `walletAddress` must send before spending `amount`, or null. */
-export function fetchApproval(params: ApprovalRequestBody, signal?: AbortSignal): Promise<ApprovalResponse> {
-  return callApi('/v1/check_approval', approvalResponseSchema, { method: 'POST', body: params, signal })
 }
 
 export async function fetchTokens(network: string, signal?: AbortSignal): Promise<readonly TokenInfo[]> {
