@@ -79,6 +79,12 @@ async function openLimit(width = 1280): Promise<{ context: BrowserContext; page:
   return { context, page }
 }
 
+/** With OXBOW_E2E_SCREENSHOTS=<dir>, full-page screenshots of each step go there (to look at). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.OXBOW_E2E_SCREENSHOTS
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
+}
+
 async function orders(): Promise<ApiOrder[]> {
   const response = await fetch(`${stack.apiUrl}/v1/orders?swapper=${SWAPPER}`)
   assert.equal(response.status, 200)
@@ -169,12 +175,15 @@ async function sellEthUntil(done: () => Promise<boolean>): Promise<number> {
 }
 
 test('behavior: an order placed on /limit is filled by the filler once the market crosses it, on chain', async () => {
+  const started = Date.now()
+  const mark = (what: string) => console.log(`# ${what} at ${((Date.now() - started) / 1000).toFixed(1)} s`)
   const { context, page } = await openLimit()
   try {
-    await page.screenshot({ path: '/tmp/limitwork/limit-1280-empty.png', fullPage: true })
+    mark('connected')
     const usdcBefore = await balance(usdc, SWAPPER)
     const wethBefore = await balance(weth, SWAPPER)
     const order = await placeFromForm(page, '2000', 1)
+    mark('placed')
     assert.equal(order.orderStatus, 'opened')
     assert.equal(order.input.amount, (2000n * 10n ** 6n).toString())
     assert.equal(order.output.token.toLowerCase(), weth.toLowerCase())
@@ -191,7 +200,7 @@ test('behavior: an order placed on /limit is filled by the filler once the marke
     const row = page.locator(`[data-testid="limit-order"][data-order-hash="${order.orderHash}"]`)
     await row.waitFor({ timeout: 10_000 })
     assert.equal(await row.getAttribute('data-status'), 'opened')
-    await page.screenshot({ path: '/tmp/limitwork/limit-1280-open.png', fullPage: true })
+    await screenshot(page, 'limit-1280-open')
 
     // not filled while the market is below its price
     await new Promise((r) => setTimeout(r, 1_500))
@@ -201,6 +210,7 @@ test('behavior: an order placed on /limit is filled by the filler once the marke
     await sellEthUntil(async () =>
       (await orders()).some((o) => o.orderHash === order.orderHash && o.orderStatus === 'executed'),
     )
+    mark('filled')
     const filled = (await orders()).find((o) => o.orderHash === order.orderHash)
     assert.ok(filled?.txHash, 'the fill transaction is recorded')
 
@@ -227,7 +237,7 @@ test('behavior: an order placed on /limit is filled by the filler once the marke
       { timeout: 10_000 },
     )
     assert.equal(await row.locator('[data-testid="limit-order-tx"]').getAttribute('title'), filled.txHash)
-    await page.screenshot({ path: '/tmp/limitwork/limit-1280-executed.png', fullPage: true })
+    await screenshot(page, 'limit-1280-executed')
   } finally {
     await context.close()
   }
@@ -244,7 +254,7 @@ test('behavior: an order cancelled from the limits view has its Permit2 nonce in
     await row.locator('input[type="checkbox"]').check()
     const cancel = byTestId(page, 'limits-cancel')
     assert.equal((await cancel.textContent())?.trim(), 'Cancel 1 order')
-    await page.screenshot({ path: '/tmp/limitwork/limit-390-selected.png', fullPage: true })
+    await screenshot(page, 'limit-390-selected')
     await cancel.click()
     const dialog = byTestId(page, 'limits-cancel-dialog')
     await page.waitForFunction(
@@ -284,7 +294,7 @@ test('behavior: an order cancelled from the limits view has its Permit2 nonce in
       order.orderHash,
       { timeout: 10_000 },
     )
-    await page.screenshot({ path: '/tmp/limitwork/limit-390-canceled.png', fullPage: true })
+    await screenshot(page, 'limit-390-canceled')
   } finally {
     await context.close()
   }
@@ -338,7 +348,7 @@ test('behavior: invalid inputs get the spec messages and no order', async () => 
         document.querySelector('[data-testid="limit-button"]')?.getAttribute('data-kind') === 'unsupported',
     )
     assert.equal((await byTestId(page, 'limit-error').textContent())?.trim(), 'Unsupported network')
-    await page.screenshot({ path: '/tmp/limitwork/limit-1280-invalid.png', fullPage: true })
+    await screenshot(page, 'limit-1280-invalid')
 
     // the API refuses a malformed order request with a typed 4xx
     const bad = await fetch(`${stack.apiUrl}/v1/orders/prepare`, {
