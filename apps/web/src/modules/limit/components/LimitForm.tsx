@@ -410,7 +410,7 @@ export function LimitForm() {
         </div>
         <div className={styles.priceBox} data-testid="limit-price-box">
           <div className={styles.priceHeader}>
-            <span>{intl.formatMessage(m.limitPrice, { in: unit.in })}</span>
+            <span>{intl.formatMessage(unit.in ? m.limitPrice : m.priceLabel, { in: unit.in })}</span>
             <button
               type="button"
               className={styles.iconButton}

@@ -3,6 +3,7 @@ import { defineMessages } from '../../../lib/messages.ts'
 /** The Limit screen's and the open-orders view's texts (spec sections 4, 5 and 8). */
 export const limitMessages = defineMessages({
   limitPrice: { id: 'limit.price.label', defaultMessage: 'When 1 {in} is worth' },
+  priceLabel: { id: 'limit.price.title', defaultMessage: 'Limit price' },
   priceInput: { id: 'limit.price.input', defaultMessage: 'Limit price in {out} per {in}' },
   invert: { id: 'limit.price.invert', defaultMessage: 'Invert price' },
   market: { id: 'limit.preset.market', defaultMessage: 'Market' },
