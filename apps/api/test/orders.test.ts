@@ -238,6 +238,8 @@ for (const store of stores) {
     })
 
     test('behavior: an order prepared by the API, signed as given, is accepted; bad prepare bodies are typed 4xx', async () => {
+      // on its own too (the first test sets this up for the file)
+      await approvePermit2(token('USDC'), maxUint256)
       const owner = manifest.accounts[swapperIndex]!
       const terms = {
         chainId: eth.chainId,
