@@ -217,6 +217,66 @@ for (const store of stores) {
       )
     })
 
+    test('behavior: an order prepared by the API, signed as given, is accepted; bad prepare bodies are typed 4xx', async () => {
+      // on its own too (the first test sets this up for the file)
+      await approvePermit2(token('USDC'), maxUint256)
+      const owner = manifest.accounts[swapperIndex]!
+      const terms = {
+        chainId: eth.chainId,
+        swapper: owner.address,
+        inputToken: token('USDC'),
+        inputAmount: parseUnits('300', 6).toString(),
+        outputToken: token('WETH'),
+        outputAmount: parseUnits('1', 18).toString(),
+        deadline: nowSeconds() + 86_400,
+      }
+      const prepare = (body: unknown) =>
+        app.request('/v1/orders/prepare', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const response = await prepare(terms)
+      const prepared: Json = await response.json()
+      assert.equal(response.status, 200, JSON.stringify(prepared))
+      // JSON amounts back to bigint, as a wallet client does
+      const numbers = (value: unknown): unknown =>
+        typeof value === 'string' && /^\d+$/.test(value)
+          ? BigInt(value)
+          : Array.isArray(value)
+            ? value.map(numbers)
+            : value && typeof value === 'object'
+              ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, numbers(v)]))
+              : value
+      const { typedData } = prepared
+      assert.equal(typedData.message.spender, eth.contracts.exclusiveDutchOrderReactor)
+      const signature = await privateKeyToAccount(owner.privateKey).signTypedData({
+        domain: typedData.domain,
+        types: typedData.types,
+        primaryType: typedData.primaryType,
+        message: numbers(typedData.message) as Record<string, unknown>,
+      })
+      const posted = await post({ chainId: eth.chainId, encodedOrder: prepared.encodedOrder, signature })
+      const json: Json = await posted.json()
+      assert.equal(posted.status, 201, JSON.stringify(json))
+      assert.equal(json.order.orderHash, prepared.orderHash)
+      assert.equal(json.order.output.amount, terms.outputAmount)
+
+      const before = await storedCount()
+      for (const [body, status, code] of [
+        [{ ...terms, inputAmount: '-1' }, 400, 'INVALID_INPUT'],
+        [{ ...terms, swapper: 'alice' }, 400, 'INVALID_INPUT'],
+        [{ ...terms, extra: 1 }, 400, 'INVALID_INPUT'],
+        [{ ...terms, chainId: 8453 }, 400, 'UNSUPPORTED_NETWORK'],
+      ] as const) {
+        const refusedPrepare = await prepare(body)
+        const error: Json = await refusedPrepare.json()
+        assert.equal(refusedPrepare.status, status, JSON.stringify(error))
+        assert.equal(error.error.code, code)
+      }
+      assert.equal(await storedCount(), before, 'preparing stores nothing')
+    })
+
     test('error: forged signature (signed by another account)', async () => {
       const { body } = await signedOrder({ signerIndex: 3 })
       const json = await refused(body, 400, 'INVALID_ORDER_SIGNATURE')

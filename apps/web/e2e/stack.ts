@@ -1,7 +1,8 @@
 /**
  * The full local stack for a browser suite or benchmark: a devnet (ethereum + base), the indexer
  * (the API's source of market USD prices), the API as a child process (web apps never import other apps; only the devnet fixture) reading that devnet's
- * manifest, and the built web app serving a runtime config that points at both.
+ * manifest, optionally the order filler (another process of apps/api), and the built web app
+ * serving a runtime config that points at both.
  *
  * Everything started here is stopped by `stop()`: the API by its process group (service.ts), the
  * devnet's anvils through its own stop, the web server in-process.
@@ -31,6 +32,8 @@ export interface StackOptions {
   readonly apiEnv?: Readonly<Record<string, string>>
   /** The web app's analytics sampling (the runtime config's default otherwise). */
   readonly analyticsSampleRate?: number
+  /** Also run the order filler (apps/api's filler process, as `npm start` does) against this API. */
+  readonly filler?: boolean
 }
 
 export interface Stack {
@@ -42,6 +45,8 @@ export interface Stack {
   rpcUrl(slug: NetworkSlug): string
   /** The API's output so far (stdout and stderr), for failure messages. */
   apiLog(): string
+  /** The filler's output so far (empty without `filler`). */
+  fillerLog(): string
   stop(): Promise<void>
 }
 
@@ -132,6 +137,16 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     })
     stops.push(() => api.stop())
     await waitForTrading(api.url, STACK_NETWORKS)
+    let filler: ServiceProcess | undefined
+    if (options.filler) {
+      filler = await startService({
+        name: 'filler',
+        entry: 'apps/api/src/orders/fillerMain.ts',
+        env: { OXBOW_API_URL: api.url, OXBOW_MANIFEST: devnet.manifestPath },
+      })
+      const started = filler
+      stops.push(() => started.stop())
+    }
 
     // Every network of the registry is offered (as in production), the devnet runs two: the others
     // get RPC URLs in this suite's port range where nothing listens, and the API does not serve them.
@@ -169,6 +184,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
         return url
       },
       apiLog: () => api.log(),
+      fillerLog: () => filler?.log() ?? '',
       stop: stopAll,
     }
   } catch (error) {

@@ -67,6 +67,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
         ...(explorer ? { explorer: { name: explorer.name, url: explorer.url } } : {}),
         ...(ensRegistry ? { ensRegistry } : {}),
         batching: network.capabilities.batching,
+        limitOrders: network.capabilities.limitOrders,
       }
     }),
     productionHostname: env.OXBOW_PRODUCTION_HOSTNAME ?? defaultRuntimeConfig.productionHostname,

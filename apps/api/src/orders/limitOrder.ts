@@ -73,6 +73,26 @@ export function limitOrderTypedData(order: DutchOrder): TypedDataDefinition {
   } as TypedDataDefinition
 }
 
+/** The typed data as JSON: every amount (ethers BigNumber or bigint) a decimal string. */
+export function limitOrderTypedDataJson(order: DutchOrder) {
+  const { domain, types, values } = order.permitData()
+  const toJson = (value: unknown): unknown => {
+    if (typeof value === 'bigint') return value.toString()
+    if (Array.isArray(value)) return value.map(toJson)
+    if (value && typeof value === 'object') {
+      if ('_isBigNumber' in value) return String(value)
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]))
+    }
+    return value
+  }
+  return {
+    domain: toJson(domain) as Record<string, unknown>,
+    types: types as unknown as Record<string, { name: string; type: string }[]>,
+    primaryType: 'PermitWitnessTransferFrom' as const,
+    message: toJson(values) as Record<string, unknown>,
+  }
+}
+
 /** The body POST /v1/orders takes. */
 export function orderSubmission(order: DutchOrder, signature: Hex) {
   return { chainId: order.chainId, encodedOrder: order.serialize() as Hex, signature }

@@ -4,6 +4,7 @@ import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem'
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
+import { buildLimitOrder, limitOrderTypedDataJson } from './limitOrder.ts'
 import type { OrderService } from './service.ts'
 import { orderStatuses, type StoredOrder } from './store.ts'
 
@@ -28,6 +29,34 @@ const submitSchema = z.strictObject({
   encodedOrder: hex(8_192),
   signature: hex(200),
 })
+
+const amount = z.string().regex(/^[0-9]{1,39}$/, 'a positive integer in base units, as a decimal string')
+
+/** What the limit screen asks to have built: the order's terms, without reactor, Permit2 or nonce. */
+const prepareSchema = z.strictObject({
+  chainId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 32),
+  swapper: address,
+  inputToken: address,
+  inputAmount: amount,
+  outputToken: address,
+  outputAmount: amount,
+  /** Unix seconds. */
+  deadline: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 40),
+})
+
+/** A fresh Permit2 nonce: 64 random bits, so two orders of one swapper practically never collide. */
+function randomNonce(): bigint {
+  const bytes = crypto.getRandomValues(new Uint8Array(8))
+  return bytes.reduce((n, byte) => (n << 8n) | BigInt(byte), 0n)
+}
 
 const listSchema = z
   .strictObject({
@@ -64,6 +93,32 @@ export function orderRoutes(service: OrderService): Hono {
     const body = await jsonBody(c, submitSchema)
     const { order, openOrders } = await service.submit(body)
     return c.json({ order: orderJson(order), openOrders }, 201)
+  })
+  /**
+   * Builds the limit order a client will sign (the SDK's encoding and Permit2 witness typed data;
+   * this network's reactor and Permit2, a fresh nonce). Nothing is stored: POST /v1/orders checks
+   * the signed result in full.
+   */
+  routes.post('/orders/prepare', async (c) => {
+    const body = await jsonBody(c, prepareSchema)
+    const { deployment } = service.network(body.chainId)
+    const order = buildLimitOrder({
+      chainId: body.chainId,
+      reactor: deployment.contracts.exclusiveDutchOrderReactor,
+      permit2: deployment.contracts.permit2,
+      swapper: body.swapper,
+      nonce: randomNonce(),
+      deadline: body.deadline,
+      inputToken: body.inputToken,
+      inputAmount: BigInt(body.inputAmount),
+      outputToken: body.outputToken,
+      outputAmount: BigInt(body.outputAmount),
+    })
+    return c.json({
+      orderHash: order.hash(),
+      encodedOrder: order.serialize(),
+      typedData: limitOrderTypedDataJson(order),
+    })
   })
   routes.get('/orders', async (c) => {
     const q = query(c, listSchema)

@@ -36,6 +36,7 @@ const eager = (Component: ComponentType) => async () => ({ Component })
 const pages = {
   landing: eager(LandingPage),
   swap: eager(SwapPage),
+  limit: lazyPage(() => import('../pages/LimitPage.tsx')),
   explore: lazyPage(() => import('../pages/ExplorePage.tsx')),
   token: lazyPage(() => import('../pages/TokenDetailsPage.tsx')),
   pool: lazyPage(() => import('../pages/PoolDetailsPage.tsx')),
@@ -59,7 +60,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'buy', lazy: pages.swap },
   { path: 'sell', lazy: pages.swap },
   { path: 'send', lazy: pages.swap },
-  { path: 'limit', lazy: pages.swap, handle: { flag: 'limits' } satisfies RouteHandle },
+  { path: 'limit', lazy: pages.limit, handle: { flag: 'limits' } satisfies RouteHandle },
   { path: 'limits', loader: to('/limit') },
   // Explore
   { path: 'explore', lazy: pages.explore },

@@ -10,10 +10,9 @@ const m = defineMessages({
   buy: { id: 'page.buy.title', defaultMessage: 'Buy crypto' },
   sell: { id: 'page.sell.title', defaultMessage: 'Sell crypto' },
   send: { id: 'page.send.title', defaultMessage: 'Send' },
-  limit: { id: 'page.limit.title', defaultMessage: 'Limit order' },
 })
 
-/** /swap, /buy, /sell, /send and /limit: the trade screen in its mode. */
+/** /swap, /buy, /sell and /send: the trade screen in its mode (/limit is LimitPage). */
 export default function SwapPage() {
   const intl = useIntl()
   const mode = useLocation().pathname.slice(1) as keyof typeof m

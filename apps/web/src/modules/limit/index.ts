@@ -1,3 +1,5 @@
+export { LimitForm } from './components/LimitForm.tsx'
+export { LimitsView } from './components/LimitsView.tsx'
 export { type NonceInvalidation, nonceInvalidations } from './services/cancelNonces.ts'
 export {
   deadlineFor,

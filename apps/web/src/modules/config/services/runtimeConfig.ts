@@ -26,6 +26,8 @@ export const runtimeConfigSchema = z.object({
         ensRegistry: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
         /** Smart-wallet atomic batching is available here (the registry's capability). */
         batching: z.optional(z.boolean()),
+        /** UniswapX limit orders are offered here (the registry's capability). */
+        limitOrders: z.optional(z.boolean()),
       }),
     )
     .check(z.minLength(1)),

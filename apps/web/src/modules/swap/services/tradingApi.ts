@@ -71,7 +71,8 @@ export type QuoteParams = QuoteRequestBody
 /** What POST /v1/swap takes. */
 export type SwapParams = SwapRequestBody
 
-async function call<T>(
+/** One call of the API (/v1): the answer parsed with `schema`, an error answer a `TradingApiError`. */
+export async function callApi<T>(
   path: string,
   schema: z.ZodMiniType<T, unknown>,
   init: { method: 'GET' | 'POST'; body?: unknown; signal?: AbortSignal | undefined },
@@ -123,15 +124,15 @@ async function call<T>(
 }
 
 export function fetchQuote(params: QuoteParams, signal?: AbortSignal): Promise<QuoteResponse> {
-  return call('/v1/quote', quoteResponseSchema, { method: 'POST', body: params, signal })
+  return callApi('/v1/quote', quoteResponseSchema, { method: 'POST', body: params, signal })
 }
 
 export function fetchSwap(params: SwapParams, signal?: AbortSignal): Promise<SwapResponse> {
-  return call('/v1/swap', swapResponseSchema, { method: 'POST', body: params, signal })
+  return callApi('/v1/swap', swapResponseSchema, { method: 'POST', body: params, signal })
 }
 
 export async function fetchTokens(network: string, signal?: AbortSignal): Promise<readonly TokenInfo[]> {
-  const answer = await call(`/v1/tokens?network=${encodeURIComponent(network)}`, tokensResponseSchema, {
+  const answer = await callApi(`/v1/tokens?network=${encodeURIComponent(network)}`, tokensResponseSchema, {
     method: 'GET',
     signal,
   })
@@ -139,5 +140,5 @@ export async function fetchTokens(network: string, signal?: AbortSignal): Promis
 }
 
 export async function fetchTradingNetworks(signal?: AbortSignal): Promise<readonly TradingNetwork[]> {
-  return (await call('/v1/networks', networksResponseSchema, { method: 'GET', signal })).networks
+  return (await callApi('/v1/networks', networksResponseSchema, { method: 'GET', signal })).networks
 }

@@ -1,0 +1,365 @@
+/**
+ * Limit orders in Chromium against the real stack (devnet, indexer, API with its order service and
+ * a PGlite store in a temporary directory, the filler process, the built web app; devnet port base
+ * 27600, API 27688, web localhost:27674): an order placed on /limit (Permit2 approval, EIP-712
+ * signature, the order service), the market moved past its price by another account's trades,
+ * filled by the filler with the fill transaction shown and the balances changed on chain; another
+ * order cancelled from the limits view (its Permit2 nonce invalidated on chain); invalid inputs.
+ */
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { devnetClients } from '@oxbow/devnet'
+import { type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { type Address, erc20Abi, type Hex } from 'viem'
+import { launchChromium } from '../test/harness.ts'
+import { type Stack, startStack } from './stack.ts'
+import { byTestId, connectWallet, injectedTestWallet } from './swapKit.ts'
+
+/** Test account 2: no Permit2 allowance yet, so the first order asks for the approval. */
+const SWAPPER: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const TRADER_INDEX = 3
+const WALLET = { name: 'Limit Test Wallet', rdns: 'test.oxbow.limit' }
+
+let stack: Stack
+let browser: Browser
+let dbDir: string
+let eth: NetworkDeployment
+let usdc: Address
+let weth: Address
+
+interface ApiOrder {
+  orderHash: Hex
+  nonce: string
+  orderStatus: string
+  txHash: Hex | null
+  input: { token: Address; amount: string }
+  output: { token: Address; amount: string }
+}
+
+before(async () => {
+  dbDir = await mkdtemp(join(tmpdir(), 'oxbow-limit-e2e-'))
+  stack = await startStack(
+    { devnetPortBase: 27600, apiPort: 27688, webPort: 27674 },
+    { filler: true, apiEnv: { OXBOW_API_DB_DIR: dbDir } },
+  )
+  browser = await launchChromium()
+  eth = stack.manifest.networks.ethereum as NetworkDeployment
+  const find = (symbol: string) => {
+    const token = eth.tokens.find((t) => t.symbol === symbol && t.kind !== 'impersonator')
+    assert.ok(token, symbol)
+    return token.address
+  }
+  usdc = find('USDC')
+  weth = eth.contracts.weth9
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await stack?.stop()
+  if (dbDir) await rm(dbDir, { recursive: true, force: true })
+})
+
+async function openLimit(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 1000 } })
+  await context.addInitScript(
+    injectedTestWallet({
+      ...WALLET,
+      account: SWAPPER,
+      chains: [[eth.chainId, stack.rpcUrl('ethereum')]],
+    }),
+  )
+  const page = await context.newPage()
+  page.on('pageerror', (error) => console.error('pageerror', error.message))
+  await page.goto(`${stack.webUrl}/limit?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${weth}`)
+  await connectWallet(page, WALLET.name, SWAPPER)
+  return { context, page }
+}
+
+/** With OXBOW_E2E_SCREENSHOTS=<dir>, full-page screenshots of each step go there (to look at). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.OXBOW_E2E_SCREENSHOTS
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
+}
+
+async function orders(): Promise<ApiOrder[]> {
+  const response = await fetch(`${stack.apiUrl}/v1/orders?swapper=${SWAPPER}`)
+  assert.equal(response.status, 200)
+  return ((await response.json()) as { orders: ApiOrder[] }).orders
+}
+
+async function waitFor<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (value !== undefined) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+}
+
+const balance = (token: Address, owner: Address) =>
+  devnetClients(stack.manifest, 'ethereum', 0).public.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  })
+
+/** Places an order from the form: sell `amount` USDC for WETH at the preset `percent` above market. */
+async function placeFromForm(page: Page, amount: string, percent: 0 | 1 | 5 | 10): Promise<ApiOrder> {
+  const before = new Set((await orders()).map((o) => o.orderHash))
+  const field = byTestId(page, 'swap-input-amount')
+  await field.fill('')
+  await field.pressSequentially(amount)
+  await byTestId(page, 'limit-market').waitFor({ timeout: 20_000 })
+  await byTestId(page, `limit-preset-${percent}`).click()
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="limit-button"]')?.getAttribute('data-kind') === 'review',
+    undefined,
+    { timeout: 15_000 },
+  )
+  await byTestId(page, 'limit-button').click()
+  await byTestId(page, 'limit-review').waitFor()
+  await byTestId(page, 'limit-confirm').click()
+  const status = page.locator(
+    '[data-testid="limit-status"][data-state="placed"], [data-testid="limit-status"][data-state="failed"]',
+  )
+  await status.waitFor({ timeout: 60_000 })
+  assert.equal(
+    await status.getAttribute('data-state'),
+    'placed',
+    `placing failed: ${await status.textContent()}\n${stack.apiLog().slice(-2000)}`,
+  )
+  await byTestId(page, 'limit-close').click()
+  return waitFor('the new order', async () => (await orders()).find((o) => !before.has(o.orderHash)))
+}
+
+/** Another account sells ETH for USDC through the trading API (best route) until `done` holds. */
+async function sellEthUntil(done: () => Promise<boolean>): Promise<number> {
+  const trader = devnetClients(stack.manifest, 'ethereum', TRADER_INDEX)
+  let amount = 20n * 10n ** 18n
+  for (let trade = 1; trade <= 10; trade++, amount *= 2n) {
+    const response = await fetch(`${stack.apiUrl}/v1/swap`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        network: 'ethereum',
+        tokenIn: 'ETH',
+        tokenOut: usdc,
+        amount: amount.toString(),
+        type: 'EXACT_INPUT',
+        slippage: 50,
+        swapper: trader.wallet.account.address,
+      }),
+    })
+    const swap = (await response.json()) as { status: string; tx: { to: Hex; data: Hex; value: string } }
+    assert.equal(swap.status, 'READY', JSON.stringify(swap).slice(0, 300))
+    const hash = await trader.wallet.sendTransaction({
+      to: swap.tx.to,
+      data: swap.tx.data,
+      value: BigInt(swap.tx.value),
+    })
+    assert.equal((await trader.public.waitForTransactionReceipt({ hash })).status, 'success')
+    // the filler acts on the next blocks
+    const until = Date.now() + 4_000
+    while (Date.now() < until) {
+      if (await done()) return trade
+      await new Promise((r) => setTimeout(r, 250))
+    }
+  }
+  throw new Error(`the market never crossed the order\n${stack.fillerLog().slice(-3000)}`)
+}
+
+test('behavior: an order placed on /limit is filled by the filler once the market crosses it, on chain', async () => {
+  const started = Date.now()
+  const mark = (what: string) => console.log(`# ${what} at ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  const { context, page } = await openLimit()
+  try {
+    mark('connected')
+    const usdcBefore = await balance(usdc, SWAPPER)
+    const wethBefore = await balance(weth, SWAPPER)
+    const order = await placeFromForm(page, '2000', 1)
+    mark('placed')
+    assert.equal(order.orderStatus, 'opened')
+    assert.equal(order.input.amount, (2000n * 10n ** 6n).toString())
+    assert.equal(order.output.token.toLowerCase(), weth.toLowerCase())
+    // the order is placed with a signature: Permit2 may now move the USDC (the approval was sent)
+    const allowance = await devnetClients(stack.manifest, 'ethereum', 0).public.readContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [SWAPPER, eth.contracts.permit2],
+    })
+    assert.ok(allowance >= 2000n * 10n ** 6n, `Permit2 allowance ${allowance}`)
+
+    // the limits view lists it, open
+    const row = page.locator(`[data-testid="limit-order"][data-order-hash="${order.orderHash}"]`)
+    await row.waitFor({ timeout: 10_000 })
+    assert.equal(await row.getAttribute('data-status'), 'opened')
+    await screenshot(page, 'limit-1280-open')
+
+    // not filled while the market is below its price
+    await new Promise((r) => setTimeout(r, 1_500))
+    assert.equal((await orders()).find((o) => o.orderHash === order.orderHash)?.orderStatus, 'opened')
+    assert.equal(await balance(usdc, SWAPPER), usdcBefore)
+
+    await sellEthUntil(async () =>
+      (await orders()).some((o) => o.orderHash === order.orderHash && o.orderStatus === 'executed'),
+    )
+    mark('filled')
+    const filled = (await orders()).find((o) => o.orderHash === order.orderHash)
+    assert.ok(filled?.txHash, 'the fill transaction is recorded')
+
+    // on chain: the fill came from the filler, not the swapper; the swapper paid exactly the input
+    // and got at least the limit's output
+    const client = devnetClients(stack.manifest, 'ethereum', 0).public
+    const receipt = await client.getTransactionReceipt({ hash: filled.txHash })
+    assert.equal(receipt.status, 'success')
+    assert.equal(receipt.from.toLowerCase(), eth.orders?.filler.address.toLowerCase())
+    assert.equal(await balance(usdc, SWAPPER), usdcBefore - 2000n * 10n ** 6n)
+    const got = (await balance(weth, SWAPPER)) - wethBefore
+    assert.ok(
+      got >= BigInt(order.output.amount),
+      `received ${got} WETH base units, limit ${order.output.amount}`,
+    )
+
+    // the screen shows it executed with its fill transaction
+    await page.waitForFunction(
+      (hash) =>
+        document
+          .querySelector(`[data-testid="limit-order"][data-order-hash="${hash}"]`)
+          ?.getAttribute('data-status') === 'executed',
+      order.orderHash,
+      { timeout: 10_000 },
+    )
+    assert.equal(await row.locator('[data-testid="limit-order-tx"]').getAttribute('title'), filled.txHash)
+    await screenshot(page, 'limit-1280-executed')
+  } finally {
+    await context.close()
+  }
+})
+
+test('behavior: an order cancelled from the limits view has its Permit2 nonce invalidated on chain', async () => {
+  const { context, page } = await openLimit(390)
+  try {
+    const order = await placeFromForm(page, '500', 10)
+    const row = page.locator(`[data-testid="limit-order"][data-order-hash="${order.orderHash}"]`)
+    await row.waitFor({ timeout: 10_000 })
+    // the cancel button shows only once a cancellable order is selected, with the count
+    assert.equal(await byTestId(page, 'limits-cancel').count(), 0)
+    await row.locator('input[type="checkbox"]').check()
+    const cancel = byTestId(page, 'limits-cancel')
+    assert.equal((await cancel.textContent())?.trim(), 'Cancel 1 order')
+    await screenshot(page, 'limit-390-selected')
+    await cancel.click()
+    const dialog = byTestId(page, 'limits-cancel-dialog')
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="limits-cancel-dialog"]')?.getAttribute('data-state') ===
+        'reviewing',
+    )
+    await byTestId(page, 'limits-cancel-confirm').click()
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="limits-cancel-dialog"]')?.getAttribute('data-state') ===
+        'cancelled',
+      undefined,
+      { timeout: 30_000 },
+    )
+    assert.match((await dialog.textContent()) ?? '', /Orders cancelled/)
+    await page.keyboard.press('Escape')
+
+    // on chain: the order's nonce bit is set in Permit2
+    const nonce = BigInt(order.nonce)
+    const bitmap = await devnetClients(stack.manifest, 'ethereum', 0).public.readContract({
+      address: eth.contracts.permit2,
+      abi: permit2Abi,
+      functionName: 'nonceBitmap',
+      args: [SWAPPER, nonce >> 8n],
+    })
+    assert.equal((bitmap >> (nonce & 0xffn)) & 1n, 1n)
+    // the service sees the cancel on chain; the screen follows
+    await waitFor('canceled in the service', async () =>
+      (await orders()).find((o) => o.orderHash === order.orderHash && o.orderStatus === 'canceled'),
+    )
+    await page.waitForFunction(
+      (hash) =>
+        document
+          .querySelector(`[data-testid="limit-order"][data-order-hash="${hash}"]`)
+          ?.getAttribute('data-status') === 'canceled',
+      order.orderHash,
+      { timeout: 10_000 },
+    )
+    await screenshot(page, 'limit-390-canceled')
+  } finally {
+    await context.close()
+  }
+})
+
+test('behavior: invalid inputs get the spec messages and no order', async () => {
+  const { context, page } = await openLimit()
+  try {
+    const count = (await orders()).length
+    const button = byTestId(page, 'limit-button')
+    const kind = () => button.getAttribute('data-kind')
+    assert.equal(await kind(), 'enterAmount')
+    const field = byTestId(page, 'swap-input-amount')
+    await field.pressSequentially('100')
+    await byTestId(page, 'limit-market').waitFor({ timeout: 20_000 })
+
+    // a price that is no number is not taken; zero is no price
+    const price = byTestId(page, 'limit-price')
+    await price.fill('')
+    await price.pressSequentially('abc')
+    assert.equal(await price.inputValue(), '')
+    await price.pressSequentially('0')
+    assert.equal(await kind(), 'invalidPrice')
+    assert.equal(await button.isDisabled(), true)
+    assert.equal((await button.textContent())?.trim(), 'Enter a valid limit price')
+
+    // below market: the warning with its percentage
+    await byTestId(page, 'limit-preset-0').click()
+    const market = Number(await price.inputValue())
+    assert.ok(market > 0, `market price ${market}`)
+    await price.fill('')
+    await price.pressSequentially(String(market / 2))
+    const warning = byTestId(page, 'limit-warning')
+    await warning.waitFor()
+    assert.match((await warning.textContent()) ?? '', /Your limit price is 50(\.\d+)?% below market/)
+
+    // more than the balance
+    await field.fill('')
+    await field.pressSequentially('1000000000')
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="limit-button"]')?.getAttribute('data-kind') ===
+        'insufficientBalance',
+    )
+    assert.match((await byTestId(page, 'limit-error').textContent()) ?? '', /Insufficient USDC balance/)
+
+    // a network without limit orders
+    await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="limit-button"]')?.getAttribute('data-kind') === 'unsupported',
+    )
+    assert.equal((await byTestId(page, 'limit-error').textContent())?.trim(), 'Unsupported network')
+    await screenshot(page, 'limit-1280-invalid')
+
+    // the API refuses a malformed order request with a typed 4xx
+    const bad = await fetch(`${stack.apiUrl}/v1/orders/prepare`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chainId: eth.chainId, swapper: SWAPPER, inputAmount: '-1' }),
+    })
+    assert.equal(bad.status, 400)
+    assert.equal(((await bad.json()) as { error: { code: string } }).error.code, 'INVALID_INPUT')
+    assert.equal((await orders()).length, count, 'nothing stored')
+  } finally {
+    await context.close()
+  }
+})

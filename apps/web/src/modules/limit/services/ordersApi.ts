@@ -1,0 +1,42 @@
+/**
+ * The order service's client (apps/api /v1/orders): build an order to sign, submit the signed
+ * order, list an account's orders. Answers are parsed with the API's contract (@oxbow/api-contract);
+ * an error answer is a TradingApiError with the API's typed code.
+ */
+
+import { type ApprovalRequestBody, type ApprovalResponse, approvalResponseSchema } from '@oxbow/api-contract'
+import {
+  type LimitOrder,
+  type OrdersResponse,
+  ordersResponseSchema,
+  type PreparedOrder,
+  type PrepareOrderRequestBody,
+  preparedOrderSchema,
+  type SubmitOrderResponse,
+  submitOrderResponseSchema,
+} from '@oxbow/api-contract/orders'
+import { callApi } from '../../swap/index.ts'
+
+export type { LimitOrder, OrdersResponse, PreparedOrder, PrepareOrderRequestBody }
+
+export function prepareOrder(body: PrepareOrderRequestBody, signal?: AbortSignal): Promise<PreparedOrder> {
+  return callApi('/v1/orders/prepare', preparedOrderSchema, { method: 'POST', body, signal })
+}
+
+export function submitOrder(
+  body: { chainId: number; encodedOrder: string; signature: string },
+  signal?: AbortSignal,
+): Promise<SubmitOrderResponse> {
+  return callApi('/v1/orders', submitOrderResponseSchema, { method: 'POST', body, signal })
+}
+
+/** An account's orders on every network, newest first, with its open-order count. */
+export function fetchOrders(swapper: string, signal?: AbortSignal): Promise<OrdersResponse> {
+  const query = new URLSearchParams({ swapper, limit: '200' })
+  return callApi(`/v1/orders?${query}`, ordersResponseSchema, { method: 'GET', signal })
+}
+
+/** The ERC-20 approval of Permit2 the swapper must send before an order can spend `amount`, or null. */
+export function fetchApproval(params: ApprovalRequestBody, signal?: AbortSignal): Promise<ApprovalResponse> {
+  return callApi('/v1/check_approval', approvalResponseSchema, { method: 'POST', body: params, signal })
+}
