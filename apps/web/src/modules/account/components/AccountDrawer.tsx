@@ -1,9 +1,8 @@
 import { shortenAddress } from '@oxbow/core'
 import type { QueryClient } from '@tanstack/react-query'
 import { type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react'
-import { useIntl } from 'react-intl'
 import { useAnalyticsClient } from '../../analytics/index.ts'
-import { Dialog, SkeletonRows } from '../../ui/index.ts'
+import { Dialog } from '../../ui/index.ts'
 import {
   ConnectPanel,
   closeAccountDrawer,
@@ -17,7 +16,6 @@ import { useSheetDrag } from '../hooks/useSheetDrag.ts'
 import { type AccountSettings, effectiveHideSmallBalances } from '../state/accountSettings.ts'
 import { cancelDrawerReset, scheduleDrawerReset, useDrawerNavigation } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
-import { accountMessages as m } from './accountMessages.ts'
 import ConnectedDrawer from './ConnectedDrawer.tsx'
 
 export { SendForm } from './SendForm.tsx'
@@ -45,7 +43,6 @@ export function prefetchPortfolio(
  * mounted (a slot, so this module does not depend on that one).
  */
 export function AccountDrawer(props: { limitsView?: ReactNode }) {
-  const intl = useIntl()
   const open = useAccountDrawerOpen()
   const wallet = useWalletState()
   const address = wallet.status === 'connected' ? wallet.address : null
@@ -73,7 +70,9 @@ export function AccountDrawer(props: { limitsView?: ReactNode }) {
   const content: ReactNode = address ? (
     <ConnectedDrawer address={address} onClose={close} limitsView={props.limitsView} />
   ) : (
-    <Suspense fallback={<SkeletonRows count={4} label={intl.formatMessage(m.loading)} />}>
+    // No animated fallback: the connect view's chunk loads alongside this one (openAccountDrawer), and
+    // a shimmer cut short would cancel animations a panel's settle is awaited on.
+    <Suspense fallback={null}>
       <ConnectPanel onClose={close} />
     </Suspense>
   )

@@ -4,11 +4,12 @@ import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { useFiatOrders } from '../../fiat/index.ts'
 import { useNftsEnabled } from '../../flags/index.ts'
 import { Button, SkeletonRows } from '../../ui/index.ts'
 import { usePendingTransactions } from '../../wallet/index.ts'
 import { useActivity, useNfts } from '../hooks/useAccountData.ts'
-import { mergeActivity } from '../services/mergeActivity.ts'
+import { type ActivityRow, mergeActivity } from '../services/mergeActivity.ts'
 import type { Portfolio } from '../services/portfolioData.ts'
 import { type PortfolioTab, portfolioTab, usePortfolioTab } from '../state/drawerState.ts'
 import { markActivitySeen, useSeenActivity } from '../state/seenActivity.ts'
@@ -105,6 +106,7 @@ function ActivityTab(props: { address: `0x${string}` }) {
   const intl = useIntl()
   const activity = useActivity(props.address, true)
   const pending = usePendingTransactions(props.address)
+  const fiat = useFiatOrders(props.address)
   const latest = activity.data?.[0]?.timestamp ?? 0
   useEffect(() => {
     if (latest > 0) markActivitySeen(props.address, latest)
@@ -115,11 +117,12 @@ function ActivityTab(props: { address: `0x${string}` }) {
     )
   if (activity.isPending && pending.length === 0)
     return <SkeletonRows count={3} label={intl.formatMessage(m.loading)} />
-  const rows = mergeActivity(pending, activity.data ?? [], networkOfChain)
+  const rows = mergeActivity(pending, activity.data ?? [], networkOfChain, fiat.data ?? [])
   if (rows.length === 0) return <Empty title={intl.formatMessage(m.emptyActivity)} />
   return (
     <ul className={styles.rows} data-testid="portfolio-activity">
       {rows.map((row) => {
+        if (row.status === 'fiat') return <FiatRow key={row.key} row={row} />
         const title =
           row.status === 'pending'
             ? intl.formatMessage(
@@ -171,6 +174,47 @@ function ActivityTab(props: { address: `0x${string}` }) {
         )
       })}
     </ul>
+  )
+}
+
+/** A provider's id as its name ('coinbridge' -> 'Coinbridge'), as the API lists them. */
+const providerName = (id: string): string => id.charAt(0).toUpperCase() + id.slice(1)
+
+/** An onramp, offramp or exchange-transfer order of the API's fiat module. */
+function FiatRow(props: { row: Extract<ActivityRow, { status: 'fiat' }> }) {
+  const intl = useIntl()
+  const { order } = props.row
+  const values = { token: order.crypto ?? '', provider: providerName(order.provider) }
+  const title = intl.formatMessage(
+    order.side === 'buy' ? m.fiatBuy : order.side === 'sell' ? m.fiatSell : m.fiatTransfer,
+    values,
+  )
+  return (
+    <li
+      className={styles.row}
+      data-tx={props.row.hash ?? undefined}
+      data-status="fiat"
+      data-fiat-order={order.id}
+    >
+      <span className={styles.rowMain}>
+        <strong>{title}</strong>
+        <span className={styles.muted}>{networkName(order.network)}</span>
+      </span>
+      <span className={styles.rowEnd}>
+        {order.status === 'completed' ? (
+          <span className={styles.muted}>
+            {intl.formatDate(Date.parse(order.createdAt), { month: 'short', day: 'numeric' })}
+          </span>
+        ) : order.status === 'failed' ? (
+          <span className={styles.muted}>{intl.formatMessage(m.statusFailed)}</span>
+        ) : (
+          <span className={styles.pendingBadge} role="status">
+            <span className={styles.spinner} aria-hidden="true" />
+            {intl.formatMessage(m.statusPending)}
+          </span>
+        )}
+      </span>
+    </li>
   )
 }
 

@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { encode } from 'uqr'
+import { getNetworks } from '../../config/index.ts'
+import { ExchangeProviderList } from '../../fiat/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
-import { CopyButton } from '../../wallet/index.ts'
+import { CopyButton, useWalletState } from '../../wallet/index.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
 
@@ -20,11 +22,14 @@ function qrPath(text: string): { size: number; d: string } {
 
 /**
  * The receive modal: default (the address with copy), QR code, and transfer from an exchange (the
- * provider list comes with the fiat feature; until then it says none is available).
+ * exchanges the API's fiat module offers, for the wallet's current network; each opens its signed
+ * withdrawal page).
  */
 export function ReceiveModal(props: { address: string; open: boolean; onClose: () => void }) {
   const intl = useIntl()
   const [mode, setMode] = useState<'default' | 'qr' | 'exchange'>('default')
+  const chainId = useWalletState().chainId
+  const network = getNetworks().find((n) => n.chainId === chainId)?.slug ?? 'ethereum'
   const qr = useMemo(() => (mode === 'qr' ? qrPath(props.address) : null), [mode, props.address])
   const close = () => {
     setMode('default')
@@ -54,7 +59,7 @@ export function ReceiveModal(props: { address: string; open: boolean; onClose: (
           <path d={qr.d} fill="#000" />
         </svg>
       ) : null}
-      {mode === 'exchange' ? <p className={styles.muted}>{intl.formatMessage(m.noExchanges)}</p> : null}
+      {mode === 'exchange' ? <ExchangeProviderList walletAddress={props.address} network={network} /> : null}
       <div className={styles.modalActions}>
         <CopyButton text={props.address} className={styles.footerButton} label={intl.formatMessage(m.copy)} />
         {mode !== 'qr' ? (

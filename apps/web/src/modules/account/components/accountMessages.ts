@@ -37,6 +37,10 @@ export const accountMessages = defineMessages({
   buyCrypto: { id: 'account.empty.buy', defaultMessage: 'Buy crypto' },
   receiveCrypto: { id: 'account.empty.receive', defaultMessage: 'Receive crypto' },
   statusPending: { id: 'account.status.pending', defaultMessage: 'Pending' },
+  statusFailed: { id: 'account.status.failed', defaultMessage: 'Failed' },
+  fiatBuy: { id: 'account.fiat.buy', defaultMessage: 'Bought {token} with {provider}' },
+  fiatSell: { id: 'account.fiat.sell', defaultMessage: 'Sold {token} with {provider}' },
+  fiatTransfer: { id: 'account.fiat.transfer', defaultMessage: 'Received from {provider}' },
   // Transaction types (Activity).
   typeSWAP: { id: 'account.type.swap', defaultMessage: 'Swapped' },
   typeSEND: { id: 'account.type.send', defaultMessage: 'Sent' },

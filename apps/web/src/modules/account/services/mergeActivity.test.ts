@@ -54,3 +54,33 @@ test('behavior: a pending transaction the indexer already lists shows once, as i
     ],
   )
 })
+
+test('behavior: fiat orders (onramp, offramp, exchange transfer) merge with the indexed rows by time, below pending ones', () => {
+  const order = (id: string, side: 'buy' | 'sell' | 'transfer', seconds: number) => ({
+    id,
+    side,
+    status: 'completed' as const,
+    provider: 'coinbridge',
+    crypto: 'ETH',
+    network: 'ethereum',
+    txHash: null,
+    createdAt: new Date(seconds * 1000).toISOString(),
+  })
+  const rows = mergeActivity(
+    [{ hash: hash(9), chainId: 1, kind: 'send', addedAt: 1 }],
+    [entry(3), entry(1)],
+    () => 'ethereum',
+    [order('buy1', 'buy', 1002), order('sell1', 'sell', 1000), order('in1', 'transfer', 1010)],
+  )
+  assert.deepEqual(
+    rows.map((row) => [row.status, row.key]),
+    [
+      ['pending', hash(9)],
+      ['fiat', 'fiat:in1'],
+      ['confirmed', 'e3'],
+      ['fiat', 'fiat:buy1'],
+      ['confirmed', 'e1'],
+      ['fiat', 'fiat:sell1'],
+    ],
+  )
+})

@@ -39,6 +39,8 @@ export function useConnectModalOpen(): boolean {
 export function openAccountDrawer(): void {
   drawerOpen.set(true)
   loadForDrawer()
+  // the connect view's chunk loads alongside the drawer's, so the drawer rarely waits for it
+  void loadConnectPanel().catch(() => undefined)
 }
 
 export function closeAccountDrawer(): void {
@@ -62,7 +64,8 @@ export function useConnectTitle(): string {
  * it stays out of the header's initial chunk (a re-export from index.ts would pull it in). Render it
  * inside Suspense.
  */
-export const ConnectPanel = lazy(() => import('./ConnectPanel.tsx'))
+const loadConnectPanel = () => import('./ConnectPanel.tsx')
+export const ConnectPanel = lazy(loadConnectPanel)
 
 /**
  * The header's connect button (hidden once connected): it opens the account drawer, which shows the
