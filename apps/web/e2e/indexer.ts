@@ -72,3 +72,24 @@ export async function startIndexer(options: {
   }
   return { url: `http://127.0.0.1:${options.port}/graphql`, stop }
 }
+
+/** Waits until the indexer values `owner`'s portfolio (it has caught up with the devnet's history). */
+export async function waitForPortfolio(
+  graphqlUrl: string,
+  owner: string,
+  timeoutMs = 180_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let last = ''
+  for (;;) {
+    const response = await fetch(graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ portfolio(owner: "${owner}") { totalValueUsd } }` }),
+    }).catch((error: unknown) => String(error))
+    last = typeof response === 'string' ? response : await response.text()
+    if (/"totalValueUsd":"[1-9]/.test(last)) return
+    if (Date.now() > deadline) throw new Error(`indexer not serving the portfolio: ${last.slice(0, 500)}`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}

@@ -41,6 +41,8 @@ export interface Stack {
   readonly manifest: Manifest
   readonly apiUrl: string
   readonly webUrl: string
+  /** The indexer's GraphQL endpoint (the app's graphqlUrl). */
+  readonly graphqlUrl: string
   /** RPC URL of a running network of the devnet. */
   rpcUrl(slug: NetworkSlug): string
   /** The API's output so far (stdout and stderr), for failure messages. */
@@ -178,6 +180,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       manifest: devnet.manifest,
       apiUrl: api.url,
       webUrl: web.url,
+      graphqlUrl: indexer.url,
       rpcUrl(slug) {
         const url = devnet.manifest.networks[slug]?.rpcUrl
         if (!url) throw new Error(`${slug} is not running in this stack`)

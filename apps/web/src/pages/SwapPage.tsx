@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl'
 import { useLocation } from 'react-router'
 import { defineMessages } from '../lib/messages.ts'
+import { SendScreen } from '../modules/account/index.ts'
 import { FiatTrade } from '../modules/fiat/index.ts'
 import { SwapForm, TradeModes } from '../modules/swap/index.ts'
 import { Page } from '../modules/ui/index.ts'
@@ -18,7 +19,16 @@ export default function SwapPage() {
   const mode = useLocation().pathname.slice(1) as keyof typeof m
   return (
     <Page narrow title={intl.formatMessage(m[mode] ?? m.swap)}>
-      {mode === 'buy' || mode === 'sell' ? <FiatTrade side={mode} modes={<TradeModes />} /> : <SwapForm />}
+      {mode === 'buy' || mode === 'sell' ? (
+        <FiatTrade side={mode} modes={<TradeModes />} />
+      ) : mode === 'send' ? (
+        <>
+          <TradeModes />
+          <SendScreen />
+        </>
+      ) : (
+        <SwapForm />
+      )}
     </Page>
   )
 }

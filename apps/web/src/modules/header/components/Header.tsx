@@ -1,10 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useSearchParams } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
+import { AccountButton, AccountDrawerSlot } from '../../account/index.ts'
 import { findNetwork, getRuntimeConfig } from '../../config/index.ts'
 import { openSearch } from '../../search/index.ts'
 import { PreferencesMenu } from '../../settings/index.ts'
-import { AccountButton, ConnectButton } from '../../wallet/index.ts'
+import { ConnectButton } from '../../wallet/index.ts'
 import { isHolidaySeason } from '../services/holiday.ts'
 import { CompanyDrawer, CompanyDropdown } from './CompanyMenu.tsx'
 import styles from './Header.module.css'
@@ -111,6 +112,7 @@ export function Header() {
         <PreferencesMenu />
         <AccountButton />
         <ConnectButton />
+        <AccountDrawerSlot />
         <CompanyDrawer />
       </div>
     </header>

@@ -16,7 +16,8 @@ function onIntlError(error: { code?: string }): void {
 }
 
 /**
- * Provides react-intl with the active locale's catalog (loaded lazily, en-US merged as fallback) and
+ * Provides react-intl with the active locale's catalog (loaded lazily, en-US merged as fallback; English
+ * itself uses the defaultMessages and loads nothing) and
  * keeps <html lang dir> in step. English renders at once from the defaultMessages; another locale
  * renders once its catalog arrived, so text never swaps under the user (no layout shift).
  */
@@ -28,6 +29,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   )
 
   useEffect(() => {
+    // English is the defaultMessages compiled into the code (the en-US catalog is extracted from
+    // them): it needs no catalog, so English pages do not download one on their first load.
+    if (locale === DEFAULT_LOCALE) {
+      setCatalog({ locale, messages: {} })
+      return
+    }
     let cancelled = false
     loadMessages(locale).then(
       (messages) => !cancelled && setCatalog({ locale, messages }),

@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
-import { AccountButton, ConnectButton } from '../../wallet/index.ts'
+import { AccountButton, AccountDrawerSlot } from '../../account/index.ts'
+import { ConnectButton } from '../../wallet/index.ts'
 import styles from './Landing.module.css'
 
 const m = defineMessages({
@@ -30,6 +31,7 @@ export function LandingTopBar() {
       <div className={styles.topBarEnd}>
         <AccountButton />
         <ConnectButton />
+        <AccountDrawerSlot />
       </div>
     </nav>
   )

@@ -32,10 +32,14 @@ export function Dialog({
       aria-label={label}
       {...rest}
       // Chrome closes a dialog itself after repeated Escape presses without user activation.
-      onClose={() => {
+      // A dialog opened from inside another (a modal over the account drawer) reports its own close
+      // and cancel through React's tree to this one too: only the dialog's own events count here.
+      onClose={(event) => {
+        if (event.target !== event.currentTarget) return
         if (open) onClose()
       }}
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return
         event.preventDefault()
         onClose()
       }}

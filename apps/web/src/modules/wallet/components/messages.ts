@@ -22,15 +22,6 @@ export const walletMessages = defineMessages({
   errorTitle: { id: 'wallet.error.title', defaultMessage: 'Error connecting' },
   errorBody: { id: 'wallet.error.body', defaultMessage: 'Connection failed. Please try again.' },
   tryAgain: { id: 'wallet.error.tryAgain', defaultMessage: 'Try again' },
-  account: { id: 'wallet.account.label', defaultMessage: 'Account {address}' },
-  disconnect: { id: 'wallet.account.disconnect', defaultMessage: 'Disconnect' },
-  disconnectConfirm: { id: 'wallet.account.disconnectConfirm', defaultMessage: 'Disconnect this wallet?' },
-  cancel: { id: 'wallet.account.cancel', defaultMessage: 'Cancel' },
-  copy: { id: 'wallet.account.copy', defaultMessage: 'Copy address' },
   copied: { id: 'wallet.account.copied', defaultMessage: 'Copied' },
   copyFailed: { id: 'wallet.copy.failed', defaultMessage: 'Failed to copy to clipboard' },
-  pending: {
-    id: 'wallet.account.pending',
-    defaultMessage: '{count, plural, one {# pending transaction} other {# pending transactions}}',
-  },
 })

@@ -15,6 +15,7 @@ const pendingKinds = [
   'swap',
   'wrap',
   'unwrap',
+  'send',
   'mint',
   'liquidityIncrease',
   'liquidityDecrease',

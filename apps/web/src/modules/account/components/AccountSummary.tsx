@@ -1,0 +1,150 @@
+import { shortenAddress } from '@oxbow/core'
+import { useState } from 'react'
+import { useIntl } from 'react-intl'
+import { useNavigate } from 'react-router'
+import { useFiatFormatter } from '../../currency/index.ts'
+import { Button } from '../../ui/index.ts'
+import { CopyButton, loadWalletRuntime, useAccountLabel } from '../../wallet/index.ts'
+import { usePortfolio } from '../hooks/useAccountData.ts'
+import { useAccountSettings } from '../state/accountSettings.ts'
+import { showDrawerView } from '../state/drawerState.ts'
+import styles from './AccountDrawer.module.css'
+import { accountMessages as m } from './accountMessages.ts'
+import { FiatTotal } from './FiatTotal.tsx'
+import { MiniPortfolio } from './MiniPortfolio.tsx'
+import { ReceiveModal } from './ReceiveModal.tsx'
+import { SendModal } from './SendForm.tsx'
+
+/** A colour pair derived from the address: the same account always gets the same avatar. */
+function avatarHue(address: string): number {
+  return Number.parseInt(address.slice(2, 8), 16) % 360
+}
+
+/** The connected account's header (avatar, settings, disconnect, address, total, actions) and its portfolio. */
+export function AccountSummary(props: { address: `0x${string}`; onClose: () => void }) {
+  const intl = useIntl()
+  const navigate = useNavigate()
+  const accountLabel = useAccountLabel(props.address)
+  // The label falls back to the shortened address: only a username or ENS name replaces the address.
+  const label = accountLabel && accountLabel !== shortenAddress(props.address, 6) ? accountLabel : null
+  const settings = useAccountSettings()
+  const portfolio = usePortfolio(props.address, true)
+  const { format } = useFiatFormatter()
+  const [confirming, setConfirming] = useState(false)
+  const [receiving, setReceiving] = useState(false)
+  const [sending, setSending] = useState(false)
+  const total = portfolio.data?.totalValueUsd
+  const change = portfolio.data?.change24hUsd ?? 0
+  const changePercent = portfolio.data?.change24hPercent ?? null
+  const showBuy = total === 0 && !settings.testnetMode
+  const hue = avatarHue(props.address)
+
+  return (
+    <section className={styles.view}>
+      <header className={styles.summaryHead}>
+        <span className={styles.avatar} data-hue={Math.round(hue / 30)} aria-hidden="true" />
+        <span className={styles.spacer} />
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={intl.formatMessage(m.settings)}
+          onClick={() => showDrawerView('settings')}
+        >
+          <span aria-hidden="true">⚙</span>
+        </button>
+        {confirming ? null : (
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={intl.formatMessage(m.disconnect)}
+            onClick={() => setConfirming(true)}
+          >
+            <span aria-hidden="true">⏻</span>
+          </button>
+        )}
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={intl.formatMessage(m.close)}
+          onClick={props.onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      {confirming ? (
+        <div className={styles.confirm}>
+          <strong>{intl.formatMessage(m.disconnectConfirm)}</strong>
+          <Button
+            onClick={() => {
+              setConfirming(false)
+              props.onClose()
+              void loadWalletRuntime().then((runtime) => runtime.disconnectWallet())
+            }}
+          >
+            {intl.formatMessage(m.disconnect)}
+          </Button>
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            {intl.formatMessage(m.cancel)}
+          </Button>
+        </div>
+      ) : null}
+      <div className={styles.identity}>
+        {label ? <strong>{label}</strong> : null}
+        <span className={styles.address} data-testid="wallet-address" title={props.address}>
+          {label ? shortenAddress(props.address, 6) : props.address}
+        </span>
+        <CopyButton
+          text={props.address}
+          className={styles.copy}
+          label={<span aria-hidden="true">⧉</span>}
+          ariaLabel={intl.formatMessage(m.copy)}
+        />
+      </div>
+      {settings.testnetMode ? (
+        <p className={styles.testnetBanner} role="status">
+          {intl.formatMessage(m.testnetBanner)}
+        </p>
+      ) : null}
+      <FiatTotal
+        usd={total}
+        loading={portfolio.isPending}
+        label={intl.formatMessage(m.totalBalance)}
+        format={format}
+      />
+      {portfolio.data ? (
+        <p className={styles.change} data-trend={change > 0 ? 'up' : change < 0 ? 'down' : 'flat'}>
+          <span aria-hidden="true">{change > 0 ? '↑' : change < 0 ? '↓' : '→'}</span>{' '}
+          {intl.formatMessage(m.change1d, {
+            amount: format(Math.abs(change)),
+            percent: intl.formatNumber(Math.abs(changePercent ?? 0) / 100, {
+              style: 'percent',
+              maximumFractionDigits: 2,
+            }),
+          })}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => setSending(true)}>
+          {intl.formatMessage(m.send)}
+        </Button>
+        <Button variant="secondary" onClick={() => setReceiving(true)}>
+          {intl.formatMessage(m.receive)}
+        </Button>
+        {showBuy ? (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              props.onClose()
+              navigate('/buy', { replace: true })
+            }}
+          >
+            {intl.formatMessage(m.buy)}
+          </Button>
+        ) : null}
+      </div>
+      <MiniPortfolio address={props.address} portfolio={portfolio} onReceive={() => setReceiving(true)} />
+      <SendModal open={sending} onClose={() => setSending(false)} />
+      <ReceiveModal address={props.address} open={receiving} onClose={() => setReceiving(false)} />
+    </section>
+  )
+}

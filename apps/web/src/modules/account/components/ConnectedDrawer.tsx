@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react'
+import { useIntl } from 'react-intl'
+import { type DrawerView, showDrawerView, useDrawerNavigation } from '../state/drawerState.ts'
+import styles from './AccountDrawer.module.css'
+import { AccountSummary } from './AccountSummary.tsx'
+import { accountMessages as m } from './accountMessages.ts'
+import { PoolsList } from './PoolsList.tsx'
+import { CurrencyView, LanguageView, PortfolioBalanceView, SettingsView } from './SettingsView.tsx'
+
+/** Where a view's back arrow leads. */
+const parentOf: Record<DrawerView, DrawerView> = {
+  default: 'default',
+  settings: 'default',
+  otherWallets: 'default',
+  pools: 'default',
+  limits: 'default',
+  language: 'settings',
+  currency: 'settings',
+  portfolioBalance: 'settings',
+  passkeys: 'settings',
+}
+
+/** The drawer's views once a wallet is connected (own chunk: loaded when the drawer first opens connected). */
+export default function ConnectedDrawer(props: {
+  address: `0x${string}`
+  onClose: () => void
+  limitsView?: ReactNode | undefined
+}) {
+  const intl = useIntl()
+  const { view } = useDrawerNavigation()
+  let content: ReactNode
+  if (view === 'default') content = <AccountSummary address={props.address} onClose={props.onClose} />
+  else {
+    const heading = {
+      settings: m.settings,
+      otherWallets: m.settings,
+      language: m.language,
+      currency: m.localCurrency,
+      portfolioBalance: m.smallBalances,
+      limits: m.limits,
+      pools: m.pools,
+      passkeys: m.passkeys,
+    }[view]
+    content = (
+      <section className={styles.view} aria-labelledby="account-view-title">
+        <header className={styles.viewHead}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={intl.formatMessage(m.back)}
+            onClick={() => showDrawerView(parentOf[view])}
+          >
+            <span aria-hidden="true">←</span>
+          </button>
+          <h2 id="account-view-title">{intl.formatMessage(heading)}</h2>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={intl.formatMessage(m.close)}
+            onClick={props.onClose}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </header>
+        {view === 'settings' ? <SettingsView /> : null}
+        {view === 'language' ? <LanguageView /> : null}
+        {view === 'currency' ? <CurrencyView /> : null}
+        {view === 'portfolioBalance' ? <PortfolioBalanceView /> : null}
+        {view === 'pools' ? <PoolsList owner={props.address} /> : null}
+        {view === 'limits'
+          ? (props.limitsView ?? <p className={styles.muted}>{intl.formatMessage(m.comingSoon)}</p>)
+          : null}
+        {view === 'passkeys' || view === 'otherWallets' ? (
+          <p className={styles.muted}>{intl.formatMessage(m.comingSoon)}</p>
+        ) : null}
+      </section>
+    )
+  }
+
+  return content
+}

@@ -1,0 +1,339 @@
+import { formatTokenAmount } from '@oxbow/core'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { useIntl } from 'react-intl'
+import { getNetworks, networkName } from '../../config/index.ts'
+import { useFiatFormatter } from '../../currency/index.ts'
+import { useFiatOrders } from '../../fiat/index.ts'
+import { useNftsEnabled } from '../../flags/index.ts'
+import { Button, SkeletonRows } from '../../ui/index.ts'
+import { usePendingTransactions } from '../../wallet/index.ts'
+import { useActivity, useNfts } from '../hooks/useAccountData.ts'
+import { type ActivityRow, mergeActivity } from '../services/mergeActivity.ts'
+import type { Portfolio } from '../services/portfolioData.ts'
+import { type PortfolioTab, portfolioTab, usePortfolioTab } from '../state/drawerState.ts'
+import { markActivitySeen, useSeenActivity } from '../state/seenActivity.ts'
+import styles from './AccountDrawer.module.css'
+import { accountMessages as m } from './accountMessages.ts'
+import { PoolsList } from './PoolsList.tsx'
+
+function LoadError(props: { message: string; onRetry: () => void }) {
+  return (
+    <div className={styles.error} role="alert">
+      <span>{props.message}</span>
+      <Button variant="secondary" onClick={props.onRetry}>
+        <RetryLabel />
+      </Button>
+    </div>
+  )
+}
+
+function RetryLabel() {
+  return <>{useIntl().formatMessage(m.retry)}</>
+}
+
+function Empty(props: { title: string; onReceive?: () => void }) {
+  const intl = useIntl()
+  return (
+    <div className={styles.empty}>
+      <strong>{props.title}</strong>
+      <p className={styles.muted}>{intl.formatMessage(m.emptyHint)}</p>
+      {props.onReceive ? (
+        <div className={styles.actions}>
+          <a className={styles.homeAction} href="/buy">
+            {intl.formatMessage(m.buyCrypto)}
+          </a>
+          <button type="button" className={styles.homeAction} onClick={props.onReceive}>
+            {intl.formatMessage(m.receiveCrypto)}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+function TokensTab(props: { portfolio: UseQueryResult<Portfolio>; onReceive: () => void }) {
+  const intl = useIntl()
+  const { format } = useFiatFormatter()
+  const { data, isPending, isError, refetch } = props.portfolio
+  if (isError && !data)
+    return <LoadError message={intl.formatMessage(m.loadBalancesFailed)} onRetry={() => void refetch()} />
+  if (isPending) return <SkeletonRows count={3} label={intl.formatMessage(m.loading)} />
+  if (!data || data.balances.length === 0)
+    return <Empty title={intl.formatMessage(m.emptyTokens)} onReceive={props.onReceive} />
+  return (
+    <ul className={styles.rows} data-testid="portfolio-tokens">
+      {data.balances.map((balance) => {
+        const value = balance.valueUsd === null ? null : Number(balance.valueUsd)
+        const change = balance.change24hPercent === null ? null : Number(balance.change24hPercent)
+        return (
+          <li
+            key={balance.id}
+            className={styles.row}
+            data-network={balance.network}
+            data-token={balance.token.address}
+          >
+            <span className={styles.rowMain}>
+              <strong>{balance.token.symbol}</strong>
+              <span className={styles.muted}>
+                {formatTokenAmount(BigInt(balance.amount), balance.token.decimals, { locale: intl.locale })}{' '}
+                {balance.token.symbol} · {networkName(balance.network)}
+              </span>
+            </span>
+            <span className={styles.rowEnd}>
+              <span>{value === null ? '–' : format(value)}</span>
+              {change === null ? null : (
+                <span className={styles.muted} data-trend={change > 0 ? 'up' : change < 0 ? 'down' : 'flat'}>
+                  {intl.formatNumber(change / 100, {
+                    style: 'percent',
+                    maximumFractionDigits: 2,
+                    signDisplay: 'exceptZero',
+                  })}
+                </span>
+              )}
+            </span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+const networkOfChain = (chainId: number): string =>
+  getNetworks().find((network) => network.chainId === chainId)?.slug ?? String(chainId)
+
+function ActivityTab(props: { address: `0x${string}` }) {
+  const intl = useIntl()
+  const activity = useActivity(props.address, true)
+  const pending = usePendingTransactions(props.address)
+  const fiat = useFiatOrders(props.address)
+  const latest = activity.data?.[0]?.timestamp ?? 0
+  useEffect(() => {
+    if (latest > 0) markActivitySeen(props.address, latest)
+  }, [latest, props.address])
+  if (activity.isError && !activity.data)
+    return (
+      <LoadError message={intl.formatMessage(m.loadActivityFailed)} onRetry={() => void activity.refetch()} />
+    )
+  if (activity.isPending && pending.length === 0)
+    return <SkeletonRows count={3} label={intl.formatMessage(m.loading)} />
+  const rows = mergeActivity(pending, activity.data ?? [], networkOfChain, fiat.data ?? [])
+  if (rows.length === 0) return <Empty title={intl.formatMessage(m.emptyActivity)} />
+  return (
+    <ul className={styles.rows} data-testid="portfolio-activity">
+      {rows.map((row) => {
+        if (row.status === 'fiat') return <FiatRow key={row.key} row={row} />
+        const title =
+          row.status === 'pending'
+            ? intl.formatMessage(
+                {
+                  approve: m.pendingApprove,
+                  swap: m.pendingSwap,
+                  wrap: m.pendingWrap,
+                  unwrap: m.pendingUnwrap,
+                  send: m.pendingSend,
+                  mint: m.pendingMint,
+                  liquidityIncrease: m.pendingLiquidityIncrease,
+                  liquidityDecrease: m.pendingLiquidityDecrease,
+                  collectFees: m.pendingCollectFees,
+                  createPool: m.pendingCreatePool,
+                  migrateLiquidity: m.pendingMigrateLiquidity,
+                }[row.kind],
+              )
+            : intl.formatMessage(m[`type${row.entry.type}`])
+        const changes =
+          row.status === 'pending'
+            ? ''
+            : row.entry.assetChanges
+                .map((change) => {
+                  const what = change.token
+                    ? `${formatTokenAmount(BigInt(change.amount), change.token.decimals, { locale: intl.locale })} ${change.token.symbol}`
+                    : `${change.nftCollection?.name ?? ''} #${change.tokenId ?? ''}`
+                  return `${change.direction === 'IN' ? '+' : '−'}${what}`
+                })
+                .join(' ')
+        return (
+          <li key={row.key} className={styles.row} data-tx={row.hash} data-status={row.status}>
+            <span className={styles.rowMain}>
+              <strong>{title}</strong>
+              <span className={styles.muted}>{changes || networkName(row.network)}</span>
+            </span>
+            <span className={styles.rowEnd}>
+              {row.status === 'pending' ? (
+                <span className={styles.pendingBadge} role="status">
+                  <span className={styles.spinner} aria-hidden="true" />
+                  {intl.formatMessage(m.statusPending)}
+                </span>
+              ) : (
+                <span className={styles.muted}>
+                  {intl.formatDate(row.entry.timestamp * 1000, { month: 'short', day: 'numeric' })}
+                </span>
+              )}
+            </span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** A provider's id as its name ('coinbridge' -> 'Coinbridge'), as the API lists them. */
+const providerName = (id: string): string => id.charAt(0).toUpperCase() + id.slice(1)
+
+/** An onramp, offramp or exchange-transfer order of the API's fiat module. */
+function FiatRow(props: { row: Extract<ActivityRow, { status: 'fiat' }> }) {
+  const intl = useIntl()
+  const { order } = props.row
+  const values = { token: order.crypto ?? '', provider: providerName(order.provider) }
+  const title = intl.formatMessage(
+    order.side === 'buy' ? m.fiatBuy : order.side === 'sell' ? m.fiatSell : m.fiatTransfer,
+    values,
+  )
+  return (
+    <li
+      className={styles.row}
+      data-tx={props.row.hash ?? undefined}
+      data-status="fiat"
+      data-fiat-order={order.id}
+    >
+      <span className={styles.rowMain}>
+        <strong>{title}</strong>
+        <span className={styles.muted}>{networkName(order.network)}</span>
+      </span>
+      <span className={styles.rowEnd}>
+        {order.status === 'completed' ? (
+          <span className={styles.muted}>
+            {intl.formatDate(Date.parse(order.createdAt), { month: 'short', day: 'numeric' })}
+          </span>
+        ) : order.status === 'failed' ? (
+          <span className={styles.muted}>{intl.formatMessage(m.statusFailed)}</span>
+        ) : (
+          <span className={styles.pendingBadge} role="status">
+            <span className={styles.spinner} aria-hidden="true" />
+            {intl.formatMessage(m.statusPending)}
+          </span>
+        )}
+      </span>
+    </li>
+  )
+}
+
+function NftsTab(props: { owner: string }) {
+  const intl = useIntl()
+  const nfts = useNfts(props.owner, true)
+  if (nfts.isError && !nfts.data)
+    return <LoadError message={intl.formatMessage(m.loadTokensFailed)} onRetry={() => void nfts.refetch()} />
+  if (nfts.isPending) return <SkeletonRows count={3} label={intl.formatMessage(m.loading)} />
+  if (nfts.data.length === 0) return <Empty title={intl.formatMessage(m.emptyNfts)} />
+  return (
+    <ul className={styles.rows}>
+      {nfts.data.map((nft) => (
+        <li key={nft.id} className={styles.row}>
+          <span className={styles.rowMain}>
+            <strong>
+              {nft.collection.name} #{nft.tokenId}
+            </strong>
+            <span className={styles.muted}>{networkName(nft.network)}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/**
+ * The mini portfolio: Tokens, NFTs (hidden when NFTs are off), Pools and Activity tabs; the selected
+ * tab is remembered. Activity shows a pending indicator while transactions are pending and a dot
+ * for unseen activity while another tab is open.
+ */
+export function MiniPortfolio(props: {
+  address: `0x${string}`
+  portfolio: UseQueryResult<Portfolio>
+  onReceive: () => void
+}) {
+  const intl = useIntl()
+  const nftsEnabled = useNftsEnabled()
+  const stored = usePortfolioTab()
+  const tab: PortfolioTab = stored === 'nfts' && !nftsEnabled ? 'tokens' : stored
+  const tabs: PortfolioTab[] = nftsEnabled
+    ? ['tokens', 'nfts', 'pools', 'activity']
+    : ['tokens', 'pools', 'activity']
+  const pending = usePendingTransactions(props.address)
+  // Activity is watched from every tab, so the unseen dot appears while another one is open.
+  const activity = useActivity(props.address, true)
+  const seen = useSeenActivity(props.address)
+  const latest = activity.data?.[0]?.timestamp ?? 0
+  const unseen = tab !== 'activity' && latest > seen && seen > 0
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+  const labels: Record<PortfolioTab, string> = {
+    tokens: intl.formatMessage(m.tabTokens),
+    nfts: intl.formatMessage(m.tabNfts),
+    pools: intl.formatMessage(m.tabPools),
+    activity: intl.formatMessage(m.tabActivity),
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = tabs.indexOf(tab)
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (step === 0) return
+    event.preventDefault()
+    const rtl = document.documentElement.dir === 'rtl' ? -1 : 1
+    const next = tabs[(index + step * rtl + tabs.length) % tabs.length] ?? 'tokens'
+    portfolioTab.set(next)
+    tabRefs.current[next]?.focus()
+  }
+  return (
+    <div className={styles.portfolio}>
+      <div
+        className={styles.tabs}
+        role="tablist"
+        aria-label={intl.formatMessage(m.portfolio)}
+        onKeyDown={onKeyDown}
+      >
+        {tabs.map((id) => (
+          <button
+            key={id}
+            ref={(element) => {
+              tabRefs.current[id] = element
+            }}
+            type="button"
+            role="tab"
+            id={`account-tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls="account-tabpanel"
+            tabIndex={tab === id ? 0 : -1}
+            className={styles.tab}
+            onClick={() => portfolioTab.set(id)}
+          >
+            {labels[id]}
+            {id === 'activity' && pending.length > 0 ? (
+              <span
+                className={styles.spinner}
+                role="img"
+                aria-label={intl.formatMessage(m.activityPending)}
+              />
+            ) : null}
+            {id === 'activity' && unseen && pending.length === 0 ? (
+              <span
+                className={styles.dot}
+                role="img"
+                aria-label={intl.formatMessage(m.unseen)}
+                data-testid="activity-unseen"
+              />
+            ) : null}
+          </button>
+        ))}
+      </div>
+      <div
+        id="account-tabpanel"
+        role="tabpanel"
+        aria-labelledby={`account-tab-${tab}`}
+        className={styles.panel}
+      >
+        {tab === 'tokens' ? <TokensTab portfolio={props.portfolio} onReceive={props.onReceive} /> : null}
+        {tab === 'nfts' ? <NftsTab owner={props.address} /> : null}
+        {tab === 'pools' ? <PoolsList owner={props.address} /> : null}
+        {tab === 'activity' ? <ActivityTab address={props.address} /> : null}
+      </div>
+    </div>
+  )
+}

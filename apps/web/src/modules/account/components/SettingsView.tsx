@@ -1,0 +1,190 @@
+import { APP_VERSION, BUILD_HASH_DISPLAY_CHARS } from '@oxbow/core'
+import { useState } from 'react'
+import { useIntl } from 'react-intl'
+import { useSearchParams } from 'react-router'
+import { getRuntimeConfig } from '../../config/index.ts'
+import { displayCurrencies, useFiatFormatter } from '../../currency/index.ts'
+import { locales } from '../../i18n/index.ts'
+import { setPreference, usePreferences } from '../../preferences/index.ts'
+import { Button, Dialog } from '../../ui/index.ts'
+import { applyCurrencyParam } from '../../urlParams/index.ts'
+import { CopyButton } from '../../wallet/index.ts'
+import { setAccountSetting, useAccountSettings } from '../state/accountSettings.ts'
+import { showDrawerView } from '../state/drawerState.ts'
+import styles from './AccountDrawer.module.css'
+import { accountMessages as m } from './accountMessages.ts'
+
+function Toggle(props: {
+  label: string
+  hint?: string
+  checked: boolean
+  disabled?: boolean
+  onChange: (next: boolean) => void
+}) {
+  return (
+    <label className={styles.toggleRow}>
+      <span className={styles.rowMain}>
+        <span>{props.label}</span>
+        {props.hint ? <span className={styles.muted}>{props.hint}</span> : null}
+      </span>
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={props.checked}
+        className={styles.switch}
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+    </label>
+  )
+}
+
+/** Settings: local currency, language, small balances, testnet mode, analytics; footer with version and build. */
+export function SettingsView() {
+  const intl = useIntl()
+  const prefs = usePreferences()
+  const settings = useAccountSettings()
+  const [testnetModal, setTestnetModal] = useState(false)
+  const buildHash = getRuntimeConfig().buildHash
+  const language = locales.find((l) => l.tag === intl.locale)?.nativeName ?? intl.locale
+  return (
+    <div className={styles.settings}>
+      <button type="button" className={styles.navRow} onClick={() => showDrawerView('currency')}>
+        <span>{intl.formatMessage(m.localCurrency)}</span>
+        <span className={styles.muted}>{prefs.currency}</span>
+      </button>
+      <button type="button" className={styles.navRow} onClick={() => showDrawerView('language')}>
+        <span>{intl.formatMessage(m.language)}</span>
+        <span className={styles.muted}>{language}</span>
+      </button>
+      <button type="button" className={styles.navRow} onClick={() => showDrawerView('portfolioBalance')}>
+        <span>{intl.formatMessage(m.smallBalances)}</span>
+        <span aria-hidden="true">→</span>
+      </button>
+      <Toggle
+        label={intl.formatMessage(m.testnetMode)}
+        hint={intl.formatMessage(m.testnetModeHint)}
+        checked={settings.testnetMode}
+        onChange={(next) => (next ? setTestnetModal(true) : setAccountSetting('testnetMode', false))}
+      />
+      <Toggle
+        label={intl.formatMessage(m.analytics)}
+        hint={intl.formatMessage(m.analyticsHint)}
+        checked={settings.analytics}
+        onChange={(next) => setAccountSetting('analytics', next)}
+      />
+      <footer className={styles.footer}>
+        <CopyButton
+          text={APP_VERSION}
+          className={styles.footerButton}
+          label={intl.formatMessage(m.version, { version: APP_VERSION })}
+          ariaLabel={intl.formatMessage(m.copyVersion, { version: APP_VERSION })}
+          testId="settings-version"
+        />
+        <CopyButton
+          text={buildHash}
+          className={styles.footerButton}
+          label={buildHash.slice(0, BUILD_HASH_DISPLAY_CHARS)}
+          ariaLabel={intl.formatMessage(m.copyBuild, { hash: buildHash.slice(0, BUILD_HASH_DISPLAY_CHARS) })}
+          testId="settings-build"
+        />
+      </footer>
+      <Dialog
+        open={testnetModal}
+        onClose={() => setTestnetModal(false)}
+        label={intl.formatMessage(m.testnetModalTitle)}
+        className={styles.modal}
+      >
+        <h2>{intl.formatMessage(m.testnetModalTitle)}</h2>
+        <p>{intl.formatMessage(m.testnetModalBody)}</p>
+        <div className={styles.modalActions}>
+          <Button
+            onClick={() => {
+              setAccountSetting('testnetMode', true)
+              setTestnetModal(false)
+            }}
+          >
+            {intl.formatMessage(m.testnetModalConfirm)}
+          </Button>
+          <Button variant="secondary" onClick={() => setTestnetModal(false)}>
+            {intl.formatMessage(m.cancel)}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  )
+}
+
+/** Small balances and spam: hiding small balances is disabled (and off) in testnet mode. */
+export function PortfolioBalanceView() {
+  const intl = useIntl()
+  const settings = useAccountSettings()
+  return (
+    <div className={styles.settings}>
+      <Toggle
+        label={intl.formatMessage(m.hideSmallBalances)}
+        hint={intl.formatMessage(m.hideSmallBalancesHint)}
+        checked={settings.hideSmallBalances && !settings.testnetMode}
+        disabled={settings.testnetMode}
+        onChange={(next) => setAccountSetting('hideSmallBalances', next)}
+      />
+      <Toggle
+        label={intl.formatMessage(m.hideSpam)}
+        checked={settings.hideSpam}
+        onChange={(next) => setAccountSetting('hideSpam', next)}
+      />
+    </div>
+  )
+}
+
+export function LanguageView() {
+  const intl = useIntl()
+  return (
+    <div role="radiogroup" aria-label={intl.formatMessage(m.language)} className={styles.options}>
+      {locales.map((locale) => (
+        // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
+        <button
+          key={locale.tag}
+          type="button"
+          role="radio"
+          lang={locale.tag}
+          aria-checked={intl.locale === locale.tag}
+          className={styles.navRow}
+          onClick={() => setPreference('locale', locale.tag)}
+        >
+          <span>{locale.nativeName}</span>
+          <span className={styles.muted}>{locale.name}</span>
+        </button>
+      ))}
+    </div>
+  )
+}
+
+export function CurrencyView() {
+  const intl = useIntl()
+  const prefs = usePreferences()
+  const { format } = useFiatFormatter()
+  const [, setSearchParams] = useSearchParams()
+  return (
+    <div role="radiogroup" aria-label={intl.formatMessage(m.localCurrency)} className={styles.options}>
+      {displayCurrencies.map((code) => (
+        // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
+        <button
+          key={code}
+          type="button"
+          role="radio"
+          aria-checked={prefs.currency === code}
+          className={styles.navRow}
+          onClick={() => {
+            setPreference('currency', code)
+            setSearchParams((previous) => applyCurrencyParam(previous, code), { replace: true })
+          }}
+        >
+          <span>{code}</span>
+          <span className={styles.muted}>{prefs.currency === code ? format(1) : null}</span>
+        </button>
+      ))}
+    </div>
+  )
+}

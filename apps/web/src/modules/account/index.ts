@@ -1,0 +1,3 @@
+export { AccountButton } from './components/AccountButton.tsx'
+export { AccountDrawerSlot } from './components/AccountDrawerSlot.tsx'
+export { SendScreen } from './components/SendScreen.tsx'
