@@ -1,6 +1,7 @@
 import { shortenAddress } from '@oxbow/core'
 import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { Link } from 'react-router'
 import { createStore, useStore } from '../../../lib/createStore.ts'
 import { useFeatureFlag } from '../../flags/index.ts'
 import { Button, Dialog, secondaryButtonClassName, useDismiss, useKeepInViewport } from '../../ui/index.ts'
@@ -8,6 +9,7 @@ import { useAccountLabel } from '../hooks/useAccountLabel.ts'
 import { usePendingTransactionsWatcher } from '../hooks/usePendingTransactionsWatcher.ts'
 import { followWalletIntent } from '../services/followWalletIntent.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
+import { useEmbeddedWallet } from '../state/embeddedWallet.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
 import { useWalletState } from '../state/walletStore.ts'
 import { ConnectErrorModal } from './ConnectErrorModal.tsx'
@@ -107,6 +109,14 @@ export function AccountButton() {
   const label = useAccountLabel(state.status === 'connected' ? state.address : null)
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
+  const embedded = useEmbeddedWallet()
+  const embeddedFlag = useFeatureFlag('embeddedWallet')
+  const wasUnlocked = useRef(embedded.unlocked)
+  useEffect(() => {
+    // After connecting with the embedded wallet, the wallet modal opens (the spec).
+    if (embedded.unlocked && !wasUnlocked.current) setOpen(true)
+    wasUnlocked.current = embedded.unlocked
+  }, [embedded.unlocked])
   const pending = usePendingTransactionsWatcher(state.status === 'connected' ? state.address : null)
   const wrapRef = useRef<HTMLDivElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
@@ -169,6 +179,16 @@ export function AccountButton() {
                 className={secondaryButtonClassName}
                 label={intl.formatMessage(m.copy)}
               />
+              {embeddedFlag && embedded.unlocked ? (
+                <Link
+                  className={secondaryButtonClassName}
+                  to={`/manage/passkey/${address}`}
+                  onClick={close}
+                  data-testid="manage-passkeys"
+                >
+                  {intl.formatMessage(m.managePasskeys)}
+                </Link>
+              ) : null}
               <Button variant="secondary" onClick={() => setConfirming(true)}>
                 {intl.formatMessage(m.disconnect)}
               </Button>

@@ -8,6 +8,7 @@ import {
   type WalletEntry,
 } from '../services/connectorList.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
+import { PASSKEY_WALLET_ID, setEmbeddedIntent, useEmbeddedWallet } from '../state/embeddedWallet.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { getRecentConnectorId, useWalletState } from '../state/walletStore.ts'
 import { walletMessages as m } from './messages.ts'
@@ -48,6 +49,16 @@ export function ConnectView(props: {
   const choose = (entry: WalletEntry) => {
     loadWalletRuntime().then((runtime) => runtime.connectWallet(entry.id))
   }
+  const embedded = useEmbeddedWallet()
+  const passkeyPending = busy && state.targetId === PASSKEY_WALLET_ID
+  const passkey = (intent: 'create' | 'unlock') => {
+    setEmbeddedIntent(intent)
+    loadWalletRuntime().then((runtime) => runtime.connectWallet(PASSKEY_WALLET_ID))
+  }
+  // A browser that unlocked a wallet before offers the log-in first; a new one the creation.
+  const passkeyOrder: ('unlock' | 'create')[] = embedded.address ? ['unlock', 'create'] : ['create', 'unlock']
+  const showPasskey =
+    props.embeddedWallet && view === 'default' && state.loaded && !isTestMode(config.productionHostname)
   return (
     <section>
       <header className={styles.head}>
@@ -75,6 +86,34 @@ export function ConnectView(props: {
           ×
         </button>
       </header>
+      {showPasskey ? (
+        <div className={styles.passkey} data-testid="passkey-login">
+          {passkeyOrder.map((intent, index) => (
+            <button
+              key={intent}
+              type="button"
+              className={index === 0 ? `${styles.wallet} ${styles.passkeyPrimary}` : styles.wallet}
+              data-passkey={intent}
+              disabled={busy}
+              aria-busy={(passkeyPending && embedded.intent === intent) || undefined}
+              onClick={() => passkey(intent)}
+            >
+              <span className={styles.walletName}>
+                {intl.formatMessage(intent === 'unlock' ? m.passkeyLogIn : m.passkeyCreate)}
+              </span>
+              {passkeyPending && embedded.intent === intent ? (
+                <span
+                  className={styles.spinner}
+                  role="progressbar"
+                  aria-label={intl.formatMessage(m.passkeyLogIn)}
+                />
+              ) : null}
+            </button>
+          ))}
+          <p className={styles.muted}>{intl.formatMessage(m.passkeyNote)}</p>
+          <p className={styles.passkeyOr}>{intl.formatMessage(m.passkeyOr)}</p>
+        </div>
+      ) : null}
       {props.loadFailed ? (
         <button type="button" className={styles.wallet} onClick={props.onRetryLoad}>
           {intl.formatMessage(m.loadFailed)}

@@ -26,12 +26,14 @@ import {
 } from '@wagmi/core'
 import { type Chain, defineChain, type EIP1193RequestFn, isAddressEqual, isHex, numberToHex } from 'viem'
 import { getRuntimeConfig } from '../../config/index.ts'
+import { embeddedWalletStore } from '../state/embeddedWallet.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
 import { setHadConnection, setRecentConnectorId, walletStore } from '../state/walletStore.ts'
 import type { WalletEntry } from './connectorList.ts'
 import { reportConnectFailure } from './failures.ts'
-import { LOCAL_WALLET_ID, localWallet } from './localWallet.ts'
+import { LOCAL_WALLET_ID, localWallet, pageWallet } from './localWallet.ts'
+import { passkeyAccountSource } from './passkeyWallet.ts'
 import type {
   DecodedRevertInfo,
   Hex,
@@ -76,7 +78,10 @@ function toChain(network: Network, environment: 'local' | 'mainnet', rpcUrl: str
 }
 
 function entryOf(connector: Connector): WalletEntry {
-  const kind = connector.type === 'local' ? 'local' : connector.type === 'mock' ? 'mock' : 'injected'
+  const kind =
+    connector.type === 'local' || connector.type === 'mock' || connector.type === 'embedded'
+      ? connector.type
+      : 'injected'
   const icon = connector.icon?.startsWith('data:image/') ? connector.icon : undefined
   return { id: connector.id, name: connector.name, kind, icon }
 }
@@ -176,7 +181,16 @@ export function createWalletRuntime(): WalletRuntime {
   if (testMode) {
     const account = getWalletIntent().eagerlyConnectAddress ?? MOCK_ACCOUNT
     connectors.push(mock({ accounts: [account], features: { reconnect: true } }))
-  } else if (environment === 'local') connectors.push(localWallet(rpcUrls, () => requestedAccount))
+  } else {
+    if (environment === 'local') connectors.push(localWallet(rpcUrls, () => requestedAccount))
+    // The passkey embedded wallet (offered by the connect view when its flag is on).
+    connectors.push(
+      pageWallet(
+        rpcUrls,
+        passkeyAccountSource(() => embeddedWalletStore.get().intent),
+      ),
+    )
+  }
 
   const config = createConfig({
     chains,
