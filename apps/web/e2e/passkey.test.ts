@@ -95,7 +95,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     await connectDrawer(page).getByRole('button', { name: 'Create a wallet with a passkey' }).click()
     // After connecting, the wallet modal opens with the new address.
     const addressText = byTestId(page, 'wallet-address')
-    await addressText.waitFor({ timeout: 20_000 })
+    await addressText.waitFor({ timeout: 40_000 })
     const address = (await addressText.textContent()) as Address
     assert.match(address, /^0x[0-9a-fA-F]{40}$/)
     console.log(`passkey wallet created and connected in ${Date.now() - started} ms`)
@@ -123,7 +123,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     )
     const unlockStarted = Date.now()
     await logIn.click()
-    await addressText.waitFor({ timeout: 20_000 })
+    await addressText.waitFor({ timeout: 40_000 })
     console.log(`passkey sign-in to connected in ${Date.now() - unlockStarted} ms`)
     assert.equal(await addressText.textContent(), address)
     await page.keyboard.press('Escape')
@@ -174,7 +174,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       () => document.querySelectorAll('[data-testid="passkey-row"]').length === 2,
       null,
       {
-        timeout: 20_000,
+        timeout: 40_000,
       },
     )
     assert.equal((await credentialsOn(cdp, key)).length, 1, 'the new passkey lives on the security key')
@@ -192,7 +192,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       () => document.querySelectorAll('[data-testid="passkey-row"]').length === 1,
       null,
       {
-        timeout: 20_000,
+        timeout: 40_000,
       },
     )
 
@@ -206,9 +206,16 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     await page
       .locator('header')
       .getByRole('button', { name: 'Connect', exact: true })
-      .waitFor({ timeout: 20_000 })
+      .waitFor({ timeout: 40_000 })
     assert.equal(new URL(page.url()).pathname, '/')
     assert.deepEqual(problems.errors, [], 'no console errors')
+  } catch (error) {
+    if (process.env.OXBOW_E2E_SCREENSHOTS)
+      await page
+        .screenshot({ path: join(process.env.OXBOW_E2E_SCREENSHOTS, 'passkey-failure.png') })
+        .catch(() => {})
+    console.log(`page problems: ${JSON.stringify(problems.errors)}`)
+    throw error
   } finally {
     await context.close()
   }

@@ -1,7 +1,6 @@
 import { shortenAddress } from '@oxbow/core'
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { Link } from 'react-router'
 import { createStore, useStore } from '../../../lib/createStore.ts'
 import { useFeatureFlag } from '../../flags/index.ts'
 import { Button, Dialog, secondaryButtonClassName, useDismiss, useKeepInViewport } from '../../ui/index.ts'
@@ -9,7 +8,6 @@ import { useAccountLabel } from '../hooks/useAccountLabel.ts'
 import { usePendingTransactionsWatcher } from '../hooks/usePendingTransactionsWatcher.ts'
 import { followWalletIntent } from '../services/followWalletIntent.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
-import { useEmbeddedWallet } from '../state/embeddedWallet.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
 import { useWalletState } from '../state/walletStore.ts'
 import { ConnectErrorModal } from './ConnectErrorModal.tsx'
@@ -19,6 +17,8 @@ import { walletMessages as m } from './messages.ts'
 import styles from './Wallet.module.css'
 
 const drawerOpen = createStore(false)
+/** The embedded wallet's account actions (Manage passkeys): their own chunk. */
+const EmbeddedAccountActions = lazy(() => import('./EmbeddedAccountActions.tsx'))
 let restoreStarted = false
 
 /** Opens the connect drawer (the swap screen's 'Connect wallet' button) and loads the wallet layer. */
@@ -109,14 +109,14 @@ export function AccountButton() {
   const label = useAccountLabel(state.status === 'connected' ? state.address : null)
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
-  const embedded = useEmbeddedWallet()
+  const embedded = state.status === 'connected' && state.embedded
   const embeddedFlag = useFeatureFlag('embeddedWallet')
-  const wasUnlocked = useRef(embedded.unlocked)
+  const wasEmbedded = useRef(embedded)
   useEffect(() => {
     // After connecting with the embedded wallet, the wallet modal opens (the spec).
-    if (embedded.unlocked && !wasUnlocked.current) setOpen(true)
-    wasUnlocked.current = embedded.unlocked
-  }, [embedded.unlocked])
+    if (embedded && !wasEmbedded.current) setOpen(true)
+    wasEmbedded.current = embedded
+  }, [embedded])
   const pending = usePendingTransactionsWatcher(state.status === 'connected' ? state.address : null)
   const wrapRef = useRef<HTMLDivElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
@@ -179,15 +179,10 @@ export function AccountButton() {
                 className={secondaryButtonClassName}
                 label={intl.formatMessage(m.copy)}
               />
-              {embeddedFlag && embedded.unlocked ? (
-                <Link
-                  className={secondaryButtonClassName}
-                  to={`/manage/passkey/${address}`}
-                  onClick={close}
-                  data-testid="manage-passkeys"
-                >
-                  {intl.formatMessage(m.managePasskeys)}
-                </Link>
+              {embeddedFlag && embedded ? (
+                <Suspense fallback={null}>
+                  <EmbeddedAccountActions address={address} onNavigate={close} />
+                </Suspense>
               ) : null}
               <Button variant="secondary" onClick={() => setConfirming(true)}>
                 {intl.formatMessage(m.disconnect)}

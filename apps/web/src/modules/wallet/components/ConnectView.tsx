@@ -8,7 +8,6 @@ import {
   type WalletEntry,
 } from '../services/connectorList.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
-import { PASSKEY_WALLET_ID, setEmbeddedIntent, useEmbeddedWallet } from '../state/embeddedWallet.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { getRecentConnectorId, useWalletState } from '../state/walletStore.ts'
 import { walletMessages as m } from './messages.ts'
@@ -16,6 +15,8 @@ import styles from './Wallet.module.css'
 
 /** The QR code and its encoder load only once WalletConnect has a pairing URI to show. */
 const WalletConnectPairing = lazy(() => import('./WalletConnectPairing.tsx'))
+/** The embedded wallet's passkey login (shown when its flag is on): its own chunk. */
+const PasskeyConnect = lazy(() => import('./PasskeyConnect.tsx'))
 
 function isMobile(): boolean {
   try {
@@ -49,14 +50,6 @@ export function ConnectView(props: {
   const choose = (entry: WalletEntry) => {
     loadWalletRuntime().then((runtime) => runtime.connectWallet(entry.id))
   }
-  const embedded = useEmbeddedWallet()
-  const passkeyPending = busy && state.targetId === PASSKEY_WALLET_ID
-  const passkey = (intent: 'create' | 'unlock') => {
-    setEmbeddedIntent(intent)
-    loadWalletRuntime().then((runtime) => runtime.connectWallet(PASSKEY_WALLET_ID))
-  }
-  // A browser that unlocked a wallet before offers the log-in first; a new one the creation.
-  const passkeyOrder: ('unlock' | 'create')[] = embedded.address ? ['unlock', 'create'] : ['create', 'unlock']
   const showPasskey =
     props.embeddedWallet && view === 'default' && state.loaded && !isTestMode(config.productionHostname)
   return (
@@ -87,32 +80,9 @@ export function ConnectView(props: {
         </button>
       </header>
       {showPasskey ? (
-        <div className={styles.passkey} data-testid="passkey-login">
-          {passkeyOrder.map((intent, index) => (
-            <button
-              key={intent}
-              type="button"
-              className={index === 0 ? `${styles.wallet} ${styles.passkeyPrimary}` : styles.wallet}
-              data-passkey={intent}
-              disabled={busy}
-              aria-busy={(passkeyPending && embedded.intent === intent) || undefined}
-              onClick={() => passkey(intent)}
-            >
-              <span className={styles.walletName}>
-                {intl.formatMessage(intent === 'unlock' ? m.passkeyLogIn : m.passkeyCreate)}
-              </span>
-              {passkeyPending && embedded.intent === intent ? (
-                <span
-                  className={styles.spinner}
-                  role="progressbar"
-                  aria-label={intl.formatMessage(m.passkeyLogIn)}
-                />
-              ) : null}
-            </button>
-          ))}
-          <p className={styles.muted}>{intl.formatMessage(m.passkeyNote)}</p>
-          <p className={styles.passkeyOr}>{intl.formatMessage(m.passkeyOr)}</p>
-        </div>
+        <Suspense fallback={null}>
+          <PasskeyConnect busy={busy} pendingId={busy ? state.targetId : null} />
+        </Suspense>
       ) : null}
       {props.loadFailed ? (
         <button type="button" className={styles.wallet} onClick={props.onRetryLoad}>

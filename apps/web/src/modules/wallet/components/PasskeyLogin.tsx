@@ -7,8 +7,8 @@ import { Button, Card } from '../../ui/index.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { PASSKEY_WALLET_ID, setEmbeddedIntent, useEmbeddedWallet } from '../state/embeddedWallet.ts'
 import { useWalletState } from '../state/walletStore.ts'
-import { walletMessages as m } from './messages.ts'
 import styles from './Passkeys.module.css'
+import { passkeyMessages as pm } from './passkeyMessages.ts'
 
 export default function PasskeyLogin() {
   const intl = useIntl()
@@ -28,12 +28,12 @@ export default function PasskeyLogin() {
   return (
     <Card className={styles.card}>
       <Button disabled={pending} onClick={() => go('unlock')}>
-        {intl.formatMessage(m.passkeyLogIn)}
+        {intl.formatMessage(pm.passkeyLogIn)}
       </Button>
       <Button variant="secondary" disabled={pending} onClick={() => go('create')}>
-        {intl.formatMessage(m.passkeyCreate)}
+        {intl.formatMessage(pm.passkeyCreate)}
       </Button>
-      <p>{intl.formatMessage(m.passkeyNote)}</p>
+      <p>{intl.formatMessage(pm.passkeyNote)}</p>
     </Card>
   )
 }

@@ -28,14 +28,6 @@ export const walletMessages = defineMessages({
   cancel: { id: 'wallet.account.cancel', defaultMessage: 'Cancel' },
   copy: { id: 'wallet.account.copy', defaultMessage: 'Copy address' },
   copied: { id: 'wallet.account.copied', defaultMessage: 'Copied' },
-  passkeyLogIn: { id: 'wallet.passkey.logIn', defaultMessage: 'Log in with a passkey' },
-  passkeyCreate: { id: 'wallet.passkey.create', defaultMessage: 'Create a wallet with a passkey' },
-  passkeyNote: {
-    id: 'wallet.passkey.note',
-    defaultMessage: 'Your wallet key is created in this browser and locked by your passkey.',
-  },
-  passkeyOr: { id: 'wallet.passkey.or', defaultMessage: 'or connect a wallet' },
-  managePasskeys: { id: 'wallet.passkey.manage', defaultMessage: 'Manage passkeys' },
   copyFailed: { id: 'wallet.copy.failed', defaultMessage: 'Failed to copy to clipboard' },
   pending: {
     id: 'wallet.account.pending',

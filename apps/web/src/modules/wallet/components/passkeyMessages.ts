@@ -1,6 +1,14 @@
 import { defineMessages } from '../../../lib/messages.ts'
 
 export const passkeyMessages = defineMessages({
+  managePasskeys: { id: 'wallet.passkey.manage', defaultMessage: 'Manage passkeys' },
+  passkeyLogIn: { id: 'wallet.passkey.logIn', defaultMessage: 'Log in with a passkey' },
+  passkeyCreate: { id: 'wallet.passkey.create', defaultMessage: 'Create a wallet with a passkey' },
+  passkeyNote: {
+    id: 'wallet.passkey.note',
+    defaultMessage: 'Your wallet key is created in this browser and locked by your passkey.',
+  },
+  passkeyOr: { id: 'wallet.passkey.or', defaultMessage: 'or connect a wallet' },
   title: { id: 'wallet.passkeys.title', defaultMessage: 'Passkeys' },
   help: { id: 'wallet.passkeys.help', defaultMessage: 'What is a passkey?' },
   loading: { id: 'wallet.passkeys.loading', defaultMessage: 'Loading passkeys' },

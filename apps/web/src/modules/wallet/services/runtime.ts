@@ -224,6 +224,7 @@ export function createWalletRuntime(): WalletRuntime {
           targetId: null,
           errorMessage: null,
           pairingUri: null,
+          embedded: connection.connector.type === 'embedded',
         }))
       } else if (connection.status === 'disconnected') {
         setHadConnection(false)
@@ -232,6 +233,7 @@ export function createWalletRuntime(): WalletRuntime {
           status: state.status === 'pending' || state.status === 'failed' ? state.status : 'idle',
           address: null,
           chainId: null,
+          embedded: false,
         }))
       }
     },
