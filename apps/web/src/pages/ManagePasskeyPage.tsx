@@ -1,6 +1,7 @@
 import { Suspense } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { useParams } from 'react-router'
+import { siteLinks } from '../modules/config/index.ts'
 import { Page, SkeletonRows } from '../modules/ui/index.ts'
 import { ManagePasskeys } from '../modules/wallet/index.ts'
 
@@ -22,7 +23,7 @@ export default function ManagePasskeyPage() {
           />
         }
       >
-        <ManagePasskeys walletAddress={walletAddress} />
+        <ManagePasskeys walletAddress={walletAddress} helpUrl={siteLinks.passkeyHelp} />
       </Suspense>
     </Page>
   )

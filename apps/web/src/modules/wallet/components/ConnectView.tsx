@@ -36,6 +36,7 @@ export function ConnectView(props: {
   const intl = useIntl()
   const state = useWalletState()
   const [view, setView] = useState<'default' | 'other'>('default')
+  const [passkeyIntent, setPasskeyIntent] = useState<'create' | 'unlock'>('unlock')
   const config = getRuntimeConfig()
   const recentId = getRecentConnectorId()
   const wallets = visibleWallets(mergeWalletPlatforms(state.wallets), {
@@ -81,7 +82,14 @@ export function ConnectView(props: {
       </header>
       {showPasskey ? (
         <Suspense fallback={null}>
-          <PasskeyConnect busy={busy} pendingId={busy ? state.targetId : null} />
+          <PasskeyConnect
+            busy={busy}
+            pending={busy && state.targetId === 'oxbowPasskey' ? passkeyIntent : null}
+            onChoose={(intent) => {
+              setPasskeyIntent(intent)
+              loadWalletRuntime().then((runtime) => runtime.connectPasskey(intent))
+            }}
+          />
         </Suspense>
       ) : null}
       {props.loadFailed ? (

@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
-import { siteLinks } from '../../config/index.ts'
 import { Button, Card, Dialog, SkeletonRows } from '../../ui/index.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import {
@@ -17,7 +16,7 @@ import {
   type PasskeyInfo,
   verifyPasskey,
 } from '../services/passkeyWallet.ts'
-import { PASSKEY_WALLET_ID, setEmbeddedIntent, useEmbeddedWallet } from '../state/embeddedWallet.ts'
+import { PASSKEY_WALLET_ID, useEmbeddedWallet } from '../state/embeddedWallet.ts'
 import { useWalletState } from '../state/walletStore.ts'
 import styles from './Passkeys.module.css'
 import { passkeyMessages as m } from './passkeyMessages.ts'
@@ -42,7 +41,13 @@ export function passkeyLabel(passkey: PasskeyInfo, index: number): string | numb
   return passkey.provider === 'Other' ? index + 1 : passkey.provider
 }
 
-export default function ManagePasskeys({ walletAddress }: { walletAddress: string }) {
+export default function ManagePasskeys({
+  walletAddress,
+  helpUrl,
+}: {
+  walletAddress: string
+  helpUrl: string
+}) {
   const intl = useIntl()
   const navigate = useNavigate()
   const wallet = useWalletState()
@@ -78,8 +83,7 @@ export default function ManagePasskeys({ walletAddress }: { walletAddress: strin
         <Button
           disabled={pending}
           onClick={() => {
-            setEmbeddedIntent('unlock')
-            loadWalletRuntime().then((runtime) => runtime.connectWallet(PASSKEY_WALLET_ID))
+            loadWalletRuntime().then((runtime) => runtime.connectPasskey('unlock'))
           }}
         >
           {intl.formatMessage(m.unlock)}
@@ -150,7 +154,7 @@ export default function ManagePasskeys({ walletAddress }: { walletAddress: strin
     <Card className={styles.card}>
       <div className={styles.head}>
         <h2>{intl.formatMessage(m.title)}</h2>
-        <a href={siteLinks.passkeyHelp} target="_blank" rel="noreferrer" className={styles.help}>
+        <a href={helpUrl} target="_blank" rel="noreferrer" className={styles.help}>
           {intl.formatMessage(m.help)}
         </a>
       </div>

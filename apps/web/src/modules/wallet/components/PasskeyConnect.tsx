@@ -3,25 +3,33 @@
  * with one; a browser that unlocked a wallet before offers the log-in first.
  */
 import { useIntl } from 'react-intl'
-import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
-import { PASSKEY_WALLET_ID, setEmbeddedIntent, useEmbeddedWallet } from '../state/embeddedWallet.ts'
 import styles from './Passkeys.module.css'
 import { passkeyMessages as m } from './passkeyMessages.ts'
 
-export default function PasskeyConnect(props: { busy: boolean; pendingId: string | null }) {
-  const intl = useIntl()
-  const embedded = useEmbeddedWallet()
-  const pending = props.pendingId === PASSKEY_WALLET_ID
-  const order: ('unlock' | 'create')[] = embedded.address ? ['unlock', 'create'] : ['create', 'unlock']
-  const choose = (intent: 'create' | 'unlock') => {
-    setEmbeddedIntent(intent)
-    loadWalletRuntime().then((runtime) => runtime.connectWallet(PASSKEY_WALLET_ID))
+/** Set by the embedded wallet when it unlocks (state/embeddedWallet.ts); read here without its store. */
+const ADDRESS_KEY = 'oxbow.wallet.embeddedAddress'
+function rememberedWallet(): boolean {
+  try {
+    return /^0x[0-9a-fA-F]{40}$/.test(window.localStorage.getItem(ADDRESS_KEY) ?? '')
+  } catch {
+    return false
   }
+}
+
+export default function PasskeyConnect(props: {
+  busy: boolean
+  /** The intent being connected, while the passkey wallet connects. */
+  pending: 'create' | 'unlock' | null
+  onChoose: (intent: 'create' | 'unlock') => void
+}) {
+  const intl = useIntl()
+  const order: ('unlock' | 'create')[] = rememberedWallet() ? ['unlock', 'create'] : ['create', 'unlock']
+  const choose = props.onChoose
   return (
     <div className={styles.passkey} data-testid="passkey-login">
       {order.map((intent, index) => {
         const label = intl.formatMessage(intent === 'unlock' ? m.passkeyLogIn : m.passkeyCreate)
-        const spinning = pending && embedded.intent === intent
+        const spinning = props.pending === intent
         return (
           <button
             key={intent}

@@ -5,7 +5,7 @@
 import { useIntl } from 'react-intl'
 import { Button, Card } from '../../ui/index.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
-import { PASSKEY_WALLET_ID, setEmbeddedIntent, useEmbeddedWallet } from '../state/embeddedWallet.ts'
+import { PASSKEY_WALLET_ID, useEmbeddedWallet } from '../state/embeddedWallet.ts'
 import { useWalletState } from '../state/walletStore.ts'
 import styles from './Passkeys.module.css'
 import { passkeyMessages as pm } from './passkeyMessages.ts'
@@ -16,8 +16,7 @@ export default function PasskeyLogin() {
   const embedded = useEmbeddedWallet()
   const pending = wallet.status === 'pending' && wallet.targetId === PASSKEY_WALLET_ID
   const go = (intent: 'create' | 'unlock') => {
-    setEmbeddedIntent(intent)
-    loadWalletRuntime().then((runtime) => runtime.connectWallet(PASSKEY_WALLET_ID))
+    loadWalletRuntime().then((runtime) => runtime.connectPasskey(intent))
   }
   if (embedded.unlocked && wallet.status === 'connected')
     return (

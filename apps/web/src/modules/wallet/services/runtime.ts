@@ -26,7 +26,7 @@ import {
 } from '@wagmi/core'
 import { type Chain, defineChain, type EIP1193RequestFn, isAddressEqual, isHex, numberToHex } from 'viem'
 import { getRuntimeConfig } from '../../config/index.ts'
-import { embeddedWalletStore } from '../state/embeddedWallet.ts'
+import { embeddedWalletStore, PASSKEY_WALLET_ID, setEmbeddedIntent } from '../state/embeddedWallet.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
 import { setHadConnection, setRecentConnectorId, walletStore } from '../state/walletStore.ts'
@@ -127,6 +127,8 @@ function validatedStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 export interface WalletRuntime extends WalletActions {
   readonly config: Config
   connectWallet(id: string): Promise<void>
+  /** Connects the passkey embedded wallet: a new wallet ('create') or one unlocked with its passkey. */
+  connectPasskey(intent: 'create' | 'unlock'): Promise<void>
   disconnectWallet(): Promise<void>
   reconnectWallet(): Promise<void>
   /**
@@ -510,6 +512,10 @@ export function createWalletRuntime(): WalletRuntime {
       }
     },
     connectWallet,
+    connectPasskey(intent) {
+      setEmbeddedIntent(intent)
+      return connectWallet(PASSKEY_WALLET_ID)
+    },
     async disconnectWallet() {
       await disconnect(config)
       setHadConnection(false)

@@ -16,6 +16,7 @@ export interface EmbeddedWalletState {
 export const PASSKEY_WALLET_ID = 'oxbowPasskey'
 
 const local = safeStorage('local')
+/** Also read by components/PasskeyConnect.tsx (without this store). */
 const ADDRESS_KEY = 'oxbow.wallet.embeddedAddress'
 const storedAddress = () => {
   const value = local.get(ADDRESS_KEY)
