@@ -2,14 +2,13 @@
  * The API as a factory: every dependency comes in through `createApp`, so tests build the same app
  * the server runs, with their own modules and limits.
  */
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ApiConfig } from './config.ts'
 import { ApiError } from './errors.ts'
-import { type ClientKey, createMemoryRateLimitStore, type RateLimitStore, rateLimit } from './rateLimit.ts'
+import { clientKeyFor, createMemoryRateLimitStore, type RateLimitStore, rateLimit } from './rateLimit.ts'
 
 /** A group of routes mounted under /v1 (trading, platform, ...). */
 export interface ApiModule {
@@ -45,17 +44,7 @@ export function createApp(deps: AppDeps): Hono {
   const app = new Hono()
   const { config } = deps
 
-  const clientKey: ClientKey = (c) => {
-    if (config.OXBOW_TRUST_PROXY) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-      if (forwarded) return forwarded
-    }
-    try {
-      return getConnInfo(c).remote.address ?? 'unknown'
-    } catch {
-      return 'unknown'
-    }
-  }
+  const clientKey = clientKeyFor(config.OXBOW_TRUST_PROXY)
 
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }))
   const corsHeaders = cors({
@@ -66,6 +55,7 @@ export function createApp(deps: AppDeps): Hono {
       'x-app-version',
       'x-application-origin',
       'x-application-build',
+      'authorization',
     ],
     exposeHeaders: ['retry-after', 'x-origin-country'],
     maxAge: 600,

@@ -58,6 +58,11 @@ const schema = z.object({
     .min(0)
     .max(64)
     .default(() => Math.max(1, availableParallelism() - 1)),
+  /** The passkeys' WebAuthn relying party id; default: the host name of the first web origin. */
+  OXBOW_PASSKEY_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]{1,253}$/, 'a host name')
+    .optional(),
   /** A PostgreSQL server for the API's own schema; unset: embedded PGlite in OXBOW_API_DB_DIR. */
   DATABASE_URL: z
     .string()

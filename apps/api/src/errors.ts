@@ -46,6 +46,15 @@ export const errorCodes = {
   INSUFFICIENT_ALLOWANCE: 400,
   NONCE_USED: 409,
   TOO_MANY_OPEN_ORDERS: 409,
+  /** Passkeys: no or an expired session (sign in with the passkey again). */
+  UNAUTHORIZED: 401,
+  /** Passkeys: adding or deleting a passkey needs a fresh verification with one of the wallet's. */
+  VERIFICATION_REQUIRED: 403,
+  /** Passkeys: a WebAuthn challenge that is unknown, already used or expired. */
+  CHALLENGE_INVALID: 400,
+  /** Passkeys: a response that does not verify (origin, RP id, user verification, signature, counter). */
+  PASSKEY_INVALID: 400,
+  CONFLICT: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>

@@ -7,7 +7,9 @@ import type { ApiConfig } from './config.ts'
 import { lazyDatabase } from './db/index.ts'
 import { loadFiatModule } from './fiat/index.ts'
 import { defaultApiDbDir, loadOrdersModule } from './orders/index.ts'
+import { createPasskeyModule, passkeyRpId } from './passkey/index.ts'
 import { createPlatformModule } from './platform/index.ts'
+import { clientKeyFor } from './rateLimit.ts'
 import { loadTradingModule } from './trading/index.ts'
 
 export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
@@ -24,6 +26,14 @@ export async function createModules(config: ApiConfig, log: Logger): Promise<Api
       indexerTimeoutMs: config.OXBOW_INDEXER_TIMEOUT_MS,
     }),
     await loadOrdersModule(config, log, db),
+    // Migrated on its first request: a stack that never signs in with a passkey pays nothing.
+    await createPasskeyModule({
+      db,
+      rpId: passkeyRpId(config),
+      origins: config.OXBOW_WEB_ORIGINS,
+      log,
+      clientKey: clientKeyFor(config.OXBOW_TRUST_PROXY),
+    }),
   ]
   const fiat = await loadFiatModule(config, log, db)
   if (fiat) modules.push(fiat)

@@ -2,6 +2,7 @@
  * Per-client rate limiting (token bucket). The store is an interface so replicas can share it
  * through Redis; the default lives in memory, which is right for one process.
  */
+import { getConnInfo } from '@hono/node-server/conninfo'
 import type { MiddlewareHandler } from 'hono'
 import { ApiError } from './errors.ts'
 
@@ -45,6 +46,21 @@ export function createMemoryRateLimitStore(options: RateLimitOptions, maxClients
  * Forwarded headers are trusted only when the deployment says a proxy sets them.
  */
 export type ClientKey = (c: Parameters<MiddlewareHandler>[0]) => string
+
+/** The client key: the first X-Forwarded-For hop when a proxy is trusted, else the socket address. */
+export function clientKeyFor(trustProxy: boolean): ClientKey {
+  return (c) => {
+    if (trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+      if (forwarded) return forwarded
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown'
+    } catch {
+      return 'unknown'
+    }
+  }
+}
 
 export function rateLimit(store: RateLimitStore, clientKey: ClientKey): MiddlewareHandler {
   return async (c, next) => {

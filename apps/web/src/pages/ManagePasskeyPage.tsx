@@ -1,17 +1,30 @@
-import { FormattedMessage } from 'react-intl'
+import { Suspense } from 'react'
+import { FormattedMessage, useIntl } from 'react-intl'
 import { useParams } from 'react-router'
-import { ComingSoon, Page } from '../modules/ui/index.ts'
+import { siteLinks } from '../modules/config/index.ts'
+import { Page, SkeletonRows } from '../modules/ui/index.ts'
+import { ManagePasskeys } from '../modules/wallet/index.ts'
 
 /** /manage/passkey/:walletAddress (embedded-wallet flag only). */
 export default function ManagePasskeyPage() {
   const { walletAddress = '' } = useParams()
+  const intl = useIntl()
   return (
     <Page
       narrow
       title={<FormattedMessage id="page.managePasskey.title" defaultMessage="Manage passkeys" />}
       subtitle={walletAddress}
     >
-      <ComingSoon />
+      <Suspense
+        fallback={
+          <SkeletonRows
+            count={3}
+            label={intl.formatMessage({ id: 'page.managePasskey.title', defaultMessage: 'Manage passkeys' })}
+          />
+        }
+      >
+        <ManagePasskeys walletAddress={walletAddress} helpUrl={siteLinks.passkeyHelp} />
+      </Suspense>
     </Page>
   )
 }

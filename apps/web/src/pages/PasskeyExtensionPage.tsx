@@ -1,5 +1,7 @@
+import { Suspense } from 'react'
 import { FormattedMessage } from 'react-intl'
-import { ComingSoon, Page } from '../modules/ui/index.ts'
+import { Page } from '../modules/ui/index.ts'
+import { PasskeyLogin } from '../modules/wallet/index.ts'
 
 /** /auth/passkey/extension: the passkey login popup for the browser extension. */
 export default function PasskeyExtensionPage() {
@@ -8,7 +10,9 @@ export default function PasskeyExtensionPage() {
       narrow
       title={<FormattedMessage id="page.passkeyExtension.title" defaultMessage="Log in with your passkey" />}
     >
-      <ComingSoon />
+      <Suspense fallback={null}>
+        <PasskeyLogin />
+      </Suspense>
     </Page>
   )
 }

@@ -1,3 +1,5 @@
+import { lazy } from 'react'
+
 export {
   ConnectButton,
   ConnectPanel,
@@ -41,3 +43,8 @@ export {
 } from './state/pendingTransactions.ts'
 export { getWalletIntent, setWalletIntent, type WalletIntent } from './state/walletIntent.ts'
 export { useWalletState, type WalletState } from './state/walletStore.ts'
+
+/** The passkey menu (/manage/passkey/:walletAddress): its own chunk, with the WebAuthn and key code. */
+export const ManagePasskeys = lazy(() => import('./components/ManagePasskeys.tsx'))
+/** The embedded-wallet passkey login (/auth/passkey/extension): its own chunk. */
+export const PasskeyLogin = lazy(() => import('./components/PasskeyLogin.tsx'))

@@ -14,6 +14,8 @@ export const siteLinks = {
   developers: 'https://docs.oxbow.exchange/',
   /** The trading API's documentation. */
   tradingApi: 'https://docs.oxbow.exchange/trading-api',
+  /** The help article on passkeys (the passkey menu's help link). */
+  passkeyHelp: 'https://oxbow.exchange/help/passkeys',
   termsOfService: 'https://oxbow.exchange/terms-of-service',
   privacyPolicy: 'https://oxbow.exchange/privacy-policy',
 } as const satisfies Record<string, `https://${string}`>

@@ -15,6 +15,8 @@ import styles from './Wallet.module.css'
 
 /** The QR code and its encoder load only once WalletConnect has a pairing URI to show. */
 const WalletConnectPairing = lazy(() => import('./WalletConnectPairing.tsx'))
+/** The embedded wallet's passkey login (shown when its flag is on): its own chunk. */
+const PasskeyConnect = lazy(() => import('./PasskeyConnect.tsx'))
 
 function isMobile(): boolean {
   try {
@@ -34,6 +36,7 @@ export function ConnectView(props: {
   const intl = useIntl()
   const state = useWalletState()
   const [view, setView] = useState<'default' | 'other'>('default')
+  const [passkeyIntent, setPasskeyIntent] = useState<'create' | 'unlock'>('unlock')
   const config = getRuntimeConfig()
   const recentId = getRecentConnectorId()
   const wallets = visibleWallets(mergeWalletPlatforms(state.wallets), {
@@ -48,6 +51,8 @@ export function ConnectView(props: {
   const choose = (entry: WalletEntry) => {
     loadWalletRuntime().then((runtime) => runtime.connectWallet(entry.id))
   }
+  const showPasskey =
+    props.embeddedWallet && view === 'default' && state.loaded && !isTestMode(config.productionHostname)
   return (
     <section>
       <header className={styles.head}>
@@ -75,6 +80,18 @@ export function ConnectView(props: {
           ×
         </button>
       </header>
+      {showPasskey ? (
+        <Suspense fallback={null}>
+          <PasskeyConnect
+            busy={busy}
+            pending={busy && state.targetId === 'oxbowPasskey' ? passkeyIntent : null}
+            onChoose={(intent) => {
+              setPasskeyIntent(intent)
+              loadWalletRuntime().then((runtime) => runtime.connectPasskey(intent))
+            }}
+          />
+        </Suspense>
+      ) : null}
       {props.loadFailed ? (
         <button type="button" className={styles.wallet} onClick={props.onRetryLoad}>
           {intl.formatMessage(m.loadFailed)}

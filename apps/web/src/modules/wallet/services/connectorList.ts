@@ -3,7 +3,7 @@ export interface WalletEntry {
   /** wagmi connector id (EIP-6963 entries use their rdns), or the SDK entry id. */
   readonly id: string
   readonly name: string
-  readonly kind: 'injected' | 'local' | 'mock' | 'walletConnect' | 'coinbaseWallet'
+  readonly kind: 'injected' | 'local' | 'mock' | 'embedded' | 'walletConnect' | 'coinbaseWallet'
   /** Icon data URL announced by an EIP-6963 wallet (rendered only when it is a data:image URL). */
   readonly icon?: string | undefined
   /** Chain families the entry serves (an EVM extension and a Solana wallet may merge into one). */
@@ -34,6 +34,8 @@ export function visibleWallets(entries: readonly WalletEntry[], rules: ListRules
   if (rules.testMode) return entries.filter((entry) => entry.kind === 'mock')
   const shown = entries.filter((entry) => {
     if (entry.kind === 'mock') return false
+    // The passkey wallet has its own place at the top of the connect view.
+    if (entry.kind === 'embedded') return false
     if (entry.kind === 'local') return rules.environment === 'local'
     if (entry.kind === 'injected') {
       if (entry.id === EXCHANGE_CARD_WALLET_RDNS) return false

@@ -49,33 +49,31 @@ function storedAccountIndex(): number {
 }
 
 /**
- * The local test wallet: signs in the page with one of the devnet's funded accounts (account 0
- * unless `requestedAccount` names another of the ten at connect time: the `eagerlyConnectAddress`
- * URL parameter). wagmi actions use its client (a viem wallet client with a local account, so
- * transactions are signed here and sent raw); the EIP-1193 provider answers account and chain
- * questions and forwards reads to the RPC.
+ * Where a wallet that signs in the page gets its account: the local test wallet derives one of
+ * anvil's accounts, the passkey embedded wallet decrypts its key after a passkey unlock.
  */
-export function localWallet(
-  rpcUrls: ReadonlyMap<number, string>,
-  requestedAccount: () => Address | null = () => null,
-) {
-  // Derived when first needed (each derivation stretches the mnemonic again).
-  const derived = new Map<number, ReturnType<typeof mnemonicToAccount>>()
-  const accountAt = (addressIndex: number) => {
-    let found = derived.get(addressIndex)
-    if (!found) {
-      found = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex })
-      derived.set(addressIndex, found)
-    }
-    return found
+export interface PageAccountSource {
+  readonly id: string
+  readonly name: string
+  readonly type: string
+  /** The account to connect (asks the user when it must, e.g. a passkey ceremony). */
+  connect(isReconnecting: boolean): Promise<LocalAccount>
+  disconnect(): Promise<void>
+  isAuthorized(): Promise<boolean>
+}
+
+/**
+ * A wallet that signs in the page: wagmi actions use its client (a viem wallet client with a
+ * local account, so transactions are signed here and sent raw); the EIP-1193 provider answers
+ * account and chain questions, EIP-5792 batching (through the devnet's Simple7702Account) and
+ * forwards reads to the RPC.
+ */
+export function pageWallet(rpcUrls: ReadonlyMap<number, string>, source: PageAccountSource) {
+  let account: LocalAccount | null = null
+  const current = () => {
+    if (!account) throw new Error('Wallet locked')
+    return account
   }
-  const indexOf = (address: Address): number => {
-    for (let index = 0; index < LOCAL_ACCOUNT_COUNT; index++) {
-      if (isAddressEqual(accountAt(index).address, address)) return index
-    }
-    return 0
-  }
-  let account = accountAt(storedAccountIndex())
   type Provider = { request: EIP1193RequestFn }
   return createConnector<Provider>((config) => {
     let chainId = config.chains[0].id
@@ -86,16 +84,17 @@ export function localWallet(
     }
     const provider: Provider = {
       request: (async ({ method, params }: { method: string; params?: unknown }) => {
-        if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [account.address]
+        if (method === 'eth_accounts' || method === 'eth_requestAccounts')
+          return account ? [account.address] : []
         if (method === 'eth_chainId') return numberToHex(chainId)
         if (method === 'personal_sign') {
           const [message] = params as [`0x${string}`]
-          return account.signMessage({ message: { raw: message } })
+          return current().signMessage({ message: { raw: message } })
         }
-        if (method === 'wallet_getCapabilities') return capabilities(account, chainIds(params))
+        if (method === 'wallet_getCapabilities') return capabilities(current(), chainIds(params))
         if (method === 'wallet_sendCalls') {
           const [request] = params as [SendCallsRequest]
-          return sendCalls(account, chainOf(Number(request.chainId)), request)
+          return sendCalls(current(), chainOf(Number(request.chainId)), request)
         }
         if (method === 'wallet_getCallsStatus') {
           const [id] = params as [Hex]
@@ -196,19 +195,12 @@ export function localWallet(
       }
     }
     return {
-      id: LOCAL_WALLET_ID,
-      name: 'Local test wallet',
-      type: 'local',
+      id: source.id,
+      name: source.name,
+      type: source.type,
       async connect(parameters) {
         if (parameters?.chainId) chainId = chainOf(parameters.chainId).id
-        if (!parameters?.isReconnecting) {
-          // A requested address that is not one of the ten falls back to account 0.
-          const wanted = requestedAccount()
-          const index = wanted ? indexOf(wanted) : 0
-          account = accountAt(index)
-          storage()?.setItem(ACCOUNT_KEY, String(index))
-        }
-        storage()?.setItem(AUTHORIZED_KEY, '1')
+        account = await source.connect(parameters?.isReconnecting === true)
         const accounts = parameters?.withCapabilities
           ? [{ address: account.address, capabilities: {} }]
           : [account.address]
@@ -216,10 +208,11 @@ export function localWallet(
         return { accounts: accounts as never, chainId }
       },
       async disconnect() {
-        storage()?.removeItem(AUTHORIZED_KEY)
+        account = null
+        await source.disconnect()
       },
       async getAccounts(): Promise<readonly Address[]> {
-        return [account.address]
+        return account ? [account.address] : []
       },
       async getChainId() {
         return chainId
@@ -230,10 +223,14 @@ export function localWallet(
       async getClient(parameters) {
         const chain = chainOf(parameters?.chainId ?? chainId)
         const url = rpcUrls.get(chain.id)
-        return createWalletClient({ account, chain, transport: url ? http(url) : custom(provider) })
+        return createWalletClient({
+          account: current(),
+          chain,
+          transport: url ? http(url) : custom(provider),
+        })
       },
       async isAuthorized() {
-        return storage()?.getItem(AUTHORIZED_KEY) === '1'
+        return source.isAuthorized()
       },
       async switchChain({ chainId: next }) {
         const chain = chainOf(next)
@@ -250,5 +247,54 @@ export function localWallet(
         config.emitter.emit('disconnect')
       },
     }
+  })
+}
+
+/**
+ * The local test wallet: signs in the page with one of the devnet's funded accounts (account 0
+ * unless `requestedAccount` names another of the ten at connect time: the `eagerlyConnectAddress`
+ * URL parameter).
+ */
+export function localWallet(
+  rpcUrls: ReadonlyMap<number, string>,
+  requestedAccount: () => Address | null = () => null,
+) {
+  // Derived when first needed (each derivation stretches the mnemonic again).
+  const derived = new Map<number, ReturnType<typeof mnemonicToAccount>>()
+  const accountAt = (addressIndex: number) => {
+    let found = derived.get(addressIndex)
+    if (!found) {
+      found = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex })
+      derived.set(addressIndex, found)
+    }
+    return found
+  }
+  const indexOf = (address: Address): number => {
+    for (let index = 0; index < LOCAL_ACCOUNT_COUNT; index++) {
+      if (isAddressEqual(accountAt(index).address, address)) return index
+    }
+    return 0
+  }
+  return pageWallet(rpcUrls, {
+    id: LOCAL_WALLET_ID,
+    name: 'Local test wallet',
+    type: 'local',
+    async connect(isReconnecting) {
+      let index = storedAccountIndex()
+      if (!isReconnecting) {
+        // A requested address that is not one of the ten falls back to account 0.
+        const wanted = requestedAccount()
+        index = wanted ? indexOf(wanted) : 0
+        storage()?.setItem(ACCOUNT_KEY, String(index))
+      }
+      storage()?.setItem(AUTHORIZED_KEY, '1')
+      return accountAt(index)
+    },
+    async disconnect() {
+      storage()?.removeItem(AUTHORIZED_KEY)
+    },
+    async isAuthorized() {
+      return storage()?.getItem(AUTHORIZED_KEY) === '1'
+    },
   })
 }

@@ -26,12 +26,14 @@ import {
 } from '@wagmi/core'
 import { type Chain, defineChain, type EIP1193RequestFn, isAddressEqual, isHex, numberToHex } from 'viem'
 import { getRuntimeConfig } from '../../config/index.ts'
+import { embeddedWalletStore, PASSKEY_WALLET_ID, setEmbeddedIntent } from '../state/embeddedWallet.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
 import { setHadConnection, setRecentConnectorId, walletStore } from '../state/walletStore.ts'
 import type { WalletEntry } from './connectorList.ts'
 import { reportConnectFailure } from './failures.ts'
-import { LOCAL_WALLET_ID, localWallet } from './localWallet.ts'
+import { LOCAL_WALLET_ID, localWallet, pageWallet } from './localWallet.ts'
+import { passkeyAccountSource } from './passkeyWallet.ts'
 import type {
   DecodedRevertInfo,
   Hex,
@@ -76,7 +78,10 @@ function toChain(network: Network, environment: 'local' | 'mainnet', rpcUrl: str
 }
 
 function entryOf(connector: Connector): WalletEntry {
-  const kind = connector.type === 'local' ? 'local' : connector.type === 'mock' ? 'mock' : 'injected'
+  const kind =
+    connector.type === 'local' || connector.type === 'mock' || connector.type === 'embedded'
+      ? connector.type
+      : 'injected'
   const icon = connector.icon?.startsWith('data:image/') ? connector.icon : undefined
   return { id: connector.id, name: connector.name, kind, icon }
 }
@@ -122,6 +127,8 @@ function validatedStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
 export interface WalletRuntime extends WalletActions {
   readonly config: Config
   connectWallet(id: string): Promise<void>
+  /** Connects the passkey embedded wallet: a new wallet ('create') or one unlocked with its passkey. */
+  connectPasskey(intent: 'create' | 'unlock'): Promise<void>
   disconnectWallet(): Promise<void>
   reconnectWallet(): Promise<void>
   /**
@@ -176,7 +183,16 @@ export function createWalletRuntime(): WalletRuntime {
   if (testMode) {
     const account = getWalletIntent().eagerlyConnectAddress ?? MOCK_ACCOUNT
     connectors.push(mock({ accounts: [account], features: { reconnect: true } }))
-  } else if (environment === 'local') connectors.push(localWallet(rpcUrls, () => requestedAccount))
+  } else {
+    if (environment === 'local') connectors.push(localWallet(rpcUrls, () => requestedAccount))
+    // The passkey embedded wallet (offered by the connect view when its flag is on).
+    connectors.push(
+      pageWallet(
+        rpcUrls,
+        passkeyAccountSource(() => embeddedWalletStore.get().intent),
+      ),
+    )
+  }
 
   const config = createConfig({
     chains,
@@ -210,6 +226,7 @@ export function createWalletRuntime(): WalletRuntime {
           targetId: null,
           errorMessage: null,
           pairingUri: null,
+          embedded: connection.connector.type === 'embedded',
         }))
       } else if (connection.status === 'disconnected') {
         setHadConnection(false)
@@ -218,6 +235,7 @@ export function createWalletRuntime(): WalletRuntime {
           status: state.status === 'pending' || state.status === 'failed' ? state.status : 'idle',
           address: null,
           chainId: null,
+          embedded: false,
         }))
       }
     },
@@ -494,6 +512,10 @@ export function createWalletRuntime(): WalletRuntime {
       }
     },
     connectWallet,
+    connectPasskey(intent) {
+      setEmbeddedIntent(intent)
+      return connectWallet(PASSKEY_WALLET_ID)
+    },
     async disconnectWallet() {
       await disconnect(config)
       setHadConnection(false)

@@ -16,6 +16,8 @@ export interface WalletState {
   readonly errorMessage: string | null
   /** WalletConnect pairing URI to show as a QR code while its connection is pending. */
   readonly pairingUri: string | null
+  /** True while the connected wallet is the passkey embedded wallet. */
+  readonly embedded: boolean
 }
 
 export const initialWalletState: WalletState = {
@@ -27,6 +29,7 @@ export const initialWalletState: WalletState = {
   targetId: null,
   errorMessage: null,
   pairingUri: null,
+  embedded: false,
 }
 
 export const walletStore = createStore<WalletState>(initialWalletState)

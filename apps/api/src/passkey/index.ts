@@ -1,0 +1,365 @@
+/**
+ * The passkey embedded wallet: WebAuthn registration and sign-in verified with SimpleWebAuthn,
+ * user verification required, challenges single-use and expiring (5 min), counters only moving
+ * forward, and per credential the wallet key's ciphertext (encrypted in the browser with a key
+ * derived from the passkey's PRF output; the server never sees the key).
+ * - POST   /v1/passkey/registration/options   { username?, attachment? } (Bearer + verified: add to the wallet)
+ * - POST   /v1/passkey/registration/verify    { response } -> { walletId, credentialId, session? }
+ * - POST   /v1/passkey/authentication/options { purpose: 'signin' | 'verify' } (verify: Bearer)
+ * - POST   /v1/passkey/authentication/verify  { response } -> { walletId, address, credentialId, ciphertext, session? }
+ * - PUT    /v1/passkey/key                     { credentialId, address, ciphertext } (Bearer; once per credential)
+ * - GET    /v1/passkey/credentials             (Bearer) the wallet's passkeys, oldest first
+ * - DELETE /v1/passkey/credentials/:id         (Bearer + verified) -> { remaining, lastAuthenticator }
+ * - POST   /v1/passkey/signout                 (Bearer)
+ */
+import { randomBytes } from 'node:crypto'
+import {
+  type AuthenticationResponseJSON,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server'
+import { isoBase64URL } from '@simplewebauthn/server/helpers'
+import { type Context, Hono } from 'hono'
+import { z } from 'zod'
+import type { ApiModule, Logger } from '../app.ts'
+import type { ApiConfig } from '../config.ts'
+import { type Database, migrate } from '../db/index.ts'
+import { ApiError } from '../errors.ts'
+import { type ClientKey, createMemoryRateLimitStore, rateLimit } from '../rateLimit.ts'
+import { jsonBody, parseWith } from '../validation.ts'
+import { providerOf } from './providers.ts'
+import { type ChallengePurpose, createPasskeyStore, passkeyMigrations, type Session } from './store.ts'
+
+export { providerOf } from './providers.ts'
+export { passkeyMigrations } from './store.ts'
+
+/** The spec's text for every passkey failure ('passkey invalid or technical error'). */
+export const PASSKEY_ERROR_MESSAGE = 'Passkey invalid or technical error'
+export const CHALLENGE_TTL_MS = 5 * 60_000
+export const SESSION_TTL_MS = 24 * 60 * 60_000
+/** How long a verification (before adding or deleting a passkey) counts. */
+export const VERIFIED_TTL_MS = 5 * 60_000
+
+export interface PasskeyModuleOptions {
+  readonly db: Database
+  /** The relying party: the web app's host name (e.g. `localhost`). */
+  readonly rpId: string
+  readonly rpName?: string
+  /** Origins a ceremony may come from (the web app). */
+  readonly origins: readonly string[]
+  readonly log: Logger
+  readonly clientKey: ClientKey
+  /** Passkey requests per minute per client (burst a third of it). Default 60. */
+  readonly perMinute?: number
+  readonly now?: () => number
+  /** Migrate before answering; false (default): on the first request. */
+  readonly eager?: boolean
+}
+
+const b64url = z.string().regex(/^[A-Za-z0-9_-]{1,2048}$/, 'base64url')
+const registrationResponse = z.object({
+  id: b64url,
+  rawId: b64url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: b64url,
+    attestationObject: b64url,
+    transports: z.array(z.string().max(32)).max(8).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+})
+const authenticationResponse = z.object({
+  id: b64url,
+  rawId: b64url,
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: b64url,
+    authenticatorData: b64url,
+    signature: b64url,
+    userHandle: b64url.optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+})
+const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x and 40 hex characters)')
+/** `v1.<iv: 12 bytes>.<AES-GCM ciphertext and tag>`, base64url. */
+const ciphertext = z.string().regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,400}$/, 'v1.<iv>.<ciphertext>')
+const label = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[^\p{Cc}]+$/u, 'no control characters')
+
+function invalid(reason: string, cause?: unknown): ApiError {
+  return new ApiError('PASSKEY_INVALID', PASSKEY_ERROR_MESSAGE, { reason }, { cause })
+}
+
+/** The challenge a response signed, read from its client data (its signature is checked later). */
+function challengeOf(clientDataJSON: string): string {
+  try {
+    const data = JSON.parse(isoBase64URL.toUTF8String(clientDataJSON)) as { challenge?: unknown }
+    if (typeof data.challenge === 'string' && /^[A-Za-z0-9_-]{16,128}$/.test(data.challenge))
+      return data.challenge
+  } catch {}
+  throw invalid('clientDataJSON is not readable')
+}
+
+export async function createPasskeyModule(options: PasskeyModuleOptions): Promise<ApiModule> {
+  const { db, rpId, log } = options
+  const rpName = options.rpName ?? 'Oxbow'
+  const now = options.now ?? Date.now
+  const store = createPasskeyStore(db, now)
+  const origins = [...options.origins]
+  let migrated: Promise<void> | null = null
+  const ready = () => {
+    migrated ??= migrate(db, 'passkey', passkeyMigrations).catch((error) => {
+      migrated = null
+      throw error
+    })
+    return migrated
+  }
+  if (options.eager) await ready()
+
+  const perMinute = options.perMinute ?? 60
+  const limiter = rateLimit(
+    createMemoryRateLimitStore({ perMinute, burst: Math.max(1, Math.ceil(perMinute / 3)) }),
+    options.clientKey,
+  )
+
+  const bearer = (c: Context) => {
+    const header = c.req.header('authorization') ?? ''
+    const match = /^Bearer ([A-Za-z0-9_-]{43})$/.exec(header)
+    return match?.[1] ?? null
+  }
+  const requireSession = async (c: Context): Promise<{ token: string; session: Session }> => {
+    const token = bearer(c)
+    const session = token ? await store.session(token) : null
+    if (!token || !session) throw new ApiError('UNAUTHORIZED', 'Sign in with your passkey again')
+    return { token, session }
+  }
+  const challenge = () => isoBase64URL.fromBuffer(randomBytes(32))
+
+  const routes = new Hono()
+  routes.use('/passkey/*', limiter, async (_c, next) => {
+    await ready()
+    await next()
+  })
+
+  routes.post('/passkey/registration/options', async (c) => {
+    const body = await jsonBody(
+      c,
+      z.object({ username: label.optional(), attachment: z.enum(['platform', 'cross-platform']).optional() }),
+    )
+    // With a session: a passkey added to that wallet, after a fresh verification.
+    let walletId: string
+    let existing: { id: string; transports: readonly string[] }[] = []
+    if (bearer(c)) {
+      const { session } = await requireSession(c)
+      if (!session.verified)
+        throw new ApiError('VERIFICATION_REQUIRED', 'Verify with a passkey of this wallet first')
+      walletId = session.walletId
+      existing = await store.credentials(walletId)
+    } else {
+      walletId = isoBase64URL.fromBuffer(randomBytes(32))
+    }
+    const username = `${body.username ?? 'Oxbow Wallet'} (${existing.length + 1})`
+    const options = await generateRegistrationOptions({
+      rpName,
+      rpID: rpId,
+      userName: username,
+      userDisplayName: username,
+      userID: isoBase64URL.toBuffer(walletId),
+      challenge: challenge(),
+      timeout: CHALLENGE_TTL_MS,
+      attestationType: 'none',
+      excludeCredentials: existing.map((e) => ({ id: e.id, transports: [...e.transports] })),
+      authenticatorSelection: {
+        residentKey: 'required',
+        userVerification: 'required',
+        ...(body.attachment ? { authenticatorAttachment: body.attachment } : {}),
+      },
+    })
+    await store.saveChallenge(options.challenge, 'register', walletId, CHALLENGE_TTL_MS)
+    return c.json({ options })
+  })
+
+  routes.post('/passkey/registration/verify', async (c) => {
+    const { response } = await jsonBody(c, z.object({ response: registrationResponse }))
+    const taken = await store.consumeChallenge(challengeOf(response.response.clientDataJSON), 'register')
+    if (!taken?.walletId)
+      throw new ApiError('CHALLENGE_INVALID', PASSKEY_ERROR_MESSAGE, { reason: 'challenge' })
+    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
+    try {
+      verification = await verifyRegistrationResponse({
+        response: response as RegistrationResponseJSON,
+        expectedChallenge: () => true, // consumed above, matched by its key
+        expectedOrigin: origins,
+        expectedRPID: rpId,
+        requireUserVerification: true,
+      })
+    } catch (error) {
+      throw invalid(error instanceof Error ? error.message : 'registration not verified', error)
+    }
+    if (!verification.verified) throw invalid('registration not verified')
+    const info = verification.registrationInfo
+    const isNewWallet = (await store.credentials(taken.walletId)).length === 0
+    await store.createWallet(taken.walletId)
+    if (await store.credential(info.credential.id)) throw invalid('credential already registered')
+    await store.addCredential({
+      id: info.credential.id,
+      walletId: taken.walletId,
+      publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+      counter: info.credential.counter,
+      transports: (response.response.transports ?? []).filter((t) => /^[a-z-]{1,32}$/.test(t)),
+      aaguid: info.aaguid,
+      backedUp: info.credentialBackedUp,
+    })
+    const session = isNewWallet
+      ? await store.createSession(taken.walletId, info.credential.id, SESSION_TTL_MS)
+      : null
+    log.info('passkey registered', { provider: providerOf(info.aaguid), newWallet: isNewWallet })
+    return c.json(
+      {
+        walletId: taken.walletId,
+        credentialId: info.credential.id,
+        provider: providerOf(info.aaguid),
+        ...(session ? { session } : {}),
+      },
+      201,
+    )
+  })
+
+  routes.post('/passkey/authentication/options', async (c) => {
+    const { purpose } = await jsonBody(c, z.object({ purpose: z.enum(['signin', 'verify']) }))
+    let walletId: string | null = null
+    let allow: { id: string; transports: string[] }[] = []
+    if (purpose === 'verify') {
+      const { session } = await requireSession(c)
+      walletId = session.walletId
+      allow = (await store.credentials(walletId)).map((e) => ({ id: e.id, transports: [...e.transports] }))
+    }
+    const options = await generateAuthenticationOptions({
+      rpID: rpId,
+      challenge: challenge(),
+      timeout: CHALLENGE_TTL_MS,
+      userVerification: 'required',
+      allowCredentials: allow,
+    })
+    await store.saveChallenge(
+      options.challenge,
+      purpose satisfies ChallengePurpose,
+      walletId,
+      CHALLENGE_TTL_MS,
+    )
+    return c.json({ options })
+  })
+
+  routes.post('/passkey/authentication/verify', async (c) => {
+    const { response } = await jsonBody(c, z.object({ response: authenticationResponse }))
+    const clientChallenge = challengeOf(response.response.clientDataJSON)
+    const purpose: ChallengePurpose = bearer(c) ? 'verify' : 'signin'
+    const current = purpose === 'verify' ? await requireSession(c) : null
+    const taken = await store.consumeChallenge(clientChallenge, purpose)
+    if (!taken || (current && taken.walletId !== current.session.walletId))
+      throw new ApiError('CHALLENGE_INVALID', PASSKEY_ERROR_MESSAGE, { reason: 'challenge' })
+    const credential = await store.credential(response.id)
+    if (!credential) throw invalid('unknown passkey')
+    if (current && credential.walletId !== current.session.walletId)
+      throw invalid('passkey of another wallet')
+    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
+    try {
+      verification = await verifyAuthenticationResponse({
+        response: response as AuthenticationResponseJSON,
+        expectedChallenge: () => true, // consumed above, matched by its key
+        expectedOrigin: origins,
+        expectedRPID: rpId,
+        requireUserVerification: true,
+        credential: {
+          id: credential.id,
+          publicKey: isoBase64URL.toBuffer(credential.publicKey),
+          counter: credential.counter,
+        },
+      })
+    } catch (error) {
+      throw invalid(error instanceof Error ? error.message : 'authentication not verified', error)
+    }
+    if (!verification.verified) throw invalid('authentication not verified')
+    const { newCounter } = verification.authenticationInfo
+    if (!(await store.advanceCounter(credential.id, credential.counter, newCounter)))
+      throw invalid('counter changed concurrently')
+    const address = await store.walletAddress(credential.walletId)
+    const common = {
+      walletId: credential.walletId,
+      credentialId: credential.id,
+      address,
+      ciphertext: credential.ciphertext,
+    }
+    if (current) {
+      await store.markVerified(current.token, VERIFIED_TTL_MS)
+      return c.json({ ...common, verified: true })
+    }
+    const session = await store.createSession(credential.walletId, credential.id, SESSION_TTL_MS)
+    return c.json({ ...common, session })
+  })
+
+  routes.put('/passkey/key', async (c) => {
+    const { session } = await requireSession(c)
+    const body = await jsonBody(c, z.object({ credentialId: b64url, address, ciphertext }))
+    const credential = await store.credential(body.credentialId)
+    if (!credential || credential.walletId !== session.walletId)
+      throw new ApiError('NOT_FOUND', 'No such passkey for this wallet')
+    if (credential.ciphertext !== null)
+      throw new ApiError('CONFLICT', 'This passkey already holds the wallet key')
+    if (!(await store.setKey(session.walletId, credential.id, body.address, body.ciphertext)))
+      throw new ApiError('CONFLICT', 'This wallet has another address')
+    return c.json({ walletId: session.walletId, credentialId: credential.id, address: body.address })
+  })
+
+  routes.get('/passkey/credentials', async (c) => {
+    const { session } = await requireSession(c)
+    const credentials = await store.credentials(session.walletId)
+    return c.json({
+      walletId: session.walletId,
+      address: session.address,
+      current: session.credentialId,
+      credentials: credentials.map((e) => ({
+        id: e.id,
+        provider: providerOf(e.aaguid),
+        createdAt: e.createdAt,
+        lastUsedAt: e.lastUsedAt,
+        backedUp: e.backedUp,
+        hasKey: e.ciphertext !== null,
+      })),
+    })
+  })
+
+  routes.delete('/passkey/credentials/:id', async (c) => {
+    const { session } = await requireSession(c)
+    const id = parseWith(b64url, c.req.param('id'), 'passkey id')
+    if (!session.verified)
+      throw new ApiError('VERIFICATION_REQUIRED', 'Verify with a passkey of this wallet first')
+    const remaining = await store.deleteCredential(session.walletId, id)
+    if (remaining === null) throw new ApiError('NOT_FOUND', 'No such passkey for this wallet')
+    return c.json({ deleted: id, remaining, lastAuthenticator: remaining === 0 })
+  })
+
+  routes.post('/passkey/signout', async (c) => {
+    const token = bearer(c)
+    if (!token || !(await store.endSession(token))) throw new ApiError('UNAUTHORIZED', 'Not signed in')
+    return c.json({ signedOut: true })
+  })
+
+  return { name: 'passkey', routes }
+}
+
+/** The relying party id: the configured one, else the host name of the first web origin. */
+export function passkeyRpId(config: Pick<ApiConfig, 'OXBOW_WEB_ORIGINS' | 'OXBOW_PASSKEY_RP_ID'>): string {
+  if (config.OXBOW_PASSKEY_RP_ID) return config.OXBOW_PASSKEY_RP_ID
+  const first = config.OXBOW_WEB_ORIGINS[0]
+  return first ? new URL(first).hostname : 'localhost'
+}

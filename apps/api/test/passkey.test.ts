@@ -1,0 +1,365 @@
+/**
+ * The passkey module on embedded PGlite and on a PostgreSQL server, driven through the real app
+ * with a software authenticator that signs real WebAuthn ceremonies: register a wallet, store its
+ * key ciphertext, sign in, add and delete passkeys; and every refusal: a replayed or expired
+ * challenge, a wrong origin or RP id, a counter that goes backwards, no user verification, add or
+ * delete without a fresh verification, malformed bodies, and the rate limit. Nothing is stored by
+ * a refused request.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { postgresSkipReason, startTestPostgres, type TestPostgres } from '@oxbow/devnet'
+import type { Hono } from 'hono'
+import { createApp } from '../src/app.ts'
+import { createDatabase, type Database } from '../src/db/index.ts'
+import { CHALLENGE_TTL_MS, createPasskeyModule, PASSKEY_ERROR_MESSAGE } from '../src/passkey/index.ts'
+import { createSoftAuthenticator, type SoftCredential } from './softAuthenticator.ts'
+
+const ORIGIN = 'http://localhost:5173'
+const RP_ID = 'localhost'
+const ADDRESS = '0x1111111111111111111111111111111111111111'
+const CIPHERTEXT = `v1.${'A'.repeat(16)}.${'B'.repeat(64)}`
+const silent = { info: () => {}, error: () => {} }
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
+type Json = any
+
+let postgres: TestPostgres | null = null
+before(async () => {
+  if (!postgresSkipReason()) postgres = await startTestPostgres()
+})
+after(async () => {
+  await postgres?.stop()
+})
+
+const databases: { name: string; open: (schema: string) => Promise<Database> }[] = [
+  { name: 'PGlite', open: (schema) => createDatabase({ schema }) },
+  ...(!postgresSkipReason()
+    ? [
+        {
+          name: 'PostgreSQL server',
+          open: (schema: string) => createDatabase({ url: postgres?.url, schema }),
+        },
+      ]
+    : []),
+]
+
+for (const [index, database] of databases.entries()) {
+  describe(`passkeys on ${database.name}`, () => {
+    let db: Database
+    let app: Hono
+    let clock = Date.now()
+    const authenticator = createSoftAuthenticator({ origin: ORIGIN, rpId: RP_ID })
+
+    before(async () => {
+      db = await database.open(`passkey_test_${index}_${process.pid}`)
+      const module = await createPasskeyModule({
+        db,
+        rpId: RP_ID,
+        origins: [ORIGIN],
+        log: silent,
+        clientKey: (c) => c.req.header('x-test-client') ?? 'test',
+        perMinute: 60,
+        now: () => clock,
+        eager: true,
+      })
+      app = createApp({
+        config: {
+          OXBOW_WEB_ORIGINS: [ORIGIN],
+          OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
+          OXBOW_RATE_LIMIT_BURST: 10_000,
+          OXBOW_TRUST_PROXY: false,
+        },
+        modules: [module],
+        log: silent,
+      })
+    })
+    after(async () => {
+      await db.query(`DROP SCHEMA ${db.schema} CASCADE`).catch(() => {})
+      await db.close()
+    })
+
+    let clients = 0
+    // Each call is its own client unless it names one (the rate-limit test floods one).
+    async function call(
+      method: string,
+      path: string,
+      body?: unknown,
+      token?: string,
+      client = `c${clients++}`,
+    ) {
+      const response = await app.request(`/v1/passkey${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'x-test-client': client,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      })
+      return { status: response.status, body: (await response.json()) as Json }
+    }
+    const credentialCount = async () =>
+      Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM passkey_credentials'))[0]?.n)
+
+    async function registerWallet() {
+      const { body } = await call('POST', '/registration/options', { username: 'alice' })
+      const { credential, response } = authenticator.register(body.options)
+      const verified = await call('POST', '/registration/verify', { response })
+      assert.equal(verified.status, 201, JSON.stringify(verified.body))
+      return {
+        credential,
+        session: verified.body.session as string,
+        walletId: verified.body.walletId as string,
+      }
+    }
+    async function signIn(credential: SoftCredential, overrides = {}) {
+      const { body } = await call('POST', '/authentication/options', { purpose: 'signin' })
+      return call('POST', '/authentication/verify', {
+        response: authenticator.authenticate(credential, body.options, overrides),
+      })
+    }
+    async function verify(credential: SoftCredential, session: string) {
+      const { body } = await call('POST', '/authentication/options', { purpose: 'verify' }, session)
+      const response = authenticator.authenticate(credential, body.options)
+      return call('POST', '/authentication/verify', { response }, session)
+    }
+
+    test('registration: user verification required, a resident key, the username numbered; a session', async () => {
+      const options = await call('POST', '/registration/options', { username: 'alice' })
+      assert.equal(options.status, 200)
+      assert.equal(options.body.options.rp.id, RP_ID)
+      assert.equal(options.body.options.user.name, 'alice (1)')
+      assert.equal(options.body.options.authenticatorSelection.userVerification, 'required')
+      assert.equal(options.body.options.authenticatorSelection.residentKey, 'required')
+      const before = await credentialCount()
+      const { response } = authenticator.register(options.body.options)
+      const verified = await call('POST', '/registration/verify', { response })
+      assert.equal(verified.status, 201)
+      assert.match(verified.body.session, /^[A-Za-z0-9_-]{43}$/)
+      assert.equal(verified.body.walletId, options.body.options.user.id)
+      assert.equal(verified.body.provider, 'Other')
+      assert.equal(await credentialCount(), before + 1)
+    })
+
+    test('the key ciphertext is stored once per passkey and comes back on sign-in with the address', async () => {
+      const { credential, session } = await registerWallet()
+      const credentialId = Buffer.from(credential.id).toString('base64url')
+      const bad = await call(
+        'PUT',
+        '/key',
+        { credentialId, address: ADDRESS, ciphertext: 'plaintext-key' },
+        session,
+      )
+      assert.equal(bad.status, 400)
+      assert.equal(bad.body.error.code, 'INVALID_INPUT')
+      const put = await call(
+        'PUT',
+        '/key',
+        { credentialId, address: ADDRESS, ciphertext: CIPHERTEXT },
+        session,
+      )
+      assert.equal(put.status, 200, JSON.stringify(put.body))
+      const again = await call(
+        'PUT',
+        '/key',
+        { credentialId, address: ADDRESS, ciphertext: CIPHERTEXT },
+        session,
+      )
+      assert.equal(again.status, 409)
+      const signedIn = await signIn(credential)
+      assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body))
+      assert.equal(signedIn.body.address, ADDRESS)
+      assert.equal(signedIn.body.ciphertext, CIPHERTEXT)
+      assert.equal(signedIn.body.credentialId, credentialId)
+      assert.notEqual(signedIn.body.session, session)
+      const [row] = await db.query<{ counter: string }>(
+        'SELECT counter FROM passkey_credentials WHERE id = $1',
+        [credentialId],
+      )
+      assert.equal(Number(row?.counter), credential.counter)
+    })
+
+    test('a replayed registration or sign-in is refused: each challenge is taken once', async () => {
+      const { body } = await call('POST', '/registration/options', {})
+      const { response } = authenticator.register(body.options)
+      assert.equal((await call('POST', '/registration/verify', { response })).status, 201)
+      const count = await credentialCount()
+      const replay = await call('POST', '/registration/verify', { response })
+      assert.equal(replay.status, 400)
+      assert.equal(replay.body.error.code, 'CHALLENGE_INVALID')
+      assert.equal(replay.body.error.message, PASSKEY_ERROR_MESSAGE)
+      assert.equal(await credentialCount(), count)
+
+      const { credential } = await registerWallet()
+      const options = await call('POST', '/authentication/options', { purpose: 'signin' })
+      const assertion = authenticator.authenticate(credential, options.body.options)
+      assert.equal((await call('POST', '/authentication/verify', { response: assertion })).status, 200)
+      const replayed = await call('POST', '/authentication/verify', { response: assertion })
+      assert.equal(replayed.status, 400)
+      assert.equal(replayed.body.error.code, 'CHALLENGE_INVALID')
+    })
+
+    test('an expired challenge is refused, and a challenge the server never issued', async () => {
+      const { credential } = await registerWallet()
+      const options = await call('POST', '/authentication/options', { purpose: 'signin' })
+      clock += CHALLENGE_TTL_MS + 1
+      const late = await call('POST', '/authentication/verify', {
+        response: authenticator.authenticate(credential, options.body.options),
+      })
+      assert.equal(late.status, 400)
+      assert.equal(late.body.error.code, 'CHALLENGE_INVALID')
+      const forged = await call('POST', '/authentication/verify', {
+        response: authenticator.authenticate(credential, { challenge: 'A'.repeat(43) }),
+      })
+      assert.equal(forged.body.error.code, 'CHALLENGE_INVALID')
+      const reg = await call('POST', '/registration/options', {})
+      clock += CHALLENGE_TTL_MS + 1
+      const count = await credentialCount()
+      const { response } = authenticator.register(reg.body.options)
+      assert.equal(
+        (await call('POST', '/registration/verify', { response })).body.error.code,
+        'CHALLENGE_INVALID',
+      )
+      assert.equal(await credentialCount(), count)
+    })
+
+    test('a wrong origin, a wrong RP id or no user verification is refused and stores nothing', async () => {
+      for (const overrides of [
+        { origin: 'https://evil.example' },
+        { rpId: 'evil.example' },
+        { userVerified: false },
+      ]) {
+        const { body } = await call('POST', '/registration/options', {})
+        const count = await credentialCount()
+        const { response } = authenticator.register(body.options, overrides)
+        const refused = await call('POST', '/registration/verify', { response })
+        assert.equal(refused.status, 400, JSON.stringify(overrides))
+        assert.equal(refused.body.error.code, 'PASSKEY_INVALID')
+        assert.equal(refused.body.error.message, PASSKEY_ERROR_MESSAGE)
+        assert.equal(await credentialCount(), count)
+      }
+      const { credential } = await registerWallet()
+      for (const overrides of [
+        { origin: 'https://evil.example' },
+        { rpId: 'evil.example' },
+        { userVerified: false },
+      ]) {
+        const refused = await signIn(credential, overrides)
+        assert.equal(refused.status, 400, JSON.stringify(overrides))
+        assert.equal(refused.body.error.code, 'PASSKEY_INVALID')
+        assert.equal(refused.body.session, undefined)
+      }
+    })
+
+    test('a counter that goes backwards (a cloned authenticator) is refused and the stored counter stays', async () => {
+      const { credential } = await registerWallet()
+      assert.equal((await signIn(credential, { counter: 7 })).status, 200)
+      const back = await signIn(credential, { counter: 3 })
+      assert.equal(back.status, 400)
+      assert.equal(back.body.error.code, 'PASSKEY_INVALID')
+      assert.match(back.body.error.details.reason, /counter/)
+      const same = await signIn(credential, { counter: 7 })
+      assert.equal(same.body.error.code, 'PASSKEY_INVALID')
+      const id = Buffer.from(credential.id).toString('base64url')
+      const [row] = await db.query<{ counter: string }>(
+        'SELECT counter FROM passkey_credentials WHERE id = $1',
+        [id],
+      )
+      assert.equal(Number(row?.counter), 7)
+      assert.equal((await signIn(credential, { counter: 8 })).status, 200)
+    })
+
+    test('add and delete need a fresh verification; deleting the last passkey signs out', async () => {
+      const { credential, session } = await registerWallet()
+      const unverified = await call('POST', '/registration/options', { username: 'alice' }, session)
+      assert.equal(unverified.status, 403)
+      assert.equal(unverified.body.error.code, 'VERIFICATION_REQUIRED')
+      const firstId = Buffer.from(credential.id).toString('base64url')
+      const deleteUnverified = await call('DELETE', `/credentials/${firstId}`, undefined, session)
+      assert.equal(deleteUnverified.status, 403)
+
+      assert.equal((await verify(credential, session)).status, 200)
+      const options = await call('POST', '/registration/options', { username: 'alice' }, session)
+      assert.equal(options.status, 200)
+      assert.equal(options.body.options.user.name, 'alice (2)')
+      assert.deepEqual(
+        options.body.options.excludeCredentials.map((e: Json) => e.id),
+        [firstId],
+      )
+      const second = authenticator.register(options.body.options)
+      const added = await call('POST', '/registration/verify', { response: second.response })
+      assert.equal(added.status, 201)
+      assert.equal(added.body.session, undefined)
+      const list = await call('GET', '/credentials', undefined, session)
+      assert.equal(list.status, 200)
+      assert.deepEqual(
+        list.body.credentials.map((e: Json) => e.id),
+        [firstId, added.body.credentialId],
+      )
+      assert.equal(list.body.credentials[0].provider, 'Other')
+
+      // Another wallet's passkey cannot verify this session, nor be deleted through it.
+      const other = await registerWallet()
+      const opts = await call('POST', '/authentication/options', { purpose: 'verify' }, session)
+      const foreign = await call(
+        'POST',
+        '/authentication/verify',
+        { response: authenticator.authenticate(other.credential, opts.body.options) },
+        session,
+      )
+      assert.equal(foreign.body.error.code, 'PASSKEY_INVALID')
+      const otherId = Buffer.from(other.credential.id).toString('base64url')
+      assert.equal((await call('DELETE', `/credentials/${otherId}`, undefined, session)).status, 404)
+
+      const removed = await call('DELETE', `/credentials/${added.body.credentialId}`, undefined, session)
+      assert.deepEqual(removed.body, {
+        deleted: added.body.credentialId,
+        remaining: 1,
+        lastAuthenticator: false,
+      })
+      const last = await call('DELETE', `/credentials/${firstId}`, undefined, session)
+      assert.deepEqual(last.body, { deleted: firstId, remaining: 0, lastAuthenticator: true })
+      const after = await call('GET', '/credentials', undefined, session)
+      assert.equal(after.status, 401)
+      assert.equal(after.body.error.code, 'UNAUTHORIZED')
+      assert.equal((await signIn(credential)).body.error.code, 'PASSKEY_INVALID')
+    })
+
+    test('sign-out ends the session; malformed input gets a typed 400, no session a 401', async () => {
+      const { session } = await registerWallet()
+      assert.equal((await call('GET', '/credentials', undefined, session)).status, 200)
+      assert.equal((await call('POST', '/signout', {}, session)).status, 200)
+      assert.equal((await call('GET', '/credentials', undefined, session)).status, 401)
+      assert.equal((await call('POST', '/signout', {}, session)).status, 401)
+      const noBody = await call('POST', '/registration/verify', { response: { id: 'x' } })
+      assert.equal(noBody.status, 400)
+      assert.equal(noBody.body.error.code, 'INVALID_INPUT')
+      const garbage = await call('POST', '/authentication/verify', {
+        response: {
+          id: 'abc',
+          rawId: 'abc',
+          type: 'public-key',
+          response: { clientDataJSON: 'bm90IGpzb24', authenticatorData: 'AA', signature: 'AA' },
+        },
+      })
+      assert.equal(garbage.status, 400)
+      assert.equal(garbage.body.error.code, 'PASSKEY_INVALID')
+      const purpose = await call('POST', '/authentication/options', { purpose: 'admin' })
+      assert.equal(purpose.body.error.code, 'INVALID_INPUT')
+      const verifyWithout = await call('POST', '/authentication/options', { purpose: 'verify' })
+      assert.equal(verifyWithout.status, 401)
+      const label = await call('POST', '/registration/options', { username: 'a\u0000b' })
+      assert.equal(label.body.error.code, 'INVALID_INPUT')
+    })
+
+    test('rate limited per client', async () => {
+      let status = 200
+      for (let i = 0; i < 40 && status !== 429; i++)
+        status = (await call('POST', '/authentication/options', { purpose: 'signin' }, undefined, 'flood'))
+          .status
+      assert.equal(status, 429)
+      assert.equal((await call('POST', '/authentication/options', { purpose: 'signin' })).status, 200)
+    })
+  })
+}
