@@ -50,6 +50,10 @@ const E2E_SECONDS: Record<string, number> = {
   'swapPresentation.test.ts': 90,
   'wallet.test.ts': 70,
   'landing.test.ts': 70,
+  'limit.test.ts': 200,
+  'createPosition.test.ts': 150,
+  'nfts.test.ts': 90,
+  'passkey.test.ts': 90,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3

@@ -242,8 +242,10 @@ async function scanInteractiveStates(page: Page, variant: string, say: Say): Pro
     name: say('wallet.account.label', { address: `${ACCOUNT_0.slice(0, 8)}…${ACCOUNT_0.slice(-6)}` }),
   })
   await account.click()
-  findings.push(...(await scan(page, at('account popover'))))
-  await account.click()
+  await byTestId(page, 'account-drawer').waitFor()
+  findings.push(...(await scan(page, at('account drawer'))))
+  await page.keyboard.press('Escape')
+  await byTestId(page, 'account-drawer').waitFor({ state: 'hidden' })
 
   await byTestId(page, 'swap-settings').click()
   await page.getByRole('dialog', { name: say('swap.settings.title') }).waitFor()

@@ -151,13 +151,16 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     assert.ok(afterSwap > before, 'USDC arrived at the embedded wallet')
     assert.equal(await chain.getTransactionCount({ address }), 1, 'the embedded wallet sent one transaction')
 
-    // Manage passkeys: from the account popover (after closing the swap's status).
+    // Manage passkeys: the account drawer's settings, Passkeys (after closing the swap's status).
     await page.keyboard.press('Escape')
     await byTestId(page, 'swap-status').waitFor({ state: 'hidden' })
     await page
       .locator('header')
       .getByRole('button', { name: /^Account / })
       .click()
+    const drawer = byTestId(page, 'account-drawer')
+    await drawer.getByRole('button', { name: 'Settings' }).click()
+    await drawer.getByRole('button', { name: /^Passkeys/ }).click()
     await byTestId(page, 'manage-passkeys').click()
     await page.waitForURL(`**/manage/passkey/${address}*`)
     const rows = byTestId(page, 'passkey-row')

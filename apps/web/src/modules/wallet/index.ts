@@ -48,3 +48,4 @@ export { useWalletState, type WalletState } from './state/walletStore.ts'
 export const ManagePasskeys = lazy(() => import('./components/ManagePasskeys.tsx'))
 /** The embedded-wallet passkey login (/auth/passkey/extension): its own chunk. */
 export const PasskeyLogin = lazy(() => import('./components/PasskeyLogin.tsx'))
+export { default as ManagePasskeysLink } from './components/EmbeddedAccountActions.tsx'

@@ -38,11 +38,8 @@ export function prefetchPortfolio(
  * sliding forward when deeper and backward otherwise. Escape and the close button close it; closed
  * away from the default view it returns there after 250 ms. View changes are logged as
  * `menu_opened` events.
- *
- * `limitsView`: the open-limit-orders view, provided by the limit-orders feature where the drawer is
- * mounted (a slot, so this module does not depend on that one).
  */
-export function AccountDrawer(props: { limitsView?: ReactNode }) {
+export function AccountDrawer() {
   const open = useAccountDrawerOpen()
   const wallet = useWalletState()
   const address = wallet.status === 'connected' ? wallet.address : null
@@ -68,7 +65,7 @@ export function AccountDrawer(props: { limitsView?: ReactNode }) {
   const title = address ? (label ?? shortenAddress(address, 6)) : connectTitle
 
   const content: ReactNode = address ? (
-    <ConnectedDrawer address={address} onClose={close} limitsView={props.limitsView} />
+    <ConnectedDrawer address={address} onClose={close} />
   ) : (
     // No animated fallback: the connect view's chunk loads alongside this one (openAccountDrawer), and
     // a shimmer cut short would cancel animations a panel's settle is awaited on.

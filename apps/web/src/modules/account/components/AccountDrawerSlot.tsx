@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense } from 'react'
+import { lazy, Suspense } from 'react'
 import { useAccountDrawerOpen } from '../../wallet/index.ts'
 
 /**
@@ -12,12 +12,12 @@ const AccountDrawer = lazy(() => loadAccountDrawer().then((module) => ({ default
  * Where the header (and the landing's top bar) keeps the account drawer: nothing until it opens, so
  * the drawer's code stays out of the initial chunk and no closed drawer sits in the DOM.
  */
-export function AccountDrawerSlot(props: { limitsView?: ReactNode }) {
+export function AccountDrawerSlot() {
   const open = useAccountDrawerOpen()
   if (!open) return null
   return (
     <Suspense fallback={null}>
-      <AccountDrawer limitsView={props.limitsView} />
+      <AccountDrawer />
     </Suspense>
   )
 }

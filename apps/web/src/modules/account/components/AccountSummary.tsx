@@ -142,6 +142,10 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
           </Button>
         ) : null}
       </div>
+      <button type="button" className={styles.navRow} onClick={() => showDrawerView('limits')}>
+        <span>{intl.formatMessage(m.limits)}</span>
+        <span aria-hidden="true">→</span>
+      </button>
       <MiniPortfolio address={props.address} portfolio={portfolio} onReceive={() => setReceiving(true)} />
       <SendModal open={sending} onClose={() => setSending(false)} />
       <ReceiveModal address={props.address} open={receiving} onClose={() => setReceiving(false)} />

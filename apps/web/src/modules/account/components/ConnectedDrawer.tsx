@@ -1,11 +1,17 @@
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { useIntl } from 'react-intl'
+import { ManagePasskeysLink } from '../../wallet/index.ts'
 import { type DrawerView, showDrawerView, useDrawerNavigation } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { AccountSummary } from './AccountSummary.tsx'
 import { accountMessages as m } from './accountMessages.ts'
 import { PoolsList } from './PoolsList.tsx'
 import { CurrencyView, LanguageView, PortfolioBalanceView, SettingsView } from './SettingsView.tsx'
+
+/** The open limit orders (the limit module's view): loaded when the limits view opens. */
+const LimitsView = lazy(() =>
+  import('../../limit/index.ts').then((module) => ({ default: module.LimitsView })),
+)
 
 /** Where a view's back arrow leads. */
 const parentOf: Record<DrawerView, DrawerView> = {
@@ -21,11 +27,7 @@ const parentOf: Record<DrawerView, DrawerView> = {
 }
 
 /** The drawer's views once a wallet is connected (own chunk: loaded when the drawer first opens connected). */
-export default function ConnectedDrawer(props: {
-  address: `0x${string}`
-  onClose: () => void
-  limitsView?: ReactNode | undefined
-}) {
+export default function ConnectedDrawer(props: { address: `0x${string}`; onClose: () => void }) {
   const intl = useIntl()
   const { view } = useDrawerNavigation()
   let content: ReactNode
@@ -67,12 +69,15 @@ export default function ConnectedDrawer(props: {
         {view === 'currency' ? <CurrencyView /> : null}
         {view === 'portfolioBalance' ? <PortfolioBalanceView /> : null}
         {view === 'pools' ? <PoolsList owner={props.address} /> : null}
-        {view === 'limits'
-          ? (props.limitsView ?? <p className={styles.muted}>{intl.formatMessage(m.comingSoon)}</p>)
-          : null}
-        {view === 'passkeys' || view === 'otherWallets' ? (
-          <p className={styles.muted}>{intl.formatMessage(m.comingSoon)}</p>
+        {view === 'limits' ? (
+          <Suspense fallback={null}>
+            <LimitsView account={props.address} />
+          </Suspense>
         ) : null}
+        {view === 'passkeys' ? (
+          <ManagePasskeysLink address={props.address} onNavigate={props.onClose} />
+        ) : null}
+        {view === 'otherWallets' ? <p className={styles.muted}>{intl.formatMessage(m.comingSoon)}</p> : null}
       </section>
     )
   }

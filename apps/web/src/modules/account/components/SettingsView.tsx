@@ -8,7 +8,7 @@ import { locales } from '../../i18n/index.ts'
 import { setPreference, usePreferences } from '../../preferences/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import { applyCurrencyParam } from '../../urlParams/index.ts'
-import { CopyButton } from '../../wallet/index.ts'
+import { CopyButton, useWalletState } from '../../wallet/index.ts'
 import { setAccountSetting, useAccountSettings } from '../state/accountSettings.ts'
 import { showDrawerView } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
@@ -47,6 +47,8 @@ export function SettingsView() {
   const settings = useAccountSettings()
   const [testnetModal, setTestnetModal] = useState(false)
   const buildHash = getRuntimeConfig().buildHash
+  const wallet = useWalletState()
+  const embedded = wallet.status === 'connected' && wallet.embedded
   const language = locales.find((l) => l.tag === intl.locale)?.nativeName ?? intl.locale
   return (
     <div className={styles.settings}>
@@ -62,6 +64,12 @@ export function SettingsView() {
         <span>{intl.formatMessage(m.smallBalances)}</span>
         <span aria-hidden="true">→</span>
       </button>
+      {embedded ? (
+        <button type="button" className={styles.navRow} onClick={() => showDrawerView('passkeys')}>
+          <span>{intl.formatMessage(m.passkeys)}</span>
+          <span aria-hidden="true">→</span>
+        </button>
+      ) : null}
       <Toggle
         label={intl.formatMessage(m.testnetMode)}
         hint={intl.formatMessage(m.testnetModeHint)}

@@ -79,10 +79,11 @@ export function ConnectButton() {
   const wasConnected = useRef(state.status === 'connected')
 
   useEffect(() => {
-    // After any (non-embedded) wallet connects, the drawer closes.
-    if (state.status === 'connected' && !wasConnected.current) drawerOpen.set(false)
+    // After an external wallet connects the drawer closes; after the embedded wallet connects it
+    // stays open on the account (the spec's wallet modal).
+    if (state.status === 'connected' && !wasConnected.current && !state.embedded) drawerOpen.set(false)
     wasConnected.current = state.status === 'connected'
-  }, [state.status])
+  }, [state.status, state.embedded])
 
   if (state.status === 'connected') return <ConnectErrorModal />
   const reconnecting = state.status === 'reconnecting'
