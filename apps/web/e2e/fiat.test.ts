@@ -15,7 +15,7 @@ import type { Address } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { type ServiceProcess, startService } from './service.ts'
 import { type Stack, startStack } from './stack.ts'
-import { ACCOUNT_0, balanceOf, connectWallet } from './swapKit.ts'
+import { ACCOUNT_0, accountButton, balanceOf, connectWallet } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 27100, apiPort: 27787, webPort: 27573 }
 const SANDBOX_PORT = 27791
@@ -230,6 +230,51 @@ describe('fiat', () => {
     await page.locator('[data-testid="fiat-order"][data-status="completed"]').waitFor({ timeout: 30_000 })
     const order = await orderOf(page)
     assert.equal(before - (await balanceOf(client(), usdc(), ACCOUNT_0)), BigInt(order.cryptoAmount))
+    await page.context().close()
+  })
+
+  test('behavior: the connect view names the on-ramp providers; the orders show in Activity; receive from an exchange', async () => {
+    const providers = (await (await fetch(`${stack.apiUrl}/v1/fiat/providers`)).json()) as {
+      ramps: { name: string }[]
+      exchanges: { id: string; name: string }[]
+    }
+    const page = await (await browser.newContext()).newPage()
+    await page.goto(`${stack.webUrl}/swap`)
+    await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
+    const connect = page.getByRole('dialog', { name: 'Connect a wallet' })
+    const names = new Intl.ListFormat('en-US', { type: 'conjunction' }).format(
+      providers.ramps.map((r) => r.name),
+    )
+    await connect.getByText(`Buying crypto is powered by ${names}`).waitFor()
+    await connect.getByRole('button', { name: LOCAL_WALLET }).click()
+    await accountButton(page, ACCOUNT_0).waitFor()
+
+    // Every order of the earlier tests is a row of Activity, named by its provider and token.
+    const orders = (
+      (await (await fetch(`${stack.apiUrl}/v1/fiat/orders?walletAddress=${ACCOUNT_0}`)).json()) as {
+        orders: { id: string; side: string; provider: string; crypto: string | null }[]
+      }
+    ).orders
+    assert.ok(orders.length >= 4, `the earlier buys and sells are stored (${orders.length})`)
+    await accountButton(page, ACCOUNT_0).click()
+    const drawer = page.getByTestId('account-drawer')
+    await drawer.getByRole('tab', { name: 'Activity' }).click()
+    for (const order of orders) {
+      const row = drawer.locator(`[data-fiat-order="${order.id}"]`)
+      await row.waitFor({ timeout: 15_000 })
+      const provider = (await row.textContent()) ?? ''
+      const verb = order.side === 'buy' ? 'Bought' : 'Sold'
+      assert.match(provider, new RegExp(`${verb} ${order.crypto ?? ''} with ${order.provider}`, 'i'))
+    }
+
+    // Receive, then the exchange mode: the API's exchanges, each opening its signed withdrawal page.
+    await drawer.getByRole('button', { name: 'Receive', exact: true }).click()
+    const receive = page.getByRole('dialog', { name: 'Receive' })
+    await receive.getByRole('button', { name: 'Transfer from an exchange' }).click()
+    const exchange = providers.exchanges[0]
+    assert.ok(exchange, 'the sandbox configures an exchange')
+    await receive.getByRole('button', { name: exchange.name }).click()
+    await page.waitForURL((url) => url.port === String(SANDBOX_PORT))
     await page.context().close()
   })
 })

@@ -1,4 +1,6 @@
 export { ExchangeProviderList } from './components/ExchangeProviderList.tsx'
+export { FiatPoweredBy, ProviderMarks } from './components/FiatPoweredBy.tsx'
 export { FiatTrade } from './components/FiatTrade.tsx'
 export { useFiatOrders } from './hooks/useFiatOrders.ts'
+export { useFiatProviders } from './hooks/useFiatProviders.ts'
 export type { FiatOrder } from './services/fiatApi.ts'

@@ -2,6 +2,7 @@ import { shortenAddress } from '@oxbow/core'
 import type { QueryClient } from '@tanstack/react-query'
 import { type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react'
 import { useAnalyticsClient } from '../../analytics/index.ts'
+import { FiatPoweredBy } from '../../fiat/index.ts'
 import { Dialog } from '../../ui/index.ts'
 import {
   ConnectPanel,
@@ -70,7 +71,7 @@ export function AccountDrawer() {
     // No animated fallback: the connect view's chunk loads alongside this one (openAccountDrawer), and
     // a shimmer cut short would cancel animations a panel's settle is awaited on.
     <Suspense fallback={null}>
-      <ConnectPanel onClose={close} />
+      <ConnectPanel onClose={close} footer={<FiatPoweredBy />} />
     </Suspense>
   )
 

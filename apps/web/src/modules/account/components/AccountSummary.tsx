@@ -11,7 +11,7 @@ import { showDrawerView } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
 import { FiatTotal } from './FiatTotal.tsx'
-import { MiniPortfolio } from './MiniPortfolio.tsx'
+import { MiniPortfolio, type ReceiveMode } from './MiniPortfolio.tsx'
 import { ReceiveModal } from './ReceiveModal.tsx'
 import { SendModal } from './SendForm.tsx'
 
@@ -31,7 +31,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
   const portfolio = usePortfolio(props.address, true)
   const { format } = useFiatFormatter()
   const [confirming, setConfirming] = useState(false)
-  const [receiving, setReceiving] = useState(false)
+  const [receiving, setReceiving] = useState<ReceiveMode | null>(null)
   const [sending, setSending] = useState(false)
   const total = portfolio.data?.totalValueUsd
   const change = portfolio.data?.change24hUsd ?? 0
@@ -127,7 +127,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         <Button variant="secondary" onClick={() => setSending(true)}>
           {intl.formatMessage(m.send)}
         </Button>
-        <Button variant="secondary" onClick={() => setReceiving(true)}>
+        <Button variant="secondary" onClick={() => setReceiving('default')}>
           {intl.formatMessage(m.receive)}
         </Button>
         {showBuy ? (
@@ -146,9 +146,14 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         <span>{intl.formatMessage(m.limits)}</span>
         <span aria-hidden="true">→</span>
       </button>
-      <MiniPortfolio address={props.address} portfolio={portfolio} onReceive={() => setReceiving(true)} />
+      <MiniPortfolio address={props.address} portfolio={portfolio} onReceive={setReceiving} />
       <SendModal open={sending} onClose={() => setSending(false)} />
-      <ReceiveModal address={props.address} open={receiving} onClose={() => setReceiving(false)} />
+      <ReceiveModal
+        address={props.address}
+        open={receiving !== null}
+        initialMode={receiving ?? 'default'}
+        onClose={() => setReceiving(null)}
+      />
     </section>
   )
 }

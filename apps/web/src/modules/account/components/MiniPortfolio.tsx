@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { useIntl } from 'react-intl'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { useFiatOrders } from '../../fiat/index.ts'
+import { ProviderMarks, useFiatOrders, useFiatProviders } from '../../fiat/index.ts'
 import { useNftsEnabled } from '../../flags/index.ts'
 import { Button, SkeletonRows } from '../../ui/index.ts'
 import { usePendingTransactions } from '../../wallet/index.ts'
@@ -32,8 +32,12 @@ function RetryLabel() {
   return <>{useIntl().formatMessage(m.retry)}</>
 }
 
-function Empty(props: { title: string; onReceive?: () => void }) {
+/** How the receive modal opens: the address, or straight on the exchange list. */
+export type ReceiveMode = 'default' | 'exchange'
+
+function Empty(props: { title: string; onReceive?: (mode: ReceiveMode) => void }) {
   const intl = useIntl()
+  const { exchanges } = useFiatProviders()
   return (
     <div className={styles.empty}>
       <strong>{props.title}</strong>
@@ -43,16 +47,27 @@ function Empty(props: { title: string; onReceive?: () => void }) {
           <a className={styles.homeAction} href="/buy">
             {intl.formatMessage(m.buyCrypto)}
           </a>
-          <button type="button" className={styles.homeAction} onClick={props.onReceive}>
+          <button type="button" className={styles.homeAction} onClick={() => props.onReceive?.('default')}>
             {intl.formatMessage(m.receiveCrypto)}
           </button>
+          {exchanges.length > 0 ? (
+            <button
+              type="button"
+              className={styles.homeAction}
+              data-testid="empty-from-exchange"
+              onClick={() => props.onReceive?.('exchange')}
+            >
+              <ProviderMarks names={exchanges.map((exchange) => exchange.name)} max={3} />
+              {intl.formatMessage(m.fromExchange)}
+            </button>
+          ) : null}
         </div>
       ) : null}
     </div>
   )
 }
 
-function TokensTab(props: { portfolio: UseQueryResult<Portfolio>; onReceive: () => void }) {
+function TokensTab(props: { portfolio: UseQueryResult<Portfolio>; onReceive: (mode: ReceiveMode) => void }) {
   const intl = useIntl()
   const { format } = useFiatFormatter()
   const { data, isPending, isError, refetch } = props.portfolio
@@ -177,14 +192,15 @@ function ActivityTab(props: { address: `0x${string}` }) {
   )
 }
 
-/** A provider's id as its name ('coinbridge' -> 'Coinbridge'), as the API lists them. */
-const providerName = (id: string): string => id.charAt(0).toUpperCase() + id.slice(1)
-
 /** An onramp, offramp or exchange-transfer order of the API's fiat module. */
 function FiatRow(props: { row: Extract<ActivityRow, { status: 'fiat' }> }) {
   const intl = useIntl()
   const { order } = props.row
-  const values = { token: order.crypto ?? '', provider: providerName(order.provider) }
+  const { ramps, exchanges } = useFiatProviders()
+  // The API's display name of the provider (its id until the list has loaded).
+  const provider =
+    [...ramps, ...exchanges].find((entry) => entry.id === order.provider)?.name ?? order.provider
+  const values = { token: order.crypto ?? '', provider }
   const title = intl.formatMessage(
     order.side === 'buy' ? m.fiatBuy : order.side === 'sell' ? m.fiatSell : m.fiatTransfer,
     values,
@@ -249,7 +265,7 @@ function NftsTab(props: { owner: string }) {
 export function MiniPortfolio(props: {
   address: `0x${string}`
   portfolio: UseQueryResult<Portfolio>
-  onReceive: () => void
+  onReceive: (mode: ReceiveMode) => void
 }) {
   const intl = useIntl()
   const nftsEnabled = useNftsEnabled()

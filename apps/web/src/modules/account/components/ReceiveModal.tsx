@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { encode } from 'uqr'
 import { getNetworks } from '../../config/index.ts'
@@ -25,9 +25,19 @@ function qrPath(text: string): { size: number; d: string } {
  * exchanges the API's fiat module offers, for the wallet's current network; each opens its signed
  * withdrawal page).
  */
-export function ReceiveModal(props: { address: string; open: boolean; onClose: () => void }) {
+export function ReceiveModal(props: {
+  address: string
+  open: boolean
+  /** The mode it opens in (the empty state's exchange action opens the exchange list). */
+  initialMode?: 'default' | 'exchange'
+  onClose: () => void
+}) {
   const intl = useIntl()
-  const [mode, setMode] = useState<'default' | 'qr' | 'exchange'>('default')
+  const [mode, setMode] = useState<'default' | 'qr' | 'exchange'>(props.initialMode ?? 'default')
+  const initialMode = props.initialMode ?? 'default'
+  useEffect(() => {
+    if (props.open) setMode(initialMode)
+  }, [props.open, initialMode])
   const chainId = useWalletState().chainId
   const network = getNetworks().find((n) => n.chainId === chainId)?.slug ?? 'ethereum'
   const qr = useMemo(() => (mode === 'qr' ? qrPath(props.address) : null), [mode, props.address])

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Button } from '../../ui/index.ts'
-import { createExchangeTransfer, fetchFiatProviders } from '../services/fiatApi.ts'
+import { useFiatProviders } from '../hooks/useFiatProviders.ts'
+import { createExchangeTransfer } from '../services/fiatApi.ts'
 import styles from './Fiat.module.css'
 import { fiatMessages as m } from './fiatMessages.ts'
 
@@ -22,12 +22,7 @@ export function ExchangeProviderList({
 }) {
   const intl = useIntl()
   const [error, setError] = useState<string | null>(null)
-  const providers = useQuery({
-    queryKey: ['fiat', 'providers'],
-    queryFn: fetchFiatProviders,
-    staleTime: 300_000,
-  })
-  const exchanges = (providers.data?.exchanges ?? []).slice(0, max ?? Number.POSITIVE_INFINITY)
+  const exchanges = useFiatProviders().exchanges.slice(0, max ?? Number.POSITIVE_INFINITY)
   if (exchanges.length === 0) return null
   async function open(provider: string) {
     try {

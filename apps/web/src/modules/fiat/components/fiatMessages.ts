@@ -31,4 +31,5 @@ export const fiatMessages = defineMessages({
   eta: { id: 'fiat.status.eta', defaultMessage: 'Estimated time {time}' },
   newOrder: { id: 'fiat.status.newOrder', defaultMessage: 'Start over' },
   fromExchange: { id: 'fiat.exchange.title', defaultMessage: 'Transfer from an exchange' },
+  poweredBy: { id: 'fiat.poweredBy', defaultMessage: 'Buying crypto is powered by {providers}' },
 })

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { getRuntimeConfig, siteLinks } from '../../config/index.ts'
 import {
@@ -30,6 +30,8 @@ function isMobile(): boolean {
 export function ConnectView(props: {
   embeddedWallet: boolean
   loadFailed: boolean
+  /** Shown under the terms line (the account drawer's fiat powered-by note). */
+  footer?: ReactNode
   onRetryLoad: () => void
   onClose: () => void
 }) {
@@ -158,6 +160,7 @@ export function ConnectView(props: {
           ),
         })}
       </p>
+      {props.footer}
     </section>
   )
 }
