@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router'
-import { findV2Pair, resolveCurrency } from '../modules/liquidity/index.ts'
+import { findV2Pair, PositionView, resolveCurrency } from '../modules/liquidity/index.ts'
 import { Card, Page, SkeletonRows } from '../modules/ui/index.ts'
 
 /**
- * /remove/v2/:currencyIdA/:currencyIdB and /remove/:tokenId: the legacy remove URLs land on the
- * position's page, which removes (v2: the pair of the two currencies; the network from ?chain=).
+ * /remove/v2/:currencyIdA/:currencyIdB and /remove/:tokenId: the legacy remove URLs. v2 lands on the
+ * pair's position page (the pair of the two currencies; the network from ?chain=); a token id shows
+ * that v3 position under this URL, whose Remove action removes.
  */
 export default function RemoveLiquidityPage() {
   const intl = useIntl()
@@ -25,7 +26,6 @@ export default function RemoveLiquidityPage() {
     },
     enabled: v2,
   })
-  if (!v2) return <Navigate replace to={`/positions/v3/${chain}/${tokenId ?? ''}`} />
   if (pair.data) return <Navigate replace to={`/positions/v2/${chain}/${pair.data}`} />
   return (
     <Page
@@ -34,11 +34,13 @@ export default function RemoveLiquidityPage() {
         <FormattedMessage
           id="page.remove.title"
           defaultMessage="Remove {version} liquidity"
-          values={{ version: 'v2' }}
+          values={{ version: v2 ? 'v2' : 'v3' }}
         />
       }
     >
-      {pair.isPending ? (
+      {!v2 ? (
+        <PositionView network={chain} version="v3" tokenId={tokenId} />
+      ) : pair.isPending ? (
         <SkeletonRows
           count={2}
           label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
