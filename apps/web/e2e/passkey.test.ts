@@ -199,7 +199,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       },
     )
 
-    // Delete the last: signed out, disconnected, back home.
+    // Delete the last: signed out, disconnected, back home (the landing: its own top bar, no header).
     await rows.first().hover()
     await rows.first().getByRole('button', { name: 'Delete Passkey 1' }).click()
     await page.getByRole('button', { name: 'Verify', exact: true }).click()
@@ -207,7 +207,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     await page.getByRole('checkbox').check()
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
     await page
-      .locator('header')
+      .getByRole('navigation', { name: 'Oxbow' })
       .getByRole('button', { name: 'Connect', exact: true })
       .waitFor({ timeout: 40_000 })
     assert.equal(new URL(page.url()).pathname, '/')

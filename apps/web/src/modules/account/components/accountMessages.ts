@@ -108,5 +108,4 @@ export const accountMessages = defineMessages({
   showQr: { id: 'account.receive.showQr', defaultMessage: 'Show QR code' },
   qrLabel: { id: 'account.receive.qr', defaultMessage: 'QR code of your address' },
   fromExchange: { id: 'account.receive.fromExchange', defaultMessage: 'Transfer from an exchange' },
-  noExchanges: { id: 'account.receive.noExchanges', defaultMessage: 'No exchange is available yet.' },
 })
