@@ -395,7 +395,7 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
             </label>
           </div>
         </fieldset>
-        {expected ? (
+        {expected && !outcome ? (
           <dl
             className={styles.dl}
             data-testid="migrate-amounts"
@@ -416,7 +416,7 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
         ) : null}
         <Button
           type="button"
-          disabled={tx.busy || !pool.data || p.liquidity === 0n || outcome !== null}
+          disabled={tx.busy || (choice !== null && !pool.data) || p.liquidity === 0n || outcome !== null}
           onClick={() => void submit()}
         >
           {intl.formatMessage(m.migrate)}
