@@ -52,6 +52,7 @@ const E2E_SECONDS: Record<string, number> = {
   'landing.test.ts': 70,
   'limit.test.ts': 200,
   'createPosition.test.ts': 150,
+  'migrateV3.test.ts': 200,
   'nfts.test.ts': 90,
   'passkey.test.ts': 90,
 }
