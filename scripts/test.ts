@@ -55,6 +55,7 @@ const E2E_SECONDS: Record<string, number> = {
   'liquidity.test.ts': 115,
   'header.test.ts': 90,
   'search.test.ts': 100,
+  'migrateV3.test.ts': 150,
   'nfts.test.ts': 90,
   'passkey.test.ts': 80,
   'createPosition.test.ts': 80,

@@ -105,6 +105,7 @@ export function liquidityContracts(manifest: Manifest): NonNullable<RuntimeConfi
         v4PoolManager: c.v4PoolManager,
         v4PositionManager: c.v4PositionManager,
         v4StateView: c.v4StateView,
+        universalRouter: c.universalRouter,
       },
     ]),
   )

@@ -1,15 +1,16 @@
 import { FormattedMessage } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
-import { MigrateV2 } from '../modules/liquidity/index.ts'
+import { MigrateV2, MigrateV3 } from '../modules/liquidity/index.ts'
 import { ComingSoon, Page } from '../modules/ui/index.ts'
 
 /**
- * /migrate/v2/:chainName/:pairAddress: v2 -> v3 through the V3Migrator. /migrate/v2[/:address] (the
- * account's v2 positions) and /migrate/v3/:chainName/:tokenId (v3 -> v4) are not built yet.
+ * /migrate/v2/:chainName/:pairAddress: v2 -> v3 through the V3Migrator; /migrate/v3/:chainName/:tokenId:
+ * v3 -> v4 through the Universal Router. /migrate/v2[/:address] (the account's v2 positions) is not
+ * built yet.
  */
 export default function MigratePage() {
   const version = useLocation().pathname.split('/')[2] ?? 'v2'
-  const { chainName, pairAddress } = useParams()
+  const { chainName, pairAddress, tokenId } = useParams()
   return (
     <Page
       narrow
@@ -23,6 +24,8 @@ export default function MigratePage() {
     >
       {version === 'v2' && chainName && pairAddress ? (
         <MigrateV2 network={chainName} pair={pairAddress} />
+      ) : version === 'v3' && chainName && tokenId ? (
+        <MigrateV3 network={chainName} tokenId={tokenId} />
       ) : (
         <ComingSoon>
           <FormattedMessage

@@ -36,3 +36,4 @@ export {
 } from './universalRouter.ts'
 export { type V2Side, v2AddLiquidityCalldata, v2RemoveLiquidityCalldata } from './v2Router.ts'
 export { v3MigrateCalldata } from './v3Migrator.ts'
+export { v3ToV4MigrateCalldata } from './v3ToV4Migration.ts'

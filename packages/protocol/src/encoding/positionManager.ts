@@ -1,12 +1,13 @@
 /**
  * v4 PositionManager `modifyLiquidities` payloads: mint, increase and decrease a position, with the
  * settlement the PositionManager needs (pay both currencies; native is paid with msg.value and its
- * unused part swept back to the owner).
+ * unused part swept back to the owner). A mint can instead be paid from tokens already sent to the
+ * PositionManager in the same transaction (`payer: 'positionManager'`, the v3 -> v4 migration).
  */
 import { type Address, encodeAbiParameters, type Hex, zeroAddress } from 'viem'
 import { v4Actions } from '../abis/commands.ts'
 import { type PoolKey, poolKeyParameter } from './poolKey.ts'
-import { type V4Action, v4Plan } from './universalRouter.ts'
+import { V4_OPEN_DELTA, type V4Action, v4Plan, v4Settle } from './universalRouter.ts'
 
 /** The native currency in a v4 pool key. */
 const NATIVE = zeroAddress
@@ -20,6 +21,11 @@ export function v4MintPayload(args: {
   amount1Max: bigint
   owner: Address
   hookData?: Hex
+  /**
+   * Who pays: the caller through Permit2 (default), or the PositionManager from the tokens it holds
+   * (sent to it earlier in the same transaction); whatever is left of them is swept to `owner`.
+   */
+  payer?: 'user' | 'positionManager'
 }): Hex {
   const params = encodeAbiParameters(
     [
@@ -43,7 +49,23 @@ export function v4MintPayload(args: {
       args.hookData ?? '0x',
     ],
   )
-  return settled(args.key, args.owner, { action: v4Actions.MINT_POSITION, params })
+  const mint = { action: v4Actions.MINT_POSITION, params }
+  if (args.payer !== 'positionManager') return settled(args.key, args.owner, mint)
+  const { currency0, currency1 } = args.key
+  return v4Plan([
+    mint,
+    v4Settle(currency0, V4_OPEN_DELTA, false),
+    v4Settle(currency1, V4_OPEN_DELTA, false),
+    sweep(currency0, args.owner),
+    sweep(currency1, args.owner),
+  ])
+}
+
+function sweep(currency: Address, to: Address): V4Action {
+  return {
+    action: v4Actions.SWEEP,
+    params: encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [currency, to]),
+  }
 }
 
 export function v4IncreasePayload(args: {
@@ -94,10 +116,7 @@ function settled(key: PoolKey, owner: Address, action: V4Action): Hex {
   ]
   if (key.currency0 === NATIVE) {
     // Native is paid with msg.value; the unused part stays in the PositionManager until swept.
-    actions.push({
-      action: v4Actions.SWEEP,
-      params: encodeAbiParameters([{ type: 'address' }, { type: 'address' }], [NATIVE, owner]),
-    })
+    actions.push(sweep(NATIVE, owner))
   }
   return v4Plan(actions)
 }

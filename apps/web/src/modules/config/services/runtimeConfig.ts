@@ -65,6 +65,7 @@ export const runtimeConfigSchema = z.object({
         v4PoolManager: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
         v4PositionManager: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
         v4StateView: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+        universalRouter: z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
       }),
     ),
   ),

@@ -177,7 +177,8 @@ function PositionActions({ position: p }: { position: OnchainPosition }) {
   const intl = useIntl()
   const tx = useLiquidityTransaction()
   const [percent, setPercent] = useState(50)
-  const { weth9 } = liquidityContracts(p.network)
+  const contracts = liquidityContracts(p.network)
+  const { weth9 } = contracts
   const canUnwrap = hasWrappedNative(p, weth9)
   const [receiveNative, setReceiveNative] = useState(true)
   const sliderId = useId()
@@ -260,6 +261,14 @@ function PositionActions({ position: p }: { position: OnchainPosition }) {
               {intl.formatMessage(m.remove)}
             </Button>
           </section>
+        ) : null}
+        {p.version === 'v3' &&
+        p.liquidity > 0n &&
+        contracts.v4PositionManager &&
+        contracts.universalRouter ? (
+          <Link to={`/migrate/v3/${p.network}/${p.tokenId}`} className={secondaryButtonClassName}>
+            {intl.formatMessage(m.migrateToV4)}
+          </Link>
         ) : null}
         <TransactionStatus state={tx.state} />
       </div>

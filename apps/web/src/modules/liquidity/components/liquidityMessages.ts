@@ -104,4 +104,19 @@ export const liquidityMessages = defineMessages({
     defaultMessage: 'Refund the unused part as {symbol}',
   },
   youDeposit: { id: 'liquidity.migrate.youDeposit', defaultMessage: 'Into the new position' },
+  migrateToV4: { id: 'liquidity.migrate.toV4', defaultMessage: 'Migrate to v4' },
+  fromPosition: {
+    id: 'liquidity.migrate.fromPosition',
+    defaultMessage: 'Out of the v3 position (fees included)',
+  },
+  refunded: { id: 'liquidity.migrate.refunded', defaultMessage: 'Returned to your wallet' },
+  sameRange: { id: 'liquidity.migrate.sameRange', defaultMessage: 'Same range' },
+  noLiquidity: {
+    id: 'liquidity.migrate.noLiquidity',
+    defaultMessage: 'This position has no liquidity to migrate.',
+  },
+  newPoolAtV3Price: {
+    id: 'liquidity.migrate.newPoolAtV3Price',
+    defaultMessage: 'This v4 pool does not exist yet. It will be created at the v3 pool’s price.',
+  },
 })

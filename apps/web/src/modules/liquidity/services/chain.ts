@@ -12,6 +12,8 @@ export interface LiquidityContracts {
   readonly v4PoolManager?: Address
   readonly v4PositionManager?: Address
   readonly v4StateView?: Address
+  /** Universal Router 2.x: the v3 -> v4 migration's one transaction. */
+  readonly universalRouter?: Address
 }
 
 export function liquidityContracts(network: string): LiquidityContracts {

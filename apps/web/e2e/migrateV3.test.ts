@@ -1,0 +1,327 @@
+/**
+ * v3 -> v4 migration in Chromium against the real local stack (devnet ethereum on port base 24300,
+ * the indexer on 24390, the built app on localhost:24375), verified on chain with viem (issue #13):
+ * a v3 WETH/USDC 0.3% position created through the app is moved, from its page's Migrate action,
+ * into a new v4 WETH/USDC 0.3% pool created at the v3 pool's price, keeping its range, in one
+ * Universal Router transaction; and the spec's states and messages before anything is signed.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { type Devnet, devnetClients, startDevnet } from '@oxbow/devnet'
+import {
+  erc20Abi,
+  erc721Abi,
+  nonfungiblePositionManagerAbi,
+  poolIdOf,
+  v3FactoryAbi,
+  v3PoolAbi,
+  v4PositionManagerAbi,
+  v4StateViewAbi,
+} from '@oxbow/protocol'
+import type { Browser, Page } from 'playwright-core'
+import { type Address, zeroAddress } from 'viem'
+import { liquidityContracts } from '../server/runtimeConfig.ts'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { type RunningIndexer, startIndexer } from './indexer.ts'
+import { watchProblems } from './support.ts'
+import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 24300, indexer: 24390, web: 24375 }
+const WALLET = 'Migrate Test Wallet'
+const SHOTS = process.env.OXBOW_E2E_SCREENSHOTS
+
+let devnet: Devnet
+let indexer: RunningIndexer
+let web: RunningWeb
+let browser: Browser
+let rpcUrl: string
+let chainId: number
+let tokens: { weth: Address; usdc: Address }
+let contracts: { npm: Address; posm: Address; stateView: Address; v3Factory: Address }
+/** The v3 position the first test creates. */
+let v3TokenId: bigint
+
+const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
+
+before(async () => {
+  devnet = await startDevnet({ networks: ['ethereum'], portBase: PORTS.devnetPortBase })
+  const deployment = devnet.manifest.networks.ethereum
+  assert.ok(deployment)
+  rpcUrl = deployment.rpcUrl
+  chainId = deployment.chainId
+  const token = (symbol: string) => {
+    const found = deployment.tokens.find((t) => t.symbol === symbol && t.safety !== 'impersonator')
+    assert.ok(found, `${symbol} is seeded`)
+    return found.address as Address
+  }
+  tokens = { weth: token('WETH'), usdc: token('USDC') }
+  contracts = {
+    npm: deployment.contracts.nonfungiblePositionManager,
+    posm: deployment.contracts.v4PositionManager,
+    stateView: deployment.contracts.v4StateView,
+    v3Factory: deployment.contracts.v3Factory,
+  }
+  indexer = await startIndexer({
+    manifestPath: devnet.manifestPath,
+    port: PORTS.indexer,
+    networks: ['ethereum'],
+  })
+  web = await startWeb({
+    port: PORTS.web,
+    config: {
+      environment: 'local',
+      rpcUrls: { ethereum: rpcUrl },
+      graphqlUrl: indexer.url,
+      contracts: liquidityContracts(devnet.manifest),
+    },
+  })
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await web?.close()
+  await indexer?.stop()
+  await devnet?.stop()
+})
+
+async function withPage(
+  account: Address,
+  path: string,
+  run: (page: Page) => Promise<void>,
+  width = 1280,
+): Promise<void> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } })
+  await context.addInitScript({
+    content: injectedTestWallet({ name: WALLET, rdns: 'test.migrate', account, chains: [[chainId, rpcUrl]] }),
+  })
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  try {
+    await page.goto(web.url + path)
+    await page.locator('main h1').first().waitFor()
+    await connectWallet(page, WALLET, account)
+    await run(page)
+    assert.deepEqual(problems.errors, [], 'no console errors')
+  } finally {
+    await context.close()
+  }
+}
+
+async function confirmed(page: Page): Promise<`0x${string}`> {
+  const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+  await status.waitFor({ timeout: 60_000 })
+  return (await status.getAttribute('data-hash')) as `0x${string}`
+}
+
+const balanceOf = (token: Address) =>
+  clients().public.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [ACCOUNT_0],
+  })
+
+const v3Position = (tokenId: bigint) =>
+  clients().public.readContract({
+    address: contracts.npm,
+    abi: nonfungiblePositionManagerAbi,
+    functionName: 'positions',
+    args: [tokenId],
+  })
+
+const v3PoolPrice = async () => {
+  const { public: client } = clients()
+  const pool = await client.readContract({
+    address: contracts.v3Factory,
+    abi: v3FactoryAbi,
+    functionName: 'getPool',
+    args: [tokens.weth, tokens.usdc, 3000],
+  })
+  const [sqrtPriceX96] = await client.readContract({ address: pool, abi: v3PoolAbi, functionName: 'slot0' })
+  return sqrtPriceX96
+}
+
+describe('migrate a v3 position to v4', () => {
+  test('setup: a v3 WETH/USDC 0.3% position in a narrow range, created through the app', async () => {
+    await withPage(ACCOUNT_0, '/positions/create/v3', async (page) => {
+      await page.getByLabel('Token A').fill('ETH')
+      await page.getByLabel('Token B').fill(tokens.usdc)
+      await page.getByLabel('0.3%').check()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.locator('[data-testid="create-deposit"]').waitFor()
+      await page.getByRole('button', { name: 'Narrow (±5%)' }).click()
+      await page.getByLabel('ETH amount').fill('1')
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="create-deposit"]')?.getAttribute('data-amount1') != null,
+      )
+      await page.getByRole('button', { name: 'Review' }).click()
+      await page.getByRole('button', { name: 'Create position' }).click()
+      await confirmed(page)
+      await page.locator('[data-testid="created-position"]').waitFor()
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const match = /^\/positions\/v3\/ethereum\/(\d+)$/.exec(href)
+      assert.ok(match, href)
+      v3TokenId = BigInt(match[1] ?? '')
+    })
+    assert.ok((await v3Position(v3TokenId))[7] > 0n)
+  })
+
+  test('bad input: not owned, not found, min ≥ max and a hook that is no contract: the spec messages, nothing sent', async () => {
+    assert.ok(v3TokenId, 'the setup created the position')
+    const blockBefore = await clients().public.getBlockNumber()
+    await withPage(ACCOUNT_1, `/migrate/v3/ethereum/${v3TokenId}`, async (page) => {
+      await page.locator('[data-testid="migrate-not-owned"]').waitFor()
+      assert.equal(
+        await page.locator('[data-testid="migrate-not-owned"]').textContent(),
+        'You do not own this position',
+      )
+      assert.equal(await page.getByRole('button', { name: 'Migrate', exact: true }).count(), 0)
+    })
+    await withPage(ACCOUNT_0, '/migrate/v3/ethereum/999999', async (page) => {
+      await page.locator('[data-testid="position-not-found"]').waitFor()
+    })
+    await withPage(ACCOUNT_0, `/migrate/v3/ethereum/${v3TokenId}`, async (page) => {
+      await page.locator('[data-testid="migrate-v3"][data-new-pool]').waitFor()
+      await page.getByLabel('Min price').fill('5000')
+      await page.getByLabel('Max price').fill('4000')
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      assert.equal(
+        await page.locator('[data-testid="migrate-problem"]').textContent(),
+        'Invalid range selected. The min price must be lower than the max price.',
+      )
+      await page.getByLabel('Min price').fill('abc')
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      assert.equal(await page.locator('[data-testid="migrate-problem"]').textContent(), 'Invalid price input')
+      await page.getByRole('button', { name: 'Same range' }).click()
+      // An account, not a contract.
+      await page.getByLabel('Hook address (optional)').fill('0x000000000000000000000000000000000000dEaD')
+      await page.getByText('Enter a valid hook address').first().waitFor()
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      assert.equal(
+        await page.locator('[data-testid="migrate-problem"]').textContent(),
+        'Enter a valid hook address',
+      )
+    })
+    assert.equal(await clients().public.getBlockNumber(), blockBefore, 'nothing was sent')
+  })
+
+  test('behavior: from the position page to a new v4 WETH/USDC 0.3% pool at the v3 price, same range: v3 emptied, a v4 NFT with liquidity, the rest refunded', async () => {
+    assert.ok(v3TokenId, 'the setup created the position')
+    const before3 = await v3Position(v3TokenId)
+    const [, , , , fee, tickLower, tickUpper, liquidityBefore] = before3
+    assert.ok(liquidityBefore > 0n)
+    const priceAtStart = await v3PoolPrice()
+    if (SHOTS) {
+      await withPage(
+        ACCOUNT_0,
+        `/migrate/v3/ethereum/${v3TokenId}`,
+        async (page) => {
+          await page.locator('[data-testid="migrate-amounts"]').waitFor()
+          await page.screenshot({ path: `${SHOTS}/migrate-v3-390.png`, fullPage: true })
+        },
+        390,
+      )
+    }
+    await withPage(ACCOUNT_0, `/positions/v3/ethereum/${v3TokenId}`, async (page) => {
+      await page.getByRole('link', { name: 'Migrate to v4' }).click()
+      await page.waitForURL(`**/migrate/v3/ethereum/${v3TokenId}`)
+      const form = page.locator('[data-testid="migrate-v3"]')
+      await form.waitFor()
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="migrate-v3"]')?.getAttribute('data-new-pool') === 'true',
+      )
+      // The default range is the v3 position's (same fee, same tick spacing).
+      assert.equal(Number(await form.getAttribute('data-tick-lower')), tickLower)
+      assert.equal(Number(await form.getAttribute('data-tick-upper')), tickUpper)
+      const amounts = page.locator('[data-testid="migrate-amounts"]')
+      await amounts.waitFor()
+      const shownLiquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
+      assert.ok(shownLiquidity > 0n)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v3-1280.png`, fullPage: true })
+      const weth0 = await balanceOf(tokens.weth)
+      const usdc0 = await balanceOf(tokens.usdc)
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      await confirmed(page)
+      const result = page.locator('[data-testid="migrate-result"]')
+      await result.waitFor()
+      await page.locator('[data-testid="created-position"]').waitFor()
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v3-done-1280.png`, fullPage: true })
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const match = /^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)
+      assert.ok(match, `links to the new position (${href})`)
+      const v4TokenId = BigInt(match[1] ?? '')
+      const { public: client } = clients()
+
+      // v3: emptied (liquidity 0, nothing left owed), still the account's NFT.
+      const after3 = await v3Position(v3TokenId)
+      assert.equal(after3[7], 0n, 'the v3 position holds no liquidity')
+      assert.deepEqual([after3[10], after3[11]], [0n, 0n], 'nothing left to collect in v3')
+
+      // v4: the account's NFT with liquidity, on the WETH/USDC 0.3% pool, same ticks.
+      const owner = await client.readContract({
+        address: contracts.posm,
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [v4TokenId],
+      })
+      assert.equal(owner, ACCOUNT_0)
+      const liquidity = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [v4TokenId],
+      })
+      assert.ok(liquidity > 0n, 'the v4 position holds liquidity')
+      assert.equal(liquidity, shownLiquidity, 'the liquidity shown before signing')
+      const [poolKey, info] = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPoolAndPositionInfo',
+        args: [v4TokenId],
+      })
+      assert.equal(poolKey.currency0.toLowerCase(), tokens.weth.toLowerCase())
+      assert.equal(poolKey.currency1.toLowerCase(), tokens.usdc.toLowerCase())
+      assert.equal(poolKey.fee, fee)
+      assert.equal(poolKey.hooks, zeroAddress)
+      const int24 = (value: bigint) => Number(BigInt.asIntN(24, value))
+      assert.equal(int24(BigInt(info) >> 32n), tickUpper)
+      assert.equal(int24(BigInt(info) >> 8n), tickLower)
+      // The new pool was created at the v3 pool's price.
+      const [sqrtPriceX96] = await client.readContract({
+        address: contracts.stateView,
+        abi: v4StateViewAbi,
+        functionName: 'getSlot0',
+        args: [poolIdOf(poolKey)],
+      })
+      assert.equal(sqrtPriceX96, priceAtStart)
+
+      // What left v3, what went into v4 and what came back add up, to the wei.
+      const moved0 = BigInt((await result.getAttribute('data-moved0')) ?? '-1')
+      const moved1 = BigInt((await result.getAttribute('data-moved1')) ?? '-1')
+      const refund0 = BigInt((await result.getAttribute('data-refund0')) ?? '-1')
+      const refund1 = BigInt((await result.getAttribute('data-refund1')) ?? '-1')
+      assert.ok(moved0 > 0n && moved1 > 0n, 'both tokens left the v3 position')
+      assert.equal((await balanceOf(tokens.weth)) - weth0, refund0, 'WETH refund to the wei')
+      assert.equal((await balanceOf(tokens.usdc)) - usdc0, refund1, 'USDC refund to the wei')
+      assert.ok(refund0 < moved0 / 50n && refund1 < moved1 / 50n, 'at most 2 % refunded')
+      const held = async (token: Address) =>
+        client.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [contracts.posm],
+        })
+      assert.equal(await held(tokens.weth), 0n, 'nothing left in the PositionManager')
+      assert.equal(await held(tokens.usdc), 0n, 'nothing left in the PositionManager')
+
+      // The new position's page reads it back.
+      await page.locator('[data-testid="created-position"]').click()
+      await page.locator('[data-testid="position"]').waitFor()
+      assert.equal(
+        await page.locator('[data-testid="position"]').getAttribute('data-liquidity'),
+        liquidity.toString(),
+      )
+    })
+  })
+})

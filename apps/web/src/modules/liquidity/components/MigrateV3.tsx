@@ -1,0 +1,448 @@
+import { formatTokenAmount } from '@oxbow/core'
+import { nonfungiblePositionManagerAbi, v3PoolAbi } from '@oxbow/protocol/abis'
+import { tickAtSqrtPrice } from '@oxbow/routing'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { useIntl } from 'react-intl'
+import { Link } from 'react-router'
+import {
+  type Address,
+  decodeEventLog,
+  erc20Abi,
+  erc721Abi,
+  getAddress,
+  isAddress,
+  isAddressEqual,
+  zeroAddress,
+} from 'viem'
+import { findNetwork } from '../../config/index.ts'
+import { Button, Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { useWalletState } from '../../wallet/index.ts'
+import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
+import { usePosition } from '../hooks/usePosition.ts'
+import { liquidityContracts, publicClientFor } from '../services/chain.ts'
+import {
+  isValidHook,
+  type PoolChoice,
+  presetTicks,
+  type RangePreset,
+  rawPrice,
+  readPoolState,
+  tickSpacingFor,
+  usableTick,
+  V3_FEE_TIERS,
+} from '../services/createPosition.ts'
+import { migrateV3Requests, v3MigrationAmounts } from '../services/migrateV3.ts'
+import { fullRangeTicks, isFullRange, priceAtTick } from '../services/positionMath.ts'
+import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
+import { useFeeTierText } from './FeeTier.tsx'
+import styles from './Liquidity.module.css'
+import { liquidityMessages as m } from './liquidityMessages.ts'
+import { TransactionStatus } from './TransactionStatus.tsx'
+
+/** /migrate/v3/:chainName/:tokenId: the account's v3 position moved into a v4 pool in one transaction. */
+export function MigrateV3({ network, tokenId: tokenIdText }: { network: string; tokenId: string }) {
+  const intl = useIntl()
+  const { address } = useWalletState()
+  const tokenId = parseTokenId(tokenIdText)
+  const position = usePosition(network, 'v3', tokenId)
+  const c = liquidityContracts(network)
+  if (!c.nonfungiblePositionManager || !c.v4PositionManager || !c.v4StateView || !c.universalRouter) {
+    return <Card role="alert">{intl.formatMessage(m.unsupported, { version: 'v4' })}</Card>
+  }
+  if (!address) return <Card>{intl.formatMessage(m.connect)}</Card>
+  if (
+    tokenId === null ||
+    (position.error instanceof PositionReadError && position.error.code === 'NOT_FOUND')
+  ) {
+    return <Card data-testid="position-not-found">{intl.formatMessage(m.notFound)}</Card>
+  }
+  if (position.isError && !position.data) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
+  if (!position.data) {
+    return (
+      <SkeletonRows
+        count={3}
+        label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
+      />
+    )
+  }
+  if (!isAddressEqual(position.data.owner, address as Address)) {
+    return (
+      <Card role="alert" data-testid="migrate-not-owned">
+        {intl.formatMessage(m.notOwned)}
+      </Card>
+    )
+  }
+  return <MigrateForm position={position.data} />
+}
+
+/** The range: ticks (the v3 position's own, or a preset), or prices as typed. */
+type Range =
+  | { readonly kind: 'ticks'; readonly tickLower: number; readonly tickUpper: number }
+  | { readonly kind: 'typed'; readonly min: string; readonly max: string }
+
+/** A range on another tick spacing: full stays full, else the nearest usable ticks (never empty). */
+function snapRange(
+  range: { tickLower: number; tickUpper: number },
+  fromSpacing: number,
+  tickSpacing: number,
+): { tickLower: number; tickUpper: number } {
+  const full = fullRangeTicks(tickSpacing)
+  if (isFullRange(range.tickLower, range.tickUpper, fromSpacing)) return full
+  const lower = Math.max(full.tickLower, Math.round(range.tickLower / tickSpacing) * tickSpacing)
+  const upper = Math.min(full.tickUpper, Math.round(range.tickUpper / tickSpacing) * tickSpacing)
+  return lower < upper
+    ? { tickLower: lower, tickUpper: upper }
+    : { tickLower: lower, tickUpper: lower + tickSpacing }
+}
+
+/** What the confirmed transaction did: collected from v3, refunded to the wallet, the new NFT. */
+interface Outcome {
+  readonly moved0: bigint
+  readonly moved1: bigint
+  readonly refund0: bigint
+  readonly refund1: bigint
+  readonly href: string | null
+}
+
+function MigrateForm({ position: p }: { position: OnchainPosition }) {
+  const intl = useIntl()
+  const id = useId()
+  const feeText = useFeeTierText()
+  const tx = useLiquidityTransaction()
+  const [fee, setFee] = useState(V3_FEE_TIERS.some((t) => t.fee === p.feeTier) ? p.feeTier : 3000)
+  const tickSpacing = tickSpacingFor(fee)
+  const [range, setRange] = useState<Range>(() => ({
+    kind: 'ticks',
+    ...snapRange(p, p.tickSpacing, tickSpacing),
+  }))
+  const [hookText, setHookText] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const network = findNetwork(p.network)
+  const c = liquidityContracts(p.network)
+  const hookTyped = hookText.trim()
+  const hookFormatOk = hookTyped === '' || isAddress(hookTyped, { strict: false })
+  const hook = useQuery({
+    queryKey: ['liquidity', 'hook', p.network, hookTyped.toLowerCase()],
+    queryFn: () => isValidHook(p.network, hookTyped),
+    enabled: hookTyped !== '' && hookFormatOk,
+  })
+  const hooks: Address | null =
+    hookTyped === '' ? zeroAddress : hookFormatOk && hook.data === true ? getAddress(hookTyped) : null
+  const hookError = !hookFormatOk || hook.data === false ? intl.formatMessage(m.invalidHook) : null
+  const choice: PoolChoice | null = hooks
+    ? {
+        network: p.network,
+        version: 'v4',
+        token0: { ...p.token0, payNative: false },
+        token1: { ...p.token1, payNative: false },
+        fee,
+        tickSpacing,
+        hooks,
+      }
+    : null
+  const pool = useQuery({
+    queryKey: ['liquidity', 'migrate-v4-pool', p.network, p.token0.address, p.token1.address, fee, hooks],
+    queryFn: () => readPoolState(choice as PoolChoice),
+    enabled: choice !== null,
+  })
+  // The v3 pool's price now (the position's read may be seconds old): a missing v4 pool starts there.
+  const v3Price = useQuery({
+    queryKey: ['liquidity', 'v3-pool-price', p.network, p.poolId],
+    queryFn: async () => {
+      const client = publicClientFor(p.network)
+      if (!client) return p.sqrtPriceX96
+      const [sqrtPriceX96] = await client.readContract({
+        address: p.poolId,
+        abi: v3PoolAbi,
+        functionName: 'slot0',
+      })
+      return sqrtPriceX96
+    },
+  })
+  const createAt = pool.data && !pool.data.exists ? (v3Price.data ?? p.sqrtPriceX96) : null
+  const sqrtPriceX96 = pool.data?.exists ? pool.data.sqrtPriceX96 : (v3Price.data ?? p.sqrtPriceX96)
+  const tick = tickAtSqrtPrice(sqrtPriceX96)
+  const { decimals: d0 } = p.token0
+  const { decimals: d1 } = p.token1
+  const per = intl.formatMessage(m.pricePer, { quote: p.token1.symbol, base: p.token0.symbol })
+  const formatPrice = (n: number) => intl.formatNumber(n, { maximumSignificantDigits: 6, useGrouping: false })
+  const amount = (v: bigint, decimals: number) => formatTokenAmount(v, decimals, { locale: intl.locale })
+  const pair = (a0: bigint, a1: bigint) =>
+    `${amount(a0, d0)} ${p.token0.symbol} + ${amount(a1, d1)} ${p.token1.symbol}`
+
+  let ticks: { tickLower: number; tickUpper: number } | null = null
+  let rangeError: string | null = null
+  if (range.kind === 'ticks') ticks = { tickLower: range.tickLower, tickUpper: range.tickUpper }
+  else {
+    const a = rawPrice(range.min, true, d0, d1)
+    const b = rawPrice(range.max, true, d0, d1)
+    if (a === null || b === null) rangeError = intl.formatMessage(m.invalidPrice)
+    else {
+      const lower = usableTick(a, tickSpacing)
+      const upper = usableTick(b, tickSpacing)
+      if (lower >= upper) rangeError = intl.formatMessage(m.invalidRange)
+      else ticks = { tickLower: lower, tickUpper: upper }
+    }
+  }
+  const full = ticks !== null && isFullRange(ticks.tickLower, ticks.tickUpper, tickSpacing)
+  const plan = ticks && choice && pool.data ? { pool: choice, createAt, sqrtPriceX96, ...ticks } : null
+  const expected = plan ? v3MigrationAmounts(p, plan) : null
+  const shown = (which: 'min' | 'max') => {
+    if (range.kind === 'typed') return which === 'min' ? range.min : range.max
+    if (full) return which === 'min' ? '0' : '∞'
+    return formatPrice(priceAtTick(which === 'min' ? range.tickLower : range.tickUpper, d0, d1))
+  }
+
+  const chooseFee = (next: number) => {
+    setFee(next)
+    setProblem(null)
+    // Ticks follow the new spacing; typed prices are rounded to it when read.
+    if (range.kind === 'ticks')
+      setRange({ kind: 'ticks', ...snapRange(range, tickSpacing, tickSpacingFor(next)) })
+  }
+
+  const applyPreset = (preset: RangePreset | 'same') => {
+    setProblem(null)
+    setRange({
+      kind: 'ticks',
+      ...(preset === 'same'
+        ? snapRange(p, p.tickSpacing, tickSpacing)
+        : presetTicks(preset, tick, tickSpacing)),
+    })
+  }
+
+  const submit = async () => {
+    const error = hookError ?? rangeError
+    setProblem(error)
+    if (error || !plan) return
+    if (!expected) {
+      setProblem(intl.formatMessage(m.invalidRange))
+      return
+    }
+    const requests = await migrateV3Requests(p, plan, { chainId: network?.chainId ?? 0, nowMs: Date.now() })
+    if (!requests) {
+      setProblem(intl.formatMessage(m.invalidRange))
+      return
+    }
+    await tx.run(p.owner, requests)
+  }
+
+  useEffect(() => {
+    if (tx.state.step !== 'confirmed') return
+    const hash = tx.state.hash
+    let cancelled = false
+    void (async () => {
+      const receipt = await publicClientFor(p.network)
+        ?.getTransactionReceipt({ hash })
+        .catch(() => null)
+      if (!receipt || cancelled) return
+      const result = { moved0: 0n, moved1: 0n, refund0: 0n, refund1: 0n, href: null as string | null }
+      for (const log of receipt.logs) {
+        if (c.nonfungiblePositionManager && isAddressEqual(log.address, c.nonfungiblePositionManager)) {
+          try {
+            const event = decodeEventLog({
+              abi: nonfungiblePositionManagerAbi,
+              data: log.data,
+              topics: log.topics,
+            })
+            if (event.eventName !== 'Collect') continue
+            result.moved0 += event.args.amount0
+            result.moved1 += event.args.amount1
+          } catch {}
+        } else if (c.v4PositionManager && isAddressEqual(log.address, c.v4PositionManager)) {
+          try {
+            const event = decodeEventLog({ abi: erc721Abi, data: log.data, topics: log.topics })
+            if (event.eventName === 'Transfer' && isAddressEqual(event.args.from, zeroAddress))
+              result.href = `/positions/v4/${p.network}/${event.args.tokenId}`
+          } catch {}
+        } else {
+          // The sweep: a token of the pair sent from the PositionManager back to the owner.
+          try {
+            const event = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics })
+            if (
+              event.eventName !== 'Transfer' ||
+              !c.v4PositionManager ||
+              !isAddressEqual(event.args.from, c.v4PositionManager) ||
+              !isAddressEqual(event.args.to, p.owner)
+            )
+              continue
+            if (isAddressEqual(log.address, p.token0.address)) result.refund0 += event.args.value
+            if (isAddressEqual(log.address, p.token1.address)) result.refund1 += event.args.value
+          } catch {}
+        }
+      }
+      if (!cancelled) setOutcome(result)
+    })()
+    return () => {
+      cancelled = true
+    }
+  }, [
+    tx.state,
+    p.network,
+    p.owner,
+    p.token0.address,
+    p.token1.address,
+    c.nonfungiblePositionManager,
+    c.v4PositionManager,
+  ])
+
+  return (
+    <Card>
+      <section
+        aria-labelledby={`${id}-heading`}
+        className={styles.actions}
+        data-testid="migrate-v3"
+        data-tick-lower={ticks?.tickLower}
+        data-tick-upper={ticks?.tickUpper}
+        data-new-pool={pool.data ? String(!pool.data.exists) : undefined}
+      >
+        <h2 id={`${id}-heading`}>{intl.formatMessage(m.migrateToV4)}</h2>
+        <p className={styles.meta}>
+          <span className={styles.pair}>
+            {p.token0.symbol} / {p.token1.symbol}
+          </span>
+          <span>{feeText(p.feeTier)}</span>
+          <span>#{p.tokenId.toString()}</span>
+        </p>
+        {p.liquidity === 0n ? (
+          <p role="alert" className={styles.notice} data-testid="migrate-empty">
+            {intl.formatMessage(m.noLiquidity)}
+          </p>
+        ) : null}
+        <p data-testid="migrate-from">
+          {intl.formatMessage(m.fromPosition)}: {pair(p.amount0 + p.fees0, p.amount1 + p.fees1)}
+        </p>
+        <fieldset className={styles.versions}>
+          <legend>{intl.formatMessage(m.feeTier)}</legend>
+          {V3_FEE_TIERS.map((t) => (
+            <label key={t.fee}>
+              <input
+                type="radio"
+                name={`${id}-fee`}
+                checked={fee === t.fee}
+                onChange={() => chooseFee(t.fee)}
+              />{' '}
+              {feeText(t.fee)}
+            </label>
+          ))}
+        </fieldset>
+        <div className={styles.form}>
+          <label>
+            <span>{intl.formatMessage(m.hookAddress)}</span>
+            <input
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="0x…"
+              value={hookText}
+              onChange={(e) => {
+                setHookText(e.target.value)
+                setProblem(null)
+              }}
+            />
+          </label>
+        </div>
+        {hookError ? <p role="alert">{hookError}</p> : null}
+        {pool.data && !pool.data.exists ? (
+          <p className={styles.notice}>{intl.formatMessage(m.newPoolAtV3Price)}</p>
+        ) : null}
+        <p>
+          {intl.formatMessage(m.currentPrice)}: {formatPrice(priceAtTick(tick, d0, d1))} {per}
+        </p>
+        <fieldset className={styles.rangeFields}>
+          <legend>{intl.formatMessage(m.range)}</legend>
+          <div className={styles.percentButtons}>
+            {(['same', 'full', 'common', 'narrow'] as const).map((preset) => (
+              <button
+                key={preset}
+                type="button"
+                className={secondaryButtonClassName}
+                onClick={() => applyPreset(preset)}
+              >
+                {intl.formatMessage(
+                  preset === 'same'
+                    ? m.sameRange
+                    : preset === 'full'
+                      ? m.fullRange
+                      : preset === 'common'
+                        ? m.presetCommon
+                        : m.presetNarrow,
+                )}
+              </button>
+            ))}
+          </div>
+          <div className={styles.form}>
+            <label>
+              <span>{intl.formatMessage(m.minPrice)}</span>
+              <input
+                inputMode="decimal"
+                autoComplete="off"
+                value={shown('min')}
+                onChange={(e) => setRange({ kind: 'typed', min: e.target.value, max: shown('max') })}
+              />
+              <small>{per}</small>
+            </label>
+            <label>
+              <span>{intl.formatMessage(m.maxPrice)}</span>
+              <input
+                inputMode="decimal"
+                autoComplete="off"
+                value={shown('max')}
+                onChange={(e) => setRange({ kind: 'typed', min: shown('min'), max: e.target.value })}
+              />
+              <small>{per}</small>
+            </label>
+          </div>
+        </fieldset>
+        {expected && !outcome ? (
+          <dl
+            className={styles.dl}
+            data-testid="migrate-amounts"
+            data-amount0={expected.deposit.amount0.toString()}
+            data-amount1={expected.deposit.amount1.toString()}
+            data-liquidity={expected.deposit.liquidity.toString()}
+          >
+            <dt>{intl.formatMessage(m.youDeposit)}</dt>
+            <dd>{pair(expected.deposit.amount0, expected.deposit.amount1)}</dd>
+            <dt>{intl.formatMessage(m.refunded)}</dt>
+            <dd>{pair(expected.refund0, expected.refund1)}</dd>
+          </dl>
+        ) : null}
+        {problem ? (
+          <p role="alert" data-testid="migrate-problem">
+            {problem}
+          </p>
+        ) : null}
+        <Button
+          type="button"
+          disabled={tx.busy || (choice !== null && !pool.data) || p.liquidity === 0n || outcome !== null}
+          onClick={() => void submit()}
+        >
+          {intl.formatMessage(m.migrate)}
+        </Button>
+        <TransactionStatus state={tx.state} />
+        {outcome ? (
+          <dl
+            className={styles.dl}
+            data-testid="migrate-result"
+            data-moved0={outcome.moved0.toString()}
+            data-moved1={outcome.moved1.toString()}
+            data-refund0={outcome.refund0.toString()}
+            data-refund1={outcome.refund1.toString()}
+          >
+            <dt>{intl.formatMessage(m.fromPosition)}</dt>
+            <dd>{pair(outcome.moved0, outcome.moved1)}</dd>
+            <dt>{intl.formatMessage(m.refunded)}</dt>
+            <dd>{pair(outcome.refund0, outcome.refund1)}</dd>
+          </dl>
+        ) : null}
+        {outcome?.href ? (
+          <Link to={outcome.href} data-testid="created-position" className={secondaryButtonClassName}>
+            {intl.formatMessage(m.viewPosition)}
+          </Link>
+        ) : null}
+      </section>
+    </Card>
+  )
+}

@@ -1,0 +1,136 @@
+/**
+ * Migrating a v3 position to v4 (issue #13) in one Universal Router transaction: all the v3
+ * liquidity is removed and collected (fees included) to the v4 PositionManager, which mints the new
+ * position from it and sweeps the rest back to the owner (`v3ToV4MigrateCalldata`). A missing v4
+ * pool is created at the v3 pool's price. The router must first be approved for the v3 NFT.
+ */
+import { v3ToV4MigrateCalldata } from '@oxbow/protocol/encoding'
+import { encodeFunctionData, erc721Abi, isAddressEqual } from 'viem'
+import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'
+import { ADD_SLIPPAGE_BPS, type AddAmounts } from './addLiquidity.ts'
+import { liquidityContracts, publicClientFor } from './chain.ts'
+import { type PoolChoice, poolKeyOf } from './createPosition.ts'
+import { migratedAmounts } from './migrate.ts'
+import { DEADLINE_SECONDS } from './positionActions.ts'
+import { withSlippage } from './positionMath.ts'
+import type { OnchainPosition } from './readPosition.ts'
+
+export interface V3MigrationPlan {
+  /** The v4 pool: the v3 position's pair, the chosen fee, tick spacing and hook. */
+  readonly pool: PoolChoice
+  /** Set when the v4 pool does not exist yet: the price it is created at (the v3 pool's). */
+  readonly createAt: bigint | null
+  /** The v4 pool's price (its own, or `createAt`). */
+  readonly sqrtPriceX96: bigint
+  readonly tickLower: number
+  readonly tickUpper: number
+}
+
+export interface V3MigrationAmounts {
+  /** Least the v3 removal pays (slippage allowed), fees excluded. */
+  readonly min0: bigint
+  readonly min1: bigint
+  /** What the v4 PositionManager is sure to receive: those minimums plus the fees owed. */
+  readonly available0: bigint
+  readonly available1: bigint
+  /** The v4 position and what it takes. */
+  readonly deposit: AddAmounts
+  /** Expected back in the wallet: everything removed and collected minus the deposit. */
+  readonly refund0: bigint
+  readonly refund1: bigint
+}
+
+/**
+ * What the migration moves: the v4 range takes what it can of the collected amounts at the v4
+ * pool's price. An existing pool's price may move before the transaction lands: the liquidity is
+ * sized 0.5 % under what arrives so the deposit still fits. Null when the range buys nothing.
+ */
+export function v3MigrationAmounts(p: OnchainPosition, plan: V3MigrationPlan): V3MigrationAmounts | null {
+  if (p.liquidity === 0n) return null
+  const min0 = withSlippage(p.amount0, ADD_SLIPPAGE_BPS)
+  const min1 = withSlippage(p.amount1, ADD_SLIPPAGE_BPS)
+  const available0 = min0 + p.fees0
+  const available1 = min1 + p.fees1
+  const sized = (amount: bigint) => (plan.createAt === null ? withSlippage(amount, ADD_SLIPPAGE_BPS) : amount)
+  const deposit = migratedAmounts(plan, sized(available0), sized(available1))
+  if (!deposit) return null
+  return {
+    min0,
+    min1,
+    available0,
+    available1,
+    deposit,
+    refund0: p.amount0 + p.fees0 - deposit.amount0,
+    refund1: p.amount1 + p.fees1 - deposit.amount1,
+  }
+}
+
+/**
+ * The transactions, in order: the v3 NFT approved to the Universal Router (unless it already is),
+ * then the migration. Null when the network lacks a contract or the range takes nothing.
+ */
+export async function migrateV3Requests(
+  p: OnchainPosition,
+  plan: V3MigrationPlan,
+  options: { chainId: number; nowMs: number },
+): Promise<LiquidityRequest[] | null> {
+  const client = publicClientFor(p.network)
+  const {
+    universalRouter,
+    v4PositionManager,
+    nonfungiblePositionManager: npm,
+  } = liquidityContracts(p.network)
+  if (!client || !universalRouter || !v4PositionManager || !npm || p.version !== 'v3') return null
+  const amounts = v3MigrationAmounts(p, plan)
+  if (!amounts) return null
+  const requests: LiquidityRequest[] = []
+  const [approved, operator] = await Promise.all([
+    client.readContract({ address: npm, abi: erc721Abi, functionName: 'getApproved', args: [p.tokenId] }),
+    client.readContract({
+      address: npm,
+      abi: erc721Abi,
+      functionName: 'isApprovedForAll',
+      args: [p.owner, universalRouter],
+    }),
+  ])
+  if (!operator && !isAddressEqual(approved, universalRouter)) {
+    requests.push({
+      kind: 'approve',
+      tx: {
+        to: npm,
+        data: encodeFunctionData({
+          abi: erc721Abi,
+          functionName: 'approve',
+          args: [universalRouter, p.tokenId],
+        }),
+        value: 0n,
+        chainId: options.chainId,
+      },
+    })
+  }
+  requests.push({
+    kind: 'migrateLiquidity',
+    tx: {
+      to: universalRouter,
+      data: v3ToV4MigrateCalldata({
+        tokenId: p.tokenId,
+        liquidity: p.liquidity,
+        amount0Min: amounts.min0,
+        amount1Min: amounts.min1,
+        v4PositionManager,
+        key: poolKeyOf(plan.pool),
+        ...(plan.createAt === null ? {} : { initializeAt: plan.createAt }),
+        tickLower: plan.tickLower,
+        tickUpper: plan.tickUpper,
+        mintLiquidity: amounts.deposit.liquidity,
+        amount0Max: amounts.available0,
+        amount1Max: amounts.available1,
+        owner: p.owner,
+        deadline: BigInt(Math.floor(options.nowMs / 1000) + DEADLINE_SECONDS),
+      }),
+      value: 0n,
+      chainId: options.chainId,
+    },
+  })
+  return requests
+}
