@@ -4,7 +4,8 @@
  * 27600, API 27688, web localhost:27674): an order placed on /limit (Permit2 approval, EIP-712
  * signature, the order service), the market moved past its price by another account's trades,
  * filled by the filler with the fill transaction shown and the balances changed on chain; another
- * order cancelled from the limits view (its Permit2 nonce invalidated on chain); invalid inputs.
+ * order cancelled from the limits view (its Permit2 nonce invalidated on chain); both, and an
+ * order that expires, as rows of the account drawer's Activity; invalid inputs.
  */
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -15,6 +16,7 @@ import { devnetClients } from '@oxbow/devnet'
 import { type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { type Address, erc20Abi, type Hex } from 'viem'
+import { orderTypedData } from '../src/modules/limit/services/orderTypedData.ts'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
 import { byTestId, connectWallet, injectedTestWallet } from './swapKit.ts'
@@ -30,10 +32,14 @@ let dbDir: string
 let eth: NetworkDeployment
 let usdc: Address
 let weth: Address
+/** The orders the first two tests leave filled and cancelled, for the Activity test. */
+let filledOrder: ApiOrder | undefined
+let canceledOrder: ApiOrder | undefined
 
 interface ApiOrder {
   orderHash: Hex
   nonce: string
+  deadline: number
   orderStatus: string
   txHash: Hex | null
   input: { token: Address; amount: string }
@@ -238,6 +244,7 @@ test('behavior: an order placed on /limit is filled by the filler once the marke
     )
     assert.equal(await row.locator('[data-testid="limit-order-tx"]').getAttribute('title'), filled.txHash)
     await screenshot(page, 'limit-1280-executed')
+    filledOrder = filled
   } finally {
     await context.close()
   }
@@ -295,6 +302,127 @@ test('behavior: an order cancelled from the limits view has its Permit2 nonce in
       { timeout: 10_000 },
     )
     await screenshot(page, 'limit-390-canceled')
+    canceledOrder = order
+  } finally {
+    await context.close()
+  }
+})
+
+/**
+ * An order of the swapper that expires `seconds` from now, built by the service and signed here as
+ * the wallet would (the form's shortest expiry is a day), at a price no market reaches: 1 USDC for
+ * 1,000 WETH.
+ */
+async function placeShortLived(seconds: number): Promise<ApiOrder> {
+  const swapper = devnetClients(stack.manifest, 'ethereum', 2).wallet
+  assert.equal(swapper.account.address, SWAPPER)
+  const terms = {
+    chainId: eth.chainId,
+    permit2: eth.contracts.permit2,
+    swapper: SWAPPER,
+    inputToken: usdc,
+    inputAmount: 10n ** 6n,
+    outputToken: weth,
+    outputAmount: 1000n * 10n ** 18n,
+    deadline: Math.floor(Date.now() / 1000) + seconds,
+  }
+  const post = (path: string, body: unknown) =>
+    fetch(`${stack.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  const { permit2: _, ...asked } = terms
+  const prepared = await post('/v1/orders/prepare', {
+    ...asked,
+    inputAmount: terms.inputAmount.toString(),
+    outputAmount: terms.outputAmount.toString(),
+  })
+  assert.equal(prepared.status, 200, await prepared.clone().text())
+  const body = (await prepared.json()) as Parameters<typeof orderTypedData>[0]
+  const typed = orderTypedData(body, terms)
+  const signature = await swapper.signTypedData(typed as Parameters<typeof swapper.signTypedData>[0])
+  const submitted = await post('/v1/orders', {
+    chainId: eth.chainId,
+    encodedOrder: body.encodedOrder,
+    signature,
+  })
+  assert.equal(submitted.status, 201, await submitted.clone().text())
+  return ((await submitted.json()) as { order: ApiOrder }).order
+}
+
+test('behavior: Activity in the account drawer lists the executed, the cancelled and an expired order with their statuses', async () => {
+  const filled = filledOrder
+  const canceled = canceledOrder
+  assert.ok(filled?.txHash && canceled, 'the two tests before left a filled and a cancelled order')
+  const fillTx = filled.txHash
+  const expiring = await placeShortLived(20)
+  const { context, page } = await openLimit()
+  try {
+    await page
+      .locator('header')
+      .getByRole('button', { name: /^Account / })
+      .click()
+    const drawer = byTestId(page, 'account-drawer')
+    await drawer.getByRole('tab', { name: 'Activity' }).click()
+    const row = (order: ApiOrder) => drawer.locator(`[data-limit-order="${order.orderHash}"]`)
+    const status = (order: ApiOrder) => row(order).getByTestId('activity-limit-status')
+
+    await row(filled).waitFor({ timeout: 15_000 })
+    assert.match((await row(filled).textContent()) ?? '', /Limit order: sell 2,000 USDC for WETH/)
+    assert.equal((await status(filled).textContent())?.trim(), 'Executed')
+    // the fill transaction: named on the row, and shown once (the indexer's entry for it is the row)
+    assert.equal(await row(filled).getByTestId('activity-limit-tx').getAttribute('title'), fillTx)
+    const fillRows = await drawer
+      .locator('[data-tx]')
+      .evaluateAll(
+        (rows, hash) => rows.filter((r) => r.getAttribute('data-tx')?.toLowerCase() === hash).length,
+        fillTx.toLowerCase(),
+      )
+    assert.equal(fillRows, 1)
+
+    await row(canceled).waitFor()
+    assert.match((await row(canceled).textContent()) ?? '', /Limit order: sell 500 USDC for WETH/)
+    assert.equal((await status(canceled).textContent())?.trim(), 'Canceled')
+
+    await row(expiring).waitFor()
+    assert.match((await row(expiring).textContent()) ?? '', /Limit order: sell 1 USDC for WETH/)
+    if (Date.now() / 1000 < expiring.deadline - 2)
+      assert.equal((await status(expiring).textContent())?.trim(), 'Open')
+    await screenshot(page, 'activity-1280')
+
+    // past the deadline, the next block makes the service mark it expired; the row follows
+    while (Date.now() / 1000 <= expiring.deadline + 1) await new Promise((r) => setTimeout(r, 250))
+    // a mined block need not carry the wall-clock time: give it one past the deadline
+    const chain = devnetClients(stack.manifest, 'ethereum', 0)
+    const head = await chain.public.getBlock({ blockTag: 'latest' })
+    const next = BigInt(expiring.deadline + 2)
+    await chain.test.setNextBlockTimestamp({ timestamp: next > head.timestamp ? next : head.timestamp + 1n })
+    await chain.test.mine({ blocks: 1 })
+    await waitFor('expired in the service', async () =>
+      (await orders()).find((o) => o.orderHash === expiring.orderHash && o.orderStatus === 'expired'),
+    )
+    await page.waitForFunction(
+      (hash) =>
+        document.querySelector(`[data-limit-order="${hash}"]`)?.getAttribute('data-order-status') ===
+        'expired',
+      expiring.orderHash,
+      { timeout: 10_000 },
+    )
+    assert.equal((await status(expiring).textContent())?.trim(), 'Expired')
+    assert.equal((await status(filled).textContent())?.trim(), 'Executed')
+
+    // newest first: expired (at its deadline), cancelled, filled
+    const keys = await drawer
+      .locator('[data-limit-order]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-limit-order')))
+    assert.deepEqual(
+      keys.filter((key) => [filled, canceled, expiring].some((o) => o.orderHash === key)),
+      [expiring.orderHash, canceled.orderHash, filled.orderHash],
+    )
+    await screenshot(page, 'activity-1280-expired')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await screenshot(page, 'activity-390')
   } finally {
     await context.close()
   }

@@ -1,6 +1,8 @@
 export { LimitForm } from './components/LimitForm.tsx'
 export { LimitsView } from './components/LimitsView.tsx'
+export { orderStatusMessages, orderTxMessage } from './components/limitMessages.ts'
 export { type NonceInvalidation, nonceInvalidations } from './services/cancelNonces.ts'
+export { type LimitOrder, ordersQuery } from './services/ordersApi.ts'
 export {
   deadlineFor,
   deviationBps,
@@ -18,3 +20,4 @@ export {
   ratioFromDecimal,
   ratioToDecimal,
 } from './state/limitPrice.ts'
+export { type ShownOrderStatus, shownStatus } from './state/orderStatus.ts'

@@ -1,15 +1,18 @@
-import { formatTokenAmount } from '@oxbow/core'
-import type { UseQueryResult } from '@tanstack/react-query'
+import { explorerTransactionUrl } from '@oxbow/chains/explorer'
+import { formatTokenAmount, shortenAddress } from '@oxbow/core'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { useIntl } from 'react-intl'
-import { getNetworks, networkName } from '../../config/index.ts'
+import { findNetwork, getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { ProviderMarks, useFiatOrders, useFiatProviders } from '../../fiat/index.ts'
 import { useNftsEnabled } from '../../flags/index.ts'
+import { orderStatusMessages, ordersQuery, orderTxMessage, shownStatus } from '../../limit/index.ts'
+import { useTokenList } from '../../swap/index.ts'
 import { Button, SkeletonRows } from '../../ui/index.ts'
 import { usePendingTransactions } from '../../wallet/index.ts'
 import { useActivity, useNfts } from '../hooks/useAccountData.ts'
-import { type ActivityRow, mergeActivity } from '../services/mergeActivity.ts'
+import { type ActivityRow, type LimitActivity, mergeActivity } from '../services/mergeActivity.ts'
 import type { Portfolio } from '../services/portfolioData.ts'
 import { type PortfolioTab, portfolioTab, usePortfolioTab } from '../state/drawerState.ts'
 import { markActivitySeen, useSeenActivity } from '../state/seenActivity.ts'
@@ -122,6 +125,13 @@ function ActivityTab(props: { address: `0x${string}` }) {
   const activity = useActivity(props.address, true)
   const pending = usePendingTransactions(props.address)
   const fiat = useFiatOrders(props.address)
+  // the limits view's own query (one cache entry), the statuses as the limits view shows them
+  const limitOrders = useQuery(ordersQuery(props.address))
+  const nowSeconds = Math.floor(Date.now() / 1000)
+  const limit: LimitActivity[] = (limitOrders.data?.orders ?? []).map((order) => ({
+    ...order,
+    shown: shownStatus(order, undefined, nowSeconds),
+  }))
   const latest = activity.data?.[0]?.timestamp ?? 0
   useEffect(() => {
     if (latest > 0) markActivitySeen(props.address, latest)
@@ -132,12 +142,13 @@ function ActivityTab(props: { address: `0x${string}` }) {
     )
   if (activity.isPending && pending.length === 0)
     return <SkeletonRows count={3} label={intl.formatMessage(m.loading)} />
-  const rows = mergeActivity(pending, activity.data ?? [], networkOfChain, fiat.data ?? [])
+  const rows = mergeActivity(pending, activity.data ?? [], networkOfChain, fiat.data ?? [], limit)
   if (rows.length === 0) return <Empty title={intl.formatMessage(m.emptyActivity)} />
   return (
     <ul className={styles.rows} data-testid="portfolio-activity">
       {rows.map((row) => {
         if (row.status === 'fiat') return <FiatRow key={row.key} row={row} />
+        if (row.status === 'limit') return <LimitRow key={row.key} row={row} />
         const title =
           row.status === 'pending'
             ? intl.formatMessage(
@@ -229,6 +240,73 @@ function FiatRow(props: { row: Extract<ActivityRow, { status: 'fiat' }> }) {
             {intl.formatMessage(m.statusPending)}
           </span>
         )}
+      </span>
+    </li>
+  )
+}
+
+/**
+ * A limit order of the API's order service: what it sells for what, its status as the limits view
+ * shows it, and its fill (or cancel) transaction, linked to the network's explorer when it has one.
+ * Like the limits view, an order whose network or tokens are unknown is not rendered.
+ */
+function LimitRow(props: { row: Extract<ActivityRow, { status: 'limit' }> }) {
+  const intl = useIntl()
+  const { order, hash } = props.row
+  const network = findNetwork(props.row.network)
+  const { tokens } = useTokenList(network?.slug ?? '')
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+  const tokenIn = tokens.find((token) => same(token.address, order.input.token))
+  const tokenOut = tokens.find((token) => same(token.address, order.output.token))
+  if (!network || !tokenIn || !tokenOut) return null
+  // token symbols are the list's (untrusted): they only ever go into text
+  const title = intl.formatMessage(m.limitOrder, {
+    amount: formatTokenAmount(BigInt(order.input.amount), tokenIn.decimals, { locale: intl.locale }),
+    tokenIn: tokenIn.symbol,
+    tokenOut: tokenOut.symbol,
+  })
+  const short = hash ? shortenAddress(hash, 4) : null
+  return (
+    <li
+      className={styles.row}
+      data-tx={hash ?? undefined}
+      data-status="limit"
+      data-limit-order={order.orderHash}
+      data-order-status={order.shown}
+    >
+      <span className={styles.rowMain}>
+        <strong>{title}</strong>
+        <span className={styles.muted}>
+          {networkName(network.slug)}
+          {hash && short ? (
+            <>
+              {' · '}
+              {network.explorer ? (
+                <a
+                  href={explorerTransactionUrl(network.explorer, hash)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  data-testid="activity-limit-tx"
+                  title={hash}
+                >
+                  {intl.formatMessage(orderTxMessage, { hash: short })}
+                </a>
+              ) : (
+                <span data-testid="activity-limit-tx" title={hash}>
+                  {intl.formatMessage(orderTxMessage, { hash: short })}
+                </span>
+              )}
+            </>
+          ) : null}
+        </span>
+      </span>
+      <span className={styles.rowEnd}>
+        <span data-testid="activity-limit-status" data-status={order.shown}>
+          {intl.formatMessage(orderStatusMessages[order.shown])}
+        </span>
+        <span className={styles.muted}>
+          {intl.formatDate(props.row.at * 1000, { month: 'short', day: 'numeric' })}
+        </span>
       </span>
     </li>
   )

@@ -41,6 +41,10 @@ export const accountMessages = defineMessages({
   fiatBuy: { id: 'account.fiat.buy', defaultMessage: 'Bought {token} with {provider}' },
   fiatSell: { id: 'account.fiat.sell', defaultMessage: 'Sold {token} with {provider}' },
   fiatTransfer: { id: 'account.fiat.transfer', defaultMessage: 'Received from {provider}' },
+  limitOrder: {
+    id: 'account.limit.order',
+    defaultMessage: 'Limit order: sell {amount} {tokenIn} for {tokenOut}',
+  },
   // Transaction types (Activity).
   typeSWAP: { id: 'account.type.swap', defaultMessage: 'Swapped' },
   typeSEND: { id: 'account.type.send', defaultMessage: 'Sent' },

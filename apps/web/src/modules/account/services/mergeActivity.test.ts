@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { mergeActivity } from './mergeActivity.ts'
+import { type LimitActivity, mergeActivity } from './mergeActivity.ts'
 import type { ActivityEntry } from './portfolioData.ts'
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const
@@ -82,5 +82,86 @@ test('behavior: fiat orders (onramp, offramp, exchange transfer) merge with the 
       ['confirmed', 'e1'],
       ['fiat', 'fiat:sell1'],
     ],
+  )
+})
+
+const at = (seconds: number) => new Date(seconds * 1000).toISOString()
+const limitOrder = (
+  n: number,
+  shown: LimitActivity['shown'],
+  extra: Partial<LimitActivity> = {},
+): LimitActivity => ({
+  orderHash: hash(100 + n),
+  chainId: 3133701,
+  deadline: 5000,
+  input: { token: '0x0000000000000000000000000000000000000003', amount: '1' },
+  output: { token: '0x0000000000000000000000000000000000000004', amount: '1' },
+  txHash: null,
+  createdAt: at(900),
+  updatedAt: at(900),
+  shown,
+  ...extra,
+})
+
+test('behavior: limit orders are one row each, merged by time: open when placed, expired at the deadline, others when settled', () => {
+  const rows = mergeActivity(
+    [],
+    [entry(20), entry(10)],
+    (id) => (id === 3133701 ? 'ethereum' : 'base'),
+    [],
+    [
+      limitOrder(1, 'opened', { createdAt: at(1015) }),
+      limitOrder(2, 'expired', { deadline: 1005, updatedAt: at(1030) }),
+      limitOrder(3, 'canceled', { txHash: hash(50), createdAt: at(1000), updatedAt: at(1025) }),
+      limitOrder(4, 'failed', { updatedAt: at(1001) }),
+    ],
+  )
+  assert.deepEqual(
+    rows.map((row) => [row.status, row.key, row.hash, row.network]),
+    [
+      ['limit', `limit:${hash(103)}`, hash(50), 'ethereum'],
+      ['confirmed', 'e20', hash(20), 'ethereum'],
+      ['limit', `limit:${hash(101)}`, null, 'ethereum'],
+      ['confirmed', 'e10', hash(10), 'ethereum'],
+      ['limit', `limit:${hash(102)}`, null, 'ethereum'],
+      ['limit', `limit:${hash(104)}`, null, 'ethereum'],
+    ],
+  )
+})
+
+test("behavior: an executed order's fill shows once, as the order, at the fill's block time", () => {
+  const fill = entry(7)
+  const rows = mergeActivity(
+    [],
+    [entry(30), { ...fill, id: 'fill-in' }, { ...fill, id: 'fill-out' }, entry(5)],
+    () => 'ethereum',
+    [],
+    // the service saw the fill later than its block
+    [
+      limitOrder(1, 'executed', {
+        txHash: hash(7).toUpperCase().replace('0X', '0x') as `0x${string}`,
+        updatedAt: at(1040),
+      }),
+    ],
+  )
+  assert.deepEqual(
+    rows.map((row) => [row.status, row.key]),
+    [
+      ['confirmed', 'e30'],
+      ['limit', `limit:${hash(101)}`],
+      ['confirmed', 'e5'],
+    ],
+  )
+  // not yet indexed: placed by the service's time
+  const early = mergeActivity(
+    [],
+    [entry(30)],
+    () => 'ethereum',
+    [],
+    [limitOrder(1, 'executed', { txHash: hash(7), updatedAt: at(1040) })],
+  )
+  assert.deepEqual(
+    early.map((row) => row.key),
+    [`limit:${hash(101)}`, 'e30'],
   )
 })

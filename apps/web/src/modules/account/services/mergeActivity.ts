@@ -1,4 +1,5 @@
 import type { FiatOrder } from '../../fiat/index.ts'
+import type { LimitOrder, ShownOrderStatus } from '../../limit/index.ts'
 import type { PendingTransaction } from '../../wallet/index.ts'
 import type { ActivityEntry } from './portfolioData.ts'
 
@@ -26,6 +27,16 @@ export type ActivityRow =
       readonly network: string
       readonly order: FiatActivity
     }
+  | {
+      /** A UniswapX limit order of the API's order service; `hash` is its fill or cancel transaction. */
+      readonly status: 'limit'
+      readonly key: string
+      readonly hash: string | null
+      readonly network: string
+      readonly order: LimitActivity
+      /** Unix seconds: when it was placed, filled, cancelled or expired (`limitOrderTime`). */
+      readonly at: number
+    }
 
 /** What Activity shows of a fiat order. */
 export type FiatActivity = Pick<
@@ -33,18 +44,49 @@ export type FiatActivity = Pick<
   'id' | 'side' | 'status' | 'provider' | 'crypto' | 'network' | 'txHash' | 'createdAt'
 >
 
+/** What Activity shows of a limit order: the service's order and the status the limit module shows. */
+export type LimitActivity = Pick<
+  LimitOrder,
+  'orderHash' | 'chainId' | 'deadline' | 'input' | 'output' | 'txHash' | 'createdAt' | 'updatedAt'
+> & { readonly shown: ShownOrderStatus }
+
 /**
- * The app's own pending transactions (newest first) above the indexer's activity and the wallet's
- * fiat orders (onramp, offramp, exchange transfers), those two merged newest first. A transaction
- * the indexer already lists shows once, as indexed (one transaction may be several indexed entries).
+ * When a limit order's row goes in the list: an open one when it was placed, an expired one at its
+ * deadline, a fill when its block was mined (`filledAt`, from the indexer) or else when the service
+ * saw it, any other (canceled, failed) when the service saw it.
+ */
+function limitOrderTime(order: LimitActivity, filledAt: number | undefined): number {
+  if (order.shown === 'opened') return Date.parse(order.createdAt) / 1000
+  if (order.shown === 'executed' && filledAt !== undefined) return filledAt
+  if (order.shown === 'expired') return order.deadline
+  return Date.parse(order.updatedAt) / 1000
+}
+
+/**
+ * The app's own pending transactions (newest first) above the indexer's activity, the wallet's
+ * fiat orders (onramp, offramp, exchange transfers) and its limit orders (one row each, whatever
+ * the status), those three merged newest first. A pending transaction the indexer already lists
+ * shows once, as indexed (one transaction may be several indexed entries); a limit order's fill
+ * shows once, as the order (the swapper did not send it: the indexer lists its token movements).
  */
 export function mergeActivity(
   pending: readonly PendingTransaction[],
   indexed: readonly ActivityEntry[],
   networkOf: (chainId: number) => string = String,
   fiat: readonly FiatActivity[] = [],
+  limit: readonly LimitActivity[] = [],
 ): ActivityRow[] {
   const known = new Set(indexed.map((entry) => entry.txHash.toLowerCase()))
+  const fills = new Set(
+    limit.flatMap((order) =>
+      order.shown === 'executed' && order.txHash ? [order.txHash.toLowerCase()] : [],
+    ),
+  )
+  const fillTimes = new Map(
+    indexed
+      .filter((entry) => fills.has(entry.txHash.toLowerCase()))
+      .map((entry) => [entry.txHash.toLowerCase(), entry.timestamp]),
+  )
   const pendingRows: ActivityRow[] = pending
     .filter((tx) => !known.has(tx.hash.toLowerCase()))
     .toSorted((a, b) => b.addedAt - a.addedAt)
@@ -56,13 +98,15 @@ export function mergeActivity(
       kind: tx.kind,
       addedAt: tx.addedAt,
     }))
-  const indexedRows: ActivityRow[] = indexed.map((entry) => ({
-    status: 'confirmed',
-    key: entry.id,
-    hash: entry.txHash,
-    network: entry.network,
-    entry,
-  }))
+  const indexedRows: ActivityRow[] = indexed
+    .filter((entry) => !fills.has(entry.txHash.toLowerCase()))
+    .map((entry) => ({
+      status: 'confirmed',
+      key: entry.id,
+      hash: entry.txHash,
+      network: entry.network,
+      entry,
+    }))
   const fiatRows = fiat.map((order) => ({
     at: Date.parse(order.createdAt) / 1000,
     row: {
@@ -73,10 +117,25 @@ export function mergeActivity(
       order,
     } satisfies ActivityRow,
   }))
-  // Both lists newest first; a stable merge keeps the indexer's own order among equal times.
+  const limitRows = limit.map((order) => {
+    const at = limitOrderTime(order, order.txHash ? fillTimes.get(order.txHash.toLowerCase()) : undefined)
+    return {
+      at,
+      row: {
+        status: 'limit',
+        key: `limit:${order.orderHash}`,
+        hash: order.txHash,
+        network: networkOf(order.chainId),
+        order,
+        at,
+      } satisfies ActivityRow,
+    }
+  })
+  // Newest first; a stable sort keeps the indexer's own order among equal times.
   const timed = [
     ...indexedRows.map((row) => ({ at: row.status === 'confirmed' ? row.entry.timestamp : 0, row })),
     ...fiatRows,
+    ...limitRows,
   ].toSorted((a, b) => b.at - a.at)
   return [...pendingRows, ...timed.map((item) => item.row)]
 }

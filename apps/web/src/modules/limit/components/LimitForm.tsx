@@ -34,7 +34,7 @@ import {
   resolvePendingTransaction,
   useWalletState,
 } from '../../wallet/index.ts'
-import { fetchApproval, prepareOrder, submitOrder } from '../services/ordersApi.ts'
+import { fetchApproval, ordersQuery, prepareOrder, submitOrder } from '../services/ordersApi.ts'
 import type { PlaceOrderState } from '../services/placeOrder.ts'
 import {
   deadlineFor,
@@ -53,7 +53,6 @@ import {
   ratioToDecimal,
 } from '../state/limitPrice.ts'
 import styles from './Limit.module.css'
-import { ordersQuery } from './LimitsView.tsx'
 import { limitMessages as m } from './limitMessages.ts'
 
 const expiryMessages: Record<ExpiryId, (typeof m)[keyof typeof m]> = {

@@ -7,33 +7,10 @@ import { tradingNetworksQuery, useTokenList } from '../../swap/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import { type Hex, loadWalletRuntime } from '../../wallet/index.ts'
 import type { CancelFlowState } from '../services/cancelFlow.ts'
-import { fetchOrders, type LimitOrder } from '../services/ordersApi.ts'
+import { type LimitOrder, ordersQuery } from '../services/ordersApi.ts'
 import { isCancellable, type LocalCancel, type ShownOrderStatus, shownStatus } from '../state/orderStatus.ts'
 import styles from './Limit.module.css'
-import { limitMessages as m } from './limitMessages.ts'
-
-const statusMessages: Record<ShownOrderStatus, (typeof m)[keyof typeof m]> = {
-  opened: m.statusOpened,
-  pending: m.statusPending,
-  executed: m.statusExecuted,
-  canceled: m.statusCanceled,
-  expired: m.statusExpired,
-  failed: m.statusFailed,
-  pendingCancellation: m.statusPendingCancellation,
-  cancellationSubmitted: m.statusCancellationSubmitted,
-  cancellationSuccessful: m.statusCancellationSuccessful,
-}
-
-/** An account's limit orders (the service's list, every network), refreshed every 2 s. */
-export function ordersQuery(account: string | null) {
-  return {
-    queryKey: ['limit-orders', account?.toLowerCase() ?? ''],
-    queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrders(account ?? '', signal),
-    enabled: account !== null,
-    refetchInterval: 2_000,
-    retry: 1,
-  } as const
-}
+import { limitMessages as m, orderStatusMessages } from './limitMessages.ts'
 
 const now = () => Math.floor(Date.now() / 1000)
 
@@ -234,7 +211,7 @@ function OrderRow(props: {
         ) : null}
       </div>
       <span className={styles.status} data-testid="limit-order-status" data-status={status}>
-        {intl.formatMessage(statusMessages[status])}
+        {intl.formatMessage(orderStatusMessages[status])}
       </span>
     </li>
   )

@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
+import type { ShownOrderStatus } from '../state/orderStatus.ts'
 
 /** The Limit screen's and the open-orders view's texts (spec sections 4, 5 and 8). */
 export const limitMessages = defineMessages({
@@ -101,3 +103,19 @@ export const limitMessages = defineMessages({
   },
   loadFailed: { id: 'limits.error.load', defaultMessage: 'Your limit orders could not be loaded' },
 })
+
+/** An order's fill (or cancel) transaction, 'Transaction {hash}': the limits view's and Activity's. */
+export const orderTxMessage = limitMessages.fillTx
+
+/** The label of each shown status (the limits view's and the account drawer's Activity rows). */
+export const orderStatusMessages: Record<ShownOrderStatus, MessageDescriptor> = {
+  opened: limitMessages.statusOpened,
+  pending: limitMessages.statusPending,
+  executed: limitMessages.statusExecuted,
+  canceled: limitMessages.statusCanceled,
+  expired: limitMessages.statusExpired,
+  failed: limitMessages.statusFailed,
+  pendingCancellation: limitMessages.statusPendingCancellation,
+  cancellationSubmitted: limitMessages.statusCancellationSubmitted,
+  cancellationSuccessful: limitMessages.statusCancellationSuccessful,
+}

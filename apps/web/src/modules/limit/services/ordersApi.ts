@@ -40,3 +40,17 @@ export function fetchOrders(swapper: string, signal?: AbortSignal): Promise<Orde
 export function fetchApproval(params: ApprovalRequestBody, signal?: AbortSignal): Promise<ApprovalResponse> {
   return callApi('/v1/check_approval', approvalResponseSchema, { method: 'POST', body: params, signal })
 }
+
+/**
+ * An account's limit orders (the service's list, every network), refreshed every 2 s: the limits
+ * view's query and the account drawer's Activity rows (one cache entry, so a cancel shows in both).
+ */
+export function ordersQuery(account: string | null) {
+  return {
+    queryKey: ['limit-orders', account?.toLowerCase() ?? ''],
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrders(account ?? '', signal),
+    enabled: account !== null,
+    refetchInterval: 2_000,
+    retry: 1,
+  } as const
+}
