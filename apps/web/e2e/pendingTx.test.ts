@@ -4,7 +4,8 @@
  * (localhost:30373). Mining is paused on the devnet (anvil automine off, no interval mining) while
  * the app's send waits, then resumed.
  *
- * Covered: a send pending with the count on the account button and its row in Activity; Speed up
+ * Covered: a send pending with the count on the account button and its row in Activity (the send's
+ * review closes once the wallet sent it, so the stuck send does not block the app); Speed up
  * shows the new network cost, resends the same call with the same nonce and both fees raised by at
  * least 10 %; the replacement survives a reload (tracked under its new hash) and is the one mined,
  * the original never; the send form, waiting on the original hash, follows it to 'confirmed'.
@@ -110,6 +111,9 @@ async function sendEth(page: Page, to: Address, amount: string): Promise<void> {
   await button.click()
   await page.getByRole('dialog', { name: 'New address' }).getByRole('button', { name: 'Continue' }).click()
   await page.getByTestId('send-review').getByTestId('send-confirm').click()
+  // Sent, not mined: the review can be closed (the send keeps waiting for its receipt).
+  await page.getByTestId('send-review').getByTestId('send-review-close').click()
+  await page.getByTestId('send-review').waitFor({ state: 'hidden' })
 }
 
 /** Opens the drawer on Activity and returns the app's pending row (its hash is the tracked one). */
