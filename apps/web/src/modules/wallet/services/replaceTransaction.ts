@@ -5,7 +5,8 @@
  * with fees raised by a margin (geth: 10 % on both the max fee and the priority fee), so both are
  * raised by at least `FEE_BUMP_PERCENT`, and to the network's current fees when those are higher.
  */
-import type { Hex } from './walletActions.ts'
+/** Same as walletActions' Hex (which imports this module's types). */
+type Hex = `0x${string}`
 
 export const FEE_BUMP_PERCENT = 10n
 /** A plain transfer's gas; a cancel to an account with code (EIP-7702 delegation) is estimated. */
