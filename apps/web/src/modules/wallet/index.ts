@@ -16,6 +16,12 @@ export { usePendingTransactionsWatcher } from './hooks/usePendingTransactionsWat
 export { type ConnectFailure, setConnectFailureSink } from './services/failures.ts'
 export { followWalletIntent } from './services/followWalletIntent.ts'
 export { loadWalletRuntime } from './services/loadWalletRuntime.ts'
+export {
+  type PreparedReplacement,
+  prepareReplacement,
+  sendReplacement,
+} from './services/replacePending.ts'
+export type { ReplacementRequest, ReplaceProblem } from './services/replaceTransaction.ts'
 export type { WalletRuntime } from './services/runtime.ts'
 export type {
   DecodedRevertInfo,
@@ -38,8 +44,10 @@ export {
   getPendingTransactions,
   type PendingTransaction,
   type PendingTransactionKind,
+  type PendingTransactionStatus,
   resolvePendingTransaction,
   usePendingTransactions,
+  useTrackedTransactions,
 } from './state/pendingTransactions.ts'
 export { getWalletIntent, setWalletIntent, type WalletIntent } from './state/walletIntent.ts'
 export { useWalletState, type WalletState } from './state/walletStore.ts'

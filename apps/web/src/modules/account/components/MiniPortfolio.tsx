@@ -10,7 +10,7 @@ import { useNftsEnabled } from '../../flags/index.ts'
 import { orderStatusMessages, ordersQuery, orderTxMessage, shownStatus } from '../../limit/index.ts'
 import { useTokenList } from '../../swap/index.ts'
 import { Button, SkeletonRows } from '../../ui/index.ts'
-import { usePendingTransactions } from '../../wallet/index.ts'
+import { usePendingTransactions, useTrackedTransactions } from '../../wallet/index.ts'
 import { useActivity, useNfts } from '../hooks/useAccountData.ts'
 import { type ActivityRow, type LimitActivity, mergeActivity } from '../services/mergeActivity.ts'
 import type { Portfolio } from '../services/portfolioData.ts'
@@ -18,7 +18,9 @@ import { type PortfolioTab, portfolioTab, usePortfolioTab } from '../state/drawe
 import { markActivitySeen, useSeenActivity } from '../state/seenActivity.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
+import { PendingTxActions } from './PendingTxActions.tsx'
 import { PoolsList } from './PoolsList.tsx'
+import { pendingTxMessages as pm } from './pendingTxMessages.ts'
 
 function LoadError(props: { message: string; onRetry: () => void }) {
   return (
@@ -123,6 +125,7 @@ const networkOfChain = (chainId: number): string =>
 function ActivityTab(props: { address: `0x${string}` }) {
   const intl = useIntl()
   const activity = useActivity(props.address, true)
+  const tracked = useTrackedTransactions(props.address)
   const pending = usePendingTransactions(props.address)
   const fiat = useFiatOrders(props.address)
   // the limits view's own query (one cache entry), the statuses as the limits view shows them
@@ -142,42 +145,23 @@ function ActivityTab(props: { address: `0x${string}` }) {
     )
   if (activity.isPending && pending.length === 0)
     return <SkeletonRows count={3} label={intl.formatMessage(m.loading)} />
-  const rows = mergeActivity(pending, activity.data ?? [], networkOfChain, fiat.data ?? [], limit)
+  const rows = mergeActivity(tracked, activity.data ?? [], networkOfChain, fiat.data ?? [], limit)
   if (rows.length === 0) return <Empty title={intl.formatMessage(m.emptyActivity)} />
   return (
     <ul className={styles.rows} data-testid="portfolio-activity">
       {rows.map((row) => {
         if (row.status === 'fiat') return <FiatRow key={row.key} row={row} />
         if (row.status === 'limit') return <LimitRow key={row.key} row={row} />
-        const title =
-          row.status === 'pending'
-            ? intl.formatMessage(
-                {
-                  approve: m.pendingApprove,
-                  swap: m.pendingSwap,
-                  wrap: m.pendingWrap,
-                  unwrap: m.pendingUnwrap,
-                  send: m.pendingSend,
-                  mint: m.pendingMint,
-                  liquidityIncrease: m.pendingLiquidityIncrease,
-                  liquidityDecrease: m.pendingLiquidityDecrease,
-                  collectFees: m.pendingCollectFees,
-                  createPool: m.pendingCreatePool,
-                  migrateLiquidity: m.pendingMigrateLiquidity,
-                }[row.kind],
-              )
-            : intl.formatMessage(m[`type${row.entry.type}`])
-        const changes =
-          row.status === 'pending'
-            ? ''
-            : row.entry.assetChanges
-                .map((change) => {
-                  const what = change.token
-                    ? `${formatTokenAmount(BigInt(change.amount), change.token.decimals, { locale: intl.locale })} ${change.token.symbol}`
-                    : `${change.nftCollection?.name ?? ''} #${change.tokenId ?? ''}`
-                  return `${change.direction === 'IN' ? '+' : '−'}${what}`
-                })
-                .join(' ')
+        if (row.status !== 'confirmed') return <AppRow key={row.key} row={row} address={props.address} />
+        const title = intl.formatMessage(m[`type${row.entry.type}`])
+        const changes = row.entry.assetChanges
+          .map((change) => {
+            const what = change.token
+              ? `${formatTokenAmount(BigInt(change.amount), change.token.decimals, { locale: intl.locale })} ${change.token.symbol}`
+              : `${change.nftCollection?.name ?? ''} #${change.tokenId ?? ''}`
+            return `${change.direction === 'IN' ? '+' : '−'}${what}`
+          })
+          .join(' ')
         return (
           <li key={row.key} className={styles.row} data-tx={row.hash} data-status={row.status}>
             <span className={styles.rowMain}>
@@ -185,21 +169,75 @@ function ActivityTab(props: { address: `0x${string}` }) {
               <span className={styles.muted}>{changes || networkName(row.network)}</span>
             </span>
             <span className={styles.rowEnd}>
-              {row.status === 'pending' ? (
-                <span className={styles.pendingBadge} role="status">
-                  <span className={styles.spinner} aria-hidden="true" />
-                  {intl.formatMessage(m.statusPending)}
-                </span>
-              ) : (
-                <span className={styles.muted}>
-                  {intl.formatDate(row.entry.timestamp * 1000, { month: 'short', day: 'numeric' })}
-                </span>
-              )}
+              <span className={styles.muted}>
+                {intl.formatDate(row.entry.timestamp * 1000, { month: 'short', day: 'numeric' })}
+              </span>
             </span>
           </li>
         )
       })}
     </ul>
+  )
+}
+
+/**
+ * One of the app's own transactions: pending (with Speed up and Cancel), canceling (the cancel
+ * sent, waiting to be mined) or canceled.
+ */
+function AppRow(props: {
+  row: Extract<ActivityRow, { status: 'pending' | 'canceling' | 'canceled' }>
+  address: `0x${string}`
+}) {
+  const intl = useIntl()
+  const { row } = props
+  const title =
+    row.status === 'canceled'
+      ? intl.formatMessage(pm.canceledTitle)
+      : intl.formatMessage(
+          {
+            approve: m.pendingApprove,
+            swap: m.pendingSwap,
+            wrap: m.pendingWrap,
+            unwrap: m.pendingUnwrap,
+            send: m.pendingSend,
+            mint: m.pendingMint,
+            liquidityIncrease: m.pendingLiquidityIncrease,
+            liquidityDecrease: m.pendingLiquidityDecrease,
+            collectFees: m.pendingCollectFees,
+            createPool: m.pendingCreatePool,
+            migrateLiquidity: m.pendingMigrateLiquidity,
+          }[row.kind],
+        )
+  const detail = row.tx.spedUp
+    ? `${networkName(row.network)} · ${intl.formatMessage(pm.spedUp)}`
+    : networkName(row.network)
+  return (
+    <li
+      className={styles.appRow}
+      data-tx={row.hash}
+      data-status={row.status}
+      data-original={row.tx.replaced?.[0] ?? row.hash}
+    >
+      <div className={styles.row}>
+        <span className={styles.rowMain}>
+          <strong>{title}</strong>
+          <span className={styles.muted}>{detail}</span>
+        </span>
+        <span className={styles.rowEnd}>
+          {row.status === 'canceled' ? (
+            <span className={styles.muted}>{intl.formatMessage(pm.statusCanceled)}</span>
+          ) : (
+            <span className={styles.pendingBadge} role="status">
+              <span className={styles.spinner} aria-hidden="true" />
+              {intl.formatMessage(row.status === 'canceling' ? pm.statusCanceling : m.statusPending)}
+            </span>
+          )}
+        </span>
+      </div>
+      {row.status === 'pending' ? (
+        <PendingTxActions key={row.hash} account={props.address} tx={row.tx} />
+      ) : null}
+    </li>
   )
 }
 

@@ -1,6 +1,6 @@
 import { formatTokenAmount, parseAmountInput, sanitizeAmountInput } from '@oxbow/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { getNetworks, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { fxRatesQuery, rateFor, useFiatFormatter } from '../../currency/index.ts'
@@ -101,6 +101,13 @@ export function SendForm(props: {
     null,
   )
   const [flyout, setFlyout] = useState(false)
+  /**
+   * The send's hash once the wallet sent it: from then on the review can be closed while it is mined
+   * (a stuck one can then be sped up or canceled from Activity); its outcome still lands in the form.
+   */
+  const [submitted, setSubmitted] = useState<string | null>(null)
+  const closedWhileSending = useRef(false)
+  const sendRun = useRef(0)
 
   const recipient = parseRecipient(recipientText)
   // An ENS name resolves through the registry the runtime config names (the devnet's locally);
@@ -189,16 +196,25 @@ export function SendForm(props: {
     if (!selected || !resolved || amount === null || !address || chainId === undefined) return
     setStep('sending')
     setResult(null)
+    setSubmitted(null)
+    closedWhileSending.current = false
+    const run = ++sendRun.current
+    // A later send owns the form: an earlier one still being mined only updates the pending list.
+    const current = () => run === sendRun.current
     const runtime = await loadWalletRuntime()
     try {
       if (wallet.chainId !== chainId) await runtime.switchNetwork(chainId)
       const request = sendRequest(selected.token.address, resolved, amount)
       const hash = await runtime.sendTransaction({ ...request, chainId })
       addPendingTransaction(address, { hash, chainId, kind: 'send', addedAt: Date.now() })
+      if (current()) setSubmitted(hash)
+      // Follows a speed-up made from Activity meanwhile; a mined cancel throws.
       const outcome = await runtime.waitForTransaction(chainId, hash)
       resolvePendingTransaction(address, hash)
       void queryClient.invalidateQueries({ queryKey: ['account'] })
       void queryClient.invalidateQueries({ queryKey: ['send-chain'] })
+      if (!current()) return
+      setSubmitted(null)
       if (outcome.status === 'success') {
         setResult({
           state: 'confirmed',
@@ -216,15 +232,17 @@ export function SendForm(props: {
         props.onSent?.()
       } else {
         setResult({ state: 'failed', hash, text: intl.formatMessage(m.failed) })
-        setStep('review')
+        setStep(closedWhileSending.current ? 'form' : 'review')
       }
     } catch (caught) {
+      if (!current()) return
+      setSubmitted(null)
       setResult({
         state: 'failed',
         hash: '',
         text: caught instanceof Error ? intl.formatMessage(m.failed) : '',
       })
-      setStep('review')
+      setStep(closedWhileSending.current ? 'form' : 'review')
     }
   }
 
@@ -453,7 +471,11 @@ export function SendForm(props: {
 
       <Dialog
         open={step === 'review' || step === 'sending'}
-        onClose={() => step !== 'sending' && setStep('form')}
+        onClose={() => {
+          if (step === 'sending' && !submitted) return
+          if (step === 'sending') closedWhileSending.current = true
+          setStep('form')
+        }}
         label={intl.formatMessage(m.reviewTitle)}
         className={styles.modal}
         data-testid="send-review"
@@ -478,9 +500,22 @@ export function SendForm(props: {
           >
             {intl.formatMessage(step === 'sending' ? m.sending : m.confirm)}
           </Button>
-          <Button variant="secondary" disabled={step === 'sending'} onClick={() => setStep('form')}>
-            {intl.formatMessage(m.cancel)}
-          </Button>
+          {step === 'sending' && submitted ? (
+            <Button
+              variant="secondary"
+              data-testid="send-review-close"
+              onClick={() => {
+                closedWhileSending.current = true
+                setStep('form')
+              }}
+            >
+              {intl.formatMessage(m.close)}
+            </Button>
+          ) : (
+            <Button variant="secondary" disabled={step === 'sending'} onClick={() => setStep('form')}>
+              {intl.formatMessage(m.cancel)}
+            </Button>
+          )}
         </div>
       </Dialog>
 

@@ -165,3 +165,57 @@ test("behavior: an executed order's fill shows once, as the order, at the fill's
     [`limit:${hash(101)}`, 'e30'],
   )
 })
+
+test('behavior: a sped-up transaction shows once under its new hash; one the indexer lists under its original hash shows as indexed', () => {
+  const sped = {
+    hash: hash(7),
+    chainId: 1,
+    kind: 'send' as const,
+    addedAt: 5,
+    replaced: [hash(6)],
+    spedUp: true,
+  }
+  const rows = mergeActivity([sped], [entry(1)], () => 'ethereum')
+  assert.deepEqual(
+    rows.map((row) => [row.status, row.hash, row.key]),
+    [
+      ['pending', hash(7), hash(6)],
+      ['confirmed', hash(1), 'e1'],
+    ],
+  )
+  // The original was mined first (the indexer lists it): no pending row left for the replacement.
+  assert.deepEqual(
+    mergeActivity([sped], [entry(6)], () => 'ethereum').map((row) => [row.status, row.hash]),
+    [['confirmed', hash(6)]],
+  )
+})
+
+test('behavior: canceling stays on top; a canceled transaction merges by time and hides its self-transfer', () => {
+  const canceling = {
+    hash: hash(8),
+    chainId: 1,
+    kind: 'swap' as const,
+    addedAt: 9,
+    replaced: [hash(7)],
+    status: 'canceling' as const,
+  }
+  const canceled = {
+    hash: hash(4),
+    chainId: 1,
+    kind: 'send' as const,
+    addedAt: 1,
+    replaced: [hash(3)],
+    status: 'canceled' as const,
+    finishedAt: 1002_000,
+  }
+  const rows = mergeActivity([canceled, canceling], [entry(5), entry(4, 'self'), entry(1)], () => 'ethereum')
+  assert.deepEqual(
+    rows.map((row) => [row.status, row.hash]),
+    [
+      ['canceling', hash(8)],
+      ['confirmed', hash(5)],
+      ['canceled', hash(4)],
+      ['confirmed', hash(1)],
+    ],
+  )
+})

@@ -1,16 +1,19 @@
 import type { FiatOrder } from '../../fiat/index.ts'
 import type { LimitOrder, ShownOrderStatus } from '../../limit/index.ts'
-import type { PendingTransaction } from '../../wallet/index.ts'
+import type { PendingTransaction, PendingTransactionStatus } from '../../wallet/index.ts'
 import type { ActivityEntry } from './portfolioData.ts'
 
 export type ActivityRow =
   | {
-      readonly status: 'pending'
+      /** The app's own transaction: waiting, being canceled, or canceled (see the wallet's store). */
+      readonly status: PendingTransactionStatus
       readonly key: string
+      /** The tracked hash (after a speed-up or cancel, the replacement's). */
       readonly hash: string
       readonly network: string
       readonly kind: PendingTransaction['kind']
       readonly addedAt: number
+      readonly tx: PendingTransaction
     }
   | {
       readonly status: 'confirmed'
@@ -62,12 +65,17 @@ function limitOrderTime(order: LimitActivity, filledAt: number | undefined): num
   return Date.parse(order.updatedAt) / 1000
 }
 
+// The wallet store's rule (absent: pending), without loading the wallet module's index at run time.
+const statusOf = (tx: PendingTransaction): PendingTransactionStatus => tx.status ?? 'pending'
+
 /**
- * The app's own pending transactions (newest first) above the indexer's activity, the wallet's
- * fiat orders (onramp, offramp, exchange transfers) and its limit orders (one row each, whatever
- * the status), those three merged newest first. A pending transaction the indexer already lists
- * shows once, as indexed (one transaction may be several indexed entries); a limit order's fill
- * shows once, as the order (the swapper did not send it: the indexer lists its token movements).
+ * The app's own pending (and canceling) transactions, newest first, above the indexer's activity,
+ * the wallet's fiat orders (onramp, offramp, exchange transfers), its limit orders (one row each,
+ * whatever the status) and the app's canceled transactions, those merged newest first. A
+ * transaction the indexer already lists (under any of its hashes: the original or a replacement)
+ * shows once, as indexed (one transaction may be several indexed entries); a canceled one shows as
+ * canceled, never as its 0-value self-transfer; a limit order's fill shows once, as the order (the
+ * swapper did not send it: the indexer lists its token movements).
  */
 export function mergeActivity(
   pending: readonly PendingTransaction[],
@@ -87,19 +95,31 @@ export function mergeActivity(
       .filter((entry) => fills.has(entry.txHash.toLowerCase()))
       .map((entry) => [entry.txHash.toLowerCase(), entry.timestamp]),
   )
-  const pendingRows: ActivityRow[] = pending
-    .filter((tx) => !known.has(tx.hash.toLowerCase()))
+  const hashes = (tx: PendingTransaction) => [tx.hash, ...(tx.replaced ?? [])].map((h) => h.toLowerCase())
+  const canceledHashes = new Set(
+    pending.filter((tx) => statusOf(tx) === 'canceled').map((tx) => tx.hash.toLowerCase()),
+  )
+  const appRow = (tx: PendingTransaction): ActivityRow => ({
+    status: statusOf(tx),
+    key: tx.replaced?.[0] ?? tx.hash,
+    hash: tx.hash,
+    network: networkOf(tx.chainId),
+    kind: tx.kind,
+    addedAt: tx.addedAt,
+    tx,
+  })
+  const ownRows = pending.filter((tx) => statusOf(tx) === 'canceled' || !hashes(tx).some((h) => known.has(h)))
+  const pendingRows: ActivityRow[] = ownRows
+    .filter((tx) => statusOf(tx) !== 'canceled')
     .toSorted((a, b) => b.addedAt - a.addedAt)
-    .map((tx) => ({
-      status: 'pending',
-      key: tx.hash,
-      hash: tx.hash,
-      network: networkOf(tx.chainId),
-      kind: tx.kind,
-      addedAt: tx.addedAt,
-    }))
+    .map(appRow)
+  const canceledRows = ownRows
+    .filter((tx) => statusOf(tx) === 'canceled')
+    .map((tx) => ({ at: (tx.finishedAt ?? tx.addedAt) / 1000, row: appRow(tx) }))
   const indexedRows: ActivityRow[] = indexed
-    .filter((entry) => !fills.has(entry.txHash.toLowerCase()))
+    .filter(
+      (entry) => !canceledHashes.has(entry.txHash.toLowerCase()) && !fills.has(entry.txHash.toLowerCase()),
+    )
     .map((entry) => ({
       status: 'confirmed',
       key: entry.id,
@@ -136,6 +156,7 @@ export function mergeActivity(
     ...indexedRows.map((row) => ({ at: row.status === 'confirmed' ? row.entry.timestamp : 0, row })),
     ...fiatRows,
     ...limitRows,
+    ...canceledRows,
   ].toSorted((a, b) => b.at - a.at)
   return [...pendingRows, ...timed.map((item) => item.row)]
 }

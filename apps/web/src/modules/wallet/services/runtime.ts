@@ -27,6 +27,7 @@ import {
 import { type Chain, defineChain, type EIP1193RequestFn, isAddressEqual, isHex, numberToHex } from 'viem'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { embeddedWalletStore, PASSKEY_WALLET_ID, setEmbeddedIntent } from '../state/embeddedWallet.ts'
+import { findTrackedTransaction } from '../state/pendingTransactions.ts'
 import { isTestMode } from '../state/testMode.ts'
 import { getWalletIntent } from '../state/walletIntent.ts'
 import { setHadConnection, setRecentConnectorId, walletStore } from '../state/walletStore.ts'
@@ -34,9 +35,12 @@ import type { WalletEntry } from './connectorList.ts'
 import { reportConnectFailure } from './failures.ts'
 import { LOCAL_WALLET_ID, localWallet, pageWallet } from './localWallet.ts'
 import { passkeyAccountSource } from './passkeyWallet.ts'
+import { hashesOf } from './reconcilePending.ts'
+import type { Fees, SentTransaction } from './replaceTransaction.ts'
 import type {
   DecodedRevertInfo,
   Hex,
+  ReplacementActions,
   TransactionOutcome,
   TypedDataRequest,
   WalletActions,
@@ -124,7 +128,7 @@ function validatedStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
   }
 }
 
-export interface WalletRuntime extends WalletActions {
+export interface WalletRuntime extends WalletActions, ReplacementActions {
   readonly config: Config
   connectWallet(id: string): Promise<void>
   /** Connects the passkey embedded wallet: a new wallet ('create') or one unlocked with its passkey. */
@@ -284,21 +288,35 @@ export function createWalletRuntime(): WalletRuntime {
     const giveUpAt = Date.now() + (options.timeoutMs ?? RECEIPT_TIMEOUT_MS)
     // A plain polling loop: the first look is immediate (the devnet mines on arrival), and the
     // interval is ours, not the transport's 4 s default.
-    for (;;) {
-      const receipt = await client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+    const outcomeOf = async (txHash: Hex): Promise<TransactionOutcome | null> => {
+      const receipt = await client.getTransactionReceipt({ hash: txHash }).catch((error: unknown) => {
         if (error instanceof Error && error.name === 'TransactionReceiptNotFoundError') return null
         throw error
       })
-      if (receipt) {
-        const logs = receipt.logs.map((log) => ({ address: log.address, topics: log.topics, data: log.data }))
-        if (receipt.status === 'success') return { status: 'success', blockNumber: receipt.blockNumber, logs }
-        const revertData = await replayForRevert(chainId, hash, receipt.blockNumber)
-        return {
-          status: 'reverted',
-          blockNumber: receipt.blockNumber,
-          logs,
-          ...(revertData ? { revertData, revert: await decodeRevertData(revertData) } : {}),
-        }
+      if (!receipt) return null
+      const logs = receipt.logs.map((log) => ({ address: log.address, topics: log.topics, data: log.data }))
+      if (receipt.status === 'success') return { status: 'success', blockNumber: receipt.blockNumber, logs }
+      const revertData = await replayForRevert(chainId, txHash, receipt.blockNumber)
+      return {
+        status: 'reverted',
+        blockNumber: receipt.blockNumber,
+        logs,
+        ...(revertData ? { revertData, revert: await decodeRevertData(revertData) } : {}),
+      }
+    }
+    for (;;) {
+      const outcome = await outcomeOf(hash)
+      if (outcome) return outcome
+      // Sped up or canceled from Activity: the tracked hash (same nonce) is the one to wait for.
+      const tracked = findTrackedTransaction(hash)
+      for (const other of tracked ? hashesOf(tracked) : []) {
+        if (other.toLowerCase() === hash.toLowerCase()) continue
+        const replaced = await outcomeOf(other)
+        if (!replaced) continue
+        const isCancel =
+          other === tracked?.hash && tracked.status !== undefined && tracked.status !== 'pending'
+        if (isCancel) throw new WalletActionError('canceled', `${hash} was canceled by ${other}`)
+        return replaced
       }
       if (Date.now() + pollMs > giveUpAt)
         throw new WalletActionError('timeout', `No receipt for ${hash} in time`)
@@ -383,8 +401,113 @@ export function createWalletRuntime(): WalletRuntime {
     }
   }
 
+  const feesOf = (tx: {
+    maxFeePerGas?: bigint | undefined
+    maxPriorityFeePerGas?: bigint | undefined
+    gasPrice?: bigint | undefined
+  }): Fees =>
+    tx.maxFeePerGas !== undefined && tx.maxPriorityFeePerGas !== undefined
+      ? { type: 'eip1559', maxFeePerGas: tx.maxFeePerGas, maxPriorityFeePerGas: tx.maxPriorityFeePerGas }
+      : { type: 'legacy', gasPrice: tx.gasPrice ?? 0n }
+
+  const replacementActions: ReplacementActions = {
+    async readTransaction(chainId, hash) {
+      try {
+        const tx = await publicClient(chainId)
+          .getTransaction({ hash })
+          .catch((error: unknown) => {
+            if (error instanceof Error && error.name === 'TransactionNotFoundError') return null
+            throw error
+          })
+        if (!tx) return null
+        return {
+          hash: tx.hash,
+          from: tx.from,
+          to: tx.to,
+          data: tx.input,
+          value: tx.value,
+          nonce: tx.nonce,
+          gas: tx.gas,
+          fees: feesOf(tx),
+          blockNumber: tx.blockNumber,
+        } satisfies SentTransaction
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async networkFees(chainId) {
+      try {
+        const client = publicClient(chainId)
+        const [block, fees] = await Promise.all([
+          client.getBlock({ blockTag: 'latest' }),
+          client.estimateFeesPerGas(),
+        ])
+        return { baseFeePerGas: block.baseFeePerGas ?? 0n, fees: feesOf(fees) }
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async estimateCancelGas(chainId, account) {
+      try {
+        const client = publicClient(chainId)
+        const code = await client.getCode({ address: account })
+        if (code === undefined || code === '0x') return 21_000n
+        return await client.estimateGas({ account, to: account, value: 0n, data: '0x' })
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async confirmedNonce(chainId, account) {
+      try {
+        return await publicClient(chainId).getTransactionCount({ address: account, blockTag: 'latest' })
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async receiptStatus(chainId, hash) {
+      try {
+        const receipt = await publicClient(chainId)
+          .getTransactionReceipt({ hash })
+          .catch((error: unknown) => {
+            if (error instanceof Error && error.name === 'TransactionReceiptNotFoundError') return null
+            throw error
+          })
+        return receipt ? receipt.status : null
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async sendReplacement(request) {
+      try {
+        const { address } = getConnection(config)
+        if (!address || !isAddressEqual(address, request.from))
+          throw new WalletActionError('unknown', 'The transaction was sent from another account')
+        const fees =
+          request.fees.type === 'eip1559'
+            ? {
+                type: 'eip1559' as const,
+                maxFeePerGas: request.fees.maxFeePerGas,
+                maxPriorityFeePerGas: request.fees.maxPriorityFeePerGas,
+              }
+            : { type: 'legacy' as const, gasPrice: request.fees.gasPrice }
+        return await sendTransaction(config, {
+          chainId: request.chainId,
+          to: request.to,
+          data: request.data,
+          value: request.value,
+          gas: request.gas,
+          nonce: request.nonce,
+          ...fees,
+        })
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+  }
+
   return {
     config,
+    ...replacementActions,
     async switchNetwork(chainId) {
       try {
         await switchChain(config, { chainId: chainId })

@@ -1,3 +1,5 @@
+import type { NetworkFees, ReplacementRequest, SentTransaction } from './replaceTransaction.ts'
+
 /**
  * The shapes of the wallet runtime's actions (plain data, no viem types), so the swap screen and
  * its tests can use them without loading the wallet chunk.
@@ -95,4 +97,20 @@ export interface WalletActions {
     id: string,
     options?: WaitOptions,
   ): Promise<TransactionOutcome & { hash: Hex }>
+}
+
+/** What speed-up, cancel and the pending-transaction watcher need from the chain and the wallet. */
+export interface ReplacementActions {
+  /** The transaction as the node has it (mined or in its mempool); null when it does not know it. */
+  readTransaction(chainId: number, hash: Hex): Promise<SentTransaction | null>
+  /** The latest block's base fee and the suggested fees now. */
+  networkFees(chainId: number): Promise<NetworkFees>
+  /** Gas of a 0-value self-transfer from `account` (21 000 unless the account has code). */
+  estimateCancelGas(chainId: number, account: Hex): Promise<bigint>
+  /** The account's transaction count at the latest block (the next nonce not yet mined). */
+  confirmedNonce(chainId: number, account: Hex): Promise<number>
+  /** The receipt's status, or null while not mined. */
+  receiptStatus(chainId: number, hash: Hex): Promise<'success' | 'reverted' | null>
+  /** Signs and sends the replacement (explicit nonce, gas and fees); resolves with its hash. */
+  sendReplacement(request: ReplacementRequest): Promise<Hex>
 }

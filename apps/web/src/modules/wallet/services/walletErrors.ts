@@ -13,6 +13,10 @@ export type WalletErrorKind =
   | 'timeout'
   /** The wallet is on another chain than the action needs. */
   | 'chainMismatch'
+  /** The transaction waited for was canceled (its nonce used by a 0-value self-transfer). */
+  | 'canceled'
+  /** The node refused a speed-up or cancel (replacement underpriced, nonce already used). */
+  | 'replaceFailed'
   | 'unknown'
 
 export class WalletActionError extends CoreError {
@@ -69,6 +73,16 @@ export function classifyWalletError(error: unknown): WalletErrorKind {
   if (chain.some((e) => /user (rejected|denied)|rejected the request/i.test(text(e)))) return 'rejected'
   if (chain.some((e) => e.name === 'InsufficientFundsError' || /insufficient funds/i.test(text(e))))
     return 'insufficientFunds'
+  if (
+    chain.some(
+      (e) =>
+        e.name === 'NonceTooLowError' ||
+        /replacement transaction underpriced|nonce too low|already known|nonce has already been used/i.test(
+          text(e),
+        ),
+    )
+  )
+    return 'replaceFailed'
   if (chain.some((e) => e.name === 'ChainMismatchError' || e.name === 'ConnectorChainMismatchError'))
     return 'chainMismatch'
   if (chain.some((e) => e.name === 'TimeoutError' || e.name === 'WaitForTransactionReceiptTimeoutError'))

@@ -3,8 +3,13 @@ import { test } from 'node:test'
 import { installMemoryStorage } from '../../../../test/memoryStorage.ts'
 import {
   addPendingTransaction,
+  findTrackedTransaction,
   getPendingTransactions,
+  isActive,
+  markPendingTransactionCanceled,
+  notePendingNonce,
   parsePendingTransactions,
+  replacePendingTransaction,
   resetPendingTransactionsForTests,
   resolvePendingTransaction,
 } from './pendingTransactions.ts'
@@ -43,4 +48,64 @@ test('behavior: add, survive a reload, resolve', () => {
   )
   resolvePendingTransaction(ACCOUNT, OTHER)
   assert.equal(data.has(`oxbow.wallet.pending.${ACCOUNT.toLowerCase()}`), false, 'an empty list is removed')
+})
+
+const THIRD = `0x${'c'.repeat(64)}` as const
+const FOURTH = `0x${'d'.repeat(64)}` as const
+
+test('behavior: a speed-up tracks the new hash (the old one kept as replaced); resolving by the original drops both', () => {
+  installMemoryStorage()
+  resetPendingTransactionsForTests()
+  addPendingTransaction(ACCOUNT, { hash: HASH, chainId: 1, kind: 'send', addedAt: 1 })
+  replacePendingTransaction(ACCOUNT, HASH, { hash: OTHER, nonce: 3, kind: 'speedUp' })
+  const [tx] = getPendingTransactions(ACCOUNT)
+  assert.deepEqual(tx, {
+    hash: OTHER,
+    chainId: 1,
+    kind: 'send',
+    addedAt: 1,
+    nonce: 3,
+    replaced: [HASH],
+    spedUp: true,
+  })
+  assert.equal(findTrackedTransaction(HASH)?.hash, OTHER, 'a wait on the original follows the speed-up')
+  // Survives a reload with its history.
+  resetPendingTransactionsForTests()
+  assert.deepEqual(getPendingTransactions(ACCOUNT), [tx])
+  resolvePendingTransaction(ACCOUNT, HASH)
+  assert.deepEqual(getPendingTransactions(ACCOUNT), [])
+})
+
+test('behavior: pending → canceling → canceled (kept as history, not active); old canceled entries age out', () => {
+  const data = installMemoryStorage()
+  resetPendingTransactionsForTests()
+  addPendingTransaction(ACCOUNT, { hash: HASH, chainId: 1, kind: 'swap', addedAt: 1 })
+  notePendingNonce(ACCOUNT, HASH, 9)
+  replacePendingTransaction(ACCOUNT, HASH, { hash: THIRD, nonce: 9, kind: 'cancel' })
+  assert.equal(getPendingTransactions(ACCOUNT)[0]?.status, 'canceling')
+  assert.equal(isActive(getPendingTransactions(ACCOUNT)[0] ?? ({} as never)), true)
+  markPendingTransactionCanceled(ACCOUNT, THIRD, 5000)
+  const [canceled] = getPendingTransactions(ACCOUNT)
+  assert.equal(canceled?.status, 'canceled')
+  assert.equal(canceled?.finishedAt, 5000)
+  assert.equal(canceled && isActive(canceled), false)
+  const raw = data.get(`oxbow.wallet.pending.${ACCOUNT.toLowerCase()}`) ?? null
+  assert.equal(parsePendingTransactions(raw, 5000 + 29 * 86_400_000).length, 1)
+  assert.equal(parsePendingTransactions(raw, 5000 + 31 * 86_400_000).length, 0, 'a month later it is gone')
+})
+
+test('behavior: the new fields are validated on read too', () => {
+  const valid = {
+    hash: HASH,
+    chainId: 1,
+    kind: 'swap',
+    addedAt: 5,
+    status: 'canceling',
+    nonce: 2,
+    replaced: [FOURTH],
+  }
+  assert.deepEqual(parsePendingTransactions(JSON.stringify([valid])), [valid])
+  assert.deepEqual(parsePendingTransactions(JSON.stringify([{ ...valid, status: 'stolen' }])), [])
+  assert.deepEqual(parsePendingTransactions(JSON.stringify([{ ...valid, nonce: -1 }])), [])
+  assert.deepEqual(parsePendingTransactions(JSON.stringify([{ ...valid, replaced: ['0x1'] }])), [])
 })

@@ -1,11 +1,13 @@
-import { useEffect } from 'react'
+import { useEffect, useMemo } from 'react'
 import * as z from 'zod/mini'
 import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
 
 /**
  * Transactions sent from this app and not yet mined, per account, persisted in localStorage
  * (`oxbow.wallet.pending.<address>`, validated on read) so a reload still shows them as pending
- * and re-checks them (`usePendingTransactionsWatcher`).
+ * and re-checks them (`usePendingTransactionsWatcher`). A speed-up or cancel replaces the tracked
+ * hash (the earlier ones stay in `replaced`); a mined cancel stays listed as 'canceled' (Activity
+ * shows it; the indexer has no row for a plain self-transfer) until it ages out.
  */
 export type PendingTransactionKind = (typeof pendingKinds)[number]
 
@@ -24,13 +26,36 @@ const pendingKinds = [
   'migrateLiquidity',
 ] as const
 
+/** pending → canceling (a cancel was sent) → canceled (the cancel was mined). */
+export type PendingTransactionStatus = (typeof pendingStatuses)[number]
+const pendingStatuses = ['pending', 'canceling', 'canceled'] as const
+
 export interface PendingTransaction {
+  /** The tracked hash: the latest transaction sent for this nonce (the original, a speed-up or a cancel). */
   readonly hash: `0x${string}`
   readonly chainId: number
   readonly kind: PendingTransactionKind
   /** Unix milliseconds. */
   readonly addedAt: number
+  /** Absent: 'pending'. */
+  readonly status?: PendingTransactionStatus | undefined
+  /** The account nonce, once known (read from the chain at the first speed-up or cancel). */
+  readonly nonce?: number | undefined
+  /** Earlier hashes of the same nonce, oldest (the original) first: any of them may still be mined. */
+  readonly replaced?: readonly `0x${string}`[] | undefined
+  /** Set by a speed-up (the tracked hash carries the same call with higher fees). */
+  readonly spedUp?: boolean | undefined
+  /** When the cancel was mined (unix milliseconds). */
+  readonly finishedAt?: number | undefined
 }
+
+export const statusOf = (tx: PendingTransaction): PendingTransactionStatus => tx.status ?? 'pending'
+/** Still waiting for the chain: pending or canceling (a canceled one is history). */
+export const isActive = (tx: PendingTransaction): boolean => statusOf(tx) !== 'canceled'
+/** Whether `hash` is this entry's tracked hash or one it replaced. */
+export const hasHash = (tx: PendingTransaction, hash: string): boolean =>
+  tx.hash.toLowerCase() === hash.toLowerCase() ||
+  (tx.replaced ?? []).some((old) => old.toLowerCase() === hash.toLowerCase())
 
 const hash = z.custom<`0x${string}`>(
   (value) => typeof value === 'string' && /^0x[0-9a-fA-F]{64}$/.test(value),
@@ -41,11 +66,18 @@ const pendingSchema = z.array(
     chainId: z.int().check(z.positive()),
     kind: z.enum(pendingKinds),
     addedAt: z.number(),
+    status: z.optional(z.enum(pendingStatuses)),
+    nonce: z.optional(z.int().check(z.nonnegative())),
+    replaced: z.optional(z.array(hash).check(z.maxLength(20))),
+    spedUp: z.optional(z.boolean()),
+    finishedAt: z.optional(z.number()),
   }),
 )
 
 const KEY_PREFIX = 'oxbow.wallet.pending.'
 const MAX_PER_ACCOUNT = 50
+/** A canceled entry is shown in Activity this long after its cancel was mined. */
+const KEEP_CANCELED_MS = 30 * 24 * 60 * 60 * 1000
 const local = safeStorage('local')
 
 type PendingByAccount = Readonly<Record<string, readonly PendingTransaction[]>>
@@ -54,12 +86,17 @@ const pendingStore = createStore<PendingByAccount>({})
 const keyOf = (account: string) => account.toLowerCase()
 
 /** Reads an account's persisted list; anything malformed is dropped (starts empty). */
-export function parsePendingTransactions(raw: string | null): readonly PendingTransaction[] {
+export function parsePendingTransactions(
+  raw: string | null,
+  now = Date.now(),
+): readonly PendingTransaction[] {
   if (!raw) return []
   try {
     const parsed = pendingSchema.safeParse(JSON.parse(raw))
     if (!parsed.success) return []
-    return parsed.data.slice(-MAX_PER_ACCOUNT)
+    return parsed.data
+      .filter((tx) => isActive(tx) || now - (tx.finishedAt ?? tx.addedAt) < KEEP_CANCELED_MS)
+      .slice(-MAX_PER_ACCOUNT)
   } catch {
     return []
   }
@@ -83,6 +120,7 @@ function save(account: string, list: readonly PendingTransaction[]): void {
   else local.set(KEY_PREFIX + key, JSON.stringify(list))
 }
 
+/** Every entry of the account (pending, canceling and canceled ones: see `isActive`). */
 export function getPendingTransactions(account: string): readonly PendingTransaction[] {
   return load(account)
 }
@@ -92,22 +130,93 @@ export function addPendingTransaction(account: string, tx: PendingTransaction): 
   save(account, [...list, tx].slice(-MAX_PER_ACCOUNT))
 }
 
-/** The transaction was mined (or dropped): it is no longer pending. */
+/**
+ * The transaction was mined (or dropped): it is no longer pending. `txHash` may be the tracked hash
+ * or one it replaced (the original mined first: the replacement is dropped with it).
+ */
 export function resolvePendingTransaction(account: string, txHash: string): void {
   const list = load(account)
-  const next = list.filter((tx) => tx.hash.toLowerCase() !== txHash.toLowerCase())
+  const next = list.filter((tx) => !hasHash(tx, txHash))
   if (next.length !== list.length) save(account, next)
+}
+
+/**
+ * A speed-up or cancel of the entry tracking `oldHash` was sent as `newHash` (same nonce): it is
+ * tracked from now on; a cancel turns the entry 'canceling'.
+ */
+export function replacePendingTransaction(
+  account: string,
+  oldHash: string,
+  replacement: { readonly hash: `0x${string}`; readonly nonce: number; readonly kind: 'speedUp' | 'cancel' },
+): void {
+  const list = load(account)
+  save(
+    account,
+    list.map((tx) =>
+      tx.hash.toLowerCase() === oldHash.toLowerCase()
+        ? {
+            ...tx,
+            hash: replacement.hash,
+            nonce: replacement.nonce,
+            replaced: [...(tx.replaced ?? []), tx.hash].slice(-20),
+            ...(replacement.kind === 'cancel' ? { status: 'canceling' as const } : { spedUp: true }),
+          }
+        : tx,
+    ),
+  )
+}
+
+/** The nonce read from the chain for the entry tracking `hash`. */
+export function notePendingNonce(account: string, hash: string, nonce: number): void {
+  const list = load(account)
+  if (!list.some((tx) => tx.hash.toLowerCase() === hash.toLowerCase() && tx.nonce !== nonce)) return
+  save(
+    account,
+    list.map((tx) => (tx.hash.toLowerCase() === hash.toLowerCase() ? { ...tx, nonce } : tx)),
+  )
+}
+
+/** The cancel tracked by `hash` was mined: the entry stays as 'canceled' history. */
+export function markPendingTransactionCanceled(account: string, hash: string, now = Date.now()): void {
+  const list = load(account)
+  save(
+    account,
+    list.map((tx) =>
+      tx.hash.toLowerCase() === hash.toLowerCase()
+        ? { ...tx, status: 'canceled' as const, finishedAt: now }
+        : tx,
+    ),
+  )
+}
+
+/**
+ * The entry (of any account loaded in this page) that `hash` belongs to, tracked or replaced: how
+ * a wait on an original hash follows its speed-up (`runtime.waitForTransaction`).
+ */
+export function findTrackedTransaction(hash: string): PendingTransaction | undefined {
+  for (const list of Object.values(pendingStore.get())) {
+    const found = list.find((tx) => hasHash(tx, hash))
+    if (found) return found
+  }
+  return undefined
 }
 
 const empty: readonly PendingTransaction[] = []
 
-export function usePendingTransactions(account: string | null): readonly PendingTransaction[] {
+/** Every entry of the account: pending, canceling and (recently) canceled. */
+export function useTrackedTransactions(account: string | null): readonly PendingTransaction[] {
   const state = useStore(pendingStore)
   useEffect(() => {
     if (account) load(account)
   }, [account])
   if (!account) return empty
   return state[keyOf(account)] ?? empty
+}
+
+/** The account's transactions still waiting for the chain (pending or canceling). */
+export function usePendingTransactions(account: string | null): readonly PendingTransaction[] {
+  const all = useTrackedTransactions(account)
+  return useMemo(() => (all.some((tx) => !isActive(tx)) ? all.filter(isActive) : all), [all])
 }
 
 /** For tests: forget the in-memory lists (storage stays). */
