@@ -54,6 +54,7 @@ const E2E_SECONDS: Record<string, number> = {
   'createPosition.test.ts': 150,
   'nfts.test.ts': 90,
   'passkey.test.ts': 90,
+  'screening.test.ts': 80,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3
