@@ -119,7 +119,12 @@ describe('blocked addresses', () => {
     const eth = devnetClients(stack.manifest, 'ethereum', 0).public
     const startBlock = await eth.getBlockNumber()
     const nonce = await eth.getTransactionCount({ address: BLOCKED })
-    await withPage(`/swap?chain=ethereum&inputCurrency=ETH&${blockedSession}`, 1280, async (page, calls) => {
+    const usdc = stack.manifest.networks.ethereum?.tokens.find(
+      (t) => t.symbol === 'USDC' && t.safety === 'verified',
+    )
+    assert.ok(usdc)
+    const swapPath = `/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}&${blockedSession}`
+    await withPage(swapPath, 1280, async (page, calls) => {
       await accountButton(page, BLOCKED).waitFor()
       const notice = page.getByRole('dialog', { name: 'Blocked address' })
       await notice.waitFor()
@@ -143,8 +148,13 @@ describe('blocked addresses', () => {
       assert.equal(await button.getAttribute('data-kind'), 'blocked')
       assert.equal((await button.textContent())?.trim(), 'Address blocked')
       assert.equal(await button.isDisabled(), true)
-      await page.waitForTimeout(500)
-      assert.equal(await button.isDisabled(), true, 'still disabled once quotes arrive')
+      // The quote arrives (quotes need no account) and the button stays blocked.
+      await page.waitForFunction(() => {
+        const out = document.querySelector('[data-testid="swap-output-amount"]') as HTMLInputElement | null
+        return out !== null && out.value !== '' && out.value !== '0'
+      })
+      assert.equal(await button.getAttribute('data-kind'), 'blocked')
+      assert.equal(await button.isDisabled(), true, 'still disabled once the quote arrived')
 
       // Limit: the same (client-side navigation keeps the session).
       await page.goto(`${stack.webUrl}/limit?chain=ethereum`)
