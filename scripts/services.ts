@@ -20,6 +20,14 @@ export function indexerUrl(env: NodeJS.ProcessEnv): string {
   return `http://127.0.0.1:${env.OXBOW_INDEXER_PORT ?? '42069'}/graphql`
 }
 
+/**
+ * The address `npm start`'s API blocks (its screening list), so a newcomer can see the
+ * blocked-address notice: anvil's account 9 of the default mnemonic (the local test wallet offers
+ * it with `?eagerlyConnect=true&eagerlyConnectAddress=0xa0Ee7A142d267C1f36714E4a8F75612F20a79720`).
+ * Set OXBOW_BLOCKLIST (empty: nothing blocked) to replace it.
+ */
+export const DEVNET_BLOCKED_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
+
 export const services: readonly Service[] = [
   { name: 'devnet', workspace: '@oxbow/devnet', script: 'serve', readyTimeoutSeconds: 300 },
   {
@@ -28,7 +36,7 @@ export const services: readonly Service[] = [
     script: 'serve',
     readyTimeoutSeconds: 120,
     // USD figures are the indexer's market prices (the API asks it lazily, so order does not matter)
-    env: (env) => ({ OXBOW_INDEXER_URL: indexerUrl(env) }),
+    env: (env) => ({ OXBOW_INDEXER_URL: indexerUrl(env), OXBOW_BLOCKLIST: DEVNET_BLOCKED_ADDRESS }),
   },
   { name: 'filler', workspace: '@oxbow/api', script: 'filler', readyTimeoutSeconds: 60 },
   { name: 'indexer', workspace: '@oxbow/indexer', script: 'serve', readyTimeoutSeconds: 600 },

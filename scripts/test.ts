@@ -61,6 +61,7 @@ const E2E_SECONDS: Record<string, number> = {
   'createPosition.test.ts': 80,
   'frame.test.ts': 70,
   'pendingTx.test.ts': 120,
+  'screening.test.ts': 120,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3

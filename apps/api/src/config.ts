@@ -93,6 +93,25 @@ const schema = z.object({
     }),
   /** Per-provider quote timeout of the fan-out. */
   OXBOW_FIAT_QUOTE_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1500),
+  /**
+   * Screening's local list (src/screening): blocked addresses, comma separated. Each must be an
+   * address (checked here, so a typo stops the start). `npm start` blocks one devnet account.
+   */
+  OXBOW_BLOCKLIST: z
+    .string()
+    .optional()
+    .refine(
+      (value) =>
+        value === undefined ||
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean)
+          .every((entry) => /^0x[0-9a-fA-F]{40}$/.test(entry)),
+      'comma-separated EVM addresses (0x and 40 hex characters)',
+    ),
+  /** A file of blocked addresses (one per line, `#` comments), read and checked at start. */
+  OXBOW_BLOCKLIST_FILE: z.string().min(1).optional(),
 })
 
 export type ApiConfig = z.output<typeof schema>

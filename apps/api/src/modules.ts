@@ -10,6 +10,12 @@ import { defaultApiDbDir, loadOrdersModule } from './orders/index.ts'
 import { createPasskeyModule, passkeyRpId } from './passkey/index.ts'
 import { createPlatformModule } from './platform/index.ts'
 import { clientKeyFor } from './rateLimit.ts'
+import {
+  blocklistFromConfig,
+  createListScreeningProvider,
+  createScreeningModule,
+  Screening,
+} from './screening/index.ts'
 import { loadTradingModule } from './trading/index.ts'
 
 export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
@@ -18,14 +24,20 @@ export async function createModules(config: ApiConfig, log: Logger): Promise<Api
     url: config.DATABASE_URL,
     dataDir: config.OXBOW_API_DB_DIR ?? defaultApiDbDir(config.OXBOW_API_PORT),
   })
+  // The local list today; a real screening vendor's adapter is another ScreeningProvider.
+  const blocklist = await blocklistFromConfig(config)
+  const screening = new Screening(createListScreeningProvider(blocklist), log)
+  log.info('screening: local list', { blocked: blocklist.length })
   const modules = [
     createPlatformModule({ config, log }),
+    createScreeningModule(screening),
     await loadTradingModule(config.OXBOW_MANIFEST, log, {
       routeThreads: config.OXBOW_ROUTE_THREADS,
       indexerUrl: config.OXBOW_INDEXER_URL,
       indexerTimeoutMs: config.OXBOW_INDEXER_TIMEOUT_MS,
+      screening,
     }),
-    await loadOrdersModule(config, log, db),
+    await loadOrdersModule(config, log, db, screening),
     // Migrated on its first request: a stack that never signs in with a passkey pays nothing.
     await createPasskeyModule({
       db,
@@ -35,7 +47,7 @@ export async function createModules(config: ApiConfig, log: Logger): Promise<Api
       clientKey: clientKeyFor(config.OXBOW_TRUST_PROXY),
     }),
   ]
-  const fiat = await loadFiatModule(config, log, db)
+  const fiat = await loadFiatModule(config, log, db, screening)
   if (fiat) modules.push(fiat)
   // Last, so it closes after the modules using it.
   modules.push({ name: 'database', routes: new Hono(), close: () => db.close() })

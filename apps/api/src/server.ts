@@ -12,7 +12,14 @@ try {
   process.exit(2)
 }
 
-const modules = await createModules(config, consoleLogger)
+let modules: Awaited<ReturnType<typeof createModules>>
+try {
+  modules = await createModules(config, consoleLogger)
+} catch (error) {
+  // e.g. an unreadable or malformed OXBOW_BLOCKLIST_FILE: one line, no stack
+  console.error(`api: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(2)
+}
 const app = createApp({ config, modules, log: consoleLogger })
 const server = serve({ fetch: app.fetch, hostname: config.OXBOW_API_HOST, port: config.OXBOW_API_PORT })
 server.on('error', (error: NodeJS.ErrnoException) => {

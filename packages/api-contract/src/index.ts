@@ -6,6 +6,8 @@ export type { ErrorBodyShape, FieldProblem } from './errors.ts'
 export { errorBodySchema, fieldProblemsSchema } from './errors.ts'
 export { addressOut, hex, network, uint } from './primitives.ts'
 export type { ApprovalRequestBody, QuoteRequestBody, SwapRequestBody } from './requests.ts'
+export type { ScreeningResponseBody } from './screening.ts'
+export { screeningResponseSchema } from './screening.ts'
 export type {
   ApprovalResponse,
   ApprovalResponseBody,

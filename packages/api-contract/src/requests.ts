@@ -70,7 +70,11 @@ const quoteFields = {
   protocols: z.optional(z.array(z.enum(['V2', 'V3', 'V4'])).check(z.minLength(1), z.maxLength(3))),
 }
 
-export const quoteRequestSchema = z.strictObject(quoteFields)
+export const quoteRequestSchema = z.strictObject({
+  ...quoteFields,
+  /** Who will swap (optional on a quote): screened like the recipient. */
+  swapper: z.optional(address),
+})
 /** What a client sends to POST /v1/quote. */
 export type QuoteRequestBody = z.input<typeof quoteRequestSchema>
 

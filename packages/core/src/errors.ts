@@ -72,6 +72,8 @@ export const errorCatalogue = {
   ROUTER_FAILURE: 'The router could not process this swap. Please try again.',
   // Region and connection
   REGION_UNAVAILABLE: 'This service is unavailable in your region',
+  // Screening (section 6: blocked addresses cannot be used; wording ours)
+  ADDRESS_BLOCKED: 'This address is blocked',
   CONNECTION_FAILED: 'Connection failed',
   // Data
   DATA_UNAVAILABLE: "Data is unavailable at the moment; we're working on a fix",

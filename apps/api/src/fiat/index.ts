@@ -12,11 +12,13 @@
  */
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
+import type { Address } from 'viem'
 import { z } from 'zod'
 import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import { type Database, lazyDatabase, migrate } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
+import { noScreening, type Screening } from '../screening/index.ts'
 import { jsonBody, parseWith, query } from '../validation.ts'
 import {
   type FiatProviderAdapter,
@@ -48,6 +50,8 @@ export interface FiatModuleOptions {
   readonly ownsDb?: boolean
   /** Migrate before answering (default); false: on the first request that needs the tables. */
   readonly eager?: boolean
+  /** Refuses orders and transfers for a blocked wallet (default: nothing blocked). */
+  readonly screening?: Screening
 }
 
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code')
@@ -129,6 +133,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
   const { db, adapters, log } = options
   const now = options.now ?? Date.now
   const timeoutMs = options.quoteTimeoutMs ?? 1500
+  const screening = options.screening ?? noScreening
   // Migrated on the first request that needs the tables (and retried if that failed).
   let migrated: Promise<void> | null = null
   const ready = () => {
@@ -210,6 +215,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
 
   routes.post('/fiat/orders', async (c) => {
     const body = await jsonBody(c, orderBody)
+    await screening.refuseBlocked({ walletAddress: body.walletAddress as Address })
     const adapter = byId(body.provider, 'ramp')
     const request: QuoteRequest = {
       side: body.side,
@@ -251,6 +257,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
 
   routes.post('/fiat/exchange-transfers', async (c) => {
     const body = await jsonBody(c, transferBody)
+    await screening.refuseBlocked({ walletAddress: body.walletAddress as Address })
     const adapter = byId(body.provider, 'exchange')
     const id = randomUUID()
     const redirectUrl = returnUrl(body.redirectUrl, id)
@@ -364,6 +371,7 @@ export async function loadFiatModule(
   >,
   log: Logger,
   db?: Database,
+  screening?: Screening,
 ): Promise<ApiModule | null> {
   const adapters = providersFromConfig(config)
   if (adapters.length === 0) {
@@ -381,5 +389,6 @@ export async function loadFiatModule(
     quoteTimeoutMs: config.OXBOW_FIAT_QUOTE_TIMEOUT_MS,
     ownsDb: db === undefined,
     eager: false,
+    ...(screening ? { screening } : {}),
   })
 }

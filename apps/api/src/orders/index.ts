@@ -9,6 +9,7 @@ import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import type { Database } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
+import type { Screening } from '../screening/index.ts'
 import { orderRoutes } from './routes.ts'
 import { OrderService } from './service.ts'
 import { createOrderStore } from './store.ts'
@@ -26,9 +27,11 @@ export async function createOrdersModule(options: {
   /** Clock for deadlines (tests); default the wall clock. */
   readonly now?: () => number
   readonly trackIntervalMs?: number
+  /** Refuses blocked swappers (default: nothing blocked). */
+  readonly screening?: Screening
 }): Promise<OrdersModule> {
   const store = await createOrderStore(options.db)
-  const service = new OrderService(options.manifest, store, options.now)
+  const service = new OrderService(options.manifest, store, options.now, options.screening)
   const tracker = createOrderTracker({
     store,
     networks: [...service.networks.values()],
@@ -53,10 +56,15 @@ export function defaultApiDbDir(port: number): string {
 }
 
 /** The orders module, or a stand-in answering 503 with the reason when storage or manifest fail. */
-export async function loadOrdersModule(config: ApiConfig, log: Logger, db: Database): Promise<ApiModule> {
+export async function loadOrdersModule(
+  config: ApiConfig,
+  log: Logger,
+  db: Database,
+  screening?: Screening,
+): Promise<ApiModule> {
   try {
     const manifest = await loadManifest(config.OXBOW_MANIFEST)
-    const module = await createOrdersModule({ manifest, db, log })
+    const module = await createOrdersModule({ manifest, db, log, ...(screening ? { screening } : {}) })
     log.info('orders: ready', { store: db.kind, networks: [...module.service.networks.keys()] })
     return module
   } catch (error) {

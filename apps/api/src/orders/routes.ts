@@ -101,6 +101,7 @@ export function orderRoutes(service: OrderService): Hono {
    */
   routes.post('/orders/prepare', async (c) => {
     const body = await jsonBody(c, prepareSchema)
+    await service.screen({ swapper: body.swapper })
     const { deployment } = service.network(body.chainId)
     const order = buildLimitOrder({
       chainId: body.chainId,

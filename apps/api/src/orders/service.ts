@@ -18,6 +18,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { ApiError } from '../errors.ts'
+import { noScreening, type Screening } from '../screening/index.ts'
 import type { OrderStore, StoredOrder } from './store.ts'
 import { type DutchOrder, DutchOrder as DutchOrderClass } from './uniswapx.ts'
 
@@ -50,6 +51,8 @@ export class OrderService {
     manifest: Manifest,
     readonly store: OrderStore,
     private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    /** Refuses an order whose swapper is blocked (403 ADDRESS_BLOCKED). */
+    private readonly screening: Screening = noScreening,
   ) {
     for (const deployment of Object.values(manifest.networks)) {
       if (!deployment || !getNetwork(deployment.slug).capabilities.limitOrders) continue
@@ -71,6 +74,11 @@ export class OrderService {
   }
 
   /** Validates a signed order completely, then stores it. */
+  /** 403 ADDRESS_BLOCKED when one of these addresses is blocked. */
+  screen(fields: Readonly<Record<string, Address | undefined>>): Promise<void> {
+    return this.screening.refuseBlocked(fields)
+  }
+
   async submit(body: SubmitOrder): Promise<{ order: StoredOrder; openOrders: number }> {
     const { deployment, client } = this.network(body.chainId)
     const permit2 = deployment.contracts.permit2
@@ -92,6 +100,7 @@ export class OrderService {
       throw invalid('Limit orders have no exclusive filler', 'exclusiveFiller')
     }
     const swapper = getAddress(info.swapper)
+    await this.screening.refuseBlocked({ swapper })
     const inputAmount = BigInt(info.input.startAmount.toString())
     if (inputAmount !== BigInt(info.input.endAmount.toString())) {
       throw invalid('A limit order does not decay: input start and end amounts differ', 'input')

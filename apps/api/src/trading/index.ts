@@ -6,6 +6,7 @@ import { loadManifest, type Manifest } from '@oxbow/protocol'
 import { Hono } from 'hono'
 import type { ApiModule, Logger } from '../app.ts'
 import { ApiError } from '../errors.ts'
+import { noScreening, type Screening } from '../screening/index.ts'
 import { tradingRoutes } from './routes.ts'
 import { TradingService, type TradingServiceOptions } from './service.ts'
 
@@ -13,10 +14,15 @@ export interface TradingModule extends ApiModule {
   readonly service: TradingService
 }
 
+export interface TradingModuleOptions extends TradingServiceOptions {
+  /** Refuses blocked swappers, recipients and wallets (default: nothing blocked). */
+  readonly screening?: Screening
+}
+
 export async function createTradingModule(
   manifest: Manifest,
   log: Logger,
-  options: TradingServiceOptions = {},
+  options: TradingModuleOptions = {},
 ): Promise<TradingModule> {
   const service = new TradingService(manifest, (m, f) => log.info(m, f), options)
   try {
@@ -36,7 +42,7 @@ export async function createTradingModule(
   return {
     name: 'trading',
     service,
-    routes: tradingRoutes(service),
+    routes: tradingRoutes(service, options.screening ?? noScreening),
     close: async () => service.stop(),
   }
 }
@@ -61,7 +67,7 @@ function unavailableModule(reason: string): ApiModule {
 export async function loadTradingModule(
   manifestPath: string | undefined,
   log: Logger,
-  options: TradingServiceOptions = {},
+  options: TradingModuleOptions = {},
 ): Promise<ApiModule> {
   let manifest: Manifest
   try {

@@ -13,11 +13,12 @@ import {
 import { networkSlugs } from '@oxbow/chains'
 import { Hono } from 'hono'
 import { ApiError } from '../errors.ts'
+import type { Screening } from '../screening/index.ts'
 import { jsonBody, query } from '../validation.ts'
 import { delegationRoutes } from './delegation.ts'
 import { pricesBody, type TradingService, usdOf } from './service.ts'
 
-export function tradingRoutes(service: TradingService): Hono {
+export function tradingRoutes(service: TradingService, screening: Screening): Hono {
   const app = new Hono()
   const slugOf = (value: string) => {
     if (!(networkSlugs as readonly string[]).includes(value) || !service.states.has(value as never)) {
@@ -30,18 +31,21 @@ export function tradingRoutes(service: TradingService): Hono {
   }
 
   app.post('/quote', async (c) => {
-    const body = await jsonBody(c, quoteRequestSchema)
+    const { swapper, ...body } = await jsonBody(c, quoteRequestSchema)
+    await screening.refuseBlocked({ swapper, recipient: body.recipient })
     const q = await service.quote({ ...body, network: slugOf(body.network) })
     return c.json(q.body)
   })
 
   app.post('/swap', async (c) => {
     const body = await jsonBody(c, swapRequestSchema)
+    await screening.refuseBlocked({ swapper: body.swapper, recipient: body.recipient })
     return c.json(await service.swap({ ...body, network: slugOf(body.network) }))
   })
 
   app.post('/check_approval', async (c) => {
     const body = await jsonBody(c, approvalRequestSchema)
+    await screening.refuseBlocked({ walletAddress: body.walletAddress })
     return c.json(
       (await service.checkApproval(
         slugOf(body.network),

@@ -3,6 +3,7 @@ import { Outlet, useMatches, useNavigate } from 'react-router'
 import { MobileAppPromoBanner, UkNoticeBanner } from '../modules/banners/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../modules/flags/index.ts'
 import { Header } from '../modules/header/index.ts'
+import { ScreeningGate } from '../modules/screening/index.ts'
 import { SearchModal, useSearchHotkey } from '../modules/search/index.ts'
 import { SkeletonRows } from '../modules/ui/index.ts'
 import styles from './AppLayout.module.css'
@@ -40,6 +41,7 @@ export function AppLayout() {
     <>
       <MobileAppPromoBanner />
       <Header />
+      <ScreeningGate />
       <div className={styles.content}>
         {gate === 'wait' ? <SkeletonRows count={3} label="Loading" /> : <Outlet />}
       </div>

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl'
 import { getNetworks, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { fxRatesQuery, rateFor, useFiatFormatter } from '../../currency/index.ts'
 import { useEnsAddress } from '../../identity/index.ts'
+import { screeningMessages, useAddressBlocked, useBlockedAccount } from '../../screening/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import {
   addPendingTransaction,
@@ -170,7 +171,11 @@ export function SendForm(props: {
     fee: chain.data?.fee ?? null,
     native,
   })
+  const senderBlocked = useBlockedAccount() !== null
+  const recipientBlocked = useAddressBlocked(resolved)
   const button = sendButton({
+    senderBlocked,
+    recipientBlocked,
     connected: address !== null,
     recipientText,
     resolved,
@@ -194,6 +199,7 @@ export function SendForm(props: {
 
   const send = async () => {
     if (!selected || !resolved || amount === null || !address || chainId === undefined) return
+    if (senderBlocked || recipientBlocked) return // never signed (the button is disabled too)
     setStep('sending')
     setResult(null)
     setSubmitted(null)
@@ -263,6 +269,8 @@ export function SendForm(props: {
     noRecipient: m.selectRecipient,
     invalidRecipient: m.invalidRecipient,
     noAmount: m.enterAmount,
+    blocked: screeningMessages.button,
+    recipientBlocked: screeningMessages.button,
     send: m.review,
   }[button.label]
 
@@ -337,6 +345,11 @@ export function SendForm(props: {
           <span className={styles.muted} data-testid="send-recipient-resolved">
             {resolved}
           </span>
+        ) : null}
+        {resolved && recipientBlocked ? (
+          <p className={styles.sendError} role="alert" data-testid="send-recipient-blocked">
+            {intl.formatMessage(screeningMessages.recipient)}
+          </p>
         ) : null}
         {flyout && recipient.kind === 'empty' && flyoutList.length > 0 ? (
           <ul className={styles.flyout} aria-label={intl.formatMessage(m.recent)}>

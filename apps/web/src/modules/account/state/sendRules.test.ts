@@ -111,3 +111,28 @@ test('behavior: a look-alike of a recent recipient (same first and last 4 hex di
   assert.equal(lookalikeOf(A.toLowerCase(), recents), null)
   assert.equal(lookalikeOf('0x0000000000000000000000000000000000000001', recents), null)
 })
+
+test('behavior: a blocked sender cannot send; a blocked recipient is refused', () => {
+  const base = {
+    connected: true,
+    recipientText: A,
+    resolved: A as `0x${string}`,
+    amount: 1n,
+    inputError: false,
+    checking: false,
+  }
+  assert.deepEqual(sendButton({ ...base, senderBlocked: true }), { label: 'blocked', disabled: true })
+  assert.deepEqual(sendButton({ ...base, senderBlocked: true, recipientText: '', resolved: null }), {
+    label: 'blocked',
+    disabled: true,
+  })
+  assert.deepEqual(sendButton({ ...base, recipientBlocked: true }), {
+    label: 'recipientBlocked',
+    disabled: true,
+  })
+  assert.deepEqual(sendButton({ ...base, recipientBlocked: true, amount: null }), {
+    label: 'recipientBlocked',
+    disabled: true,
+  })
+  assert.deepEqual(sendButton({ ...base, recipientBlocked: false }), { label: 'send', disabled: false })
+})

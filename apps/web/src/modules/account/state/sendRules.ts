@@ -29,13 +29,17 @@ export function parseRecipient(text: string): RecipientInput {
 
 export type SendButton =
   | { readonly label: 'connect'; readonly disabled: false }
-  | { readonly label: 'noRecipient' | 'invalidRecipient' | 'noAmount'; readonly disabled: true }
+  | {
+      readonly label: 'noRecipient' | 'invalidRecipient' | 'noAmount' | 'blocked' | 'recipientBlocked'
+      readonly disabled: true
+    }
   | { readonly label: 'send'; readonly disabled: boolean }
 
 /**
  * The button: Connect wallet when disconnected; a typed but unresolved recipient gives 'invalid
  * recipient', no amount 'no amount', no recipient 'no recipient' (all disabled); otherwise Send,
- * disabled while an input error exists or checks load.
+ * disabled while an input error exists or checks load. A blocked sender (screening) can do nothing
+ * ('blocked'); a blocked recipient is refused ('recipientBlocked').
  */
 export function sendButton(state: {
   connected: boolean
@@ -44,10 +48,16 @@ export function sendButton(state: {
   amount: bigint | null
   inputError: boolean
   checking: boolean
+  /** The connected account is blocked. */
+  senderBlocked?: boolean
+  /** The resolved recipient is blocked. */
+  recipientBlocked?: boolean
 }): SendButton {
   if (!state.connected) return { label: 'connect', disabled: false }
+  if (state.senderBlocked) return { label: 'blocked', disabled: true }
   const typed = state.recipientText.replace(/\s+/g, '') !== ''
   if (typed && !state.resolved) return { label: 'invalidRecipient', disabled: true }
+  if (state.resolved && state.recipientBlocked) return { label: 'recipientBlocked', disabled: true }
   if (state.amount === null || state.amount === 0n) return { label: 'noAmount', disabled: true }
   if (!typed) return { label: 'noRecipient', disabled: true }
   return { label: 'send', disabled: state.inputError || state.checking }

@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'
 import { findNetwork, getNetworks } from '../../config/index.ts'
+import { screeningMessages, useBlockedAccount } from '../../screening/index.ts'
 import {
   acceptKeystroke,
   findToken,
@@ -79,6 +80,7 @@ const pow10 = (n: number) => 10n ** BigInt(n)
 
 type ButtonKind =
   | 'connect'
+  | 'blocked'
   | 'switchNetwork'
   | 'unsupported'
   | 'selectToken'
@@ -189,8 +191,10 @@ export function LimitForm() {
   const openOrders = orders.data?.openOrders ?? 0
   const capacity = limitOrderCapacity(openOrders)
 
+  const blocked = useBlockedAccount() !== null
   const buttonKind: ButtonKind = (() => {
     if (!account) return 'connect'
+    if (blocked) return 'blocked'
     if (!offered) return 'unsupported'
     if (network && wallet.chainId !== network.chainId) return 'switchNetwork'
     if (!inputToken || !outputToken) return 'selectToken'
@@ -204,6 +208,8 @@ export function LimitForm() {
     switch (buttonKind) {
       case 'connect':
         return intl.formatMessage(sm.connectWallet)
+      case 'blocked':
+        return intl.formatMessage(screeningMessages.button)
       case 'switchNetwork':
         return intl.formatMessage(sm.switchNetwork, { network: network?.name ?? chain })
       case 'unsupported':

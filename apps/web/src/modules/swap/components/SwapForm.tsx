@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { findNetwork, getNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { screeningMessages, useBlockedAccount } from '../../screening/index.ts'
 import { Button } from '../../ui/index.ts'
 import { loadWalletRuntime, openConnectDrawer, useWalletState } from '../../wallet/index.ts'
 import { useAtomicBatching } from '../hooks/useAtomicBatching.ts'
@@ -66,6 +67,7 @@ function isHeroHandoff(state: unknown): boolean {
 
 const buttonMessages = {
   connect: sm.connectWallet,
+  blocked: screeningMessages.button,
   selectToken: sm.selectToken,
   enterAmount: sm.enterAmount,
   insufficientBalance: sm.insufficientBalance,
@@ -188,8 +190,10 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new network or wallet chain clears the failure
   useEffect(() => setSwitchFailed(false), [form.chain, wallet.chainId])
 
+  const blocked = useBlockedAccount() !== null
   const button = deriveSwapButton({
     connected: account !== null,
+    blocked,
     walletChainId: wallet.chainId,
     chainId: network?.chainId,
     networkName: network?.name ?? form.chain,

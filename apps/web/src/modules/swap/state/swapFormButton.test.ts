@@ -80,3 +80,9 @@ test('behavior: Wrap / Unwrap for the WRAP / UNWRAP routings', () => {
   assert.deepEqual(kind({ quote: { ...quote, routing: 'WRAP' } }), { kind: 'wrap', enabled: true })
   assert.deepEqual(kind({ quote: { ...quote, routing: 'UNWRAP' } }), { kind: 'unwrap', enabled: true })
 })
+
+test('behavior: a blocked account gets a disabled button before anything else (nothing to sign)', () => {
+  assert.deepEqual(kind({ blocked: true }), { kind: 'blocked', enabled: false })
+  assert.deepEqual(kind({ blocked: true, walletChainId: 2 }), { kind: 'blocked', enabled: false })
+  assert.deepEqual(kind({ blocked: true, connected: false }), { kind: 'connect', enabled: true })
+})
