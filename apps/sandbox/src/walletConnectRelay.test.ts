@@ -81,7 +81,8 @@ test('behavior: a message published before the peer subscribes is delivered on s
     const fetched = await wallet.call('irn_batchFetchMessages', { topics: ['t1'] })
     assert.deepEqual(
       (fetched.result as { messages: { message: string }[] }).messages.map((m) => m.message),
-      ['early'],
+      [],
+      'an acknowledged push is not fetched again',
     )
     await wallet.call('irn_unsubscribe', { topic: 't1', id: subscribed.result })
     await dapp.call('irn_publish', { topic: 't1', message: 'after unsubscribe', ttl: 300 })
@@ -92,6 +93,55 @@ test('behavior: a message published before the peer subscribes is delivered on s
   } finally {
     dapp.close()
     wallet.close()
+  }
+})
+
+test('behavior: a message reaches a client once: a re-subscribe does not replay it, a new socket gets only what was not acknowledged', async () => {
+  const dapp = await client('did:key:dapp-once')
+  const wallet = await client('did:key:wallet-once')
+  // A socket that never acknowledges: what it was pushed stays owed to its identity.
+  const claims = Buffer.from(JSON.stringify({ iss: 'did:key:mute', sub: 'x' })).toString('base64url')
+  const mute = new WebSocket(`${relay.url}/?auth=e30.${claims}.sig&projectId=any&ua=test`)
+  await once(mute, 'open')
+  const mutePushes: string[] = []
+  mute.on('message', (data) => {
+    const payload = JSON.parse(data.toString()) as { method?: string; params?: { data: { message: string } } }
+    if (payload.method === 'irn_subscription' && payload.params) mutePushes.push(payload.params.data.message)
+  })
+  try {
+    await dapp.call('irn_publish', { topic: 'once', message: 'settle', ttl: 300, tag: 1102 })
+    await wallet.call('irn_subscribe', { topic: 'once' })
+    await wallet.call('irn_subscribe', { topic: 'once' })
+    await wallet.call('irn_batchSubscribe', { topics: ['once'] })
+    await wallet.waitFor((p) => p.method === 'irn_subscription')
+    await dapp.call('irn_publish', { topic: 'once', message: 'later', ttl: 300 })
+    await wallet.waitFor((p) => JSON.stringify(p).includes('later'))
+    assert.deepEqual(wallet.pushes('once'), ['settle', 'later'], 'each message pushed once')
+
+    mute.send(JSON.stringify({ id: 1, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: 'once' } }))
+    const deadline = Date.now() + 2000
+    while (mutePushes.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20))
+    mute.send(JSON.stringify({ id: 2, jsonrpc: '2.0', method: 'irn_subscribe', params: { topic: 'once' } }))
+    await new Promise((r) => setTimeout(r, 100))
+    assert.deepEqual(mutePushes, ['settle', 'later'], 'not pushed again while unacknowledged on the socket')
+
+    // The same identities reconnect: the wallet acknowledged both, the mute socket neither.
+    wallet.close()
+    const walletAgain = await client('did:key:wallet-once')
+    const fetched = await walletAgain.call('irn_batchFetchMessages', { topics: ['once'] })
+    assert.deepEqual((fetched.result as { messages: unknown[] }).messages, [])
+    walletAgain.close()
+    mute.close()
+    await once(mute, 'close')
+    const muteAgain = await client('did:key:mute')
+    await muteAgain.call('irn_subscribe', { topic: 'once' })
+    await muteAgain.waitFor((p) => JSON.stringify(p).includes('later'))
+    assert.deepEqual(muteAgain.pushes('once'), ['settle', 'later'], 'owed pushes arrive on the new socket')
+    muteAgain.close()
+  } finally {
+    dapp.close()
+    wallet.close()
+    mute.close()
   }
 })
 

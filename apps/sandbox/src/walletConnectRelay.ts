@@ -53,6 +53,8 @@ interface StoredMessage {
   readonly attestation?: string
   /** Client that published it: never delivered back to its sender. */
   readonly from: string
+  /** Clients (by identity) that acknowledged it: never delivered to them again. */
+  readonly acked: Set<string>
 }
 
 interface Client {
@@ -60,6 +62,8 @@ interface Client {
   readonly socket: WebSocket
   /** topic -> subscription id */
   readonly subscriptions: Map<string, string>
+  /** Pushes sent on this socket and not acknowledged yet, by push id. */
+  readonly inFlight: Map<number, StoredMessage>
   alive: boolean
 }
 
@@ -149,10 +153,16 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
     if (client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify(payload))
   }
 
+  // Delivery is at least once, as the real relay's: a push stays owed to a client until the
+  // client acknowledges it, and is never pushed again once acknowledged or while one is in
+  // flight on the socket (a re-subscribe must not replay it: core's duplicate check is async, so
+  // two copies arriving together are both processed, and a second session settle logs an error).
   const deliver = (client: Client, message: StoredMessage) => {
     const subscriptionId = client.subscriptions.get(message.topic)
-    if (!subscriptionId || message.from === client.id) return
+    if (!subscriptionId || message.from === client.id || message.acked.has(client.id)) return
+    for (const pending of client.inFlight.values()) if (pending === message) return
     pushId += 1
+    client.inFlight.set(pushId, message)
     send(client, {
       id: pushId,
       jsonrpc: '2.0',
@@ -191,6 +201,7 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
       expiresAt: publishedAt + Math.min(ttl * 1000, maxTtlMs),
       tag,
       from: client.id,
+      acked: new Set(),
       ...(typeof params.attestation === 'string' ? { attestation: params.attestation } : {}),
     }
     const messages = live(topic)
@@ -237,10 +248,15 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
       }
       return true
     },
+    // A fetch answers what is still owed to the client; the answer is its acknowledgement.
     irn_batchFetchMessages: (client, params) => ({
       messages: topicsParam(params, 'topics').flatMap((topic) =>
         live(topic)
-          .filter((m) => m.from !== client.id)
+          .filter((m) => m.from !== client.id && !m.acked.has(client.id))
+          .map((m) => {
+            m.acked.add(client.id)
+            return m
+          })
           .map((m) => ({
             topic: m.topic,
             message: m.message,
@@ -282,8 +298,15 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
       return
     }
     const id = typeof request.id === 'number' || typeof request.id === 'string' ? request.id : null
-    // A response: the client's acknowledgement of an irn_subscription push. Nothing to keep.
-    if (request.method === undefined && ('result' in request || 'error' in request)) return
+    // A response: the client's acknowledgement of an irn_subscription push.
+    if (request.method === undefined && ('result' in request || 'error' in request)) {
+      const pushed = typeof request.id === 'number' ? client.inFlight.get(request.id) : undefined
+      if (pushed && typeof request.id === 'number') {
+        client.inFlight.delete(request.id)
+        if ('result' in request) pushed.acked.add(client.id)
+      }
+      return
+    }
     if (typeof request.method !== 'string' || id === null) {
       send(client, { id, jsonrpc: '2.0', error: { code: INVALID_REQUEST, message: 'Invalid request' } })
       return
@@ -313,7 +336,13 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
   server.on('error', (error) => log(`error ${error.message}`))
 
   server.on('connection', (socket, request) => {
-    const client: Client = { id: clientIdFrom(request.url), socket, subscriptions: new Map(), alive: true }
+    const client: Client = {
+      id: clientIdFrom(request.url),
+      socket,
+      subscriptions: new Map(),
+      inFlight: new Map(),
+      alive: true,
+    }
     clients.add(client)
     socket.on('pong', () => {
       client.alive = true
