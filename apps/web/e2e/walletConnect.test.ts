@@ -141,6 +141,14 @@ async function testWallet() {
   }
 }
 
+/**
+ * A person takes seconds to scan the QR code; the test wallet would pair within milliseconds. Sign
+ * client 2.25 replays unacknowledged session messages 1 s after it starts (processPendingMessageEvents),
+ * and a settle that arrives right then is processed twice: the session still connects, but the SDK
+ * logs "Pending session not found". Pairing after that second, as any real scan does, avoids the race.
+ */
+const scanDelay = (page: Page) => page.waitForTimeout(1_200)
+
 /** Chooses WalletConnect in the connect drawer, pairs the wallet with the URI shown, waits for the account. */
 async function pair(page: Page, wallet: Awaited<ReturnType<typeof SignClient.init>>): Promise<string> {
   await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
@@ -155,6 +163,7 @@ async function pair(page: Page, wallet: Awaited<ReturnType<typeof SignClient.ini
       })
     })
   const uri = (await drawer.getByTestId('walletconnect-uri').textContent()) ?? ''
+  await scanDelay(page)
   await wallet.pair({ uri })
   await accountButton(page, ACCOUNT_1).waitFor()
   await drawer.waitFor({ state: 'hidden' })
@@ -167,17 +176,27 @@ async function switchToBase(page: Page, requests: readonly unknown[]): Promise<v
   const swapButton = page.getByTestId('swap-button')
   // Either the app asks the wallet by itself, or the button offers the switch (once the form has
   // followed the new network: not within a fixed delay on a busy machine).
-  const deadline = Date.now() + 15_000
+  // A click that lands while the button re-renders is lost, as a user's would be: click again
+  // after a few seconds without a request.
+  const deadline = Date.now() + 30_000
+  let clickedAt = 0
   while (requests.length === 0 && Date.now() < deadline) {
-    if ((await swapButton.textContent())?.trim() === 'Switch to Base') {
+    if (Date.now() - clickedAt > 5_000 && (await swapButton.textContent())?.trim() === 'Switch to Base') {
       await swapButton.click()
-      break
+      clickedAt = Date.now()
     }
     await page.waitForTimeout(100)
   }
-  await page.waitForFunction(
-    () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
-  )
+  await page
+    .waitForFunction(
+      () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
+    )
+    .catch(async (error: unknown) => {
+      const button = await swapButton.textContent()
+      throw new Error(`still "${button}" after the switch; wallet requests: ${JSON.stringify(requests)}`, {
+        cause: error,
+      })
+    })
 }
 
 describe('WalletConnect', () => {
@@ -216,6 +235,7 @@ describe('WalletConnect', () => {
         'QR view loaded with the URI',
       )
 
+      await scanDelay(page)
       await wallet.pair({ uri })
       await accountButton(page, ACCOUNT_1).waitFor()
       await drawer.waitFor({ state: 'hidden' })
