@@ -5,7 +5,7 @@
  *
  * Covered: the API's screening answer and its 403 for a quote by the blocked swapper; the blocked
  * account connected (local test wallet, `eagerlyConnectAddress`) sees the blocked-address notice
- * (1280 and 390 px), then a banner, and the swap, limit and send buttons read 'Address blocked',
+ * (1280 and 390 px), then a banner, and the swap, limit, send and liquidity buttons read 'Address blocked',
  * disabled, with no /v1/swap, /v1/orders or transaction ever made; a clean account sending to the
  * blocked address is refused (the message under the recipient, the button disabled, nothing sent).
  * `OXBOW_E2E_SCREENSHOTS=<dir>` saves the notice's screenshots there.
@@ -32,7 +32,7 @@ let stack: Stack
 let browser: Browser
 
 before(async () => {
-  stack = await startStack(PORTS, { apiEnv: { OXBOW_BLOCKLIST: BLOCKED } })
+  stack = await startStack(PORTS, { apiEnv: { OXBOW_BLOCKLIST: BLOCKED }, liquidity: true })
   browser = await launchChromium()
 })
 
@@ -115,7 +115,7 @@ describe('blocked addresses', () => {
     assert.equal((await quote(ACCOUNT_0)).status, 200)
   })
 
-  test('the blocked account sees the notice, then a banner; swap, limit and send are disabled, nothing signed', async () => {
+  test('the blocked account sees the notice, then a banner; swap, limit, send and liquidity are disabled, nothing signed', async () => {
     const eth = devnetClients(stack.manifest, 'ethereum', 0).public
     const startBlock = await eth.getBlockNumber()
     const nonce = await eth.getTransactionCount({ address: BLOCKED })
@@ -178,6 +178,17 @@ describe('blocked addresses', () => {
       await byTestId(page, 'send-recipient').fill(ACCOUNT_0)
       assert.equal((await send.textContent())?.trim(), 'Address blocked')
       assert.equal(await send.isDisabled(), true)
+
+      // Liquidity: the pair and amount can be chosen, the review cannot start.
+      await page.goto(`${stack.webUrl}/add/v2/ETH/${usdc.address}`)
+      await accountButton(page, BLOCKED).waitFor()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      await page.locator('[data-testid="create-deposit"]').waitFor()
+      await page.getByLabel('ETH amount').fill('0.01')
+      const add = page.getByRole('button', { name: 'Address blocked' })
+      await add.waitFor()
+      assert.equal(await add.isDisabled(), true)
+      assert.equal(await page.getByRole('button', { name: 'Review' }).count(), 0)
       assert.deepEqual(signingCalls(calls), [], 'no swap, approval or order was asked for')
     })
     assert.equal(

@@ -34,6 +34,8 @@ export interface StackOptions {
   readonly analyticsSampleRate?: number
   /** Also run the order filler (apps/api's filler process, as `npm start` does) against this API. */
   readonly filler?: boolean
+  /** Give the app the devnet's liquidity contracts (the position screens; `npm start` does). */
+  readonly liquidity?: boolean
 }
 
 export interface Stack {
@@ -168,6 +170,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
         networks: base.networks,
         // The data API the app reads (explore, token pages, the landing's logos): this stack's indexer.
         graphqlUrl: indexer.url,
+        ...(options.liquidity && base.contracts ? { contracts: base.contracts } : {}),
         ...(options.analyticsSampleRate === undefined
           ? {}
           : { analyticsSampleRate: options.analyticsSampleRate }),

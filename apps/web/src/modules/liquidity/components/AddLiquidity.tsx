@@ -2,12 +2,12 @@ import { parseAmountInput, sanitizeAmountInput, toDecimalString } from '@oxbow/c
 import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { findNetwork } from '../../config/index.ts'
-import { Button } from '../../ui/index.ts'
 import type { LiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { type AddAmounts, addRequests, linkedAmounts } from '../services/addLiquidity.ts'
 import { liquidityContracts } from '../services/chain.ts'
 import { hasWrappedNative } from '../services/positionActions.ts'
 import type { OnchainPosition } from '../services/readPosition.ts'
+import { ActionButton } from './ActionButton.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 
@@ -87,9 +87,9 @@ export function AddLiquidity({ position: p, tx }: { position: OnchainPosition; t
         </label>
       ))}
       {problem ? <p role="alert">{problem}</p> : null}
-      <Button type="button" disabled={tx.busy || !amounts} onClick={() => void submit()}>
+      <ActionButton tx={tx} disabled={!amounts} onClick={() => void submit()}>
         {amounts ? intl.formatMessage(m.add) : intl.formatMessage(m.enterAmount)}
-      </Button>
+      </ActionButton>
     </section>
   )
 }

@@ -33,6 +33,7 @@ import {
   v2Linked,
 } from '../services/createPosition.ts'
 import { DYNAMIC_FEE, FEE_TIER_DIVISOR, fullRangeTicks, priceAtTick } from '../services/positionMath.ts'
+import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
@@ -607,14 +608,13 @@ function DepositStep({ chosen }: { chosen: Chosen }) {
                 )
               })}
             </dl>
-            <Button type="button" disabled={tx.busy} onClick={() => void submit()}>
+            <ActionButton tx={tx} onClick={() => void submit()}>
               {intl.formatMessage(m.createPosition)}
-            </Button>
+            </ActionButton>
           </div>
         ) : (
-          <Button
-            type="button"
-            disabled={tx.busy}
+          <ActionButton
+            tx={tx}
             onClick={() => {
               const message = validate()
               setProblem(message)
@@ -625,7 +625,7 @@ function DepositStep({ chosen }: { chosen: Chosen }) {
             }}
           >
             {error === intl.formatMessage(m.enterAmount) ? error : intl.formatMessage(m.review)}
-          </Button>
+          </ActionButton>
         )}
         <TransactionStatus state={tx.state} />
         {created ? (

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { type Address, decodeEventLog, erc721Abi, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
-import { Button, Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { liquidityContracts, publicClientFor } from '../services/chain.ts'
@@ -24,6 +24,7 @@ import { migratedAmounts, migrateV2Requests } from '../services/migrate.ts'
 import { fullRangeTicks, priceAtTick } from '../services/positionMath.ts'
 import { PositionReadError } from '../services/readPosition.ts'
 import { readV2Position, type V2Position } from '../services/v2Position.ts'
+import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
@@ -271,9 +272,9 @@ function MigrateForm({ position: p }: { position: V2Position }) {
             {problem}
           </p>
         ) : null}
-        <Button type="button" disabled={tx.busy || !pool.data} onClick={() => void submit()}>
+        <ActionButton tx={tx} disabled={!pool.data} onClick={() => void submit()}>
           {intl.formatMessage(m.migrate)}
-        </Button>
+        </ActionButton>
         <TransactionStatus state={tx.state} />
         {created ? (
           <Link to={created} data-testid="created-position" className={secondaryButtonClassName}>

@@ -16,7 +16,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { findNetwork } from '../../config/index.ts'
-import { Button, Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { usePosition } from '../hooks/usePosition.ts'
@@ -35,6 +35,7 @@ import {
 import { migrateV3Requests, v3MigrationAmounts } from '../services/migrateV3.ts'
 import { fullRangeTicks, isFullRange, priceAtTick } from '../services/positionMath.ts'
 import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
+import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
@@ -414,13 +415,13 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
             {problem}
           </p>
         ) : null}
-        <Button
-          type="button"
-          disabled={tx.busy || (choice !== null && !pool.data) || p.liquidity === 0n || outcome !== null}
+        <ActionButton
+          tx={tx}
+          disabled={(choice !== null && !pool.data) || p.liquidity === 0n || outcome !== null}
           onClick={() => void submit()}
         >
           {intl.formatMessage(m.migrate)}
-        </Button>
+        </ActionButton>
         <TransactionStatus state={tx.state} />
         {outcome ? (
           <dl

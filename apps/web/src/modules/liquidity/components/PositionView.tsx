@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { zeroAddress } from 'viem'
 import { findNetwork, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { Button, Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { usePosition } from '../hooks/usePosition.ts'
@@ -20,6 +20,7 @@ import {
 import { isFullRange, priceAtSqrtPrice, priceAtTick } from '../services/positionMath.ts'
 import { usdValue } from '../services/positionValue.ts'
 import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
+import { ActionButton } from './ActionButton.tsx'
 import { AddLiquidity } from './AddLiquidity.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
@@ -204,13 +205,13 @@ function PositionActions({ position: p }: { position: OnchainPosition }) {
             {intl.formatMessage(m.receiveNative, { symbol: nativeSymbol })}
           </label>
         ) : null}
-        <Button
-          type="button"
-          disabled={tx.busy || (p.fees0 === 0n && p.fees1 === 0n)}
+        <ActionButton
+          tx={tx}
+          disabled={p.fees0 === 0n && p.fees1 === 0n}
           onClick={() => void tx.run(p.owner, [collectRequest(p, chainId, { receiveNative: unwrap, weth9 })])}
         >
           {intl.formatMessage(m.collect)}
-        </Button>
+        </ActionButton>
         <AddLiquidity position={p} tx={tx} />
         {removal ? (
           <section aria-labelledby={`${sliderId}-heading`} className={styles.actions}>
@@ -249,9 +250,8 @@ function PositionActions({ position: p }: { position: OnchainPosition }) {
               {intl.formatMessage(m.youReceive)}: {amount(removal.amount0, p.token0.decimals)}{' '}
               {symbolOf(p.token0)} + {amount(removal.amount1, p.token1.decimals)} {symbolOf(p.token1)}
             </p>
-            <Button
-              type="button"
-              disabled={tx.busy}
+            <ActionButton
+              tx={tx}
               onClick={() =>
                 void tx.run(p.owner, [
                   removeRequest(p, chainId, { percent, receiveNative: unwrap, weth9, nowMs: Date.now() }),
@@ -259,7 +259,7 @@ function PositionActions({ position: p }: { position: OnchainPosition }) {
               }
             >
               {intl.formatMessage(m.remove)}
-            </Button>
+            </ActionButton>
           </section>
         ) : null}
         {p.version === 'v3' &&

@@ -6,7 +6,7 @@ import { Link } from 'react-router'
 import type { Address } from 'viem'
 import { findNetwork, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { Button, Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
@@ -14,6 +14,7 @@ import { liquidityContracts } from '../services/chain.ts'
 import { usdValue } from '../services/positionValue.ts'
 import { PositionReadError } from '../services/readPosition.ts'
 import { readV2Position, type V2Position, v2RemoveRequests, v2Share } from '../services/v2Position.ts'
+import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
@@ -188,9 +189,9 @@ function V2Remove({ position: p }: { position: V2Position }) {
         {intl.formatMessage(m.youReceive)}: {amount(out0, p.token0.decimals)} {symbolOf(p.token0)} +{' '}
         {amount(out1, p.token1.decimals)} {symbolOf(p.token1)}
       </p>
-      <Button
-        type="button"
-        disabled={tx.busy || !p.owner}
+      <ActionButton
+        tx={tx}
+        disabled={!p.owner}
         onClick={async () => {
           if (!p.owner) return
           const requests = await v2RemoveRequests(p, {
@@ -203,7 +204,7 @@ function V2Remove({ position: p }: { position: V2Position }) {
         }}
       >
         {intl.formatMessage(m.remove)}
-      </Button>
+      </ActionButton>
       <TransactionStatus state={tx.state} />
     </section>
   )

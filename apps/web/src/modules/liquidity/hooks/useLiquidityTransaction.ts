@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { getNetworks } from '../../config/index.ts'
+import { useBlockedAccount } from '../../screening/index.ts'
 import {
   addPendingTransaction,
   type Hex,
@@ -40,6 +41,8 @@ export interface LiquidityRequest {
 export interface LiquidityTransaction {
   readonly state: LiquidityTxState
   readonly busy: boolean
+  /** The connected account is blocked (the API's screening): nothing is sent for it. */
+  readonly blocked: boolean
   /** Sends the requests in order from `account` (each waits for the previous one's receipt). */
   readonly run: (account: Hex, requests: readonly LiquidityRequest[]) => Promise<boolean>
   readonly reset: () => void
@@ -55,10 +58,13 @@ export function useLiquidityTransaction(): LiquidityTransaction {
   const [state, setState] = useState<LiquidityTxState>({ step: 'idle' })
   const busy = useRef(false)
   const [isBusy, setBusy] = useState(false)
+  const blockedAccount = useBlockedAccount()
+  const blocked = useRef(false)
+  blocked.current = blockedAccount !== null
 
   const run = useCallback(
     async (account: Hex, requests: readonly LiquidityRequest[]) => {
-      if (busy.current || requests.length === 0) return false
+      if (busy.current || blocked.current || requests.length === 0) return false
       busy.current = true
       setBusy(true)
       try {
@@ -100,5 +106,5 @@ export function useLiquidityTransaction(): LiquidityTransaction {
     [queryClient],
   )
   const reset = useCallback(() => setState({ step: 'idle' }), [])
-  return { state, busy: isBusy, run, reset }
+  return { state, busy: isBusy, blocked: blockedAccount !== null, run, reset }
 }
