@@ -18,6 +18,8 @@ export const errorCodes = {
   UNSUPPORTED_TOKEN: 400,
   /** A swap's recipient (or swapper) where funds would be lost or stranded: the spec's 'Invalid recipient'. */
   INVALID_RECIPIENT: 400,
+  /** A swap's swapper where funds would be lost or stranded, when a recipient of its own receives. */
+  INVALID_SWAPPER: 400,
   /** Screening: a blocked swapper, recipient or wallet (src/screening; core's 'This address is blocked'). */
   ADDRESS_BLOCKED: 403,
   NO_QUOTES_FOUND: 404,

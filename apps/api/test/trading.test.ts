@@ -637,13 +637,18 @@ describe('refusals and bad input', () => {
     const friend = devnetClients(manifest, slug, 4).wallet.account.address
     const v2 = d.pools.find((p) => p.version === 'v2') as { address: Address }
     const v3 = d.pools.find((p) => p.version === 'v3') as { address: Address }
+    const hook = Object.values(d.hooks)[0] as Address
     const refused: [string, Address][] = [
       ['zero address', NATIVE],
       ['precompile 0x01 (the router reads it as the sender)', '0x0000000000000000000000000000000000000001'],
       ['precompile 0x0a', '0x000000000000000000000000000000000000000a'],
+      ['P256VERIFY precompile 0x100', '0x0000000000000000000000000000000000000100'],
       ['Universal Router', d.contracts.universalRouter],
       ['Permit2', d.contracts.permit2],
       ['v4 PoolManager', d.contracts.v4PoolManager],
+      ['v2 factory', d.contracts.v2Factory],
+      ['v3 position manager', d.contracts.nonfungiblePositionManager],
+      ['v4 hook', hook],
       ['v2 pool', v2.address],
       ['v3 pool', v3.address],
       ['token contract', token('USDC')],
@@ -658,29 +663,81 @@ describe('refusals and bad input', () => {
         assert.equal(r.json.error.details[0].path, 'recipient')
       }
     }
-    for (const swapper of [NATIVE, d.contracts.universalRouter]) {
-      const r = await post('/swap', { ...base(), swapper })
-      assert.equal(r.status, 400, swapper)
-      assert.equal(r.json.error.details[0].path, 'swapper')
+    // a bad swapper receives when no recipient is given (Invalid recipient), else it is Invalid swapper
+    for (const swapper of [
+      NATIVE,
+      '0x0000000000000000000000000000000000000002',
+      d.contracts.universalRouter,
+    ]) {
+      for (const path of ['/quote', '/swap']) {
+        const alone = await post(path, { ...base(), swapper })
+        assert.equal(alone.status, 400, `${swapper} ${path}`)
+        assert.equal(alone.json.error.code, 'INVALID_RECIPIENT', `${swapper} ${path}`)
+        assert.equal(alone.json.error.details[0].path, 'swapper')
+        const paying = await post(path, { ...base(), swapper, recipient: friend })
+        assert.equal(paying.status, 400, `${swapper} ${path}`)
+        assert.equal(paying.json.error.code, 'INVALID_SWAPPER', `${swapper} ${path}`)
+        assert.equal(paying.json.error.message, 'Invalid swapper')
+        assert.equal(paying.json.error.details[0].path, 'swapper')
+      }
     }
-    // EIP-55: one letter's case flipped is a mistyped address; all lower case carries no checksum
+    // EIP-55: one letter's case flipped is a mistyped address; all lower or all upper case carries no checksum
     const flipped = friend
       .replace(/[a-f]/, (c) => c.toUpperCase())
       .replace(/[A-F](?=[^A-F]*$)/, (c) => c.toLowerCase())
     assert.notEqual(flipped, friend)
-    const bad = await post('/swap', { ...base(), swapper: me, recipient: flipped })
-    assert.equal(bad.status, 400)
-    assert.equal(bad.json.error.code, 'INVALID_INPUT')
-    assert.match(JSON.stringify(bad.json.error.details), /recipient.*checksum/)
-    const badSwapper = await post('/swap', {
-      ...base(),
-      swapper: me.replace(/[a-f]/, (c) => c.toUpperCase()),
-    })
-    assert.match(JSON.stringify(badSwapper.json.error.details), /swapper.*checksum/)
-    for (const recipient of [friend, friend.toLowerCase()]) {
+    for (const path of ['/quote', '/swap']) {
+      const bad = await post(path, { ...base(), swapper: me, recipient: flipped })
+      assert.equal(bad.status, 400)
+      assert.equal(bad.json.error.code, 'INVALID_RECIPIENT')
+      assert.equal(bad.json.error.message, 'Invalid recipient')
+      assert.match(JSON.stringify(bad.json.error.details), /recipient.*checksum/)
+      const badSwapper = await post(path, { ...base(), swapper: me.replace(/[a-f]/, (c) => c.toUpperCase()) })
+      assert.equal(badSwapper.status, 400)
+      assert.equal(badSwapper.json.error.code, 'INVALID_SWAPPER')
+      assert.match(JSON.stringify(badSwapper.json.error.details), /swapper.*checksum/)
+    }
+    // a body with other problems besides stays INVALID_INPUT
+    const both = await post('/quote', { ...base(), amount: '-1', recipient: flipped })
+    assert.equal(both.json.error.code, 'INVALID_INPUT')
+    const upper = `0x${friend.slice(2).toUpperCase()}`
+    for (const recipient of [friend, friend.toLowerCase(), upper]) {
+      const quoted = await post('/quote', { ...base(), swapper: me, recipient })
+      assert.equal(quoted.status, 200, JSON.stringify(quoted.json))
       const ok = await post('/swap', { ...base(), swapper: me, recipient })
       assert.equal(ok.status, 200, JSON.stringify(ok.json))
     }
+  })
+
+  test('error: a swap to a token or pool contract the deployment does not list is refused; a smart wallet may receive (issue #16)', async () => {
+    await isolated(async () => {
+      const me = devnetClients(manifest, slug, 3).wallet.account.address
+      const { public: client, test: anvil } = devnetClients(manifest, slug)
+      const v2 = d.pools.find((p) => p.version === 'v2') as { address: Address }
+      // fresh addresses carrying a token's, a pool's and a smart wallet's code: unknown to the manifest
+      const copy = async (from: Address, to: Address) => {
+        const code = await client.getCode({ address: from })
+        assert.ok(code && code !== '0x', `${from} has code`)
+        await anvil.setCode({ address: to, bytecode: code })
+      }
+      const someToken: Address = '0x7e57000000000000000000000000000000000001'
+      const somePool: Address = '0x7e57000000000000000000000000000000000002'
+      const someWallet: Address = '0x7e57000000000000000000000000000000000003'
+      await copy(token('USDC'), someToken)
+      await copy(v2.address, somePool)
+      await copy(d.contracts.simple7702Account, someWallet)
+      for (const [recipient, what] of [
+        [someToken, /token contract/],
+        [somePool, /pool contract/],
+      ] as const) {
+        const r = await post('/swap', { ...base(), swapper: me, recipient })
+        assert.equal(r.status, 400, JSON.stringify(r.json))
+        assert.equal(r.json.error.code, 'INVALID_RECIPIENT')
+        assert.match(r.json.error.details[0].message, what)
+      }
+      const wallet = await post('/swap', { ...base(), swapper: me, recipient: someWallet })
+      assert.equal(wallet.status, 200, JSON.stringify(wallet.json))
+    })
   })
 
   test('behavior: a forged Permit2 signature is refused before Json transaction', async () => {

@@ -3,14 +3,15 @@
  * full local stack (devnet on port base 25200, the API on 25788, the built web on
  * localhost:25574): a shown quote follows the chain (a block after the quote's re-quotes at once,
  * not at the 10 s refresh), and a swap whose proceeds would go to a protocol contract is refused
- * with the spec's 'Invalid recipient'.
+ * with the spec's 'Invalid recipient': by the form when it knows the address (button disabled),
+ * else by the API.
  */
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import type { Browser } from 'playwright-core'
-import type { Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
 import { byTestId, connectWallet, injectedTestWallet, reviewAndConfirm, waitForQuote } from './swapKit.ts'
@@ -85,37 +86,74 @@ test('behavior: a trade on chain after the quote re-quotes within 3 s, priced on
   }
 })
 
-test('error: a wallet whose address is a protocol contract (WETH) is refused with "Invalid recipient" and nothing is sent', async () => {
+/** Opens /swap (ETH -> USDC) in a new context whose injected wallet's account is `account`. */
+async function swapAs(account: Address, name: string) {
   const d = stack.manifest.networks.ethereum as NetworkDeployment
   const usdc = d.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
   assert.ok(usdc)
-  // WETH9 holds every wrapped ether: its balance passes the form's checks, the API must refuse it
-  const account = d.contracts.weth9
   const context = await browser.newContext()
-  try {
-    await context.addInitScript({
-      content: injectedTestWallet({
-        name: 'Contract Wallet',
-        rdns: 'test.contract',
-        account,
-        chains: [[d.chainId, stack.rpcUrl('ethereum')]],
-      }),
-    })
-    const page = await context.newPage()
-    await page.goto(`${stack.webUrl}/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}`)
-    await connectWallet(page, 'Contract Wallet', account)
-    const field = byTestId(page, 'swap-input-amount')
-    await field.click()
-    await field.pressSequentially('1')
-    await waitForQuote(page, { side: 'in', amount: 10n ** 18n })
-    const result = await reviewAndConfirm(page)
-    assert.deepEqual(result, { state: 'failed', message: 'Invalid recipient' })
-    const sent = await page.evaluate(() =>
+  await context.addInitScript({
+    content: injectedTestWallet({
+      name,
+      rdns: `test.${name.toLowerCase().replaceAll(' ', '-')}`,
+      account,
+      chains: [[d.chainId, stack.rpcUrl('ethereum')]],
+    }),
+  })
+  const page = await context.newPage()
+  await page.goto(`${stack.webUrl}/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}`)
+  await connectWallet(page, name, account)
+  const field = byTestId(page, 'swap-input-amount')
+  await field.click()
+  await field.pressSequentially('1')
+  const sent = () =>
+    page.evaluate(() =>
       ((window as unknown as { __testWalletCalls?: string[] }).__testWalletCalls ?? []).filter(
         (method) => method === 'eth_sendTransaction',
       ),
     )
-    assert.equal(sent.length, 0, 'no transaction was sent')
+  return { context, page, sent }
+}
+
+test('error: a wallet whose address is the Universal Router or WETH reads "Invalid recipient", disabled, and nothing is sent', async () => {
+  const d = stack.manifest.networks.ethereum as NetworkDeployment
+  for (const [account, name] of [
+    [d.contracts.universalRouter, 'Router Wallet'],
+    [d.contracts.weth9, 'Weth Wallet'],
+  ] as const) {
+    const { context, page, sent } = await swapAs(account, name)
+    try {
+      await page.waitForFunction(
+        () => {
+          const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
+          return b !== null && b.textContent?.trim() === 'Invalid recipient'
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
+      const button = byTestId(page, 'swap-button')
+      assert.equal(await button.isDisabled(), true, name)
+      assert.equal(await button.getAttribute('data-kind'), 'invalidRecipient')
+      assert.deepEqual(await sent(), [], 'no transaction was sent')
+    } finally {
+      await context.close()
+    }
+  }
+})
+
+test('error: a wallet the form cannot tell from an account (a v4 hook) is refused by the API with "Invalid recipient" and nothing is sent', async () => {
+  const d = stack.manifest.networks.ethereum as NetworkDeployment
+  // a hook is not in the token list nor the form's contracts: the API's refusal is what stops it
+  const hook = Object.values(d.hooks)[0]
+  assert.ok(hook)
+  const { test: anvil } = devnetClients(stack.manifest, 'ethereum')
+  await anvil.setBalance({ address: hook, value: 10n ** 20n })
+  const { context, page, sent } = await swapAs(hook, 'Hook Wallet')
+  try {
+    await waitForQuote(page, { side: 'in', amount: 10n ** 18n })
+    const result = await reviewAndConfirm(page)
+    assert.deepEqual(result, { state: 'failed', message: 'Invalid recipient' })
+    assert.deepEqual(await sent(), [], 'no transaction was sent')
   } finally {
     await context.close()
   }

@@ -22,3 +22,24 @@ export function shortenAddress(address: string, chars = 4): string {
   if (address.length <= prefix + chars * 2 + 1) return address
   return `${address.slice(0, prefix + chars)}…${address.slice(-chars)}`
 }
+
+/**
+ * The highest address reserved for precompiles and system contracts: 0x01–0x0a are Ethereum's
+ * precompiles, 0x0100 is P256VERIFY (RIP-7212), and rollups put theirs below 0x10000. The
+ * Universal Router even reads 0x…01 and 0x…02 as "the sender" and "the router itself".
+ */
+export const MAX_RESERVED_ADDRESS = 0xffffn
+
+/**
+ * Why no funds may ever be paid out to (or swapped from) `address`, whatever the network: the
+ * zero address (burnt), or a precompile or other reserved low address (no one can move what it
+ * receives). Undefined for any other address, and for anything that is not an EVM address at all
+ * (reported on its own). The trading API refuses these as recipient or swapper, and the swap form
+ * before asking it.
+ */
+export function reservedAddressKind(address: string): 'zero' | 'precompile' | undefined {
+  if (!isEvmAddress(address)) return undefined
+  const value = BigInt(address)
+  if (value === 0n) return 'zero'
+  return value <= MAX_RESERVED_ADDRESS ? 'precompile' : undefined
+}

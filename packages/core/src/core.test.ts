@@ -23,6 +23,7 @@ import {
   MAX_OPEN_LIMIT_ORDERS,
   NETWORK_COST_WARNING_RATIO,
   parseAmountInput,
+  reservedAddressKind,
   SLIPPAGE_VERY_HIGH_PERCENT,
   SMALL_BALANCE_THRESHOLD_USD,
   sanitizeAmountInput,
@@ -75,6 +76,16 @@ describe('addresses', () => {
     assert.ok(isEvmAddress(address))
     assert.ok(!isEvmAddress(`${address}0`))
     assert.ok(!isEvmAddress('0xZZ34567890abcdef1234567890ABCDEF12345678'))
+  })
+  it('names the addresses where funds are lost: zero and the precompiles (issue #16)', () => {
+    assert.equal(reservedAddressKind('0x0000000000000000000000000000000000000000'), 'zero')
+    assert.equal(reservedAddressKind('0x0000000000000000000000000000000000000001'), 'precompile')
+    assert.equal(reservedAddressKind('0x000000000000000000000000000000000000000A'), 'precompile')
+    assert.equal(reservedAddressKind('0x0000000000000000000000000000000000000100'), 'precompile')
+    assert.equal(reservedAddressKind('0x000000000000000000000000000000000000ffff'), 'precompile')
+    assert.equal(reservedAddressKind('0x0000000000000000000000000000000000010000'), undefined)
+    assert.equal(reservedAddressKind(address), undefined)
+    assert.equal(reservedAddressKind('0x01'), undefined)
   })
 })
 

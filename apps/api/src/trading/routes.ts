@@ -11,12 +11,32 @@ import {
   tokensQuerySchema,
 } from '@oxbow/api-contract/requests'
 import { networkSlugs } from '@oxbow/chains'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { ApiError } from '../errors.ts'
 import type { Screening } from '../screening/index.ts'
 import { jsonBody, query } from '../validation.ts'
 import { delegationRoutes } from './delegation.ts'
 import { pricesBody, type TradingService, usdOf } from './service.ts'
+
+/**
+ * A quote or swap body. A recipient or swapper that is not an address, or a mixed-case one whose
+ * EIP-55 checksum fails (a mistyped address), is answered as INVALID_RECIPIENT / INVALID_SWAPPER
+ * like the other refused parties when it is the body's only problem; anything else stays
+ * INVALID_INPUT.
+ */
+async function partiesBody<S extends Parameters<typeof jsonBody>[1]>(c: Context, schema: S) {
+  try {
+    return await jsonBody(c, schema)
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'INVALID_INPUT' || !Array.isArray(error.data))
+      throw error
+    const paths = new Set((error.data as { path: string }[]).map((p) => p.path))
+    if (paths.size !== 1) throw error
+    if (paths.has('recipient')) throw ApiError.spec('INVALID_RECIPIENT', error.data)
+    if (paths.has('swapper')) throw new ApiError('INVALID_SWAPPER', 'Invalid swapper', error.data)
+    throw error
+  }
+}
 
 export function tradingRoutes(service: TradingService, screening: Screening): Hono {
   const app = new Hono()
@@ -31,14 +51,16 @@ export function tradingRoutes(service: TradingService, screening: Screening): Ho
   }
 
   app.post('/quote', async (c) => {
-    const { swapper, ...body } = await jsonBody(c, quoteRequestSchema)
+    const { swapper, ...body } = await partiesBody(c, quoteRequestSchema)
     await screening.refuseBlocked({ swapper, recipient: body.recipient })
-    const q = await service.quote({ ...body, network: slugOf(body.network) })
+    const network = slugOf(body.network)
+    service.checkParties(network, swapper, body.recipient)
+    const q = await service.quote({ ...body, network })
     return c.json(q.body)
   })
 
   app.post('/swap', async (c) => {
-    const body = await jsonBody(c, swapRequestSchema)
+    const body = await partiesBody(c, swapRequestSchema)
     await screening.refuseBlocked({ swapper: body.swapper, recipient: body.recipient })
     return c.json(await service.swap({ ...body, network: slugOf(body.network) }))
   })

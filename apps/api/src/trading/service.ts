@@ -5,7 +5,7 @@
 
 import type { QuoteResponseBody, SwapResponseBody } from '@oxbow/api-contract'
 import { getNetwork, type NetworkSlug } from '@oxbow/chains'
-import { NATIVE_CURRENCY_ADDRESS, userFacingText } from '@oxbow/core'
+import { NATIVE_CURRENCY_ADDRESS, reservedAddressKind } from '@oxbow/core'
 import {
   erc20Abi,
   type Manifest,
@@ -279,30 +279,73 @@ export class TradingService {
 
   /**
    * Why a swap may not pay out to (or be sent from) `address` on `network`, or undefined if it
-   * may: the zero address, precompiles and other reserved low addresses (the Universal Router
-   * reads 0x01 and 0x02 as "the sender" and "the router itself"), and the protocol's own
-   * contracts, pools and tokens. Other contracts (smart wallets) are fine.
+   * may: the zero address, precompiles and other reserved low addresses (core's
+   * `reservedAddressKind`), and the protocol's own contracts, pools, hooks and tokens (the
+   * deployment's manifest). Other contracts (smart wallets) are fine.
    */
   addressProblem(network: NetworkSlug, address: Address): string | undefined {
-    const value = BigInt(address)
-    if (value === 0n) return 'the zero address: funds sent there are lost'
-    if (value <= 0xffffn) return 'a precompile or reserved address: funds sent there are lost'
+    const reserved = reservedAddressKind(address)
+    if (reserved === 'zero') return 'the zero address: funds sent there are lost'
+    if (reserved === 'precompile') return 'a precompile or reserved address: funds sent there are lost'
     const known = this.refused.get(network)?.get(address.toLowerCase())
     return known === undefined ? undefined : `${known}: funds sent there are stranded`
   }
 
-  private checkRecipient(req: QuoteRequest): void {
-    if (req.recipient === undefined) return
-    const problem = this.addressProblem(req.network, req.recipient)
-    if (problem) {
-      throw ApiError.spec('INVALID_RECIPIENT', [{ path: 'recipient', message: problem }])
+  /**
+   * The swapper and the recipient of a quote or swap, checked with {@link addressProblem}. A bad
+   * swapper without a recipient is the one who would receive: INVALID_RECIPIENT ('Invalid
+   * recipient', what the swap form shows); with a recipient of its own, INVALID_SWAPPER.
+   */
+  checkParties(network: NetworkSlug, swapper: Address | undefined, recipient: Address | undefined): void {
+    if (recipient !== undefined) {
+      const problem = this.addressProblem(network, recipient)
+      if (problem) throw ApiError.spec('INVALID_RECIPIENT', [{ path: 'recipient', message: problem }])
+    }
+    if (swapper === undefined) return
+    const problem = this.addressProblem(network, swapper)
+    if (!problem) return
+    const details = [{ path: 'swapper', message: problem }]
+    throw recipient === undefined
+      ? ApiError.spec('INVALID_RECIPIENT', details)
+      : new ApiError('INVALID_SWAPPER', 'Invalid swapper', details)
+  }
+
+  /**
+   * A contract recipient the manifest does not know, looked at on chain: one that answers like an
+   * ERC-20 token (`totalSupply` and `balanceOf`) or a v2/v3 pool (`token0`) would strand what it
+   * receives, so it is refused as the known ones are. Any other contract (a smart wallet, a
+   * Safe, an EIP-7702 delegated account) may receive. One `eth_getCode`, and two calls only for a
+   * contract; on a node failure the recipient passes (the manifest check already ran).
+   */
+  private async checkContractRecipient(network: NetworkSlug, recipient: Address): Promise<void> {
+    const client = this.stateOf(network).client
+    const code = await client.getCode({ address: recipient }).catch(() => undefined)
+    // no code (an EOA) or an EIP-7702 delegation designator (0xef0100 + address): an account
+    if (code === undefined || code === '0x' || code.toLowerCase().startsWith('0xef0100')) return
+    const answers = (functionName: 'totalSupply' | 'token0') =>
+      client.readContract({ address: recipient, abi: probeAbi, functionName }).then(
+        () => true,
+        () => false,
+      )
+    const balance = client
+      .readContract({ address: recipient, abi: probeAbi, functionName: 'balanceOf', args: [recipient] })
+      .then(
+        () => true,
+        () => false,
+      )
+    const [supply, holds, pool] = await Promise.all([answers('totalSupply'), balance, answers('token0')])
+    const what = pool ? 'a pool contract' : supply && holds ? 'a token contract' : undefined
+    if (what) {
+      throw ApiError.spec('INVALID_RECIPIENT', [
+        { path: 'recipient', message: `${what}: funds sent there are stranded` },
+      ])
     }
   }
 
   /** Checks a quote request and turns it into a route query (typed errors for bad input). */
   private prepare(req: QuoteRequest) {
     const state = this.stateOf(req.network)
-    this.checkRecipient(req)
+    this.checkParties(req.network, undefined, req.recipient)
     const tokenIn = this.tokenOf(req.network, req.tokenIn)
     const tokenOut = this.tokenOf(req.network, req.tokenOut)
     for (const t of [tokenIn, tokenOut]) {
@@ -550,16 +593,8 @@ export class TradingService {
 
   async swap(req: SwapRequest) {
     const state = this.stateOf(req.network)
-    const swapperProblem = this.addressProblem(req.network, req.swapper)
-    if (swapperProblem) {
-      // the swapper signs and, without a recipient, receives: it must be a real account
-      throw new ApiError(
-        req.recipient === undefined ? 'INVALID_RECIPIENT' : 'INVALID_INPUT',
-        req.recipient === undefined ? userFacingText({ code: 'INVALID_RECIPIENT' }) : 'Invalid request body',
-        [{ path: 'swapper', message: swapperProblem }],
-      )
-    }
-    this.checkRecipient(req)
+    this.checkParties(req.network, req.swapper, req.recipient)
+    if (req.recipient !== undefined) await this.checkContractRecipient(req.network, req.recipient)
     // the next block's time: anvil stamps it with the wall clock unless the chain is ahead of it
     const now = Math.max(Number(state.blockTimestamp), Math.floor(Date.now() / 1000))
     const deadline = req.deadline ?? now + DEFAULT_DEADLINE_SECONDS
@@ -703,6 +738,25 @@ export class TradingService {
     } satisfies SwapResponseBody
   }
 }
+
+/** The reads that tell a token or a pool from other contracts (see checkContractRecipient). */
+const probeAbi = [
+  {
+    type: 'function',
+    name: 'totalSupply',
+    stateMutability: 'view',
+    inputs: [],
+    outputs: [{ type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [{ type: 'address' }],
+    outputs: [{ type: 'uint256' }],
+  },
+  { type: 'function', name: 'token0', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] },
+] as const
 
 const hopProtocol = { v2: 'V2', v3: 'V3', v4: 'V4', wrap: 'WRAP' } as const
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { findNetwork, getNetworks } from '../../config/index.ts'
+import { findNetwork, getNetworks, getRuntimeConfig } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { screeningMessages, useBlockedAccount } from '../../screening/index.ts'
 import { Button } from '../../ui/index.ts'
@@ -30,6 +30,7 @@ import {
   truncateDecimals,
 } from '../state/swapFormAmounts.ts'
 import { deriveSwapButton, type SwapButtonState } from '../state/swapFormButton.ts'
+import { isRefusedSwapRecipient } from '../state/swapRecipient.ts'
 import { useSwapSettings } from '../state/swapSettings.ts'
 import { SwapCurrencyPanel } from './SwapCurrencyPanel.tsx'
 import styles from './SwapForm.module.css'
@@ -68,6 +69,7 @@ function isHeroHandoff(state: unknown): boolean {
 const buttonMessages = {
   connect: sm.connectWallet,
   blocked: screeningMessages.button,
+  invalidRecipient: sm.invalidRecipient,
   selectToken: sm.selectToken,
   enterAmount: sm.enterAmount,
   insufficientBalance: sm.insufficientBalance,
@@ -191,9 +193,26 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   useEffect(() => setSwitchFailed(false), [form.chain, wallet.chainId])
 
   const blocked = useBlockedAccount() !== null
+  // The account receives the swap: refused where funds are lost or stranded, as far as the form
+  // knows (the API refuses the rest with the same words).
+  const invalidRecipient =
+    account !== null &&
+    isRefusedSwapRecipient(account, {
+      contracts: [
+        ...Object.values(getRuntimeConfig().contracts?.[form.chain] ?? {}),
+        tradingNetwork?.universalRouter,
+        tradingNetwork?.permit2,
+        tradingNetwork?.wrappedNative,
+      ],
+      tokens: tokens.filter((token) => !token.native).map((token) => token.address),
+      pools: (quote?.route ?? []).flatMap((leg) =>
+        leg.hops.filter((hop) => hop.protocol === 'V2' || hop.protocol === 'V3').map((hop) => hop.pool),
+      ),
+    })
   const button = deriveSwapButton({
     connected: account !== null,
     blocked,
+    invalidRecipient,
     walletChainId: wallet.chainId,
     chainId: network?.chainId,
     networkName: network?.name ?? form.chain,

@@ -20,7 +20,7 @@ const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
   insufficientFunds: m.failedInsufficientFunds,
   timeout: m.failedTimeout,
   noQuotes: m.failedNoQuotes,
-  invalidRecipient: m.failedInvalidRecipient,
+  invalidRecipient: m.invalidRecipient,
   generic: m.failedGeneric,
 }
 

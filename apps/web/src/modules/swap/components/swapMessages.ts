@@ -120,7 +120,11 @@ export const swapMessages = defineMessages({
   },
   failedTimeout: { id: 'swap.failed.timeout', defaultMessage: 'Confirmation timed out. Please retry.' },
   failedNoQuotes: { id: 'swap.failed.noQuotes', defaultMessage: 'No quotes found' },
-  failedInvalidRecipient: { id: 'swap.failed.invalidRecipient', defaultMessage: 'Invalid recipient' },
+  /**
+   * The spec's 'Invalid recipient': the main button when the form refuses the receiving account, and
+   * the swap's end when the API refuses it (INVALID_RECIPIENT). One text, one id for both.
+   */
+  invalidRecipient: { id: 'swap.failed.invalidRecipient', defaultMessage: 'Invalid recipient' },
   failedGeneric: {
     id: 'swap.failed.generic',
     defaultMessage: 'Swap could not be fulfilled at this time. Please try again.',

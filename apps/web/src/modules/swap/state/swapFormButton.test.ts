@@ -86,3 +86,17 @@ test('behavior: a blocked account gets a disabled button before anything else (n
   assert.deepEqual(kind({ blocked: true, walletChainId: 2 }), { kind: 'blocked', enabled: false })
   assert.deepEqual(kind({ blocked: true, connected: false }), { kind: 'connect', enabled: true })
 })
+
+test('error: Invalid recipient (disabled) when the receiving account is refused, after Address blocked (issue #16)', () => {
+  assert.deepEqual(kind({ invalidRecipient: true }), { kind: 'invalidRecipient', enabled: false })
+  assert.deepEqual(
+    kind({ invalidRecipient: true, walletChainId: 8453, typedAmount: null, inputBalance: 0n }),
+    {
+      kind: 'invalidRecipient',
+      enabled: false,
+    },
+  )
+  assert.equal(kind({ invalidRecipient: true, blocked: true }).kind, 'blocked')
+  assert.equal(kind({ invalidRecipient: true, connected: false }).kind, 'connect')
+  assert.equal(kind({ invalidRecipient: false }).kind, 'review')
+})

@@ -5,6 +5,7 @@
 export type SwapButtonState =
   | { readonly kind: 'connect'; readonly enabled: true }
   | { readonly kind: 'blocked'; readonly enabled: false }
+  | { readonly kind: 'invalidRecipient'; readonly enabled: false }
   | { readonly kind: 'switchNetwork'; readonly enabled: true; readonly network: string }
   | { readonly kind: 'selectToken'; readonly enabled: false }
   | { readonly kind: 'enterAmount'; readonly enabled: false }
@@ -16,6 +17,11 @@ export interface SwapButtonInput {
   readonly connected: boolean
   /** The connected account is blocked (screening): nothing may be signed. */
   readonly blocked?: boolean
+  /**
+   * The connected account, who receives the swap, is where funds would be lost or stranded (the
+   * zero address, a precompile, a protocol contract, token or pool: `isRefusedSwapRecipient`).
+   */
+  readonly invalidRecipient?: boolean
   /** The wallet's chain id, and the form's network (chain id and display name). */
   readonly walletChainId: number | null
   readonly chainId: number | undefined
@@ -42,12 +48,13 @@ export interface SwapButtonInput {
 }
 
 /**
- * Order: connect, blocked account, wrong network, tokens, amount, input balance (exact out: the most it may spend),
+ * Order: connect, blocked account, invalid recipient, wrong network, tokens, amount, input balance (exact out: the most it may spend),
  * native balance for the network cost (plus the amount when the input is native), then the action.
  */
 export function deriveSwapButton(input: SwapButtonInput): SwapButtonState {
   if (!input.connected) return { kind: 'connect', enabled: true }
   if (input.blocked) return { kind: 'blocked', enabled: false }
+  if (input.invalidRecipient) return { kind: 'invalidRecipient', enabled: false }
   if (input.chainId !== undefined && input.walletChainId !== null && input.walletChainId !== input.chainId)
     return { kind: 'switchNetwork', enabled: true, network: input.networkName }
   if (!input.inputToken || !input.outputToken) return { kind: 'selectToken', enabled: false }
