@@ -250,3 +250,13 @@ export const v3MintContext = onchainTable('v3_mint_context', (t) => ({
   tickLower: t.integer().notNull(),
   tickUpper: t.integer().notNull(),
 }))
+
+/**
+ * Transactions whose native-currency flows were read from the node's call trace (per
+ * chain:txHash): `traced` false when the node could not trace it (a devnet restored from a dump
+ * has no transaction history) and the logs' reading applies instead.
+ */
+export const nativeTrace = onchainTable('native_trace', (t) => ({
+  id: t.text().primaryKey(),
+  traced: t.boolean().notNull(),
+}))

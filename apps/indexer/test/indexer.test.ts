@@ -21,16 +21,23 @@ import {
   poolIdOf,
   universalRouterAbi,
   urCommands,
+  V4_OPEN_DELTA,
   v2PairAbi,
   v2Router02Abi,
   v2SwapInput,
   v3Path,
   v3PoolAbi,
   v3SwapInput,
+  v4DecreasePayload,
   v4ExactInSingleSwap,
+  v4MintPayload,
+  v4Plan,
   v4PoolManagerAbi,
   v4PositionManagerAbi,
+  v4SettleAll,
   v4StateViewAbi,
+  v4SwapExactInSingle,
+  v4Take,
   weth9Abi,
 } from '@oxbow/protocol'
 import {
@@ -79,6 +86,11 @@ async function send(hash: Promise<Hex>) {
 
 /** The actor lets the Universal Router spend `token` through Permit2 (ERC-20 approval, then Permit2's). */
 async function allowUniversalRouter(token: Address) {
+  await allowThroughPermit2(token, eth.contracts.universalRouter)
+}
+
+/** The actor lets `spender` spend `token` through Permit2 (ERC-20 approval, then Permit2's). */
+async function allowThroughPermit2(token: Address, spender: Address) {
   const write = { chain: null, account: wallet.account as never } as const
   await send(
     wallet.writeContract({
@@ -95,7 +107,7 @@ async function allowUniversalRouter(token: Address) {
       address: PERMIT2_ADDRESS,
       abi: permit2Abi,
       functionName: 'approve',
-      args: [token, eth.contracts.universalRouter, 2n ** 160n - 1n, 2 ** 48 - 1],
+      args: [token, spender, 2n ** 160n - 1n, 2 ** 48 - 1],
     }),
   )
 }
@@ -1124,6 +1136,65 @@ for (const backend of backends) {
           (c) => c.direction === 'OUT' && c.amount === sold.toString() && c.token.address === token,
         ),
       )
+
+      // v4 paying the ETH to another recipient: the recipient receives it, not the sender.
+      const friend = privateKeyToAccount(generatePrivateKey()).address
+      const toFriend = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: eth.contracts.universalRouter,
+          abi: universalRouterAbi,
+          functionName: 'execute',
+          args: [
+            byteString([urCommands.V4_SWAP]),
+            [
+              v4Plan([
+                v4SwapExactInSingle({
+                  poolKey: {
+                    currency0: v4.currency0,
+                    currency1: v4.currency1,
+                    fee: v4.fee,
+                    tickSpacing: v4.tickSpacing,
+                    hooks: v4.hooks,
+                  },
+                  zeroForOne: false,
+                  amountIn: sold,
+                  amountOutMinimum: 0n,
+                }),
+                v4SettleAll(token, sold),
+                v4Take(zeroAddress, friend, V4_OPEN_DELTA),
+              ]),
+            ],
+            BigInt(Math.floor(Date.now() / 1000) + 3600),
+          ],
+          gas: 1_500_000n,
+        }),
+      )
+      const received = await publicClient.getBalance({ address: friend })
+      assert.ok(received > 0n)
+      const senderRow = await activityOf(toFriend.transactionHash)
+      assert.deepEqual(nativeOf(senderRow.assetChanges), [], 'the sender received no ETH')
+      const friendRow = await waitFor(
+        "the recipient's activity",
+        async () => {
+          const data = await okData(
+            gql<{
+              activity: {
+                nodes: { txHash: string; type: string; counterparty: string | null; assetChanges: Change[] }[]
+              }
+            }>(
+              'query($a: String!) { activity(address: $a, networks: ["ethereum"], first: 10) { nodes { txHash type counterparty assetChanges { direction amount token { isNative address } } } } }',
+              { a: friend },
+            ),
+          )
+          return data.activity.nodes.find((n) => n.txHash === toFriend.transactionHash)
+        },
+        WAIT_MS,
+      )
+      assert.equal(friendRow.type, 'RECEIVE')
+      assert.equal(friendRow.counterparty, actor)
+      assert.deepEqual(nativeOf(friendRow.assetChanges), [['IN', received.toString()]])
     })
 
     it('behavior: prices derived through WETH follow its moves at once, and ETH is priced as WETH', async () => {
@@ -1287,6 +1358,247 @@ for (const backend of backends) {
           `${what}: ${JSON.stringify(r.errors)}`,
         )
       }
+    })
+
+    it('behavior: collecting and removing v4 native-pool liquidity: activity shows the ETH received with its fees, reserves drop by exactly what left', async () => {
+      const v4 = eth.pools.find(
+        (p) =>
+          p.version === 'v4' &&
+          p.currency0 === zeroAddress &&
+          p.hooks === zeroAddress &&
+          tradable(p.currency1),
+      )
+      assert.ok(v4 && v4.version === 'v4')
+      const key = {
+        currency0: v4.currency0,
+        currency1: v4.currency1,
+        fee: v4.fee,
+        tickSpacing: v4.tickSpacing,
+        hooks: v4.hooks,
+      }
+      const token = v4.currency1
+      const pm = eth.contracts.v4PositionManager
+      const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+      const view = { address: eth.contracts.v4StateView, abi: v4StateViewAbi } as const
+      // The devnet's test tokens mint to anyone.
+      await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: token,
+          abi: parseAbi(['function mint(address to, uint256 amount)']),
+          functionName: 'mint',
+          args: [actor, 10n ** 30n],
+        }),
+      )
+      await allowThroughPermit2(token, pm)
+      await allowUniversalRouter(token)
+
+      // A position of 1 % of the pool's in-range liquidity, some 35 % of price either side.
+      const [sqrtPriceX96, tick] = await publicClient.readContract({
+        ...view,
+        functionName: 'getSlot0',
+        args: [v4.poolId],
+      })
+      const poolLiquidity = await publicClient.readContract({
+        ...view,
+        functionName: 'getLiquidity',
+        args: [v4.poolId],
+      })
+      const spacing = v4.tickSpacing
+      const tickLower = Math.floor((tick - 3000) / spacing) * spacing
+      const tickUpper = Math.ceil((tick + 3000) / spacing) * spacing
+      const liquidity = poolLiquidity / 100n
+      const needed = amountsForLiquidityDelta(sqrtPriceX96, tick, tickLower, tickUpper, liquidity)
+      const mint = await send(
+        wallet.writeContract({
+          chain: null,
+          account: wallet.account as never,
+          address: pm,
+          abi: v4PositionManagerAbi,
+          functionName: 'modifyLiquidities',
+          args: [
+            v4MintPayload({
+              key,
+              tickLower,
+              tickUpper,
+              liquidity,
+              amount0Max: needed.amount0 * 2n,
+              amount1Max: needed.amount1 * 2n,
+              owner: actor,
+            }),
+            deadline,
+          ],
+          value: needed.amount0 * 2n,
+          gas: 1_500_000n,
+        }),
+      )
+      const [minted] = parseEventLogs({ abi: v4PositionManagerAbi, eventName: 'Transfer', logs: mint.logs })
+      assert.ok(minted)
+      const tokenId = minted.args.id
+
+      /** Swaps through the pool both ways so the position earns fees in both currencies. */
+      const earnFees = async () => {
+        // Some 0.5 % of the in-range amounts (L * sqrtP and L / sqrtP) each way.
+        const [sqrtPrice] = await publicClient.readContract({
+          ...view,
+          functionName: 'getSlot0',
+          args: [v4.poolId],
+        })
+        const inRange = await publicClient.readContract({
+          ...view,
+          functionName: 'getLiquidity',
+          args: [v4.poolId],
+        })
+        for (const zeroForOne of [false, true]) {
+          const amountIn = zeroForOne
+            ? (inRange * 2n ** 96n) / sqrtPrice / 200n
+            : (inRange * sqrtPrice) / 2n ** 96n / 200n
+          await send(
+            wallet.writeContract({
+              chain: null,
+              account: wallet.account as never,
+              address: eth.contracts.universalRouter,
+              abi: universalRouterAbi,
+              functionName: 'execute',
+              args: [
+                byteString([urCommands.V4_SWAP]),
+                [v4ExactInSingleSwap({ poolKey: key, zeroForOne, amountIn, amountOutMinimum: 0n })],
+                deadline,
+              ],
+              value: zeroForOne ? amountIn : 0n,
+              gas: 1_500_000n,
+            }),
+          )
+        }
+      }
+      type Change = { direction: string; amount: string; token: { isNative: boolean; address: string } }
+      type Reserves = { reserve0: string; reserve1: string }
+      /** The pool's indexed reserves once the indexer is at `block` and they hold still for 0.5 s. */
+      const reservesAt = async (block: bigint) => {
+        let last: string | undefined
+        return waitFor(
+          `the pool's reserves at block ${block}`,
+          async () => {
+            const data = await okData(
+              gql<{ networks: { network: string; blockNumber: string }[]; pool: Reserves }>(
+                'query($id: String!) { networks { network blockNumber } pool(network: "ethereum", id: $id) { reserve0 reserve1 } }',
+                { id: v4.poolId },
+              ),
+            )
+            const state = data.networks.find((x) => x.network === 'ethereum')
+            const now = `${data.pool.reserve0}:${data.pool.reserve1}`
+            const settled = state && BigInt(state.blockNumber) >= block && now === last
+            last = now
+            if (settled) return [BigInt(data.pool.reserve0), BigInt(data.pool.reserve1)] as const
+            await new Promise((r) => setTimeout(r, 500))
+            return undefined
+          },
+          WAIT_MS,
+        )
+      }
+      /**
+       * Takes `liquidity` out of the position (0: its fees only) to the actor and checks what the
+       * actor received, measured on chain, against the activity row and the pool's reserves.
+       */
+      const takeOut = async (remove: bigint, type: string) => {
+        const before = await publicClient.getBlockNumber()
+        const [reserve0Before, reserve1Before] = await reservesAt(before)
+        const tokenBefore = await publicClient.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [actor],
+        })
+        const receipt = await send(
+          wallet.writeContract({
+            chain: null,
+            account: wallet.account as never,
+            address: pm,
+            abi: v4PositionManagerAbi,
+            functionName: 'modifyLiquidities',
+            args: [v4DecreasePayload({ key, tokenId, liquidity: remove, recipient: actor }), deadline],
+            gas: 1_500_000n,
+          }),
+        )
+        const [ethBefore, ethAfter] = await Promise.all([
+          publicClient.getBalance({ address: actor, blockNumber: receipt.blockNumber - 1n }),
+          publicClient.getBalance({ address: actor, blockNumber: receipt.blockNumber }),
+        ])
+        const ethReceived = ethAfter - ethBefore + receipt.gasUsed * receipt.effectiveGasPrice
+        const tokenReceived =
+          (await publicClient.readContract({
+            address: token,
+            abi: erc20Abi,
+            functionName: 'balanceOf',
+            args: [actor],
+          })) - tokenBefore
+        assert.ok(ethReceived > 0n && tokenReceived > 0n, `received ${ethReceived} ETH, ${tokenReceived}`)
+        const row = await waitFor(
+          `activity of ${receipt.transactionHash}`,
+          async () => {
+            const data = await okData(
+              gql<{ activity: { nodes: { txHash: string; type: string; assetChanges: Change[] }[] } }>(
+                'query($a: String!) { activity(address: $a, networks: ["ethereum"], first: 10) { nodes { txHash type assetChanges { direction amount token { isNative address } } } } }',
+                { a: actor },
+              ),
+            )
+            return data.activity.nodes.find((n) => n.txHash === receipt.transactionHash)
+          },
+          WAIT_MS,
+        )
+        assert.equal(row.type, type)
+        assert.deepEqual(
+          row.assetChanges
+            .map((c) => [c.token.isNative ? 'ETH' : c.token.address, c.direction, c.amount])
+            .sort((a, b) => (a[0] === 'ETH' ? -1 : b[0] === 'ETH' ? 1 : 0)),
+          [
+            ['ETH', 'IN', ethReceived.toString()],
+            [getAddress(token), 'IN', tokenReceived.toString()],
+          ],
+        )
+        const [reserve0, reserve1] = await reservesAt(receipt.blockNumber)
+        assert.deepEqual(
+          [reserve0Before - reserve0, reserve1Before - reserve1],
+          [ethReceived, tokenReceived],
+          'the reserves drop by exactly what the pool paid out',
+        )
+        return receipt
+      }
+
+      await earnFees()
+      await takeOut(0n, 'COLLECT_FEES')
+      await earnFees()
+      const principal = amountsForLiquidityDelta(
+        ...((await publicClient.readContract({ ...view, functionName: 'getSlot0', args: [v4.poolId] })).slice(
+          0,
+          2,
+        ) as [bigint, number]),
+        tickLower,
+        tickUpper,
+        -liquidity,
+      )
+      const removal = await takeOut(liquidity, 'LIQUIDITY_DECREASE')
+      // The pool's transaction list shows the principal leaving the pool (negative), fees apart.
+      const listed = await waitFor(
+        'the removal in the pool transactions',
+        async () => {
+          const data = await okData(
+            gql<{
+              transactions: { nodes: { txHash: string; type: string; amount0: string; amount1: string }[] }
+            }>(
+              'query($p: String!) { transactions(networks: ["ethereum"], pool: $p, first: 10) { nodes { txHash type amount0 amount1 } } }',
+              { p: v4.poolId },
+            ),
+          )
+          return data.transactions.nodes.find((n) => n.txHash === removal.transactionHash)
+        },
+        WAIT_MS,
+      )
+      assert.deepEqual(
+        [listed.type, listed.amount0, listed.amount1],
+        ['REMOVE', principal.amount0.toString(), principal.amount1.toString()],
+      )
     })
 
     it('behavior: v4 reserves equal what the PoolManager holds for the pool (positions at the current price plus unclaimed fees)', async (t) => {

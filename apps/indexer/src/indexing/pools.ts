@@ -212,7 +212,8 @@ function feesOf(p: PoolRow): PoolFees {
 
 /**
  * A v4 pool of the native currency settles it with the caller directly (no token transfer to
- * log): the caller's deltas (positive = received) are the sender's native legs.
+ * log): the transaction's native flows are read from its trace (nativeLeg), or where it cannot be
+ * traced the caller's deltas (positive = received) are the sender's.
  */
 async function nativeLegs(
   db: Parameters<typeof repricePool>[0],
