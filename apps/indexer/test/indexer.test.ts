@@ -1564,8 +1564,26 @@ for (const backend of backends) {
       }
     })
 
-    it('error: a 413 answers at once and closes the connection', async () => {
+    it('error: a 413 answers at once and closes the connection; a stalled body gets 408 and a closed connection', async () => {
       const { hostname, port } = new URL(indexer.graphqlUrl)
+      // A body that stops arriving holds a socket: it is refused after 10 s (runs alongside the rest).
+      const stalled = new Promise<{ head: string; ms: number }>((resolve) => {
+        const started = Date.now()
+        const s = connect(Number(port), hostname)
+        let head = ''
+        s.on('data', (chunk: Buffer) => {
+          head += chunk.toString('latin1')
+        })
+        s.on('error', () => {})
+        s.on('close', () => resolve({ head, ms: Date.now() - started }))
+        setTimeout(() => {
+          s.destroy()
+          resolve({ head: `${head}(still open)`, ms: Date.now() - started })
+        }, 15_000)
+        s.write(
+          `POST /graphql HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":`,
+        )
+      })
       const body = 'x'.repeat(1024 * 1024)
       const socket = connect(Number(port), hostname)
       const received: Buffer[] = []
@@ -1596,6 +1614,11 @@ for (const backend of backends) {
         ((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code,
         'BAD_USER_INPUT',
       )
+      const slow = await stalled
+      assert.match(slow.head, /^HTTP\/1\.1 408 /, slow.head)
+      assert.match(slow.head, /\r\nconnection: close\r\n/i)
+      assert.match(slow.head, /"code":"TIMEOUT"/)
+      assert.ok(slow.ms >= 9_000 && slow.ms < 14_000, `closed after ${slow.ms} ms`)
     })
 
     it('error: no GraphQL endpoint answers without the limits', async () => {
