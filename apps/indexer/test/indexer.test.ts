@@ -1703,13 +1703,24 @@ for (const backend of backends) {
         'query($n: Int = 100) { pools(first: $n) { nodes { id transactions(first: $n) { nodes { id txHash blockNumber timestamp type account amount0 amount1 valueUsd } } token0 { pools(first: $n) { id tvlUsd volume24hUsd } } } } }',
         'query($n: Int = 100) { pools(first: $n) { ...P } } fragment P on PoolConnection { nodes { id transactions(first: $n) { nodes { id txHash blockNumber timestamp type account amount0 amount1 valueUsd } } } }',
         '{ search(query: "e", first: 100) { pools { id transactions(first: 100) { nodes { id txHash blockNumber timestamp type account amount0 amount1 valueUsd } } } } }',
+        // Each half is within the bound; aliases and a fragment spread twice add up.
+        'query($n: Int = 100) { a: pools(first: $n) { nodes { transactions(first: $n) { nodes { id } } } } b: pools(first: $n) { nodes { transactions(first: $n) { nodes { id } } } } }',
+        'query { pools(first: 100) { ...T ...T2 } } fragment T on PoolConnection { nodes { transactions(first: 100) { nodes { id } } } } fragment T2 on PoolConnection { nodes { b: transactions(first: 100) { nodes { id } } } }',
+        // The default of a variable the request leaves out, in an operation chosen by name.
+        'query Cheap { networks { network } } query Costly($n: Int = 100) { pools(first: $n) { nodes { transactions(first: $n) { nodes { id txHash account } } } } }',
       ]
+      const half =
+        'query($n: Int = 100) { a: pools(first: $n) { nodes { transactions(first: $n) { nodes { id } } } } }'
+      assert.equal((await gql(half)).errors, undefined, 'one half is within the bound')
       for (const query of costly) {
         const started = performance.now()
         const res = await fetch(indexer.graphqlUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query }),
+          body: JSON.stringify({
+            query,
+            ...(query.includes('query Costly') ? { operationName: 'Costly' } : {}),
+          }),
           signal: AbortSignal.timeout(30_000),
         })
         const text = await res.text()
@@ -1723,8 +1734,35 @@ for (const backend of backends) {
       }
     })
 
-    it('error: hand-edited cursors get BAD_USER_INPUT, never an internal error', async () => {
-      const cursor = (l: string, k: unknown[]) => Buffer.from(JSON.stringify({ l, k })).toString('base64url')
+    it('error: hand-edited cursors and cursors of another list get BAD_USER_INPUT, never an internal error', async () => {
+      type Conn = { page: { pageInfo: { endCursor: string | null } } }
+      /** A real cursor of `field` and the list tag it carries (so edits keep a valid tag). */
+      const realCursor = async (field: string) => {
+        const data = await okData(gql<Conn>(`{ page: ${field} { pageInfo { endCursor } } }`))
+        const cursor = data.page.pageInfo.endCursor
+        assert.ok(cursor, `${field} has a next page`)
+        const decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { l: string }
+        return { cursor, list: decoded.l }
+      }
+      const edit = (l: string, k: unknown[]) => Buffer.from(JSON.stringify({ l, k })).toString('base64url')
+      const ethPool = eth.pools.find((p) => p.version === 'v2')
+      const otherPool = eth.pools.find((p) => p.version === 'v3')
+      assert.ok(ethPool && otherPool)
+      const lists = {
+        activity: `activity(address: "${actor}", first: 1)`,
+        transactions: 'transactions(first: 1)',
+        tokens: 'tokens(first: 1)',
+        pools: 'pools(first: 1)',
+      }
+      const tag: Record<string, string> = {}
+      const real: Record<string, string> = {}
+      for (const [name, field] of Object.entries(lists)) {
+        const { cursor, list } = await realCursor(field)
+        tag[name] = list
+        real[name] = cursor
+      }
+      const poolTx = (id: string) =>
+        `pool(network: "ethereum", id: "${id}") { page: transactions(first: 1, after: $c) { nodes { id } } }`
       const keyed = [
         [1e300, '1', 0, 'x'],
         [1.5, '1', 0, 'x'],
@@ -1735,41 +1773,129 @@ for (const backend of backends) {
         [0, '1', 0, 'a\u0000b'],
         [0, '1'.repeat(30), 0, 'x'],
         [0, '1', 0],
+        [0, '1', 0, 'x', 5],
       ]
-      const cases: [string, string][] = [
-        ...keyed.map((k): [string, string] => [
-          `{ activity(address: "${actor}", after: "${cursor('activity', k)}") { nodes { id } } }`,
-          JSON.stringify(k),
+      const cases: [string, string | null, string][] = [
+        ...keyed.map((k): [string, string, string] => [
+          `activity(address: "${actor}", after: $c) { nodes { id } }`,
+          edit(tag.activity as string, k),
+          `activity ${JSON.stringify(k)}`,
         ]),
-        ...keyed.map((k): [string, string] => [
-          `{ transactions(after: "${cursor('transactions', k)}") { nodes { id } } }`,
-          JSON.stringify(k),
+        ...keyed.map((k): [string, string, string] => [
+          'transactions(after: $c) { nodes { id } }',
+          edit(tag.transactions as string, k),
+          `transactions ${JSON.stringify(k)}`,
         ]),
-        ...[[1e300], [2 ** 53], [0.5], [-1], ['1']].map((k): [string, string] => [
-          `{ tokens(after: "${cursor('tokens', k)}") { nodes { id } } }`,
-          JSON.stringify(k),
-        ]),
+        ...[[1e300], [2 ** 53], [0.5], [-1], ['1'], [1, '1', 0, 'x'], [1, 1], []].map(
+          (k): [string, string, string] => [
+            'tokens(after: $c) { nodes { id } }',
+            edit(tag.tokens as string, k),
+            `tokens ${JSON.stringify(k)}`,
+          ],
+        ),
         [
-          `{ tokens(after: "${Buffer.from('{"l":"tokens","k":[1]').toString('base64url')}") { totalCount } }`,
+          'tokens(after: $c) { totalCount }',
+          Buffer.from('{"l":"tokens","k":[1]').toString('base64url'),
           'truncated',
         ],
+        ['tokens(after: $c) { totalCount }', Buffer.from([0xff, 0xfe, 0x00]).toString('base64url'), 'binary'],
         [
-          `{ tokens(after: "${Buffer.from([0xff, 0xfe, 0x00]).toString('base64url')}") { totalCount } }`,
-          'binary',
+          'tokens(after: $c) { totalCount }',
+          Buffer.from('{"l":"tokens","k":[1]}').toString('base64'),
+          'padded base64',
+        ],
+        ['tokens(after: $c) { totalCount }', 'A'.repeat(600), 'long'],
+        ['tokens(after: $c) { totalCount }', '', 'empty'],
+        ['tokens(after: $c) { totalCount }', Buffer.from('null').toString('base64url'), 'JSON null'],
+        // Cursors of another list: another field, another order or filter, another account or pool.
+        ['tokens(after: $c) { totalCount }', real.pools ?? null, 'pools cursor on tokens'],
+        [
+          'tokens(orderBy: SYMBOL, after: $c) { totalCount }',
+          real.tokens ?? null,
+          'tokens cursor, other order',
+        ],
+        ['tokens(filter: "u", after: $c) { totalCount }', real.tokens ?? null, 'tokens cursor, other filter'],
+        ['pools(version: V3, after: $c) { totalCount }', real.pools ?? null, 'pools cursor, other version'],
+        [
+          `activity(address: "${zeroAddress}", after: $c) { nodes { id } }`,
+          real.activity ?? null,
+          'activity of another account',
+        ],
+        [
+          'transactions(after: $c) { nodes { id } }',
+          real.activity ?? null,
+          'activity cursor on transactions',
+        ],
+        [
+          `transactions(pool: "${ethPool.address}", after: $c) { nodes { id } }`,
+          real.transactions ?? null,
+          'all transactions cursor on one pool',
         ],
       ]
-      for (const [query, what] of cases) {
-        const r = await gql(query)
+      // A pool's transactions cursor pages that pool only.
+      const poolCursor = await okData(
+        gql<{ pool: Conn | null }>(
+          `query($c: String) { ${poolTx(ethPool.address)} }`.replace(
+            '{ nodes { id } }',
+            '{ pageInfo { endCursor } }',
+          ),
+          { c: null },
+        ),
+      )
+      const ownCursor = poolCursor.pool?.page.pageInfo.endCursor ?? null
+      assert.ok(ownCursor, 'the v2 pool has transactions')
+      assert.equal(
+        (await gql(`query($c: String) { ${poolTx(ethPool.address)} }`, { c: ownCursor })).errors,
+        undefined,
+      )
+      for (const [field, cursor, what] of [
+        ...cases.map(([f, c, w]): [string, string | null, string] => [`page: ${f}`, c, w]),
+        [poolTx(otherPool.address), ownCursor, "one pool's cursor on another pool"] as [
+          string,
+          string,
+          string,
+        ],
+      ]) {
+        assert.ok(cursor !== null, what)
+        const r = await gql(`query($c: String) { ${field} }`, { c: cursor })
+        assert.equal(r.status, 200, what)
         assert.equal(
           r.errors?.[0]?.extensions?.code,
           'BAD_USER_INPUT',
           `${what}: ${JSON.stringify(r.errors)}`,
         )
+        assert.ok(!JSON.stringify(r.errors).includes('    at '), `${what}: no stack`)
+      }
+      // The unedited cursors still page their own lists.
+      for (const [name, field] of Object.entries(lists)) {
+        const withAfter = field.replace(/\)$/, ', after: $c)')
+        const r = await gql(`query($c: String) { page: ${withAfter} { pageInfo { endCursor } } }`, {
+          c: real[name],
+        })
+        assert.equal(r.errors, undefined, `${name}: ${JSON.stringify(r.errors)}`)
       }
     })
 
-    it('error: a 413 answers at once and closes the connection', async () => {
+    it('error: a 413 answers at once and closes the connection; a stalled body gets 408 and a closed connection', async () => {
       const { hostname, port } = new URL(indexer.graphqlUrl)
+      // A body that stops arriving holds a socket: it is refused after 10 s (runs alongside the rest).
+      const stalled = new Promise<{ head: string; ms: number }>((resolve) => {
+        const started = Date.now()
+        const s = connect(Number(port), hostname)
+        let head = ''
+        s.on('data', (chunk: Buffer) => {
+          head += chunk.toString('latin1')
+        })
+        s.on('error', () => {})
+        s.on('close', () => resolve({ head, ms: Date.now() - started }))
+        setTimeout(() => {
+          s.destroy()
+          resolve({ head: `${head}(still open)`, ms: Date.now() - started })
+        }, 15_000)
+        s.write(
+          `POST /graphql HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":`,
+        )
+      })
       const body = 'x'.repeat(1024 * 1024)
       const socket = connect(Number(port), hostname)
       const received: Buffer[] = []
@@ -1800,6 +1926,11 @@ for (const backend of backends) {
         ((await res.json()) as { errors: { extensions: { code: string } }[] }).errors[0]?.extensions.code,
         'BAD_USER_INPUT',
       )
+      const slow = await stalled
+      assert.match(slow.head, /^HTTP\/1\.1 408 /, slow.head)
+      assert.match(slow.head, /\r\nconnection: close\r\n/i)
+      assert.match(slow.head, /"code":"TIMEOUT"/)
+      assert.ok(slow.ms >= 9_000 && slow.ms < 14_000, `closed after ${slow.ms} ms`)
     })
 
     it('error: no GraphQL endpoint answers without the limits', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { CoreError } from '@oxbow/core'
 import { buildSchema, locatedError, parse } from 'graphql'
-import { decodeCursor, encodeCursor, pageByOffset } from '../src/api/cursor.ts'
+import { decodeCursor, encodeCursor, listOf, pageByOffset } from '../src/api/cursor.ts'
 import { ApiError } from '../src/api/errors.ts'
 import { decimalString, percentChange } from '../src/api/format.ts'
 import { parseAddress, parseFirst, parseNetwork, parseNetworks, parsePoolId } from '../src/api/inputs.ts'
@@ -123,6 +123,29 @@ describe('cursors and inputs', () => {
     const next = pageByOffset('tokens', [1, 2, 3], 2, page.pageInfo.endCursor)
     assert.deepEqual(next.nodes, [3])
     assert.equal(next.pageInfo.hasNextPage, false)
+  })
+  it('error: a cursor pages only the list it came from, and offsets are one whole number', () => {
+    const byVolume = listOf('tokens', { orderBy: 'VOLUME_24H', first: 2, after: null })
+    // Page size and position are not part of the list; everything that selects or orders is.
+    assert.equal(listOf('tokens', { first: 50, orderBy: 'VOLUME_24H' }), byVolume)
+    assert.notEqual(listOf('tokens', { orderBy: 'SYMBOL' }), byVolume)
+    assert.notEqual(listOf('tokens', { orderBy: 'VOLUME_24H', filter: 'u' }), byVolume)
+    assert.notEqual(
+      listOf('transactions', {}, { pool: '1:0xa' }),
+      listOf('transactions', {}, { pool: '1:0xb' }),
+    )
+    const c = pageByOffset(byVolume, [1, 2, 3], 2, null).pageInfo.endCursor
+    assert.deepEqual(pageByOffset(byVolume, [1, 2, 3], 2, c).nodes, [3])
+    assert.equal(
+      code(() => pageByOffset(listOf('tokens', { orderBy: 'SYMBOL' }), [1], 2, c)).code,
+      'BAD_USER_INPUT',
+    )
+    for (const k of [[2, 'x'], [2, 0], [], ['2'], [2.5], [-1]])
+      assert.equal(
+        code(() => pageByOffset(byVolume, [1, 2, 3], 2, encodeCursor(byVolume, k))).code,
+        'BAD_USER_INPUT',
+        JSON.stringify(k),
+      )
   })
   it('error: malformed addresses, unknown networks, page sizes', () => {
     const ctx = { indexed: ['ethereum', 'base'] }

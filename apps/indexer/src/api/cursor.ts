@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { z } from 'zod'
 import { badInput } from './errors.ts'
 
@@ -8,6 +9,22 @@ import { badInput } from './errors.ts'
 const cursorSchema = z.object({ l: z.string(), k: z.array(z.union([z.string(), z.number()])).max(4) })
 
 export type CursorKey = (string | number)[]
+
+/**
+ * The identity of one list: the field's name and every argument that selects or orders its items
+ * (all but `first` and `after`), plus `scope` for what the parent fixes (the pool whose
+ * transactions these are). A cursor names the list it came from, so a cursor of another list
+ * (other filter, order, owner or pool) is refused instead of paging that list from a foreign
+ * position.
+ */
+export function listOf(name: string, args: Record<string, unknown>, scope: Record<string, unknown> = {}) {
+  const defining = Object.entries({ ...args, ...scope })
+    .filter(([k, v]) => k !== 'first' && k !== 'after' && v !== null && v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+  if (defining.length === 0) return name
+  const digest = createHash('sha256').update(JSON.stringify(defining)).digest('base64url').slice(0, 12)
+  return `${name}.${digest}`
+}
 
 export function encodeCursor(list: string, key: CursorKey): string {
   return Buffer.from(JSON.stringify({ l: list, k: key })).toString('base64url')
@@ -33,8 +50,14 @@ const INT4_MAX = 2 ** 31 - 1
 export function offsetFromCursor(list: string, cursor: string | null | undefined): number {
   const key = decodeCursor(list, cursor)
   if (key === null) return 0
-  const offset = key[0]
-  if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0 || offset > INT4_MAX)
+  const [offset, ...rest] = key
+  if (
+    rest.length > 0 ||
+    typeof offset !== 'number' ||
+    !Number.isInteger(offset) ||
+    offset < 0 ||
+    offset > INT4_MAX
+  )
     throw badInput('Invalid cursor.', 'after')
   return offset
 }

@@ -46,46 +46,57 @@ function mask(error: GraphQLError): GraphQLError {
 
 const DISCARD_MAX_BYTES = 16 * 1024 * 1024
 const DISCARD_MAX_MS = 3_000
+/** A body within the size limit must arrive within this time (a stalled upload holds a socket). */
+const BODY_RECEIVE_MS = 10_000
+
+type BodyResult = { text: string } | { refused: 'too large' | 'too slow' }
 
 /**
- * The request body as text, or null when it is larger than `max` bytes (announced or sent, also
- * chunked). A refused body is still read and dropped, up to a size and time bound, so that the 413
- * reaches the client: closing a socket with unread data resets it and loses the answer.
+ * The request body as text, or why it is refused: larger than `max` bytes (announced or sent, also
+ * chunked), or not received within BODY_RECEIVE_MS. A body refused for its size is still read and
+ * dropped, up to a size and time bound, so that the 413 reaches the client: closing a socket with
+ * unread data resets it and loses the answer.
  */
-async function readBody(request: Request, max: number): Promise<string | null> {
+async function readBody(request: Request, max: number): Promise<BodyResult> {
   const announced = Number(request.headers.get('content-length') ?? 0)
   const reader = request.body?.getReader()
-  if (!reader) return ''
+  if (!reader) return { text: '' }
   const chunks: Uint8Array[] = []
   let read = 0
-  let refused = announced > max
-  const deadline = Date.now() + DISCARD_MAX_MS
+  let refused: 'too large' | 'too slow' | null = announced > max ? 'too large' : null
+  const receiveBy = Date.now() + BODY_RECEIVE_MS
+  let deadline = refused ? Date.now() + DISCARD_MAX_MS : receiveBy
   let timer: NodeJS.Timeout | undefined
   try {
     for (;;) {
       if (refused && (read > DISCARD_MAX_BYTES || Date.now() >= deadline)) break
-      const chunk = refused
-        ? await Promise.race([
-            reader.read(),
-            new Promise<'late'>((resolve) => {
-              timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))
-            }),
-          ])
-        : await reader.read()
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<'late'>((resolve) => {
+          timer = setTimeout(() => resolve('late'), Math.max(0, deadline - Date.now()))
+        }),
+      ])
       clearTimeout(timer)
-      if (chunk === 'late' || chunk.done) break
+      if (chunk === 'late') {
+        refused ??= 'too slow'
+        break
+      }
+      if (chunk.done) break
       read += chunk.value.byteLength
-      if (read > max) refused = true
+      if (read > max && !refused) {
+        refused = 'too large'
+        deadline = Math.min(receiveBy, Date.now() + DISCARD_MAX_MS)
+      }
       if (!refused) chunks.push(chunk.value)
     }
   } catch {
     // The client went away: nothing left to read.
-    refused = true
+    refused ??= 'too slow'
   } finally {
     clearTimeout(timer)
     reader.cancel().catch(() => {})
   }
-  return refused ? null : Buffer.concat(chunks).toString('utf8')
+  return refused ? { refused } : { text: Buffer.concat(chunks).toString('utf8') }
 }
 
 export interface GraphqlHandlerOptions {
@@ -206,16 +217,20 @@ export function createGraphqlHandler(
     if (c.req.method === 'GET') {
       requestKey = `G${new URL(c.req.url).search}`
     } else {
-      const text = await readBody(c.req.raw, MAX_BODY_BYTES)
-      if (text === null) {
-        // Answered after the body was read (see readBody); the connection is closed after it.
-        return c.json(
-          errorBody([new ApiError('BAD_USER_INPUT', `Request body exceeds ${MAX_BODY_BYTES} bytes.`)]),
-          413,
-          { connection: 'close' },
-        )
+      const body = await readBody(c.req.raw, MAX_BODY_BYTES)
+      // Refusals close the connection after the answer: what is left of the body is not read.
+      if ('refused' in body) {
+        return body.refused === 'too large'
+          ? c.json(
+              errorBody([new ApiError('BAD_USER_INPUT', `Request body exceeds ${MAX_BODY_BYTES} bytes.`)]),
+              413,
+              { connection: 'close' },
+            )
+          : c.json(errorBody([new ApiError('TIMEOUT', 'The request body did not arrive in time.')]), 408, {
+              connection: 'close',
+            })
       }
-      requestKey = `P${text}`
+      requestKey = `P${body.text}`
     }
     try {
       let state: string | undefined

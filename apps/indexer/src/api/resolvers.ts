@@ -11,7 +11,7 @@ import { z } from 'zod'
 import type * as schema from '../../ponder.schema.ts'
 import { type AssetChange, activityTypes } from '../lib/derive.ts'
 import { sqrtPriceAtTick, toUnits } from '../lib/math.ts'
-import { encodeCursor, type KeysetPosition, keysetFromCursor, pageByOffset } from './cursor.ts'
+import { encodeCursor, type KeysetPosition, keysetFromCursor, listOf, pageByOffset } from './cursor.ts'
 import { badInput } from './errors.ts'
 import { decimalString, percentChange } from './format.ts'
 import {
@@ -287,7 +287,8 @@ export function createResolvers(deps: ResolverDeps) {
           txCount: w.txCount,
         }))
       },
-      transactions: (args: Args) => poolTransactions(s, [p.row.chainId], [p.row.id], args),
+      transactions: (args: Args) =>
+        poolTransactions(s, [p.row.chainId], [p.row.id], args, listOf('transactions', args, { pool: p.key })),
       liquidityByTick: async () => {
         if (p.row.version === 'v2') return []
         const pos = tables.position
@@ -344,9 +345,15 @@ export function createResolvers(deps: ResolverDeps) {
     return s.collections.find((c) => c.key === tokenKey(chainId, address))
   }
 
-  async function poolTransactions(s: Snapshot, chains: number[], poolIds: string[] | null, args: Args) {
+  async function poolTransactions(
+    s: Snapshot,
+    chains: number[],
+    poolIds: string[] | null,
+    args: Args,
+    list: string,
+  ) {
     const first = parseFirst(args.first)
-    const cursor = keysetFromCursor('transactions', args.after as string | undefined)
+    const cursor = keysetFromCursor(list, args.after as string | undefined)
     const t = tables.poolEvent
     const conditions: SQL[] = [inArray(t.chainId, chains)]
     if (poolIds !== null) {
@@ -384,7 +391,7 @@ export function createResolvers(deps: ResolverDeps) {
       }),
       pageInfo: {
         hasNextPage: rows.length > first,
-        endCursor: last ? encodeCursor('transactions', keyOf(last)) : null,
+        endCursor: last ? encodeCursor(list, keyOf(last)) : null,
       },
     }
   }
@@ -476,7 +483,7 @@ export function createResolvers(deps: ResolverDeps) {
         sorter as (t: TokenView) => number | string | null,
         args.orderDirection,
       )
-      const page = pageByOffset('tokens', list, first, args.after as string | undefined)
+      const page = pageByOffset(listOf('tokens', args), list, first, args.after as string | undefined)
       return { ...page, nodes: page.nodes.map((t) => tokenGql(s, t)) }
     },
 
@@ -508,7 +515,7 @@ export function createResolvers(deps: ResolverDeps) {
         poolSorters[String(args.orderBy ?? 'TVL')] ?? (poolSorters.TVL as (p: PoolView) => number),
         args.orderDirection,
       )
-      const page = pageByOffset('pools', list, first, args.after as string | undefined)
+      const page = pageByOffset(listOf('pools', args), list, first, args.after as string | undefined)
       return { ...page, nodes: page.nodes.map((p) => poolGql(s, p)) }
     },
 
@@ -539,7 +546,7 @@ export function createResolvers(deps: ResolverDeps) {
           )
           .map((p) => p.row.id)
       }
-      return poolTransactions(s, chains, poolIds, args)
+      return poolTransactions(s, chains, poolIds, args, listOf('transactions', args))
     },
 
     async portfolio(args: Args) {
@@ -603,7 +610,8 @@ export function createResolvers(deps: ResolverDeps) {
       const account = parseAddress(args.address)
       const slugs = parseNetworks(input, args.networks)
       const first = parseFirst(args.first)
-      const cursor = keysetFromCursor('activity', args.after as string | undefined)
+      const list = listOf('activity', args)
+      const cursor = keysetFromCursor(list, args.after as string | undefined)
       let types: string[] | null = null
       if (Array.isArray(args.types) && args.types.length > 0) {
         types = args.types.map(String)
@@ -655,7 +663,7 @@ export function createResolvers(deps: ResolverDeps) {
         }),
         pageInfo: {
           hasNextPage: rows.length > first,
-          endCursor: last ? encodeCursor('activity', keyOf(last)) : null,
+          endCursor: last ? encodeCursor(list, keyOf(last)) : null,
         },
       }
     },
@@ -715,7 +723,7 @@ export function createResolvers(deps: ResolverDeps) {
         })
         .filter((v) => statuses === null || statuses.has(v.status))
         .sort((a, b) => b.createdAt - a.createdAt || (a.key < b.key ? -1 : 1))
-      const page = pageByOffset('positions', views, first, args.after as string | undefined)
+      const page = pageByOffset(listOf('positions', args), views, first, args.after as string | undefined)
       return { ...page, nodes: page.nodes.map((v) => v.gql) }
     },
 
@@ -731,7 +739,7 @@ export function createResolvers(deps: ResolverDeps) {
       const items = rows
         .map((n) => ({ key: `${n.chainId}:${n.collection}:${n.tokenId.toString().padStart(78, '0')}`, n }))
         .sort((a, b) => (a.key < b.key ? -1 : 1))
-      const page = pageByOffset('nfts', items, first, args.after as string | undefined)
+      const page = pageByOffset(listOf('nfts', args), items, first, args.after as string | undefined)
       return {
         pageInfo: page.pageInfo,
         nodes: page.nodes.flatMap(({ n }) => {
@@ -764,7 +772,12 @@ export function createResolvers(deps: ResolverDeps) {
         .where(and(eq(tables.nft.chainId, col.row.chainId), eq(tables.nft.collection, col.row.address)))
         .orderBy(tables.nft.tokenId)
       const items = rows.map((n) => ({ key: n.tokenId.toString().padStart(78, '0'), n }))
-      const page = pageByOffset('collectionNfts', items, first, args.after as string | undefined)
+      const page = pageByOffset(
+        listOf('collectionNfts', args),
+        items,
+        first,
+        args.after as string | undefined,
+      )
       return { pageInfo: page.pageInfo, nodes: page.nodes.map(({ n }) => nftGql(col, n)) }
     },
 
