@@ -13,6 +13,11 @@ export interface Service {
   readonly readyTimeoutSeconds: number
   /** Environment the service gets on top of npm start's own (which wins when it sets the same). */
   readonly env?: (env: NodeJS.ProcessEnv) => Record<string, string>
+  /**
+   * Started again when it dies after being ready: it keeps its state outside the process (the
+   * API's and the indexer's databases, the chain) or has none.
+   */
+  readonly restartable: boolean
 }
 
 /** The indexer's GraphQL endpoint as the indexer serves it (apps/indexer/scripts/serve.ts). */
@@ -29,17 +34,38 @@ export function indexerUrl(env: NodeJS.ProcessEnv): string {
 export const DEVNET_BLOCKED_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 
 export const services: readonly Service[] = [
-  { name: 'devnet', workspace: '@oxbow/devnet', script: 'serve', readyTimeoutSeconds: 300 },
+  // The chains live in the anvil processes' memory: a new devnet would not be the one the
+  // databases indexed, so its death stops everything.
+  {
+    name: 'devnet',
+    workspace: '@oxbow/devnet',
+    script: 'serve',
+    readyTimeoutSeconds: 300,
+    restartable: false,
+  },
   {
     name: 'api',
     workspace: '@oxbow/api',
     script: 'serve',
     readyTimeoutSeconds: 120,
+    restartable: true,
     // USD figures are the indexer's market prices (the API asks it lazily, so order does not matter)
     env: (env) => ({ OXBOW_INDEXER_URL: indexerUrl(env), OXBOW_BLOCKLIST: DEVNET_BLOCKED_ADDRESS }),
   },
-  { name: 'filler', workspace: '@oxbow/api', script: 'filler', readyTimeoutSeconds: 60 },
-  { name: 'indexer', workspace: '@oxbow/indexer', script: 'serve', readyTimeoutSeconds: 600 },
-  { name: 'wc-relay', workspace: '@oxbow/sandbox', script: 'serve', readyTimeoutSeconds: 60 },
-  { name: 'web', workspace: '@oxbow/web', script: 'serve', readyTimeoutSeconds: 180 },
+  { name: 'filler', workspace: '@oxbow/api', script: 'filler', readyTimeoutSeconds: 60, restartable: true },
+  {
+    name: 'indexer',
+    workspace: '@oxbow/indexer',
+    script: 'serve',
+    readyTimeoutSeconds: 600,
+    restartable: true,
+  },
+  {
+    name: 'wc-relay',
+    workspace: '@oxbow/sandbox',
+    script: 'serve',
+    readyTimeoutSeconds: 60,
+    restartable: true,
+  },
+  { name: 'web', workspace: '@oxbow/web', script: 'serve', readyTimeoutSeconds: 180, restartable: true },
 ]

@@ -1,6 +1,9 @@
 /**
  * `npm start`: starts every service of Oxbow on loopback, in dependency order, prefixes their
- * output, and stops them all (each by its process group) on Ctrl-C, SIGTERM or when one dies.
+ * output, and stops them all (each by its process group) on Ctrl-C or SIGTERM. A service that dies
+ * after it was ready (a crash, kill -9) is started again, its leftover processes killed first; the
+ * devnet is not (its chains live in memory) and a service dying more than
+ * RESTARTS_PER_MINUTE times a minute is not: then everything stops.
  * Arguments after `--` go to every service (e.g. `npm start -- --fresh`).
  * OXBOW_NETWORKS=ethereum,base selects a subset of networks.
  */
@@ -12,6 +15,8 @@ import { services } from './services.ts'
 const args = process.argv.slice(2)
 const running: ChildProcess[] = []
 let stopping = false
+const RESTARTS_PER_MINUTE = 5
+const restarts = new Map<string, number[]>()
 
 try {
   parseNetworkList(process.env.OXBOW_NETWORKS)
@@ -62,6 +67,25 @@ function stopAll(code: number): void {
 process.on('SIGINT', () => stopAll(0))
 process.on('SIGTERM', () => stopAll(0))
 
+/** Starts `service` again after it died: its group killed, then the same start, ready awaited. */
+function restart(service: (typeof services)[number], died: ChildProcess, prefix: string): void {
+  const now = Date.now()
+  const recent = (restarts.get(service.name) ?? []).filter((t) => now - t < 60_000)
+  if (!service.restartable || recent.length >= RESTARTS_PER_MINUTE) {
+    console.error(`${prefix} cannot be restarted; stopping everything`)
+    stopAll(1)
+    return
+  }
+  restarts.set(service.name, [...recent, now])
+  signalGroup(died, 'SIGKILL')
+  if (running.includes(died)) running.splice(running.indexOf(died), 1)
+  console.error(`${prefix} restarting`)
+  startService(service).catch((error: unknown) => {
+    console.error(`oxbow: ${error instanceof Error ? error.message : String(error)}`)
+    stopAll(1)
+  })
+}
+
 async function startService(service: (typeof services)[number]): Promise<void> {
   const child = spawn('npm', ['run', '--silent', service.script, '-w', service.workspace, '--', ...args], {
     detached: true,
@@ -90,8 +114,8 @@ async function startService(service: (typeof services)[number]): Promise<void> {
       clearTimeout(timeout)
       if (!ready) reject(new Error(`${service.name} exited before it was ready (code ${code ?? signal})`))
       else if (!stopping) {
-        console.error(`${prefix} exited (code ${code ?? signal}); stopping everything`)
-        stopAll(1)
+        console.error(`${prefix} exited (code ${code ?? signal})`)
+        restart(service, child, prefix)
       }
     })
   })

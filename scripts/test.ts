@@ -98,6 +98,13 @@ const heavy: Suite[] = [
   ...e2eShards(),
   npmTest('@oxbow/indexer'),
   npmTest('@oxbow/api'),
+  // kill -9 of services under `npm start` (its own ports, in its own namespace where possible)
+  {
+    name: 'faults',
+    command: namespaces
+      ? ['unshare', '-n', 'sh', '-c', 'ip link set lo up && exec npm run --silent test:faults']
+      : ['npm', 'run', '--silent', 'test:faults'],
+  },
   npmTest('@oxbow/devnet'),
   { name: '@oxbow/web unit', command: ['npm', 'run', 'test:unit', '--silent', '-w', '@oxbow/web'] },
   npmTest('@oxbow/sandbox'),
