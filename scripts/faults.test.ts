@@ -2,7 +2,8 @@
  * `npm run test:faults`: services killed with SIGKILL while `npm start` runs (ethereum only, its
  * own ports: devnet base 26600) are started again by it and carry on where they stopped: the API
  * answers again, the filler is back, and the indexer, killed while a transfer is mined, resumes
- * from its database and shows that transfer once, with everything it had indexed before intact.
+ * from its database and shows that transfer once, with everything it had indexed before intact;
+ * then a reorg (anvil_reorg) orphans a transfer the indexer had shown, and it disappears.
  */
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
@@ -20,6 +21,8 @@ const manifestPath = join(root, `.devnet/manifest.${ports.devnet}.json`)
 const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** Never used by the devnet's seed: its activity is what this test sends it. */
 const FRESH = '0x00000000000000000000000000000000fa017e57'
+/** Receives a transfer that a reorg then removes. */
+const ORPHANED = '0x00000000000000000000000000000000000de0e9'
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((done) => {
@@ -87,7 +90,7 @@ const until = async (what: string, check: () => Promise<boolean> | boolean, ms: 
   }
 }
 
-test('faults: kill -9 of the API, the filler and the indexer (mid-transfer); npm start restarts each, nothing lost or doubled', async () => {
+test('faults: kill -9 of the API, the filler and the indexer (mid-transfer); npm start restarts each, nothing lost or doubled; a reorg removes the orphaned transfer', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'oxbow-faults-'))
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/start.ts')], {
     cwd: root,
@@ -174,6 +177,37 @@ test('faults: kill -9 of the API, the filler and the indexer (mid-transfer); npm
     )
     const after = (await graphql<Txs>(txQuery)).transactions.nodes
     assert.deepEqual(after, before, 'the pool transactions indexed before the kill, none lost or doubled')
+
+    // A reorg: the chain drops the last two blocks (a deposit and a transfer to another fresh
+    // address) for empty ones; the indexer must forget the orphaned transfer.
+    await rpc('eth_sendTransaction', [
+      { from: ACCOUNT_1, to: weth, value: '0x38d7ea4c68000', data: '0xd0e30db0' },
+    ])
+    const orphan = (await rpc('eth_sendTransaction', [
+      {
+        from: ACCOUNT_1,
+        to: weth,
+        data: `0xa9059cbb${ORPHANED.slice(2).padStart(64, '0')}${(10n ** 15n).toString(16).padStart(64, '0')}`,
+      },
+    ])) as string
+    const orphanQuery = `{ activity(address: "${ORPHANED}", networks: ["ethereum"], first: 10) { nodes { txHash } } }`
+    await until(
+      'the doomed transfer indexed',
+      async () => (await graphql<Activity>(orphanQuery)).activity.nodes.length === 1,
+      30_000,
+    )
+    await rpc('anvil_reorg', [2, []])
+    assert.equal(
+      await rpc('eth_getTransactionReceipt', [orphan]),
+      null,
+      'the transfer is gone from the chain',
+    )
+    await until(
+      'the orphaned transfer gone from the indexer',
+      async () => (await graphql<Activity>(orphanQuery)).activity.nodes.length === 0,
+      30_000,
+    )
+    assert.deepEqual((await graphql<Activity>(activityQuery)).activity.nodes, rows, 'older data untouched')
     assert.ok(!lines.some((l) => /stopping everything/.test(l)), log())
 
     child.kill('SIGINT')
