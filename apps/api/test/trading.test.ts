@@ -276,10 +276,13 @@ describe('quotes equal executed amounts', () => {
       protocols: ['V2'],
     })
     assert.deepEqual(versions(v2.quote).sort(), ['V2', 'WRAP'])
-    // ETH -> WBTC is priced as well as WETH -> WBTC (plus at most the wrap's gas)
-    const request = { network: slug, tokenOut: token('WBTC'), amount: '5000000', type: 'EXACT_OUTPUT' }
+    // ETH -> WBTC is priced as well as WETH -> WBTC (plus at most the wrap's gas), also where the
+    // best WETH route passes through a native pool (WETH -> USDC -> ETH -> WBTC): was 56 bps worse
+    const request = { network: slug, tokenOut: token('WBTC'), amount: '20000000', type: 'EXACT_OUTPUT' }
     const weth = (await post('/quote', { ...request, tokenIn: d.contracts.weth9 })).json
-    const eth = await exactOut({ tokenIn: 'ETH', tokenOut: token('WBTC'), amount: '5000000' })
+    const eth = await exactOut({ tokenIn: 'ETH', tokenOut: token('WBTC'), amount: '20000000' })
+    // the leftover of the ETH sent (the slippage maximum) came back: exactOut checked the spend
+    assert.ok(BigInt(eth.quote.maximumAmountIn) > BigInt(eth.quote.amountIn))
     const wrapGasWei = 30_000n * BigInt(eth.quote.gas.gasPriceWei)
     assert.ok(
       BigInt(eth.quote.amountIn) <= BigInt(weth.amountIn) + wrapGasWei,

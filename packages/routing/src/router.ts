@@ -80,24 +80,39 @@ const MAX_PATHS = 400
  * Simple paths (no token visited twice) of 1..maxHops pools from tokenIn to tokenOut. A wrap or
  * unwrap (at most one per path: the native currency and its wrapper each appear once) does not
  * count as a hop, so native input or output reaches every pool its wrapper reaches.
+ *
+ * With `nativeReentry`, a native input that was wrapped first may come back once as an
+ * intermediate token (ETH -> WETH -> USDC -> ETH -> WBTC): the paths its wrapper has through a
+ * native pool (WETH -> USDC -> ETH -> WBTC), so native input is priced as well as its wrapper.
+ * Only exact output asks for them: its parts pay exactly what is owed, while exact input's
+ * later parts spend the router's whole balance, which would take the other legs' native input.
  */
 export function enumeratePaths(
   graph: PoolGraph,
   tokenIn: Address,
   tokenOut: Address,
   maxHops = 3,
+  nativeReentry = false,
 ): readonly Path[] {
-  const key = `${tokenIn}>${tokenOut}>${maxHops}`
+  const key = `${tokenIn}>${tokenOut}>${maxHops}${nativeReentry ? '>reentry' : ''}`
   const cached = graph.pathCache.get(key)
   if (cached) return cached
   const out: Path[] = []
   const pools: PoolState[] = []
   const tokens: Address[] = [tokenIn]
+  // the native input (token0 of the wrap it starts with) may be passed through once more
+  const reenter = (next: Address): boolean =>
+    nativeReentry &&
+    next === tokenIn &&
+    next !== tokenOut &&
+    pools[0]?.kind === 'wrap' &&
+    pools[0].token0 === tokenIn &&
+    tokens.indexOf(next, 1) < 0
   const visit = (token: Address): void => {
     if (out.length >= MAX_PATHS) return
     for (const pool of graph.byToken.get(token) ?? []) {
       const next = pool.token0 === token ? pool.token1 : pool.token0
-      if (tokens.includes(next)) continue
+      if (tokens.includes(next) && !(pool.kind !== 'wrap' && reenter(next))) continue
       pools.push(pool)
       tokens.push(next)
       if (next === tokenOut) out.push({ pools: [...pools], tokens: [...tokens] })
@@ -271,14 +286,14 @@ export function findRoute(
   const steps = BigInt(options.splitSteps ?? 20)
   const maxSplits = options.noSplit ? 1 : (options.maxSplits ?? 4)
   const maxHops = options.maxHops ?? 3
-  const all = enumeratePaths(graph, tokenIn, tokenOut, maxHops)
+  const all = enumeratePaths(graph, tokenIn, tokenOut, maxHops, !exactIn)
   const filter = options.pathFilter
   let paths = all
   if (filter) {
     const key =
       options.pathFilterKey === undefined
         ? undefined
-        : `${tokenIn}>${tokenOut}>${maxHops}|${options.pathFilterKey}`
+        : `${tokenIn}>${tokenOut}>${maxHops}>${tradeType}|${options.pathFilterKey}`
     const known = key === undefined ? undefined : graph.pathCache.get(key)
     paths = known ?? all.filter((p) => filter(p))
     if (key !== undefined && known === undefined) graph.pathCache.set(key, paths)
