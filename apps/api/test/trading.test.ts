@@ -269,6 +269,22 @@ describe('quotes equal executed amounts', () => {
   test('behavior: native ETH exact output routes through WETH with wrap/unwrap (issue #16)', async () => {
     // no v4 native pool serves DAI: this was 404 'No quotes found'
     await exactOut({ tokenIn: token('DAI'), tokenOut: 'ETH', amount: '500000000000000000' })
+    // DAI -> ETH is priced as well as DAI -> WETH: the unwrap does not count as a hop and the path
+    // may pass through a native pool as WETH's does (was 452 bps worse for 2 ETH)
+    const toWeth = (
+      await post('/quote', {
+        network: slug,
+        tokenIn: token('DAI'),
+        tokenOut: d.contracts.weth9,
+        amount: '2000000000000000000',
+        type: 'EXACT_OUTPUT',
+      })
+    ).json
+    const toEth = await exactOut({ tokenIn: token('DAI'), tokenOut: 'ETH', amount: '2000000000000000000' })
+    assert.ok(
+      BigInt(toEth.quote.amountIn) <= BigInt(toWeth.amountIn),
+      `ETH ${toEth.quote.amountIn} vs WETH ${toWeth.amountIn}`,
+    )
     const v2 = await exactOut({
       tokenIn: token('USDC'),
       tokenOut: 'ETH',
