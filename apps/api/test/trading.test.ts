@@ -269,6 +269,22 @@ describe('quotes equal executed amounts', () => {
   test('behavior: native ETH exact output routes through WETH with wrap/unwrap (issue #16)', async () => {
     // no v4 native pool serves DAI: this was 404 'No quotes found'
     await exactOut({ tokenIn: token('DAI'), tokenOut: 'ETH', amount: '500000000000000000' })
+    // DAI -> ETH is priced as well as DAI -> WETH: the unwrap does not count as a hop and the path
+    // may pass through a native pool as WETH's does (was 452 bps worse for 2 ETH)
+    const toWeth = (
+      await post('/quote', {
+        network: slug,
+        tokenIn: token('DAI'),
+        tokenOut: d.contracts.weth9,
+        amount: '2000000000000000000',
+        type: 'EXACT_OUTPUT',
+      })
+    ).json
+    const toEth = await exactOut({ tokenIn: token('DAI'), tokenOut: 'ETH', amount: '2000000000000000000' })
+    assert.ok(
+      BigInt(toEth.quote.amountIn) <= BigInt(toWeth.amountIn),
+      `ETH ${toEth.quote.amountIn} vs WETH ${toWeth.amountIn}`,
+    )
     const v2 = await exactOut({
       tokenIn: token('USDC'),
       tokenOut: 'ETH',
@@ -276,10 +292,13 @@ describe('quotes equal executed amounts', () => {
       protocols: ['V2'],
     })
     assert.deepEqual(versions(v2.quote).sort(), ['V2', 'WRAP'])
-    // ETH -> WBTC is priced as well as WETH -> WBTC (plus at most the wrap's gas)
-    const request = { network: slug, tokenOut: token('WBTC'), amount: '5000000', type: 'EXACT_OUTPUT' }
+    // ETH -> WBTC is priced as well as WETH -> WBTC (plus at most the wrap's gas), also where the
+    // best WETH route passes through a native pool (WETH -> USDC -> ETH -> WBTC): was 56 bps worse
+    const request = { network: slug, tokenOut: token('WBTC'), amount: '20000000', type: 'EXACT_OUTPUT' }
     const weth = (await post('/quote', { ...request, tokenIn: d.contracts.weth9 })).json
-    const eth = await exactOut({ tokenIn: 'ETH', tokenOut: token('WBTC'), amount: '5000000' })
+    const eth = await exactOut({ tokenIn: 'ETH', tokenOut: token('WBTC'), amount: '20000000' })
+    // the leftover of the ETH sent (the slippage maximum) came back: exactOut checked the spend
+    assert.ok(BigInt(eth.quote.maximumAmountIn) > BigInt(eth.quote.amountIn))
     const wrapGasWei = 30_000n * BigInt(eth.quote.gas.gasPriceWei)
     assert.ok(
       BigInt(eth.quote.amountIn) <= BigInt(weth.amountIn) + wrapGasWei,

@@ -183,4 +183,66 @@ describe('wrap hops', () => {
     const out = findRoute(graph, N, D, E, 'EXACT_OUTPUT')
     assert.ok(out.ok)
   })
+
+  test('behavior: native exact output may pass back through a native pool, as its wrapper does (issue #16)', () => {
+    const N = '0x0000000000000000000000000000000000000000'
+    const W = '0x0000000000000000000000000000000000000009'
+    const D = '0x000000000000000000000000000000000000000D'
+    // W sells dear for A in v2-wa, A buys N cheaply in the native pool: W -> A -> N -> D beats N -> D
+    const graph = buildGraph([
+      { kind: 'wrap', id: 'wrap', token0: N, token1: W },
+      v2('v2-wa', W, A, 1000n * E, 2000n * E),
+      v2('v2-na', N, A, 1000n * E, 1000n * E),
+      v2('v2-nd', N, D, 1000n * E, 1000n * E),
+    ])
+    const ids = (paths: readonly { pools: readonly PoolState[] }[]) =>
+      paths.map((p) => p.pools.map((x) => x.id))
+    assert.ok(ids(enumeratePaths(graph, W, D)).some((p) => p.join() === 'v2-wa,v2-na,v2-nd'))
+    // exact input never re-enters (its later parts spend the router's whole native balance)
+    assert.ok(!ids(enumeratePaths(graph, N, D)).some((p) => p.includes('v2-na')))
+    const reentry = ids(enumeratePaths(graph, N, D, 3, true))
+    assert.ok(
+      reentry.some((p) => p.join() === 'wrap,v2-wa,v2-na,v2-nd'),
+      JSON.stringify(reentry),
+    )
+    // never unwraps straight back to the native input
+    assert.ok(reentry.every((p) => p.filter((x) => x === 'wrap').length <= 1))
+    const amount = 10n * E
+    const weth = findRoute(graph, W, D, amount, 'EXACT_OUTPUT', { noSplit: true })
+    const eth = findRoute(graph, N, D, amount, 'EXACT_OUTPUT', { noSplit: true })
+    assert.ok(weth.ok && eth.ok)
+    assert.equal(eth.amountIn, weth.amountIn, 'native input priced as well as its wrapper')
+    assert.deepEqual(eth.legs[0]?.path.tokens, [N, W, A, N, D])
+  })
+
+  test('behavior: native output gets three swaps before the unwrap and may pass through a native pool, as its wrapper does (issue #16)', () => {
+    const N = '0x0000000000000000000000000000000000000000'
+    const W = '0x0000000000000000000000000000000000000009'
+    const D = '0x000000000000000000000000000000000000000D'
+    const graph = buildGraph([
+      { kind: 'wrap', id: 'wrap', token0: N, token1: W },
+      v2('v2-dn', N, D, 1000n * E, 1000n * E),
+      v2('v2-na', N, A, 1000n * E, 2000n * E),
+      v2('v2-aw', W, A, 1000n * E, 1000n * E),
+      v2('v2-dc', C, D, 1000n * E, 1000n * E),
+      v2('v2-cb', B, C, 1000n * E, 1000n * E),
+      v2('v2-bw', W, B, 1000n * E, 1000n * E),
+    ])
+    const ids = (paths: readonly { pools: readonly PoolState[] }[]) =>
+      paths.map((p) => p.pools.map((x) => x.id).join())
+    const toWeth = ids(enumeratePaths(graph, D, W))
+    assert.ok(toWeth.includes('v2-dc,v2-cb,v2-bw') && toWeth.includes('v2-dn,v2-na,v2-aw'))
+    const plain = ids(enumeratePaths(graph, D, N))
+    assert.ok(plain.includes('v2-dc,v2-cb,v2-bw,wrap'), JSON.stringify(plain))
+    assert.ok(!plain.includes('v2-dn,v2-na,v2-aw,wrap'))
+    const reentry = ids(enumeratePaths(graph, D, N, 3, true))
+    assert.ok(reentry.includes('v2-dn,v2-na,v2-aw,wrap'), JSON.stringify(reentry))
+    // the native output passed through is never wrapped again mid-path
+    assert.ok(!reentry.some((p) => p.startsWith('v2-dn,wrap')))
+    const amount = 10n * E
+    const weth = findRoute(graph, D, W, amount, 'EXACT_OUTPUT', { noSplit: true })
+    const eth = findRoute(graph, D, N, amount, 'EXACT_OUTPUT', { noSplit: true })
+    assert.ok(weth.ok && eth.ok)
+    assert.equal(eth.amountIn, weth.amountIn, 'native output priced as well as its wrapper')
+  })
 })

@@ -77,31 +77,62 @@ export function buildGraph(
 const MAX_PATHS = 400
 
 /**
- * Simple paths (no token visited twice) of 1..maxHops pools from tokenIn to tokenOut. A wrap or
+ * Simple paths (no token visited twice) of 1..maxHops swaps from tokenIn to tokenOut. A wrap or
  * unwrap (at most one per path: the native currency and its wrapper each appear once) does not
  * count as a hop, so native input or output reaches every pool its wrapper reaches.
+ *
+ * With `nativeReentry`, the native currency may also appear twice, as WETH's own paths pass
+ * through it: a native input that was wrapped first may come back once as an intermediate token
+ * (ETH -> WETH -> USDC -> ETH -> WBTC, as WETH -> USDC -> ETH -> WBTC), and a native output
+ * reached through a native pool may be passed through once on a path that ends with the unwrap
+ * (DAI -> ETH -> USDC -> WETH -> ETH, as DAI -> ETH -> USDC -> WETH). Only exact output asks for
+ * them: its parts pay exactly what is owed, while exact input's later parts spend the router's
+ * whole balance, which would take the other legs' native input.
  */
 export function enumeratePaths(
   graph: PoolGraph,
   tokenIn: Address,
   tokenOut: Address,
   maxHops = 3,
+  nativeReentry = false,
 ): readonly Path[] {
-  const key = `${tokenIn}>${tokenOut}>${maxHops}`
+  const key = `${tokenIn}>${tokenOut}>${maxHops}${nativeReentry ? '>reentry' : ''}`
   const cached = graph.pathCache.get(key)
   if (cached) return cached
   const out: Path[] = []
   const pools: PoolState[] = []
   const tokens: Address[] = [tokenIn]
+  let swaps = 0
+  const isNative = (token: Address) =>
+    (graph.byToken.get(token) ?? []).some((p) => p.kind === 'wrap' && p.token0 === token)
+  // the native input (token0 of the wrap it starts with) may be passed through once more
+  const reenter = (next: Address): boolean =>
+    nativeReentry &&
+    next === tokenIn &&
+    next !== tokenOut &&
+    pools[0]?.kind === 'wrap' &&
+    pools[0].token0 === tokenIn &&
+    tokens.indexOf(next, 1) < 0
+  const passThroughOut = nativeReentry && isNative(tokenOut)
   const visit = (token: Address): void => {
     if (out.length >= MAX_PATHS) return
+    // the native output already passed through: the path may only end with the unwrap into it
+    const passing = passThroughOut && tokens.indexOf(tokenOut, 1) > 0
     for (const pool of graph.byToken.get(token) ?? []) {
+      const wrap = pool.kind === 'wrap'
+      if (!wrap && swaps >= maxHops) continue
       const next = pool.token0 === token ? pool.token1 : pool.token0
-      if (tokens.includes(next)) continue
+      const seen = tokens.includes(next)
+      if (seen && !(wrap ? passing && next === tokenOut : reenter(next))) continue
+      if (passing && wrap && next !== tokenOut) continue
       pools.push(pool)
       tokens.push(next)
-      if (next === tokenOut) out.push({ pools: [...pools], tokens: [...tokens] })
-      else if (pools.length < maxHops + (pools.some((p) => p.kind === 'wrap') ? 1 : 0)) visit(next)
+      if (!wrap) swaps++
+      if (next === tokenOut) {
+        out.push({ pools: [...pools], tokens: [...tokens] })
+        if (passThroughOut && !seen && !wrap) visit(next)
+      } else visit(next)
+      if (!wrap) swaps--
       pools.pop()
       tokens.pop()
     }
@@ -271,14 +302,14 @@ export function findRoute(
   const steps = BigInt(options.splitSteps ?? 20)
   const maxSplits = options.noSplit ? 1 : (options.maxSplits ?? 4)
   const maxHops = options.maxHops ?? 3
-  const all = enumeratePaths(graph, tokenIn, tokenOut, maxHops)
+  const all = enumeratePaths(graph, tokenIn, tokenOut, maxHops, !exactIn)
   const filter = options.pathFilter
   let paths = all
   if (filter) {
     const key =
       options.pathFilterKey === undefined
         ? undefined
-        : `${tokenIn}>${tokenOut}>${maxHops}|${options.pathFilterKey}`
+        : `${tokenIn}>${tokenOut}>${maxHops}>${tradeType}|${options.pathFilterKey}`
     const known = key === undefined ? undefined : graph.pathCache.get(key)
     paths = known ?? all.filter((p) => filter(p))
     if (key !== undefined && known === undefined) graph.pathCache.set(key, paths)
