@@ -33,8 +33,7 @@ let trending: TrendingToken[] = []
 
 before(async () => {
   stack = await startStack(PORTS, { analyticsSampleRate: 1 })
-  await movePrices(stack.manifest)
-  trending = await readTrending()
+  trending = await readTrending(await movePrices(stack.manifest))
   browser = await launchChromium()
 })
 after(async () => {
@@ -53,7 +52,7 @@ interface TrendingToken {
  * Sells 40,000 of the markup-symbol token (about $80,000 into a $1,000,000 pair: its price falls) and
  * buys the fee-on-transfer token with 20 ETH (its price rises), through the v2 router.
  */
-async function movePrices(manifest: Manifest): Promise<void> {
+async function movePrices(manifest: Manifest): Promise<bigint> {
   const deployment = manifest.networks.ethereum
   assert.ok(deployment)
   const markup = deployment.tokens.find((t) => t.symbol === MARKUP_SYMBOL)
@@ -88,17 +87,21 @@ async function movePrices(manifest: Manifest): Promise<void> {
       gas: 300_000n,
     }),
   ]
+  let last = 0n
   for (const hash of sent) {
     const receipt = await client.waitForTransactionReceipt({ hash })
     assert.equal(receipt.status, 'success', 'price-moving swap')
+    last = receipt.blockNumber > last ? receipt.blockNumber : last
   }
+  return last
 }
 
 /**
  * What the indexer answers to the landing's own query (`first` as the landing asks), once it has
- * indexed the price-moving swaps (it follows the chain head within seconds).
+ * indexed the block of the last price-moving swap (it follows the chain head within seconds): read
+ * earlier, one swap could be in and the other not, and the page would see other changes.
  */
-async function readTrending(): Promise<TrendingToken[]> {
+async function readTrending(lastSwapBlock: bigint): Promise<TrendingToken[]> {
   const deadline = Date.now() + 60_000
   let tokens: TrendingToken[] = []
   const changeOf = (symbol: string) =>
@@ -108,11 +111,18 @@ async function readTrending(): Promise<TrendingToken[]> {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: '{ trendingTokens(first: 20) { network address symbol priceChange24h } }',
+        query:
+          '{ networks { network blockNumber } trendingTokens(first: 20) { network address symbol priceChange24h } }',
       }),
     })
-    tokens = ((await response.json()) as { data: { trendingTokens: TrendingToken[] } }).data.trendingTokens
-    if (changeOf(MARKUP_SYMBOL) < 0 && changeOf('TAXX') > 0) return tokens
+    const data = (
+      (await response.json()) as {
+        data: { networks: { network: string; blockNumber: string }[]; trendingTokens: TrendingToken[] }
+      }
+    ).data
+    tokens = data.trendingTokens
+    const indexed = BigInt(data.networks.find((n) => n.network === 'ethereum')?.blockNumber ?? '0')
+    if (indexed >= lastSwapBlock && changeOf(MARKUP_SYMBOL) < 0 && changeOf('TAXX') > 0) return tokens
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
   throw new Error(`the price-moving swaps never showed in the indexer: ${JSON.stringify(tokens)}`)
