@@ -9,11 +9,11 @@ import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { test } from 'node:test'
+import { portOpen } from './startKit.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const ports = { devnet: 26600, api: 26687, indexer: 26669, relay: 26690, web: 26673 }
@@ -23,17 +23,6 @@ const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const FRESH = '0x00000000000000000000000000000000fa017e57'
 /** Receives a transfer that a reorg then removes. */
 const ORPHANED = '0x00000000000000000000000000000000000de0e9'
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ host: '127.0.0.1', port })
-    socket.once('connect', () => {
-      socket.destroy()
-      done(true)
-    })
-    socket.once('error', () => done(false))
-  })
-}
 
 /** The process listening on `port` (what kill -9 "the API" means: the server, not its wrappers). */
 function listenerPid(port: number): number {

@@ -6,11 +6,11 @@ import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { test } from 'node:test'
+import { portOpen } from './startKit.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const entry = join(root, 'scripts/start.ts')
@@ -25,17 +25,6 @@ function start(env: Record<string, string>) {
   for (const stream of [child.stdout, child.stderr])
     createInterface({ input: stream }).on('line', (l) => lines.push(l))
   return { child, lines }
-}
-
-function portOpen(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const socket = connect({ host: '127.0.0.1', port })
-    socket.once('connect', () => {
-      socket.destroy()
-      done(true)
-    })
-    socket.once('error', () => done(false))
-  })
 }
 
 test('behavior: npm start brings every service up on loopback and Ctrl-C leaves nothing listening', async () => {
