@@ -42,6 +42,7 @@ import {
   type ShownQuote,
   selectToken,
   swapBox,
+  switchNetworkFromSwapBox,
   toBaseUnits,
   transactionsFrom,
   waitForQuote,
@@ -593,13 +594,14 @@ describe('swap on the full local stack', () => {
     await withPage(swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, ethUsdc.address), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       const ethUsdcBefore = await balanceOf(ethClient, ethUsdc.address, ACCOUNT_0)
-      await page.locator('select[aria-label="Network"]').selectOption('base')
-      const button = byTestId(page, 'swap-button')
-      // The wallet follows the box: automatically, or through the 'Switch to Base' action.
-      await page.waitForTimeout(300)
-      if ((await button.textContent())?.trim() === 'Switch to Base') await button.click()
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
+      // The wallet follows the box through the 'Switch to Base' action.
+      await switchNetworkFromSwapBox(
+        page,
+        { name: 'base', label: 'Base' },
+        async (clicked) =>
+          clicked &&
+          (await byTestId(page, 'swap-button').getAttribute('aria-busy')) !== 'true' &&
+          (await byTestId(page, 'swap-button').textContent())?.trim() !== 'Switch to Base',
       )
       if ((await byTestId(page, 'swap-input-token').textContent())?.trim() !== 'ETH')
         await selectToken(page, 'input', { address: NATIVE_CURRENCY_ADDRESS, symbol: 'ETH' })
@@ -625,11 +627,9 @@ describe('swap on the full local stack', () => {
       swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, token('ethereum', 'USDC').address),
       async ({ page }) => {
         await connectWallet(page, 'Stubborn Wallet', ACCOUNT_1)
-        await page.locator('select[aria-label="Network"]').selectOption('base')
-        const button = byTestId(page, 'swap-button')
-        await page.waitForTimeout(300)
-        if ((await button.textContent())?.trim() === 'Switch to Base') await button.click()
-        await page.getByText('Failed to switch networks').first().waitFor({ timeout: 10_000 })
+        await switchNetworkFromSwapBox(page, { name: 'base', label: 'Base' }, () =>
+          page.getByText('Failed to switch networks').first().isVisible(),
+        )
         const calls = await page.evaluate(
           () => (window as unknown as { __testWalletCalls: string[] }).__testWalletCalls,
         )

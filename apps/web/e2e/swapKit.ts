@@ -228,6 +228,37 @@ export async function connectWallet(page: Page, walletName: string, address: Add
   await accountButton(page, address).waitFor()
 }
 
+/**
+ * Chooses `network` in the swap box and presses its 'Switch to {label}' button until `done()`
+ * holds. The button appears once the form has followed the new network (not within a fixed delay
+ * on a busy machine), and a click that lands while it re-renders is lost, as a user's would be: it
+ * is clicked again after 5 s without `done(clicked)`.
+ */
+export async function switchNetworkFromSwapBox(
+  page: Page,
+  network: { readonly name: string; readonly label: string },
+  done: (clicked: boolean) => Promise<boolean>,
+  timeout = 30_000,
+): Promise<void> {
+  await page.getByRole('combobox', { name: 'Network' }).selectOption(network.name)
+  const button = page.getByTestId('swap-button')
+  const deadline = Date.now() + timeout
+  let clickedAt = 0
+  while (!(await done(clickedAt > 0))) {
+    if (Date.now() > deadline) {
+      throw new Error(
+        `no switch to ${network.label} within ${timeout} ms; the button shows "${await button.textContent()}"`,
+      )
+    }
+    const label = (await button.textContent())?.trim()
+    if (Date.now() - clickedAt > 5_000 && label === `Switch to ${network.label}`) {
+      await button.click()
+      clickedAt = Date.now()
+    }
+    await page.waitForTimeout(100)
+  }
+}
+
 export interface ShownQuote {
   readonly amountIn: bigint
   readonly amountOut: bigint

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type ServiceProcess, startService } from './service.ts'
 import { cspViolations, installCspListener, recordScriptRequests, watchProblems } from './support.ts'
+import { switchNetworkFromSwapBox } from './swapKit.ts'
 
 const WEB_PORT = 23577
 const RELAY_PORT = 23790
@@ -172,21 +173,8 @@ async function pair(page: Page, wallet: Awaited<ReturnType<typeof SignClient.ini
 
 /** Switches the swap box to Base; the wallet must answer the wallet_switchEthereumChain it gets. */
 async function switchToBase(page: Page, requests: readonly unknown[]): Promise<void> {
-  await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
   const swapButton = page.getByTestId('swap-button')
-  // Either the app asks the wallet by itself, or the button offers the switch (once the form has
-  // followed the new network: not within a fixed delay on a busy machine).
-  // A click that lands while the button re-renders is lost, as a user's would be: click again
-  // after a few seconds without a request.
-  const deadline = Date.now() + 30_000
-  let clickedAt = 0
-  while (requests.length === 0 && Date.now() < deadline) {
-    if (Date.now() - clickedAt > 5_000 && (await swapButton.textContent())?.trim() === 'Switch to Base') {
-      await swapButton.click()
-      clickedAt = Date.now()
-    }
-    await page.waitForTimeout(100)
-  }
+  await switchNetworkFromSwapBox(page, { name: 'base', label: 'Base' }, async () => requests.length > 0)
   const left = () =>
     page.waitForFunction(
       () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
@@ -290,12 +278,7 @@ describe('WalletConnect', () => {
       assert.equal(wallet.session.getAll().length, sessions, 'the same session, no new pairing')
 
       // The restored session carries requests: choosing Base sends the switch to the wallet.
-      await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
-      const swapButton = page.getByTestId('swap-button')
-      await page.waitForTimeout(300)
-      if ((await swapButton.textContent())?.trim() === 'Switch to Base') await swapButton.click()
-      const deadline = Date.now() + 15_000
-      while (requests.length === 0 && Date.now() < deadline) await page.waitForTimeout(100)
+      await switchNetworkFromSwapBox(page, { name: 'base', label: 'Base' }, async () => requests.length > 0)
       assert.deepEqual(requests, [
         { method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${base.toString(16)}` }] },
       ])
