@@ -26,6 +26,10 @@ const relay = await createWalletConnectRelay({
   host: '127.0.0.1',
   port,
   log: (line) => console.error(`walletconnect relay: ${line}`),
+  // OXBOW_WC_RELAY_TRACE=1: one line per relay event, to follow a message that went missing.
+  ...(process.env.OXBOW_WC_RELAY_TRACE === '1'
+    ? { trace: (line: string) => console.error(`walletconnect relay: ${line}`) }
+    : {}),
 })
 
 let fiat: FiatSandbox | null = null

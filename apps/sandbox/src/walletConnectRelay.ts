@@ -33,6 +33,8 @@ export interface RelayOptions {
   /** Clock, for tests of expiry. */
   readonly now?: () => number
   readonly log?: (line: string) => void
+  /** Every connection, subscription, publish, push and acknowledgement, one line each (debugging). */
+  readonly trace?: (line: string) => void
 }
 
 export interface Relay {
@@ -129,6 +131,10 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
   const maxTtlMs = (options.maxTtlSeconds ?? 30 * 24 * 3600) * 1000
   const now = options.now ?? Date.now
   const log = options.log ?? (() => {})
+  const trace = options.trace ?? (() => {})
+  const short = (value: string) => value.slice(0, 8)
+  const who = (client: Client) => client.id.slice(-6)
+  const digest = (message: string) => createHash('sha256').update(message).digest('hex').slice(0, 8)
 
   /** topic -> messages, in publish order; Map order doubles as least-recently-published order. */
   const store = new Map<string, StoredMessage[]>()
@@ -163,6 +169,9 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
     for (const pending of client.inFlight.values()) if (pending === message) return
     pushId += 1
     client.inFlight.set(pushId, message)
+    trace(
+      `push ${pushId} ${short(message.topic)} ${digest(message.message)} tag ${message.tag} -> ${who(client)}`,
+    )
     send(client, {
       id: pushId,
       jsonrpc: '2.0',
@@ -186,6 +195,7 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
       id = createHash('sha256').update(`${topic}${client.id}`).digest('hex')
       client.subscriptions.set(topic, id)
     }
+    trace(`subscribe ${short(topic)} by ${who(client)}`)
     // Store-and-forward: whatever was published before this subscription still arrives.
     for (const message of live(topic)) deliver(client, message)
     return id
@@ -206,6 +216,7 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
     }
     const messages = live(topic)
     if (messages.some((m) => m.message === message)) return // a retried publish
+    trace(`publish ${short(topic)} ${digest(message)} tag ${tag} from ${who(client)}`)
     messages.push(stored)
     while (messages.length > maxMessagesPerTopic) messages.shift()
     store.delete(topic)
@@ -304,6 +315,7 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
       if (pushed && typeof request.id === 'number') {
         client.inFlight.delete(request.id)
         if ('result' in request) pushed.acked.add(client.id)
+        trace(`${'result' in request ? 'ack' : 'nack'} ${request.id} by ${who(client)}`)
       }
       return
     }
@@ -344,12 +356,16 @@ export async function createWalletConnectRelay(options: RelayOptions = {}): Prom
       alive: true,
     }
     clients.add(client)
+    trace(`open ${who(client)}`)
     socket.on('pong', () => {
       client.alive = true
     })
     socket.on('message', (data) => onMessage(client, data))
     socket.on('error', () => socket.terminate())
-    socket.on('close', () => clients.delete(client))
+    socket.on('close', () => {
+      clients.delete(client)
+      trace(`close ${who(client)} (${client.inFlight.size} unacknowledged)`)
+    })
   })
 
   const pinger = setInterval(() => {

@@ -32,7 +32,10 @@ before(async () => {
     startService({
       name: 'wc-relay',
       entry: 'apps/sandbox/src/serve.ts',
-      env: { OXBOW_WC_RELAY_PORT: String(RELAY_PORT) },
+      env: {
+        OXBOW_WC_RELAY_PORT: String(RELAY_PORT),
+        OXBOW_WC_RELAY_TRACE: process.env.OXBOW_WC_RELAY_TRACE ?? '',
+      },
       readyTimeoutMs: 30_000,
     }),
     launchChromium(),
@@ -113,7 +116,12 @@ async function testWallet() {
   wallet.on('session_request', async ({ id, topic, params }) => {
     requests.push({ method: params.request.method, params: params.request.params })
     if (params.request.method === 'wallet_switchEthereumChain') {
-      // As a real wallet does: the session gains the chain (and the account on it) first.
+      // As a real wallet does: the session gains the chain (and the account on it) before the
+      // answer, and the answer waits for the app's acknowledgement of that update (an answer that
+      // overtakes the update switches the app to a chain without its account, which disconnects
+      // it). Sign client 2.25 in Node misses that acknowledgement now and then (4 of 20 switches on
+      // a loaded machine, though the relay's trace showed it delivered and acknowledged), so the
+      // wait is bounded: by then the app has sent it, so it has processed the update.
       const eip155 = wallet.session.get(topic).namespaces.eip155
       assert.ok(eip155)
       const { acknowledged } = await wallet.update({
@@ -126,7 +134,7 @@ async function testWallet() {
           },
         },
       })
-      await acknowledged()
+      await Promise.race([acknowledged(), new Promise((resolve) => setTimeout(resolve, 3_000))])
     }
     await wallet.respond({ topic, response: { id, jsonrpc: '2.0', result: null } })
   })
@@ -175,20 +183,13 @@ async function pair(page: Page, wallet: Awaited<ReturnType<typeof SignClient.ini
 async function switchToBase(page: Page, requests: readonly unknown[]): Promise<void> {
   const swapButton = page.getByTestId('swap-button')
   await switchNetworkFromSwapBox(page, { name: 'base', label: 'Base' }, async () => requests.length > 0)
-  const left = () =>
-    page.waitForFunction(
+  // The wallet answered: the app follows it to Base by itself (no reload).
+  await page
+    .waitForFunction(
       () => document.querySelector('[data-testid="swap-button"]')?.textContent?.trim() !== 'Switch to Base',
       undefined,
       { timeout: 15_000 },
     )
-  // Known gap (issue #12's note): under load a switch the wallet answered can leave the button busy;
-  // a reload restores the session on the chain the wallet switched to, as a user's reload does.
-  await left()
-    .catch(async () => {
-      if (requests.length === 0) throw new Error('the wallet got no switch request')
-      await page.reload()
-      await left()
-    })
     .catch(async (error: unknown) => {
       const button = await swapButton.textContent()
       throw new Error(`still "${button}" after the switch; wallet requests: ${JSON.stringify(requests)}`, {
