@@ -71,6 +71,8 @@ let eth: NetworkDeployment
 let publicClient: PublicClient
 let wallet: WalletClient
 let actor: Address
+/** A plain ETH transfer mined before any indexer starts: its first start finds it in the history. */
+let historyTransfer: { hash: Hex; recipient: Address; value: bigint }
 
 const safeKinds = new Set(['stablecoin', 'wrapped-btc', 'governance', 'local', 'wrapped-native'])
 function tradable(address: string) {
@@ -136,6 +138,9 @@ before(async () => {
   const account = privateKeyToAccount(acct.privateKey)
   actor = account.address
   wallet = createWalletClient({ account, transport: http(eth.rpcUrl) })
+  const recipient = privateKeyToAccount(generatePrivateKey()).address
+  const sent = await send(wallet.sendTransaction({ chain: null, account, to: recipient, value: 777_000n }))
+  historyTransfer = { hash: sent.transactionHash, recipient, value: 777_000n }
 })
 
 after(async () => {
@@ -657,6 +662,100 @@ for (const backend of backends) {
       assert.equal(
         mine.portfolio.balances.find((b) => b.token.address === token.address)?.amount,
         chainBalance.toString(),
+      )
+    })
+
+    it('behavior: plain ETH transfers (before the first start and live) show as send and receive; ETH paid to a contract makes no transfer row', async () => {
+      type Node = {
+        txHash: string
+        type: string
+        counterparty: string | null
+        assetChanges: { direction: string; amount: string; token: { isNative: boolean } | null }[]
+      }
+      const activityOf = (address: string) =>
+        okData(
+          gql<{ activity: { nodes: Node[] } }>(
+            'query($a: String!) { activity(address: $a, networks: ["ethereum"], first: 5) { nodes { txHash type counterparty assetChanges { direction amount token { isNative } } } } }',
+            { a: address },
+          ),
+        ).then((data) => data.activity.nodes)
+      // Mined before this indexer's first start: found in the history (trace_filter).
+      const history = await activityOf(historyTransfer.recipient)
+      assert.deepEqual(
+        history.map((n) => [
+          n.txHash,
+          n.type,
+          n.counterparty,
+          n.assetChanges.map((c) => [c.direction, c.amount]),
+        ]),
+        [[historyTransfer.hash, 'RECEIVE', actor, [['IN', historyTransfer.value.toString()]]]],
+      )
+      const recipient = privateKeyToAccount(generatePrivateKey()).address
+      const value = 1_234_567_890_123n
+      const plain = await send(
+        wallet.sendTransaction({ chain: null, account: wallet.account as never, to: recipient, value }),
+      )
+      // To a contract with no calldata (the Simple7702Account implementation accepts plain ETH):
+      // value paid to a contract is not a transfer between people.
+      const toContract = await send(
+        wallet.sendTransaction({
+          chain: null,
+          account: wallet.account as never,
+          to: eth.contracts.simple7702Account,
+          value,
+        }),
+      )
+      const received = await waitFor(
+        'the recipient activity',
+        async () => {
+          const nodes = await activityOf(recipient)
+          return nodes.length > 0 ? nodes : undefined
+        },
+        WAIT_MS,
+      )
+      assert.deepEqual(
+        received.map((n) => [
+          n.txHash,
+          n.type,
+          n.counterparty,
+          n.assetChanges.map((c) => [c.direction, c.amount, c.token?.isNative]),
+        ]),
+        [[plain.transactionHash, 'RECEIVE', actor, [['IN', value.toString(), true]]]],
+      )
+      const sent = await waitFor(
+        'the sender activity',
+        async () => {
+          const nodes = await activityOf(actor)
+          return nodes.some((n) => n.txHash === plain.transactionHash) ? nodes : undefined
+        },
+        WAIT_MS,
+      )
+      const row = sent.find((n) => n.txHash === plain.transactionHash)
+      assert.deepEqual(
+        row && [
+          row.type,
+          row.counterparty,
+          row.assetChanges.map((c) => [c.direction, c.amount, c.token?.isNative]),
+        ],
+        ['SEND', recipient, [['OUT', value.toString(), true]]],
+      )
+      await waitFor(
+        'the block paying the contract indexed',
+        async () => {
+          const data = await okData(
+            gql<{ networks: { network: string; blockNumber: string }[] }>(
+              '{ networks { network blockNumber } }',
+            ),
+          )
+          const state = data.networks.find((x) => x.network === 'ethereum')
+          return state && BigInt(state.blockNumber) >= toContract.blockNumber ? true : undefined
+        },
+        WAIT_MS,
+      )
+      assert.equal(
+        (await activityOf(actor)).some((n) => n.txHash === toContract.transactionHash),
+        false,
+        'ETH paid to a contract is not a SEND',
       )
     })
 

@@ -409,7 +409,7 @@ interface CallFrame {
 
 /** One plain client per chain for call traces: Ponder's queue retries a failed request for minutes. */
 const tracers = new Map<number, PublicClient>()
-function tracerOf(chainId: number): PublicClient | undefined {
+export function tracerOf(chainId: number): PublicClient | undefined {
   let c = tracers.get(chainId)
   if (!c) {
     const d = Object.values(readManifestSync().networks).find((n) => n.chainId === chainId)
@@ -498,7 +498,13 @@ export async function nativeLeg(db: Db, meta: EventMeta, delta: bigint) {
   await foldNative(db, meta, meta.txFrom, delta)
 }
 
-async function foldNative(db: Db, meta: EventMeta, account: Address, delta: bigint, counterparty?: Address) {
+export async function foldNative(
+  db: Db,
+  meta: EventMeta,
+  account: Address,
+  delta: bigint,
+  counterparty?: Address,
+) {
   if (delta === 0n) return
   await foldActivity(db, meta, account, delta > 0n ? 'RECEIVE' : 'SEND', {
     change: { token: zeroAddress, amount: abs(delta).toString(), direction: delta > 0n ? 'IN' : 'OUT' },

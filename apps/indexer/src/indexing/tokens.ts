@@ -1,8 +1,9 @@
 import type { Context } from 'ponder:registry'
-import { nft, nftCollection } from 'ponder:schema'
+import { networkState, nft, nftCollection } from 'ponder:schema'
 import { zeroAddress } from 'viem'
 import { erc721Abi } from '../lib/abis.ts'
 import { readManifestSync } from '../lib/manifest.ts'
+import { recordNativeTransfers } from './nativeTransfers.ts'
 import { ponder } from './registry.ts'
 import {
   addBalance,
@@ -16,9 +17,18 @@ import {
 } from './store.ts'
 
 ponder.on('Clock:block', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const previous = await context.db.find(networkState, { chainId })
+  await recordNativeTransfers(
+    context.db,
+    context.client,
+    chainId,
+    previous?.blockNumber ?? null,
+    event.block.number,
+  )
   await setNetworkState(
     context.db,
-    context.network.chainId,
+    chainId,
     event.block.number,
     event.block.hash,
     Number(event.block.timestamp),

@@ -85,6 +85,28 @@ test('behavior: fiat orders (onramp, offramp, exchange transfer) merge with the 
   )
 })
 
+test("behavior: a fiat order's transaction shows once, as the order, not also as the indexer's receive", () => {
+  const rows = mergeActivity([], [{ ...entry(7), type: 'RECEIVE' }, entry(6)], () => 'ethereum', [
+    {
+      id: 'buy1',
+      side: 'buy',
+      status: 'completed',
+      provider: 'beacon',
+      crypto: 'ETH',
+      network: 'ethereum',
+      txHash: hash(7).toUpperCase().replace('0X', '0x'),
+      createdAt: new Date(1007 * 1000).toISOString(),
+    },
+  ])
+  assert.deepEqual(
+    rows.map((row) => [row.status, row.key]),
+    [
+      ['fiat', 'fiat:buy1'],
+      ['confirmed', 'e6'],
+    ],
+  )
+})
+
 const at = (seconds: number) => new Date(seconds * 1000).toISOString()
 const limitOrder = (
   n: number,

@@ -75,7 +75,8 @@ const statusOf = (tx: PendingTransaction): PendingTransactionStatus => tx.status
  * transaction the indexer already lists (under any of its hashes: the original or a replacement)
  * shows once, as indexed (one transaction may be several indexed entries); a canceled one shows as
  * canceled, never as its 0-value self-transfer; a limit order's fill shows once, as the order (the
- * swapper did not send it: the indexer lists its token movements).
+ * swapper did not send it: the indexer lists its token movements), and so does a fiat order's
+ * transaction.
  */
 export function mergeActivity(
   pending: readonly PendingTransaction[],
@@ -90,6 +91,9 @@ export function mergeActivity(
       order.shown === 'executed' && order.txHash ? [order.txHash.toLowerCase()] : [],
     ),
   )
+  // A fiat order's own transaction (the provider paying a buy, the user paying a sell) shows once,
+  // as the order: the indexer also lists it as a plain receive or send.
+  const fiatHashes = new Set(fiat.flatMap((order) => (order.txHash ? [order.txHash.toLowerCase()] : [])))
   const fillTimes = new Map(
     indexed
       .filter((entry) => fills.has(entry.txHash.toLowerCase()))
@@ -118,7 +122,10 @@ export function mergeActivity(
     .map((tx) => ({ at: (tx.finishedAt ?? tx.addedAt) / 1000, row: appRow(tx) }))
   const indexedRows: ActivityRow[] = indexed
     .filter(
-      (entry) => !canceledHashes.has(entry.txHash.toLowerCase()) && !fills.has(entry.txHash.toLowerCase()),
+      (entry) =>
+        !canceledHashes.has(entry.txHash.toLowerCase()) &&
+        !fills.has(entry.txHash.toLowerCase()) &&
+        !fiatHashes.has(entry.txHash.toLowerCase()),
     )
     .map((entry) => ({
       status: 'confirmed',
