@@ -190,6 +190,27 @@ export const position = onchainTable(
   }),
 )
 
+/**
+ * v2 LP-token balance per (network, pair, owner): the account's v2 position. Mints (from the zero
+ * address), burns (to it), the MINIMUM_LIQUIDITY locked at the zero address, the dead address and
+ * the pair itself (which holds LP tokens only between a router's transfer and its burn) get no row.
+ * A row stays at 0 once emptied (a closed position); createdAt = the first LP tokens received.
+ */
+export const v2LpBalance = onchainTable(
+  'v2_lp_balance',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    pair: t.hex().notNull(),
+    owner: t.hex().notNull(),
+    amount: t.bigint().notNull(),
+    createdAt: t.integer().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.chainId, table.pair, table.owner] }),
+    ownerIdx: index().on(table.owner),
+  }),
+)
+
 export const nftCollection = onchainTable(
   'nft_collection',
   (t) => ({

@@ -1114,6 +1114,124 @@ for (const backend of backends) {
       assert.ok(Number(rows.r.valueUsd) > 0, 'a removal is worth a positive USD value')
     })
 
+    it('behavior: v2 LP tokens are positions equal to balanceOf through an add, a transfer and a removal', async () => {
+      const pool = eth.pools.find((p) => p.version === 'v2' && tradable(p.token0) && tradable(p.token1))
+      assert.ok(pool && pool.version === 'v2')
+      const write = { chain: null, account: wallet.account as never } as const
+      for (const token of [pool.token0, pool.token1, pool.address]) {
+        await send(
+          wallet.writeContract({
+            ...write,
+            address: token,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [eth.contracts.v2Router02, maxUint256],
+          }),
+        )
+      }
+      const recipient = privateKeyToAccount(generatePrivateKey()).address
+      const lpOf = (account: Address) =>
+        publicClient.readContract({
+          address: pool.address,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [account],
+        })
+      type Node = {
+        version: string
+        tokenId: string
+        liquidity: string
+        status: string
+        pool: { address: string }
+      }
+      /** The account's v2 position in the pair once the indexer shows `expected` LP tokens. */
+      const indexed = (account: Address, expected: bigint) =>
+        waitFor(
+          `${account}'s v2 position at ${expected}`,
+          async () => {
+            const data = await okData(
+              gql<{ positions: { nodes: Node[] } }>(
+                'query($o: String!) { positions(owner: $o, networks: ["ethereum"], first: 100) { nodes { version tokenId liquidity status pool { address } } } }',
+                { o: account },
+              ),
+            )
+            const node = data.positions.nodes.find((n) => n.version === 'V2' && n.tokenId === pool.address)
+            return node?.liquidity === expected.toString() ? node : undefined
+          },
+          WAIT_MS,
+        )
+      const [r0, r1] = await publicClient.readContract({
+        address: pool.address,
+        abi: v2PairAbi,
+        functionName: 'getReserves',
+      })
+      const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+      const before = await lpOf(actor)
+      await send(
+        wallet.writeContract({
+          ...write,
+          address: eth.contracts.v2Router02,
+          abi: v2Router02Abi,
+          functionName: 'addLiquidity',
+          args: [pool.token0, pool.token1, r0 / 1000n, r1 / 1000n, 0n, 0n, actor, deadline],
+        }),
+      )
+      const added = await lpOf(actor)
+      assert.ok(added > before, 'the add minted LP tokens')
+      const afterAdd = await indexed(actor, added)
+      assert.equal(afterAdd.status, 'IN_RANGE')
+      assert.equal(afterAdd.pool.address, pool.address)
+
+      const part = added / 3n
+      await send(
+        wallet.writeContract({
+          ...write,
+          address: pool.address,
+          abi: erc20Abi,
+          functionName: 'transfer',
+          args: [recipient, part],
+        }),
+      )
+      assert.equal(await lpOf(recipient), part)
+      assert.equal((await indexed(recipient, part)).status, 'IN_RANGE')
+      assert.equal((await indexed(actor, await lpOf(actor))).status, 'IN_RANGE')
+
+      await send(
+        wallet.writeContract({
+          ...write,
+          address: eth.contracts.v2Router02,
+          abi: v2Router02Abi,
+          functionName: 'removeLiquidity',
+          args: [pool.token0, pool.token1, await lpOf(actor), 0n, 0n, actor, deadline],
+        }),
+      )
+      assert.equal(await lpOf(actor), 0n)
+      assert.equal((await indexed(actor, 0n)).status, 'CLOSED')
+      assert.equal((await indexed(recipient, part)).status, 'IN_RANGE')
+      // Status filters apply to v2 like the others.
+      const open = await okData(
+        gql<{ positions: { nodes: Node[] } }>(
+          'query($o: String!) { positions(owner: $o, status: [CLOSED], first: 100) { nodes { version tokenId liquidity status pool { address } } } }',
+          { o: recipient },
+        ),
+      )
+      assert.deepEqual(open.positions.nodes, [])
+      // Mints, burns, the MINIMUM_LIQUIDITY lock and the pair's own transient holding are no positions.
+      for (const nobody of [zeroAddress, '0x000000000000000000000000000000000000dEaD', pool.address]) {
+        const data = await okData(
+          gql<{ positions: { nodes: Node[] } }>(
+            'query($o: String!) { positions(owner: $o, first: 100) { nodes { version tokenId liquidity status pool { address } } } }',
+            { o: nobody },
+          ),
+        )
+        assert.deepEqual(
+          data.positions.nodes.filter((n) => n.version === 'V2'),
+          [],
+          `no v2 position for ${nobody}`,
+        )
+      }
+    })
+
     it('behavior: native-currency legs in activity equal what the account paid and received', async () => {
       type Change = { direction: string; amount: string; token: { isNative: boolean; address: string } }
       const activityOf = (txHash: string) =>

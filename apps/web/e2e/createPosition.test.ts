@@ -13,6 +13,7 @@ import {
   erc721Abi,
   nonfungiblePositionManagerAbi,
   poolIdOf,
+  v2PairAbi,
   v4PositionManagerAbi,
   v4StateViewAbi,
 } from '@oxbow/protocol'
@@ -80,7 +81,12 @@ after(async () => {
   await devnet?.stop()
 })
 
-async function withPage(path: string, run: (page: Page) => Promise<void>, width = 1280): Promise<void> {
+async function withPage(
+  path: string,
+  run: (page: Page) => Promise<void>,
+  width = 1280,
+  connect = true,
+): Promise<void> {
   const context = await browser.newContext({ viewport: { width, height: 900 } })
   await context.addInitScript({
     content: injectedTestWallet({
@@ -95,7 +101,7 @@ async function withPage(path: string, run: (page: Page) => Promise<void>, width 
   try {
     await page.goto(web.url + path)
     await page.locator('main h1').first().waitFor()
-    await connectWallet(page, WALLET, ACCOUNT_0)
+    if (connect) await connectWallet(page, WALLET, ACCOUNT_0)
     await run(page)
     assert.deepEqual(problems.errors, [], 'no console errors')
   } finally {
@@ -114,6 +120,43 @@ async function confirmed(page: Page): Promise<`0x${string}`> {
   const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
   await status.waitFor({ timeout: 60_000 })
   return (await status.getAttribute('data-hash')) as `0x${string}`
+}
+
+/** Waits until the indexer lists account 0's LP tokens of `pair` as `liquidity` (the chain's balance). */
+async function indexedV2(pair: Address, liquidity: bigint): Promise<void> {
+  const deadline = Date.now() + 30_000
+  let last = ''
+  while (Date.now() < deadline) {
+    const response = await fetch(indexer.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query: `{ positions(owner: "${ACCOUNT_0}", first: 100) { nodes { version tokenId liquidity } } }`,
+      }),
+    })
+    const body = (await response.json()) as {
+      data?: { positions: { nodes: { version: string; tokenId: string; liquidity: string }[] } }
+    }
+    const node = body.data?.positions.nodes.find((n) => n.version === 'V2' && n.tokenId === pair)
+    last = node?.liquidity ?? 'none'
+    if (last === liquidity.toString()) return
+    await new Promise((r) => setTimeout(r, 300))
+  }
+  throw new Error(`the indexer lists ${last} LP tokens of ${pair}, the chain ${liquidity}`)
+}
+
+/** The seeded v2 WETH/USDC pair. */
+function wethUsdcPair(): Address {
+  const deployment = devnet.manifest.networks.ethereum
+  assert.ok(deployment)
+  const entry = deployment.pools.find(
+    (p) =>
+      p.version === 'v2' &&
+      'address' in p &&
+      [p.token0, p.token1].every((t) => [tokens.weth, tokens.usdc].includes(t as Address)),
+  )
+  assert.ok(entry && 'address' in entry)
+  return entry.address as Address
 }
 
 const balanceOf = (token: Address) =>
@@ -419,6 +462,87 @@ describe('create a position', () => {
     })
   })
 
+  test("behavior: the v2 LP tokens (left by the test above) are listed on /positions (v2 filter) and /migrate/v2 with the chain's balance and amounts; Migrate opens the pair's form", async () => {
+    const { public: client } = clients()
+    const pair = wethUsdcPair()
+    const lp = await balanceOf(pair)
+    assert.ok(lp > 0n, 'the account holds LP tokens')
+    await indexedV2(pair, lp)
+    const pairRead = { address: pair, abi: v2PairAbi } as const
+    const [[reserve0, reserve1], supply] = await Promise.all([
+      client.readContract({ ...pairRead, functionName: 'getReserves' }),
+      client.readContract({ ...pairRead, functionName: 'totalSupply' }),
+    ])
+    for (const width of [1280, 390]) {
+      await withPage(
+        '/positions',
+        async (page) => {
+          await page.getByLabel('Version').selectOption('v2')
+          const row = page.locator(`[data-testid="position-row"][data-version="v2"][data-token-id="${pair}"]`)
+          await page.waitForFunction(
+            (p) =>
+              document
+                .querySelector(`[data-testid="position-row"][data-token-id="${p}"]`)
+                ?.hasAttribute('data-balance') === true,
+            pair,
+          )
+          assert.equal(
+            await page.locator('[data-testid="position-row"]').count(),
+            1,
+            'only v2 rows under the v2 filter',
+          )
+          assert.equal(await row.getAttribute('data-balance'), lp.toString())
+          assert.equal(await row.getAttribute('data-amount0'), ((lp * reserve0) / supply).toString())
+          assert.equal(await row.getAttribute('data-amount1'), ((lp * reserve1) / supply).toString())
+          assert.equal(await row.getAttribute('data-status'), 'IN_RANGE')
+          assert.equal(await row.getAttribute('href'), `/positions/v2/ethereum/${pair}`)
+          if (SHOTS) await page.screenshot({ path: `${SHOTS}/positions-v2-${width}.png`, fullPage: true })
+        },
+        width,
+      )
+      await withPage(
+        '/migrate/v2',
+        async (page) => {
+          const row = page.locator(`[data-testid="migrate-v2-row"][data-pair="${pair}"]`)
+          await page.waitForFunction(
+            (p) =>
+              document
+                .querySelector(`[data-testid="migrate-v2-row"][data-pair="${p}"]`)
+                ?.hasAttribute('data-balance') === true,
+            pair,
+          )
+          assert.equal(await row.getAttribute('data-balance'), lp.toString())
+          assert.equal(await row.getAttribute('data-network'), 'ethereum')
+          if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v2-list-${width}.png`, fullPage: true })
+          await row.getByTestId('migrate-v2-link').click()
+          await page.locator('[data-testid="migrate-v2"]').waitFor()
+          assert.equal(new URL(page.url()).pathname, `/migrate/v2/ethereum/${pair}`)
+        },
+        width,
+      )
+    }
+    // The address alone: the network is where the account holds the pair.
+    await withPage(`/migrate/v2/${pair}`, async (page) => {
+      await page.locator('[data-testid="migrate-v2"]').waitFor()
+    })
+    await withPage('/migrate/v2/0xnot', async (page) => {
+      await page.locator('[data-testid="pair-not-found"]').waitFor()
+      assert.equal(await page.locator('main h2').textContent(), 'Pair not found')
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v2-not-found.png`, fullPage: true })
+    })
+    await withPage(
+      '/migrate/v2',
+      async (page) => {
+        await page.getByTestId('liquidity-connect').waitFor()
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v2-connect.png`, fullPage: true })
+        await page.getByTestId('liquidity-connect').getByRole('button', { name: 'Connect wallet' }).click()
+        await page.getByRole('dialog', { name: 'Connect a wallet' }).waitFor()
+      },
+      390,
+      false,
+    )
+  })
+
   test('behavior: migrating the v2 WETH/USDC LP tokens (left by the test above) into a new 1 % v3 pool: min ≥ max refused, then every LP token burned and an NFT minted', async () => {
     const { public: client } = clients()
     const deployment = devnet.manifest.networks.ethereum
@@ -472,6 +596,24 @@ describe('create a position', () => {
       })
       assert.equal(position[4], 10_000)
       assert.ok(position[7] > 0n, 'the migrated position holds liquidity')
+    })
+  })
+
+  test('behavior: with every LP token migrated, /migrate/v2 says no v2 liquidity was found and links to /positions', async () => {
+    const pair = wethUsdcPair()
+    assert.equal(await balanceOf(pair), 0n)
+    await indexedV2(pair, 0n)
+    await withPage('/migrate/v2', async (page) => {
+      await page.getByTestId('migrate-v2-empty').waitFor()
+      assert.equal(
+        await page.getByTestId('migrate-v2-empty').locator('h2').textContent(),
+        'No v2 liquidity found',
+      )
+      assert.equal(
+        await page.getByTestId('migrate-v2-empty').getByRole('link').getAttribute('href'),
+        '/positions',
+      )
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v2-empty.png`, fullPage: true })
     })
   })
 })

@@ -679,51 +679,87 @@ export function createResolvers(deps: ResolverDeps) {
         .select()
         .from(tables.position)
         .where(and(eq(tables.position.owner, owner), inArray(tables.position.chainId, chainIds(s, slugs))))
-      const views = rows
-        .map((r) => {
-          const p = r.pool ? s.pools.get(tokenKey(r.chainId, r.pool)) : undefined
-          const status =
-            r.liquidity === 0n
-              ? 'CLOSED'
-              : p && p.row.tick !== null && r.tickLower !== null && r.tickUpper !== null
-                ? r.tickLower <= p.row.tick && p.row.tick < r.tickUpper
-                  ? 'IN_RANGE'
-                  : 'OUT_OF_RANGE'
+      const views = rows.map((r) => {
+        const p = r.pool ? s.pools.get(tokenKey(r.chainId, r.pool)) : undefined
+        const status =
+          r.liquidity === 0n
+            ? 'CLOSED'
+            : p && p.row.tick !== null && r.tickLower !== null && r.tickUpper !== null
+              ? r.tickLower <= p.row.tick && p.row.tick < r.tickUpper
+                ? 'IN_RANGE'
                 : 'OUT_OF_RANGE'
-          const priceAt = (tick: number | null) => {
-            if (tick === null || !p) return null
-            const sqrt = Number(sqrtPriceAtTick(tick)) / 2 ** 96
-            return decimalString(sqrt * sqrt * 10 ** (p.token0.row.decimals - p.token1.row.decimals))
-          }
-          return {
-            key: `${r.chainId}:${r.version}:${r.tokenId.toString().padStart(40, '0')}`,
-            createdAt: r.createdAt,
+              : 'OUT_OF_RANGE'
+        const priceAt = (tick: number | null) => {
+          if (tick === null || !p) return null
+          const sqrt = Number(sqrtPriceAtTick(tick)) / 2 ** 96
+          return decimalString(sqrt * sqrt * 10 ** (p.token0.row.decimals - p.token1.row.decimals))
+        }
+        return {
+          key: `${r.chainId}:${r.version}:${r.tokenId.toString().padStart(40, '0')}`,
+          createdAt: r.createdAt,
+          status,
+          gql: {
+            id: `${slugOf(r.chainId)}:${r.version}:${r.tokenId}`,
+            network: slugOf(r.chainId),
+            version: r.version.toUpperCase(),
+            tokenId: r.tokenId.toString(),
+            owner: getAddress(r.owner),
+            pool: p ? () => poolGql(s, p) : null,
             status,
-            gql: {
-              id: `${slugOf(r.chainId)}:${r.version}:${r.tokenId}`,
-              network: slugOf(r.chainId),
-              version: r.version.toUpperCase(),
-              tokenId: r.tokenId.toString(),
-              owner: getAddress(r.owner),
-              pool: p ? () => poolGql(s, p) : null,
-              status,
-              tickLower: r.tickLower,
-              tickUpper: r.tickUpper,
-              priceLower: priceAt(r.tickLower),
-              priceUpper: priceAt(r.tickUpper),
-              liquidity: r.liquidity.toString(),
-              deposited0: r.deposited0.toString(),
-              deposited1: r.deposited1.toString(),
-              withdrawn0: r.withdrawn0.toString(),
-              withdrawn1: r.withdrawn1.toString(),
-              collected0: r.collected0.toString(),
-              collected1: r.collected1.toString(),
-            },
-          }
-        })
+            tickLower: r.tickLower,
+            tickUpper: r.tickUpper,
+            priceLower: priceAt(r.tickLower),
+            priceUpper: priceAt(r.tickUpper),
+            liquidity: r.liquidity.toString(),
+            deposited0: r.deposited0.toString(),
+            deposited1: r.deposited1.toString(),
+            withdrawn0: r.withdrawn0.toString(),
+            withdrawn1: r.withdrawn1.toString(),
+            collected0: r.collected0.toString(),
+            collected1: r.collected1.toString(),
+          },
+        }
+      })
+      // v2: the account's LP tokens of each pair; the pair address stands for the token id.
+      const lpRows = await db
+        .select()
+        .from(tables.v2LpBalance)
+        .where(
+          and(eq(tables.v2LpBalance.owner, owner), inArray(tables.v2LpBalance.chainId, chainIds(s, slugs))),
+        )
+      const v2Views = lpRows.map((r) => {
+        const p = s.pools.get(tokenKey(r.chainId, r.pair))
+        const status = r.amount > 0n ? 'IN_RANGE' : 'CLOSED'
+        return {
+          key: `${r.chainId}:v2:${r.pair}`,
+          createdAt: r.createdAt,
+          status,
+          gql: {
+            id: `${slugOf(r.chainId)}:v2:${r.pair}`,
+            network: slugOf(r.chainId),
+            version: 'V2',
+            tokenId: getAddress(r.pair),
+            owner: getAddress(r.owner),
+            pool: p ? () => poolGql(s, p) : null,
+            status,
+            tickLower: null,
+            tickUpper: null,
+            priceLower: null,
+            priceUpper: null,
+            liquidity: r.amount.toString(),
+            deposited0: '0',
+            deposited1: '0',
+            withdrawn0: '0',
+            withdrawn1: '0',
+            collected0: '0',
+            collected1: '0',
+          },
+        }
+      })
+      const all = [...views, ...v2Views]
         .filter((v) => statuses === null || statuses.has(v.status))
         .sort((a, b) => b.createdAt - a.createdAt || (a.key < b.key ? -1 : 1))
-      const page = pageByOffset(listOf('positions', args), views, first, args.after as string | undefined)
+      const page = pageByOffset(listOf('positions', args), all, first, args.after as string | undefined)
       return { ...page, nodes: page.nodes.map((v) => v.gql) }
     },
 

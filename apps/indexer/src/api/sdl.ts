@@ -183,10 +183,12 @@ export const typeDefs = /* GraphQL */ `
     assetChanges: [AssetChange!]!
   }
 
+  "A v3/v4 position NFT, or a v2 LP-token holding (version V2: tokenId is the pair address, liquidity the LP-token balance, status IN_RANGE while it is above 0 else CLOSED, no ticks or prices, deposited/withdrawn/collected 0: not tracked for v2)."
   type Position {
     id: ID!
     network: String!
     version: ProtocolVersion!
+    "v3/v4: the NFT token id; v2: the pair address."
     tokenId: String!
     owner: String!
     pool: Pool
@@ -278,6 +280,7 @@ export const typeDefs = /* GraphQL */ `
     transactions(networks: [String!], first: Int = 20, after: String, pool: String, token: String): PoolTransactionConnection!
     portfolio(owner: String!, networks: [String!], hideSmallBalances: Boolean = false, hideSpam: Boolean = true): Portfolio!
     activity(address: String!, networks: [String!], first: Int = 20, after: String, types: [TransactionType!]): ActivityConnection!
+    "The owner's v2 LP-token holdings and v3/v4 positions, newest first."
     positions(owner: String!, networks: [String!], status: [PositionStatus!], first: Int = 20, after: String): PositionConnection!
     nfts(owner: String!, networks: [String!], first: Int = 20, after: String): NftConnection!
     "By 24 h volume."

@@ -1,4 +1,4 @@
-import { pool, position, uniswapxFill, v3MintContext, v4PositionFees } from 'ponder:schema'
+import { pool, position, uniswapxFill, v2LpBalance, v3MintContext, v4PositionFees } from 'ponder:schema'
 import { type Hex, zeroAddress } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
 import { amountsForLiquidityDelta } from '../lib/math.ts'
@@ -93,6 +93,34 @@ ponder.on('V2Pair:Burn', async ({ event, context }) => {
   const meta = metaOf(chainId, event)
   await recordLiquidityEvent(context.db, p, meta, 'REMOVE', -event.args.amount0, -event.args.amount1)
   await foldActivity(context.db, meta, event.transaction.from, 'LIQUIDITY_DECREASE', { pool: p.id })
+})
+
+/**
+ * Holders of LP tokens that are no one's position: the zero address (mints come from it, burns go
+ * to it, and the first mint locks MINIMUM_LIQUIDITY there) and the conventional dead address.
+ */
+const NOT_AN_LP_OWNER: ReadonlySet<Hex> = new Set([zeroAddress, '0x000000000000000000000000000000000000dead'])
+
+ponder.on('V2Pair:Transfer', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const pair = lower(event.log.address)
+  const { from, to, value } = event.args
+  if (value === 0n || lower(from) === lower(to)) return
+  const createdAt = Number(event.block.timestamp)
+  const sender = lower(from)
+  // The pair holds LP tokens only between a router's transfer to it and the burn: not a position.
+  if (!NOT_AN_LP_OWNER.has(sender) && sender !== pair) {
+    const key = { chainId, pair, owner: sender }
+    if (await context.db.find(v2LpBalance, key))
+      await context.db.update(v2LpBalance, key).set((row) => ({ amount: row.amount - value }))
+  }
+  const recipient = lower(to)
+  if (!NOT_AN_LP_OWNER.has(recipient) && recipient !== pair) {
+    await context.db
+      .insert(v2LpBalance)
+      .values({ chainId, pair, owner: recipient, amount: value, createdAt })
+      .onConflictDoUpdate((row) => ({ amount: row.amount + value }))
+  }
 })
 
 // ---- v3 -------------------------------------------------------------------------------------

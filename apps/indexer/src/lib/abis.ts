@@ -24,6 +24,8 @@ export const v2PairAbi = parseAbi([
   'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
   'event Mint(address indexed sender, uint256 amount0, uint256 amount1)',
   'event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)',
+  // The pair is its own ERC-20 LP token.
+  'event Transfer(address indexed from, address indexed to, uint256 value)',
 ])
 
 export const v3FactoryAbi = parseAbi([

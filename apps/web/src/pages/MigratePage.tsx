@@ -1,16 +1,17 @@
 import { FormattedMessage } from 'react-intl'
-import { Link, useLocation, useParams } from 'react-router'
-import { MigrateV2, MigrateV3 } from '../modules/liquidity/index.ts'
-import { ComingSoon, Page } from '../modules/ui/index.ts'
+import { useLocation, useParams } from 'react-router'
+import { MigrateV2, MigrateV2ForPair, MigrateV2List, MigrateV3 } from '../modules/liquidity/index.ts'
+import { Page } from '../modules/ui/index.ts'
 
 /**
- * /migrate/v2/:chainName/:pairAddress: v2 -> v3 through the V3Migrator; /migrate/v3/:chainName/:tokenId:
- * v3 -> v4 through the Universal Router. /migrate/v2[/:address] (the account's v2 positions) is not
- * built yet.
+ * /migrate/v2: the account's v2 liquidity on every network, each with a link to migrate it;
+ * /migrate/v2/:address: one pair, its network found from the account's positions (else the
+ * wallet's); /migrate/v2/:chainName/:pairAddress: v2 -> v3 through the V3Migrator;
+ * /migrate/v3/:chainName/:tokenId: v3 -> v4 through the Universal Router.
  */
 export default function MigratePage() {
-  const version = useLocation().pathname.split('/')[2] ?? 'v2'
-  const { chainName, pairAddress, tokenId } = useParams()
+  const version = useLocation().pathname.split('/')[2] === 'v3' ? 'v3' : 'v2'
+  const { chainName, pairAddress, tokenId, address } = useParams()
   return (
     <Page
       narrow
@@ -22,21 +23,16 @@ export default function MigratePage() {
         />
       }
     >
-      {version === 'v2' && chainName && pairAddress ? (
+      {version === 'v3' ? (
+        chainName && tokenId ? (
+          <MigrateV3 network={chainName} tokenId={tokenId} />
+        ) : null
+      ) : chainName && pairAddress ? (
         <MigrateV2 network={chainName} pair={pairAddress} />
-      ) : version === 'v3' && chainName && tokenId ? (
-        <MigrateV3 network={chainName} tokenId={tokenId} />
+      ) : address !== undefined ? (
+        <MigrateV2ForPair address={address} />
       ) : (
-        <ComingSoon>
-          <FormattedMessage
-            id="page.migrate.comingSoon"
-            defaultMessage="Moving {version} positions to newer pools arrives in a later release."
-            values={{ version }}
-          />{' '}
-          <Link to="/positions">
-            <FormattedMessage id="liquidity.back" defaultMessage="Back to positions" />
-          </Link>
-        </ComingSoon>
+        <MigrateV2List />
       )}
     </Page>
   )

@@ -1,5 +1,6 @@
 export { CreatePosition, type CreatePrefill } from './components/CreatePosition.tsx'
 export { MigrateV2 } from './components/MigrateV2.tsx'
+export { MigrateV2ForPair, MigrateV2List } from './components/MigrateV2List.tsx'
 export { MigrateV3 } from './components/MigrateV3.tsx'
 export { PositionsList } from './components/PositionsList.tsx'
 export { PositionView } from './components/PositionView.tsx'

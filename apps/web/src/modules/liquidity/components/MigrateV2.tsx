@@ -9,6 +9,7 @@ import { findNetwork } from '../../config/index.ts'
 import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
+import { useV2Position } from '../hooks/useV2Position.ts'
 import { liquidityContracts, publicClientFor } from '../services/chain.ts'
 import {
   presetTicks,
@@ -23,8 +24,9 @@ import {
 import { migratedAmounts, migrateV2Requests } from '../services/migrate.ts'
 import { fullRangeTicks, priceAtTick } from '../services/positionMath.ts'
 import { PositionReadError } from '../services/readPosition.ts'
-import { readV2Position, type V2Position } from '../services/v2Position.ts'
+import type { V2Position } from '../services/v2Position.ts'
 import { ActionButton } from './ActionButton.tsx'
+import { ConnectPrompt } from './ConnectPrompt.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
@@ -35,15 +37,11 @@ export function MigrateV2({ network, pair }: { network: string; pair: string }) 
   const intl = useIntl()
   const { address } = useWalletState()
   const owner = (address as Address | null) ?? null
-  const position = useQuery({
-    queryKey: ['liquidity', 'v2', network, pair.toLowerCase(), owner],
-    queryFn: () => readV2Position(network, pair, owner),
-    retry: (count, error) => !(error instanceof PositionReadError) && count < 2,
-  })
+  const position = useV2Position(network, pair, owner)
   if (!liquidityContracts(network).v3Migrator) {
     return <Card role="alert">{intl.formatMessage(m.unsupported, { version: 'v3' })}</Card>
   }
-  if (!owner) return <Card>{intl.formatMessage(m.connect)}</Card>
+  if (!owner) return <ConnectPrompt />
   if (position.error instanceof PositionReadError && position.error.code === 'NOT_FOUND') {
     return <Card data-testid="position-not-found">{intl.formatMessage(m.notFound)}</Card>
   }

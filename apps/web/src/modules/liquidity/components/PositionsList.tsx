@@ -2,23 +2,26 @@ import { formatTokenAmount } from '@oxbow/core'
 import { useId, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
+import type { Address } from 'viem'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { Button, Card, SkeletonRows, UnknownValue } from '../../ui/index.ts'
-import { openConnectDrawer, useWalletState } from '../../wallet/index.ts'
+import { Card, SkeletonRows, UnknownValue } from '../../ui/index.ts'
+import { useWalletState } from '../../wallet/index.ts'
 import { usePosition } from '../hooks/usePosition.ts'
 import { usePositions } from '../hooks/usePositions.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
+import { useV2Position } from '../hooks/useV2Position.ts'
 import type { PositionStatus } from '../services/positionMath.ts'
 import type { IndexedPosition } from '../services/positionsQuery.ts'
 import { type PriceMap, usdValue } from '../services/positionValue.ts'
+import { ConnectPrompt } from './ConnectPrompt.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { RangeBar } from './RangeBar.tsx'
 
 const STATUSES: readonly PositionStatus[] = ['IN_RANGE', 'OUT_OF_RANGE', 'CLOSED']
-type VersionFilter = 'all' | 'v3' | 'v4'
+type VersionFilter = 'all' | IndexedPosition['version']
 
 /** /positions: the connected account's positions on every network, with filters. */
 export function PositionsList() {
@@ -52,17 +55,7 @@ export function PositionsList() {
   )
   const prices = useTokenPrices(tokens)
 
-  if (!address) {
-    return (
-      <Card>
-        <p>{intl.formatMessage(m.connect)}</p>
-        {/* The header's drawer: one connect dialog per page. */}
-        <Button type="button" onClick={openConnectDrawer}>
-          {intl.formatMessage(m.connectWallet)}
-        </Button>
-      </Card>
-    )
-  }
+  if (!address) return <ConnectPrompt />
   if (positions.isPending)
     return (
       <SkeletonRows
@@ -100,6 +93,7 @@ export function PositionsList() {
             onChange={(e) => setVersion(e.target.value as VersionFilter)}
           >
             <option value="all">{intl.formatMessage(m.allVersions)}</option>
+            <option value="v2">v2</option>
             <option value="v3">v3</option>
             <option value="v4">v4</option>
           </select>
@@ -127,7 +121,11 @@ export function PositionsList() {
         >
           {shown.map((p) => (
             <li key={`${p.network}:${p.version}:${p.tokenId}`}>
-              <PositionRow position={p} prices={prices.data} />
+              {p.version === 'v2' ? (
+                <V2PositionRow position={p} owner={address as Address} prices={prices.data} />
+              ) : (
+                <PositionRow position={p} version={p.version} prices={prices.data} />
+              )}
             </li>
           ))}
         </ul>
@@ -136,13 +134,21 @@ export function PositionsList() {
   )
 }
 
-function PositionRow({ position, prices }: { position: IndexedPosition; prices: PriceMap | undefined }) {
+function PositionRow({
+  position,
+  version,
+  prices,
+}: {
+  position: IndexedPosition
+  version: 'v3' | 'v4'
+  prices: PriceMap | undefined
+}) {
   const intl = useIntl()
   const fiat = useFiatFormatter()
   const feeText = useFeeTierText()
   const tokenId = BigInt(position.tokenId)
   // The numbers come from the chain (exact); the indexer says which positions exist.
-  const chain = usePosition(position.network, position.version, tokenId)
+  const chain = usePosition(position.network, version, tokenId)
   const p = chain.data
   const symbol0 = p?.token0.symbol ?? position.pool?.token0.symbol ?? '?'
   const symbol1 = p?.token1.symbol ?? position.pool?.token1.symbol ?? '?'
@@ -198,6 +204,82 @@ function PositionRow({ position, prices }: { position: IndexedPosition; prices: 
         <div className={styles.figure}>
           <span>{intl.formatMessage(m.fees)}</span>
           <span>{fees === null ? <UnknownValue /> : fiat.format(fees)}</span>
+        </div>
+      </Link>
+    </Card>
+  )
+}
+
+/**
+ * A v2 position: the indexer names the pair, the chain gives the LP balance and what burning it
+ * pays (readV2Position, exact). Fees are part of the pool share, so they are in the value.
+ */
+function V2PositionRow({
+  position,
+  owner,
+  prices,
+}: {
+  position: IndexedPosition
+  owner: Address
+  prices: PriceMap | undefined
+}) {
+  const intl = useIntl()
+  const fiat = useFiatFormatter()
+  const feeText = useFeeTierText()
+  const chain = useV2Position(position.network, position.tokenId, owner)
+  const p = chain.data
+  const symbol0 = p?.token0.symbol ?? position.pool?.token0.symbol ?? '?'
+  const symbol1 = p?.token1.symbol ?? position.pool?.token1.symbol ?? '?'
+  const status = p ? (p.balance > 0n ? 'IN_RANGE' : 'CLOSED') : position.status
+  const value = p ? usdValue(p, p.amount0, p.amount1, prices) : null
+  const amount = (value: bigint, decimals: number) =>
+    formatTokenAmount(value, decimals, { locale: intl.locale })
+  return (
+    <Card>
+      <Link
+        to={`/positions/v2/${position.network}/${position.tokenId}`}
+        className={styles.row}
+        data-testid="position-row"
+        data-network={position.network}
+        data-version="v2"
+        data-token-id={position.tokenId}
+        data-status={status}
+        data-balance={p?.balance.toString()}
+        data-amount0={p?.amount0.toString()}
+        data-amount1={p?.amount1.toString()}
+      >
+        <div className={styles.figure}>
+          <span className={styles.pair}>
+            {symbol0} / {symbol1}
+          </span>
+          <span className={styles.meta}>
+            <span>v2</span>
+            <span>{networkName(position.network)}</span>
+            <span>{feeText(position.pool?.feeTier ?? 3000)}</span>
+            <span className={styles.badge} data-status={status}>
+              {intl.formatMessage(m[status])}
+            </span>
+          </span>
+        </div>
+        <div className={styles.figure}>
+          <span>{intl.formatMessage(m.range)}</span>
+          <span>{intl.formatMessage(m.fullRange)}</span>
+        </div>
+        <div className={styles.figure}>
+          <span>{intl.formatMessage(m.value)}</span>
+          <span
+            title={
+              p
+                ? `${amount(p.amount0, p.token0.decimals)} ${symbol0} + ${amount(p.amount1, p.token1.decimals)} ${symbol1}`
+                : undefined
+            }
+          >
+            {value === null ? <UnknownValue /> : fiat.format(value)}
+          </span>
+        </div>
+        <div className={styles.figure}>
+          <span>{intl.formatMessage(m.fees)}</span>
+          <span>{intl.formatMessage(m.v2FeesInValue)}</span>
         </div>
       </Link>
     </Card>

@@ -1,5 +1,4 @@
 import { formatTokenAmount } from '@oxbow/core'
-import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
@@ -10,10 +9,11 @@ import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
+import { useV2Position } from '../hooks/useV2Position.ts'
 import { liquidityContracts } from '../services/chain.ts'
 import { usdValue } from '../services/positionValue.ts'
 import { PositionReadError } from '../services/readPosition.ts'
-import { readV2Position, type V2Position, v2RemoveRequests, v2Share } from '../services/v2Position.ts'
+import { type V2Position, v2RemoveRequests, v2Share } from '../services/v2Position.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
@@ -25,12 +25,7 @@ export function V2PositionView({ network, pair }: { network: string; pair: strin
   const intl = useIntl()
   const { address } = useWalletState()
   const owner = (address as Address | null) ?? null
-  const position = useQuery({
-    queryKey: ['liquidity', 'v2', network, pair.toLowerCase(), owner],
-    queryFn: () => readV2Position(network, pair, owner),
-    refetchInterval: 15_000,
-    retry: (count, error) => !(error instanceof PositionReadError) && count < 2,
-  })
+  const position = useV2Position(network, pair, owner)
   if (!liquidityContracts(network).v2Router02) {
     return <Card role="alert">{intl.formatMessage(m.unsupported, { version: 'v2' })}</Card>
   }

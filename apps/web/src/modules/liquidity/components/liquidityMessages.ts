@@ -97,6 +97,22 @@ export const liquidityMessages = defineMessages({
   poolShare: { id: 'liquidity.v2.poolShare', defaultMessage: 'Share of pool' },
   lpTokens: { id: 'liquidity.v2.lpTokens', defaultMessage: 'Pool tokens' },
   noLpTokens: { id: 'liquidity.v2.noLpTokens', defaultMessage: 'You hold no pool tokens of this pair.' },
+  v2FeesInValue: { id: 'liquidity.v2.feesInValue', defaultMessage: 'Included in value' },
+  noV2Liquidity: { id: 'liquidity.migrate.noV2Liquidity', defaultMessage: 'No v2 liquidity found' },
+  noV2LiquidityBody: {
+    id: 'liquidity.migrate.noV2LiquidityBody',
+    defaultMessage: 'This account holds no v2 pool tokens on any network.',
+  },
+  v2ListIntro: {
+    id: 'liquidity.migrate.v2ListIntro',
+    defaultMessage: 'Move your v2 liquidity into a concentrated-liquidity v3 position.',
+  },
+  v2ListLabel: { id: 'liquidity.migrate.v2ListLabel', defaultMessage: 'Your v2 liquidity' },
+  pairNotFound: { id: 'liquidity.migrate.pairNotFound', defaultMessage: 'Pair not found' },
+  pairNotFoundBody: {
+    id: 'liquidity.migrate.pairNotFoundBody',
+    defaultMessage: 'This is not the address of a v2 pair.',
+  },
   migrateToV3: { id: 'liquidity.migrate.toV3', defaultMessage: 'Migrate to v3' },
   migrate: { id: 'liquidity.migrate.submit', defaultMessage: 'Migrate' },
   refundNative: {

@@ -5,11 +5,13 @@ import type { PositionStatus } from './positionMath.ts'
 /** One of the account's positions as the indexer lists it (apps/indexer/src/api/sdl.ts `positions`). */
 export interface IndexedPosition {
   readonly network: string
-  readonly version: 'v3' | 'v4'
+  readonly version: 'v2' | 'v3' | 'v4'
+  /** v3/v4: the NFT's token id (decimal); v2: the pair address (checksummed). */
   readonly tokenId: string
   readonly status: PositionStatus
   readonly tickLower: number | null
   readonly tickUpper: number | null
+  /** v3/v4: the position's liquidity; v2: the LP-token balance. */
   readonly liquidity: bigint
   readonly pool: {
     readonly feeTier: number
@@ -54,8 +56,8 @@ const token = z.object({
 })
 const node = z.object({
   network: z.string().check(z.regex(/^[a-z0-9_-]{1,40}$/)),
-  version: z.enum(['V3', 'V4']),
-  tokenId: z.string().check(z.regex(/^[0-9]{1,78}$/)),
+  version: z.enum(['V2', 'V3', 'V4']),
+  tokenId: z.string().check(z.regex(/^(?:[0-9]{1,78}|0x[0-9a-fA-F]{40})$/)),
   status: z.enum(['IN_RANGE', 'OUT_OF_RANGE', 'CLOSED']),
   tickLower: z.nullable(z.int()),
   tickUpper: z.nullable(z.int()),
@@ -81,7 +83,11 @@ const toToken = (t: z.infer<typeof token>): IndexedToken => {
   }
 }
 
-/** The account's v3 and v4 positions on every indexed network; entries that fail validation are dropped. */
+/**
+ * The account's v2 (LP tokens, one per pair), v3 and v4 positions on every indexed network; entries
+ * that fail validation (a v2 entry whose id is not an address, a v3/v4 one whose id is not a number)
+ * are dropped.
+ */
 export async function fetchPositions(
   url: string,
   owner: string,
@@ -92,10 +98,12 @@ export async function fetchPositions(
     const parsed = node.safeParse(entry)
     if (!parsed.success) return []
     const p = parsed.data
+    const version = p.version === 'V2' ? 'v2' : p.version === 'V3' ? 'v3' : 'v4'
+    if ((version === 'v2') !== p.tokenId.startsWith('0x')) return []
     return [
       {
         network: p.network,
-        version: p.version === 'V3' ? 'v3' : 'v4',
+        version,
         tokenId: p.tokenId,
         status: p.status,
         tickLower: p.tickLower,
