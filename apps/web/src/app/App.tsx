@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom'
 import { AnalyticsProvider } from '../modules/analytics/index.ts'
 import { I18nProvider } from '../modules/i18n/index.ts'
 import { createQueryClient, persistQueryCache, restoreQueryCache } from './queryClient.ts'
-import { routes } from './routes.tsx'
+import { createRoutes } from './routes.tsx'
 
 function browserStorage(): Storage | undefined {
   try {
@@ -27,7 +27,7 @@ export function App() {
     const storage = browserStorage()
     return storage ? persistQueryCache(queryClient, storage) : undefined
   }, [queryClient])
-  const router = useMemo(() => createBrowserRouter(routes), [])
+  const router = useMemo(() => createBrowserRouter(createRoutes(queryClient)), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider>

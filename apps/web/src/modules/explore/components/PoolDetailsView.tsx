@@ -10,13 +10,14 @@ import { usePoolDetails } from '../hooks/usePoolDetails.ts'
 import { useTokenChart } from '../hooks/useTokenDetails.ts'
 import { feeTierText, num } from '../services/format.ts'
 import { isPoolIdentifier } from '../services/poolData.ts'
-import { CHART_RANGES, type ChartRange } from '../services/tokenData.ts'
+import { CHART_RANGES, type ChartRange, POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
 import styles from './Details.module.css'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 import { LiquidityDepth } from './LiquidityDepth.tsx'
+import { loadPriceChart } from './loadPriceChart.ts'
 import { PoolBadges } from './PoolsTable.tsx'
-import { ExploreNotFound, loadPriceChart, Stat } from './TokenDetailsView.tsx'
+import { ExploreNotFound, Stat } from './TokenDetailsView.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { usePriceText } from './usePriceText.ts'
 
@@ -42,7 +43,7 @@ export function PoolDetailsView() {
   useState(() => (valid ? void loadPriceChart() : undefined))
   const details = usePoolDetails(chainName, poolAddress, valid)
   const pool = details.data
-  const [range, setRange] = useState<ChartRange>('WEEK')
+  const [range, setRange] = useState<ChartRange>(POOL_CHART_DEFAULT_RANGE)
   const chart = useTokenChart(chainName, pool?.token0.address ?? '', range, Boolean(pool))
   const { format } = useFiatFormatter()
   const price = usePriceText()

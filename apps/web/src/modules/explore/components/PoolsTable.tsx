@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { useExplorePools } from '../hooks/useExploreData.ts'
-import type { PoolRow, PoolSort } from '../services/exploreData.ts'
+import { POOLS_DEFAULT_SORT, type PoolRow, type PoolSort } from '../services/exploreData.ts'
 import { feeTierText, num } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
@@ -29,7 +29,7 @@ export function PoolBadges({ pool }: { pool: Pick<PoolRow, 'version' | 'feeTier'
 export function PoolsTable({ networks, filter }: { networks: readonly string[] | null; filter: string }) {
   const intl = useIntl()
   const { format } = useFiatFormatter()
-  const { sort, onSort } = useSort<PoolSort>('TVL')
+  const { sort, onSort } = useSort(POOLS_DEFAULT_SORT)
   const query = useExplorePools(networks, sort.key, sort.direction, filter)
   const pct = (value: number | null) =>
     value === null

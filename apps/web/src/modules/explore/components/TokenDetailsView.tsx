@@ -9,16 +9,15 @@ import { buttonClassName, Card, NotFoundState, Page, Skeleton, SkeletonRows } fr
 import { CopyButton } from '../../wallet/index.ts'
 import { useSameToken, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
 import { num } from '../services/format.ts'
-import { CHART_RANGES, type ChartRange } from '../services/tokenData.ts'
+import { CHART_RANGES, type ChartRange, TOKEN_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
 import styles from './Details.module.css'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
+import { loadPriceChart } from './loadPriceChart.ts'
 import { Change } from './TokensTable.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { usePriceText } from './usePriceText.ts'
 
-/** The charting library has its own chunk, only for the pages that draw charts. */
-export const loadPriceChart = () => import('./PriceChart.tsx')
 const PriceChart = lazy(() => loadPriceChart().then((m) => ({ default: m.PriceChart })))
 
 /** The token and pool pages' not-found state (unknown network, malformed or unknown address). */
@@ -52,7 +51,7 @@ export function TokenDetailsView() {
   // Fetch the chart's code while the page's data is on its way, not after it arrived.
   useState(() => (valid ? void loadPriceChart() : undefined))
   const details = useTokenDetails(chainName, tokenAddress, valid)
-  const [range, setRange] = useState<ChartRange>('DAY')
+  const [range, setRange] = useState<ChartRange>(TOKEN_CHART_DEFAULT_RANGE)
   const [kind, setKind] = useState<'line' | 'candles'>('line')
   const chart = useTokenChart(chainName, tokenAddress, range, valid)
   const same = useSameToken(details.data)

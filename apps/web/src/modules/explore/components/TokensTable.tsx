@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { useExploreTokens } from '../hooks/useExploreData.ts'
-import type { TokenSort } from '../services/exploreData.ts'
+import { TOKENS_DEFAULT_SORT, type TokenSort } from '../services/exploreData.ts'
 import { num, percentText } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
@@ -21,7 +21,7 @@ export function TokensTable({ networks, filter }: { networks: readonly string[] 
   const intl = useIntl()
   const { format } = useFiatFormatter()
   const price = usePriceText()
-  const { sort, onSort } = useSort<TokenSort>('VOLUME_24H')
+  const { sort, onSort } = useSort(TOKENS_DEFAULT_SORT)
   const query = useExploreTokens(networks, sort.key, sort.direction, filter)
   const usd = (v: string | null) => {
     const n = num(v)
