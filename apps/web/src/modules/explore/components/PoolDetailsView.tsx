@@ -1,5 +1,5 @@
 import { formatTokenAmount } from '@oxbow/core'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork } from '../../config/index.ts'
@@ -15,13 +15,11 @@ import styles from './Details.module.css'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 import { LiquidityDepth } from './LiquidityDepth.tsx'
-import { loadPriceChart } from './loadPriceChart.ts'
+import { usePriceChart } from './loadPriceChart.ts'
 import { PoolBadges } from './PoolsTable.tsx'
 import { ExploreNotFound, Stat } from './TokenDetailsView.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { usePriceText } from './usePriceText.ts'
-
-const PriceChart = lazy(() => loadPriceChart().then((m) => ({ default: m.PriceChart })))
 
 /** Where "add liquidity" goes for this pool (the spec's /add routes; v4 through create position). */
 function addLiquidityPath(
@@ -40,7 +38,7 @@ export function PoolDetailsView() {
   const intl = useIntl()
   const { chainName = '', poolAddress = '' } = useParams()
   const valid = isKnownNetwork(chainName) && isPoolIdentifier(poolAddress)
-  useState(() => (valid ? void loadPriceChart() : undefined))
+  const PriceChart = usePriceChart(valid)
   const details = usePoolDetails(chainName, poolAddress, valid)
   const pool = details.data
   const [range, setRange] = useState<ChartRange>(POOL_CHART_DEFAULT_RANGE)
@@ -118,14 +116,16 @@ export function PoolDetailsView() {
               </fieldset>
             </div>
             {pool && chart.data && chart.data.length > 0 ? (
-              <Suspense fallback={<div className={styles.chartPlaceholder} />}>
+              PriceChart ? (
                 <PriceChart
                   candles={chart.data}
                   kind="line"
                   label={intl.formatMessage(dm.chartLabel, { symbol: pool.token0.symbol })}
                   formatPrice={(n) => price(n)}
                 />
-              </Suspense>
+              ) : (
+                <div className={styles.chartPlaceholder} />
+              )
             ) : chart.data ? (
               <p className={styles.chartPlaceholder}>{intl.formatMessage(dm.chartEmpty)}</p>
             ) : (
