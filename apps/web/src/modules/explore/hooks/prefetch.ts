@@ -1,5 +1,5 @@
 import { isEvmAddress } from '@oxbow/core'
-import type { QueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { isKnownNetwork } from '../../config/index.ts'
 import { loadPriceChart } from '../components/loadPriceChart.ts'
 import { POOLS_DEFAULT_SORT, TOKENS_DEFAULT_SORT } from '../services/exploreData.ts'
@@ -54,4 +54,17 @@ export function prefetchPool(client: QueryClient, chainName: string, poolAddress
       if (id) void client.prefetchInfiniteQuery(exploreTransactionsOptions([chainName], { pool: id }))
     })
     .catch(() => undefined)
+}
+
+/**
+ * Props for a link to a token or pool page that start its data on intent (pointer over it, focus,
+ * touch), so a click finds it in flight or in the cache. Repeated intents cost nothing while the
+ * answers are fresh.
+ */
+export function useIntentPrefetch() {
+  const client = useQueryClient()
+  return (start: (client: QueryClient) => void) => {
+    const onIntent = () => start(client)
+    return { onMouseEnter: onIntent, onFocus: onIntent, onTouchStart: onIntent }
+  }
 }
