@@ -35,7 +35,8 @@ export function prefetchExplore(
 /** /explore/tokens/:chainName/:tokenAddress: stats, the default range's candles, the chart's code. */
 export function prefetchToken(client: QueryClient, chainName: string, tokenAddress: string): void {
   if (!isKnownNetwork(chainName) || !isEvmAddress(tokenAddress)) return
-  void loadPriceChart()
+  // A chunk that fails here fails again in the page, which shows it (usePriceChart).
+  loadPriceChart().catch(() => undefined)
   void client.prefetchQuery(tokenDetailsOptions(chainName, tokenAddress))
   void client.prefetchQuery(tokenChartOptions(chainName, tokenAddress, TOKEN_CHART_DEFAULT_RANGE))
   void client.prefetchInfiniteQuery(exploreTransactionsOptions([chainName], { token: tokenAddress }))
@@ -44,7 +45,8 @@ export function prefetchToken(client: QueryClient, chainName: string, tokenAddre
 /** /explore/pools/:chainName/:poolAddress: the pool, then its token0 candles and its transactions. */
 export function prefetchPool(client: QueryClient, chainName: string, poolAddress: string): void {
   if (!isKnownNetwork(chainName) || !isPoolIdentifier(poolAddress)) return
-  void loadPriceChart()
+  // A chunk that fails here fails again in the page, which shows it (usePriceChart).
+  loadPriceChart().catch(() => undefined)
   client
     .fetchQuery(poolDetailsOptions(chainName, poolAddress))
     .then((pool) => {
