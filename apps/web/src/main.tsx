@@ -1,7 +1,7 @@
 import './styles/global.css'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/App.tsx'
+import { App, createAppParts } from './app/App.tsx'
 import { applyStartupParams, unregisterServiceWorkers } from './app/startup.ts'
 import { pageHashTarget } from './modules/landing/index.ts'
 
@@ -13,13 +13,14 @@ void unregisterServiceWorkers()
 
 const root = document.getElementById('root')
 if (root) {
+  const parts = createAppParts()
   // A transition: React renders the first screen in slices, yielding to the browser between them,
   // instead of one long task that blocks input while the app starts.
   const mount = () =>
     startTransition(() =>
       createRoot(root).render(
         <StrictMode>
-          <App />
+          <App {...parts} />
         </StrictMode>,
       ),
     )

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router'
 import { getRuntimeConfig, isKnownNetwork as isNetworkSlug } from '../modules/config/index.ts'
@@ -28,6 +29,25 @@ function requireChains(...names: string[]) {
   }
 }
 
+/**
+ * Explore's screens start their data (and the token chart's code) as their route is entered, while
+ * the page's chunk loads, instead of after the page rendered: the loaders do not wait for it. The
+ * explore module is the page chunk's own module, so this adds no download.
+ */
+const explore = () => import('../modules/explore/index.ts')
+function prefetch(
+  client: QueryClient | undefined,
+  start: (m: Awaited<ReturnType<typeof explore>>, client: QueryClient) => void,
+): null {
+  // A failed chunk is the page's matter (lazyPage shows the retry screen).
+  if (client)
+    explore().then(
+      (m) => start(m, client),
+      () => undefined,
+    )
+  return null
+}
+
 const isTokenId = (value: string | undefined) => value !== undefined && /^\d{1,78}$/.test(value)
 
 /** The landing and swap screens are the critical ones: bundled with the entry, no chunk round trip. */
@@ -53,8 +73,11 @@ const pages = {
   notFound: lazyPage(() => import('../pages/NotFoundPage.tsx')),
 }
 
-/** Every route and redirect of the spec's routes table (section 2) inside the app chrome; '/' is apart. */
-export const pageRoutes: RouteObject[] = [
+/**
+ * Every route and redirect of the spec's routes table (section 2) inside the app chrome; '/' is apart.
+ * `client` is the app's query cache, which the explore loaders fill ahead of their pages.
+ */
+export const createPageRoutes = (client?: QueryClient): RouteObject[] => [
   // Trade
   { path: 'swap', lazy: pages.swap },
   { path: 'buy', lazy: pages.swap },
@@ -63,31 +86,52 @@ export const pageRoutes: RouteObject[] = [
   { path: 'limit', lazy: pages.limit, handle: { flag: 'limits' } satisfies RouteHandle },
   { path: 'limits', loader: to('/limit') },
   // Explore
-  { path: 'explore', lazy: pages.explore },
+  {
+    path: 'explore',
+    lazy: pages.explore,
+    loader: ({ params, request }) =>
+      prefetch(client, (m, c) => m.prefetchExplore(c, params, new URL(request.url).searchParams)),
+  },
   {
     path: 'explore/:tab',
     lazy: pages.explore,
-    loader: ({ params }) => {
+    loader: ({ params, request }) => {
       const tab = params.tab ?? ''
       if (!(EXPLORE_TABS as readonly string[]).includes(tab) && !isNetworkSlug(tab)) throw notFound()
-      return null
+      return prefetch(client, (m, c) => m.prefetchExplore(c, params, new URL(request.url).searchParams))
     },
   },
   {
     path: 'explore/:tab/:chainName',
     lazy: pages.explore,
-    loader: ({ params }) => {
+    loader: ({ params, request }) => {
       if (
         !(EXPLORE_TABS as readonly string[]).includes(params.tab ?? '') ||
         !isNetworkSlug(params.chainName ?? '')
       ) {
         throw notFound()
       }
-      return null
+      return prefetch(client, (m, c) => m.prefetchExplore(c, params, new URL(request.url).searchParams))
     },
   },
-  { path: 'explore/tokens/:chainName/:tokenAddress', lazy: pages.token, loader: requireChains('chainName') },
-  { path: 'explore/pools/:chainName/:poolAddress', lazy: pages.pool, loader: requireChains('chainName') },
+  {
+    path: 'explore/tokens/:chainName/:tokenAddress',
+    lazy: pages.token,
+    loader: (args) => {
+      requireChains('chainName')(args)
+      const { chainName = '', tokenAddress = '' } = args.params
+      return prefetch(client, (m, c) => m.prefetchToken(c, chainName, tokenAddress))
+    },
+  },
+  {
+    path: 'explore/pools/:chainName/:poolAddress',
+    lazy: pages.pool,
+    loader: (args) => {
+      requireChains('chainName')(args)
+      const { chainName = '', poolAddress = '' } = args.params
+      return prefetch(client, (m, c) => m.prefetchPool(c, chainName, poolAddress))
+    },
+  },
   { path: 'tokens', loader: to('/explore/tokens') },
   {
     path: 'tokens/:chainName',
@@ -198,17 +242,23 @@ export const pageRoutes: RouteObject[] = [
   { path: '*', loader: notFound },
 ]
 
-export const routes: RouteObject[] = [
+const NoFallback = () => null
+
+/** The app's route tree; `client` is its query cache (see createPageRoutes). */
+export const createRoutes = (client?: QueryClient): RouteObject[] => [
   {
     path: '/',
     element: <AppShell />,
     errorElement: <RootError />,
     // The first lazy page is fetched before the first paint; nothing is shown meanwhile (no flash).
-    HydrateFallback: () => null,
+    HydrateFallback: NoFallback,
     children: [
       // The landing renders without the app chrome (spec section 2).
       { index: true, lazy: pages.landing, errorElement: <PageError /> },
-      { element: <AppLayout />, children: [{ errorElement: <PageError />, children: pageRoutes }] },
+      {
+        element: <AppLayout />,
+        children: [{ errorElement: <PageError />, children: createPageRoutes(client) }],
+      },
     ],
   },
 ]

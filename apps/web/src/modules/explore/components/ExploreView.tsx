@@ -1,10 +1,15 @@
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { getNetworks, isKnownNetwork } from '../../config/index.ts'
+import { getNetworks } from '../../config/index.ts'
 import { Page } from '../../ui/index.ts'
 import { useDataOutdated } from '../hooks/useExploreData.ts'
-import { EXPLORE_DEFAULT_NETWORK, EXPLORE_TABS, type ExploreTab } from '../services/exploreRoute.ts'
+import {
+  ALL_NETWORKS as ALL,
+  EXPLORE_TABS,
+  type ExploreTab,
+  exploreRouteState,
+} from '../services/exploreRoute.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
 import { PoolsTable } from './PoolsTable.tsx'
@@ -23,9 +28,6 @@ function useSettled(value: string): string {
   return settled
 }
 
-/** The query value of the network selector's "All networks" (the path keeps its network slot free). */
-const ALL = 'all'
-
 /**
  * /explore, /explore/:tab, /explore/:chainName, /explore/:tab/:chainName: tokens, pools and
  * transactions tables per network (default ethereum) or across all networks (?networks=all).
@@ -35,12 +37,7 @@ export function ExploreView() {
   const navigate = useNavigate()
   const params = useParams()
   const [search] = useSearchParams()
-  const first = params.tab ?? ''
-  const tab: ExploreTab = EXPLORE_TABS.find((t) => t === first) ?? 'tokens'
-  const chainParam = EXPLORE_TABS.some((t) => t === first) ? params.chainName : first || undefined
-  const chain = chainParam && isKnownNetwork(chainParam) ? chainParam : EXPLORE_DEFAULT_NETWORK
-  const all = search.get('networks') === ALL
-  const networks = all ? null : [chain]
+  const { tab, chain, all, networks } = exploreRouteState(params, search)
   const [filter, setFilter] = useState('')
   const deferred = useSettled(filter.trim().slice(0, 100))
   const outdated = useDataOutdated(all ? getNetworks().map((n) => n.slug) : [chain])

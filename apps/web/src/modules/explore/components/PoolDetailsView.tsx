@@ -1,5 +1,5 @@
 import { formatTokenAmount } from '@oxbow/core'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork } from '../../config/index.ts'
@@ -10,17 +10,16 @@ import { usePoolDetails } from '../hooks/usePoolDetails.ts'
 import { useTokenChart } from '../hooks/useTokenDetails.ts'
 import { feeTierText, num } from '../services/format.ts'
 import { isPoolIdentifier } from '../services/poolData.ts'
-import { CHART_RANGES, type ChartRange } from '../services/tokenData.ts'
+import { CHART_RANGES, type ChartRange, POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
 import styles from './Details.module.css'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 import { LiquidityDepth } from './LiquidityDepth.tsx'
+import { usePriceChart } from './loadPriceChart.ts'
 import { PoolBadges } from './PoolsTable.tsx'
-import { ExploreNotFound, loadPriceChart, Stat } from './TokenDetailsView.tsx'
+import { ExploreNotFound, Stat } from './TokenDetailsView.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { usePriceText } from './usePriceText.ts'
-
-const PriceChart = lazy(() => loadPriceChart().then((m) => ({ default: m.PriceChart })))
 
 /** Where "add liquidity" goes for this pool (the spec's /add routes; v4 through create position). */
 function addLiquidityPath(
@@ -39,10 +38,10 @@ export function PoolDetailsView() {
   const intl = useIntl()
   const { chainName = '', poolAddress = '' } = useParams()
   const valid = isKnownNetwork(chainName) && isPoolIdentifier(poolAddress)
-  useState(() => (valid ? void loadPriceChart() : undefined))
+  const PriceChart = usePriceChart(valid)
   const details = usePoolDetails(chainName, poolAddress, valid)
   const pool = details.data
-  const [range, setRange] = useState<ChartRange>('WEEK')
+  const [range, setRange] = useState<ChartRange>(POOL_CHART_DEFAULT_RANGE)
   const chart = useTokenChart(chainName, pool?.token0.address ?? '', range, Boolean(pool))
   const { format } = useFiatFormatter()
   const price = usePriceText()
@@ -117,14 +116,16 @@ export function PoolDetailsView() {
               </fieldset>
             </div>
             {pool && chart.data && chart.data.length > 0 ? (
-              <Suspense fallback={<div className={styles.chartPlaceholder} />}>
+              PriceChart ? (
                 <PriceChart
                   candles={chart.data}
                   kind="line"
                   label={intl.formatMessage(dm.chartLabel, { symbol: pool.token0.symbol })}
                   formatPrice={(n) => price(n)}
                 />
-              </Suspense>
+              ) : (
+                <div className={styles.chartPlaceholder} />
+              )
             ) : chart.data ? (
               <p className={styles.chartPlaceholder}>{intl.formatMessage(dm.chartEmpty)}</p>
             ) : (

@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { prefetchPool, useIntentPrefetch } from '../hooks/prefetch.ts'
 import { useExplorePools } from '../hooks/useExploreData.ts'
-import type { PoolRow, PoolSort } from '../services/exploreData.ts'
+import { POOLS_DEFAULT_SORT, type PoolRow, type PoolSort } from '../services/exploreData.ts'
 import { feeTierText, num } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
@@ -29,8 +30,9 @@ export function PoolBadges({ pool }: { pool: Pick<PoolRow, 'version' | 'feeTier'
 export function PoolsTable({ networks, filter }: { networks: readonly string[] | null; filter: string }) {
   const intl = useIntl()
   const { format } = useFiatFormatter()
-  const { sort, onSort } = useSort<PoolSort>('TVL')
+  const { sort, onSort } = useSort(POOLS_DEFAULT_SORT)
   const query = useExplorePools(networks, sort.key, sort.direction, filter)
+  const intent = useIntentPrefetch()
   const pct = (value: number | null) =>
     value === null
       ? '–'
@@ -60,7 +62,11 @@ export function PoolsTable({ networks, filter }: { networks: readonly string[] |
             <tr key={`${p.network}:${p.id}`} data-testid="explore-pool-row">
               <td className={styles.numeric}>{index + 1}</td>
               <td>
-                <Link className={styles.entity} to={`/explore/pools/${p.network}/${p.id}`}>
+                <Link
+                  className={styles.entity}
+                  to={`/explore/pools/${p.network}/${p.id}`}
+                  {...intent((client) => prefetchPool(client, p.network, p.id))}
+                >
                   <span className={styles.pair} aria-hidden="true">
                     <TokenMark address={p.token0.address} symbol={p.token0.symbol} />
                     <TokenMark address={p.token1.address} symbol={p.token1.symbol} />

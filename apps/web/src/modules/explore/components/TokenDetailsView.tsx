@@ -1,5 +1,5 @@
 import { isEvmAddress } from '@oxbow/core'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork } from '../../config/index.ts'
@@ -9,17 +9,14 @@ import { buttonClassName, Card, NotFoundState, Page, Skeleton, SkeletonRows } fr
 import { CopyButton } from '../../wallet/index.ts'
 import { useSameToken, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
 import { num } from '../services/format.ts'
-import { CHART_RANGES, type ChartRange } from '../services/tokenData.ts'
+import { CHART_RANGES, type ChartRange, TOKEN_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
 import styles from './Details.module.css'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
+import { usePriceChart } from './loadPriceChart.ts'
 import { Change } from './TokensTable.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { usePriceText } from './usePriceText.ts'
-
-/** The charting library has its own chunk, only for the pages that draw charts. */
-export const loadPriceChart = () => import('./PriceChart.tsx')
-const PriceChart = lazy(() => loadPriceChart().then((m) => ({ default: m.PriceChart })))
 
 /** The token and pool pages' not-found state (unknown network, malformed or unknown address). */
 export function ExploreNotFound() {
@@ -50,9 +47,9 @@ export function TokenDetailsView() {
   const { chainName = '', tokenAddress = '' } = useParams()
   const valid = isKnownNetwork(chainName) && isEvmAddress(tokenAddress)
   // Fetch the chart's code while the page's data is on its way, not after it arrived.
-  useState(() => (valid ? void loadPriceChart() : undefined))
+  const PriceChart = usePriceChart(valid)
   const details = useTokenDetails(chainName, tokenAddress, valid)
-  const [range, setRange] = useState<ChartRange>('DAY')
+  const [range, setRange] = useState<ChartRange>(TOKEN_CHART_DEFAULT_RANGE)
   const [kind, setKind] = useState<'line' | 'candles'>('line')
   const chart = useTokenChart(chainName, tokenAddress, range, valid)
   const same = useSameToken(details.data)
@@ -133,14 +130,16 @@ export function TokenDetailsView() {
               </fieldset>
             </div>
             {chart.data && chart.data.length > 0 ? (
-              <Suspense fallback={<div className={styles.chartPlaceholder} />}>
+              PriceChart ? (
                 <PriceChart
                   candles={chart.data}
                   kind={kind}
                   label={intl.formatMessage(dm.chartLabel, { symbol: token?.symbol ?? '' })}
                   formatPrice={(n) => price(n)}
                 />
-              </Suspense>
+              ) : (
+                <div className={styles.chartPlaceholder} />
+              )
             ) : chart.isError ? (
               <p className={styles.chartPlaceholder} role="alert">
                 {intl.formatMessage(em.unavailable)}

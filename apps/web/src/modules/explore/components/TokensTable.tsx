@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { prefetchToken, useIntentPrefetch } from '../hooks/prefetch.ts'
 import { useExploreTokens } from '../hooks/useExploreData.ts'
-import type { TokenSort } from '../services/exploreData.ts'
+import { TOKENS_DEFAULT_SORT, type TokenSort } from '../services/exploreData.ts'
 import { num, percentText } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
@@ -21,8 +22,9 @@ export function TokensTable({ networks, filter }: { networks: readonly string[] 
   const intl = useIntl()
   const { format } = useFiatFormatter()
   const price = usePriceText()
-  const { sort, onSort } = useSort<TokenSort>('VOLUME_24H')
+  const { sort, onSort } = useSort(TOKENS_DEFAULT_SORT)
   const query = useExploreTokens(networks, sort.key, sort.direction, filter)
+  const intent = useIntentPrefetch()
   const usd = (v: string | null) => {
     const n = num(v)
     return n === null ? '–' : format(n)
@@ -50,7 +52,11 @@ export function TokensTable({ networks, filter }: { networks: readonly string[] 
           <tr key={`${t.network}:${t.address}`} data-testid="explore-token-row">
             <td className={styles.numeric}>{index + 1}</td>
             <td>
-              <Link className={styles.entity} to={`/explore/tokens/${t.network}/${t.address}`}>
+              <Link
+                className={styles.entity}
+                to={`/explore/tokens/${t.network}/${t.address}`}
+                {...intent((client) => prefetchToken(client, t.network, t.address))}
+              >
                 <TokenMark address={t.address} symbol={t.symbol} />
                 <span className={styles.name}>{t.name}</span>
                 <span className={styles.symbol}>{t.symbol}</span>

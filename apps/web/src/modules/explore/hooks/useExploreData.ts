@@ -1,4 +1,10 @@
-import { type InfiniteData, keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query'
 import { getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
 import {
   type Direction,
@@ -24,8 +30,11 @@ const pageParams = {
   retry: 1,
 } as const
 
-/** A sorted, filtered explore list (tokens or pools), a page at a time by the indexer's cursors. */
-function useSortedList<T, S extends string>(
+/**
+ * A sorted, filtered explore list (tokens or pools), a page at a time by the indexer's cursors: the
+ * query the tables read and the route loaders and links prefetch (./prefetch.ts), one key for both.
+ */
+function sortedListOptions<T, S extends string>(
   list: 'tokens' | 'pools',
   fetchPage: (
     request: ListRequest & { orderBy: S; direction: Direction; filter: string },
@@ -36,7 +45,7 @@ function useSortedList<T, S extends string>(
   filter: string,
 ) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: ['explore', list, graphqlUrl, networks, orderBy, direction, filter],
     queryFn: ({ pageParam, signal }) =>
       fetchPage({
@@ -54,27 +63,41 @@ function useSortedList<T, S extends string>(
   })
 }
 
+export const exploreTokensOptions = (
+  networks: readonly string[] | null,
+  orderBy: TokenSort,
+  direction: Direction,
+  filter: string,
+) => sortedListOptions('tokens', fetchTokensPage, networks, orderBy, direction, filter)
+
+export const explorePoolsOptions = (
+  networks: readonly string[] | null,
+  orderBy: PoolSort,
+  direction: Direction,
+  filter: string,
+) => sortedListOptions('pools', fetchPoolsPage, networks, orderBy, direction, filter)
+
 export const useExploreTokens = (
   networks: readonly string[] | null,
   orderBy: TokenSort,
   direction: Direction,
   filter: string,
-) => useSortedList('tokens', fetchTokensPage, networks, orderBy, direction, filter)
+) => useInfiniteQuery(exploreTokensOptions(networks, orderBy, direction, filter))
 
 export const useExplorePools = (
   networks: readonly string[] | null,
   orderBy: PoolSort,
   direction: Direction,
   filter: string,
-) => useSortedList('pools', fetchPoolsPage, networks, orderBy, direction, filter)
+) => useInfiniteQuery(explorePoolsOptions(networks, orderBy, direction, filter))
 
 /** Newest pool transactions; refreshed as blocks are indexed. `token`/`pool` narrow them. */
-export function useExploreTransactions(
+export function exploreTransactionsOptions(
   networks: readonly string[] | null,
   narrow: { token?: string; pool?: string } = {},
 ) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: ['explore', 'transactions', graphqlUrl, networks, narrow.token ?? null, narrow.pool ?? null],
     queryFn: ({ pageParam, signal }) =>
       fetchTransactionsPage({
@@ -86,9 +109,16 @@ export function useExploreTransactions(
         ...narrow,
       }),
     refetchInterval: TRANSACTIONS_REFRESH_MS,
+    // A prefetched first page is not asked for again as the table mounts.
+    staleTime: TRANSACTIONS_REFRESH_MS,
     ...pageParams,
   })
 }
+
+export const useExploreTransactions = (
+  networks: readonly string[] | null,
+  narrow: { token?: string; pool?: string } = {},
+) => useInfiniteQuery(exploreTransactionsOptions(networks, narrow))
 
 /**
  * Whether the indexer trails any shown network's head by more than OUTDATED_AFTER_BLOCKS (the spec's

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
 import {
   type ChartRange,
@@ -11,27 +11,38 @@ import {
 /** Stats refresh about every block, so a swap moves the page without a reload. */
 export const TOKEN_REFRESH_MS = 2000
 
-export function useTokenDetails(network: string, address: string, enabled: boolean) {
+/** The token page's stats: the query the page reads and its loader and links prefetch. */
+export function tokenDetailsOptions(network: string, address: string) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
-  return useQuery({
+  return queryOptions({
     queryKey: ['explore', 'token', graphqlUrl, network, address.toLowerCase()],
     queryFn: ({ signal }) => fetchTokenDetails(graphqlUrl, network, address, signal),
-    enabled,
     refetchInterval: TOKEN_REFRESH_MS,
+    // A prefetched answer is not asked for again as the page mounts.
+    staleTime: TOKEN_REFRESH_MS,
     retry: 1,
   })
 }
 
-export function useTokenChart(network: string, address: string, range: ChartRange, enabled: boolean) {
+/** A token's candles for one range (the token and pool pages' chart). */
+export function tokenChartOptions(network: string, address: string, range: ChartRange) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
-  return useQuery({
+  return queryOptions({
     queryKey: ['explore', 'tokenChart', graphqlUrl, network, address.toLowerCase(), range],
     queryFn: ({ signal }) => fetchTokenChart(graphqlUrl, network, address, range, signal),
-    enabled,
     placeholderData: keepPreviousData,
     refetchInterval: TOKEN_REFRESH_MS * 5,
+    staleTime: TOKEN_REFRESH_MS * 5,
     retry: 1,
   })
+}
+
+export function useTokenDetails(network: string, address: string, enabled: boolean) {
+  return useQuery({ ...tokenDetailsOptions(network, address), enabled })
+}
+
+export function useTokenChart(network: string, address: string, range: ChartRange, enabled: boolean) {
+  return useQuery({ ...tokenChartOptions(network, address, range), enabled })
 }
 
 export function useSameToken(token: TokenDetails | null | undefined) {

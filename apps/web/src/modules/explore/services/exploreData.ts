@@ -81,6 +81,9 @@ export interface Page<T> {
 export type TokenSort = 'VOLUME_24H' | 'PRICE' | 'PRICE_CHANGE_1H' | 'PRICE_CHANGE_24H' | 'MARKET_CAP'
 export type PoolSort = 'TVL' | 'APR' | 'VOLUME_24H' | 'VOLUME_30D'
 export type Direction = 'ASC' | 'DESC'
+/** The lists' first order (the tables start there; the route loaders prefetch it). */
+export const TOKENS_DEFAULT_SORT: TokenSort = 'VOLUME_24H'
+export const POOLS_DEFAULT_SORT: PoolSort = 'TVL'
 
 const TOKEN_FIELDS =
   'network address symbol name decimals safety priceUsd priceChange1h priceChange24h fdvUsd volume24hUsd tvlUsd sparkline'

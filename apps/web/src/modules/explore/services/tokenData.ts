@@ -11,6 +11,9 @@ const network = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/))
 /** Chart ranges of the spec (section 9): 1H, 1D, 1W, 1M, 1Y, all time; the API's ChartRange. */
 export const CHART_RANGES = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR', 'ALL'] as const
 export type ChartRange = (typeof CHART_RANGES)[number]
+/** The range a token page's chart opens on; a pool page's. */
+export const TOKEN_CHART_DEFAULT_RANGE: ChartRange = 'DAY'
+export const POOL_CHART_DEFAULT_RANGE: ChartRange = 'WEEK'
 
 const tokenSchema = z.object({
   network,

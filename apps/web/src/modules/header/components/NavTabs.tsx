@@ -1,3 +1,4 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { type MessageDescriptor, useIntl } from 'react-intl'
 import { Link, NavLink, useLocation } from 'react-router'
@@ -61,11 +62,28 @@ export const navTabs: readonly Tab[] = [
   },
 ]
 
+/**
+ * Intent to open Explore (its tab hovered or focused): its code and the list it opens on start
+ * loading, so the click finds them in flight or done. The module stays out of the initial chunk.
+ */
+function prefetchOnIntent(tabId: string, client: QueryClient): void {
+  if (tabId !== 'explore') return
+  import('../../explore/index.ts').then(
+    (m) => m.prefetchExplore(client, {}, new URLSearchParams()),
+    () => undefined,
+  )
+}
+
 /** Navigation tabs; each opens its dropdown on hover or focus, and every dropdown closes on route change. */
 export function NavTabs() {
   const intl = useIntl()
   const { pathname } = useLocation()
   const [openTab, setOpenTab] = useState<string | null>(null)
+  const client = useQueryClient()
+  const open = (id: string) => {
+    setOpenTab(id)
+    prefetchOnIntent(id, client)
+  }
   // biome-ignore lint/correctness/useExhaustiveDependencies: close on every route change
   useEffect(() => {
     setOpenTab(null)
@@ -78,9 +96,9 @@ export function NavTabs() {
         <div
           key={tab.id}
           className={styles.tab}
-          onMouseEnter={() => setOpenTab(tab.id)}
+          onMouseEnter={() => open(tab.id)}
           onMouseLeave={() => setOpenTab(null)}
-          onFocus={() => setOpenTab(tab.id)}
+          onFocus={() => open(tab.id)}
           onBlur={(event) => {
             if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpenTab(null)
           }}
