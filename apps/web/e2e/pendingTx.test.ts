@@ -237,7 +237,7 @@ describe('pending transactions: speed up and cancel', { concurrency: false }, ()
     })
   })
 
-  test('cancel at 390 px: pending → Canceling → Canceled; on chain a 0-value self-transfer took the nonce, the original never mined', async () => {
+  test('cancel at 390 px: pending → Canceling → (cancel sped up) → Canceled; on chain the faster 0-value self-transfer took the nonce, the original and the first cancel never mined', async () => {
     const to = `0x${randomBytes(20).toString('hex')}` as Address
     await withPage('/send?chain=ethereum&inputCurrency=ETH', { width: 390, height: 844 }, async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
@@ -268,11 +268,26 @@ describe('pending transactions: speed up and cancel', { concurrency: false }, ()
         const canceling = activity.locator(`li[data-original="${original}"][data-status="canceling"]`)
         await canceling.waitFor()
         assert.match((await canceling.textContent()) ?? '', /Canceling/)
-        const cancelHash = (await canceling.getAttribute('data-tx')) as Hash
-        assert.notEqual(cancelHash, original)
+        const firstCancel = (await canceling.getAttribute('data-tx')) as Hash
+        assert.notEqual(firstCancel, original)
         // Still counted as pending until it is mined.
         assert.equal((await byTestId(page, 'account-pending-count').textContent())?.trim(), '1')
         await screenshot(page, 'pending-canceling-390')
+
+        // The cancel itself can be sped up (only that: no cancel of a cancel). The node forgets a
+        // replaced transaction: its fees are read before.
+        const slower = await chain().public.getTransaction({ hash: firstCancel })
+        assert.equal(await canceling.getByTestId('tx-cancel').count(), 0)
+        await canceling.getByTestId('tx-speedup').click()
+        await canceling
+          .locator('[data-testid="tx-replace"][data-kind="speedUp"][data-phase="ready"]')
+          .waitFor()
+        await canceling.getByTestId('tx-replace-confirm').click()
+        const faster = activity.locator(
+          `li[data-original="${original}"][data-status="canceling"]:not([data-tx="${firstCancel}"])`,
+        )
+        await faster.waitFor()
+        const cancelHash = (await faster.getAttribute('data-tx')) as Hash
 
         await chain().test.mine({ blocks: 1 })
         const canceled = activity.locator(`li[data-original="${original}"][data-status="canceled"]`)
@@ -289,8 +304,14 @@ describe('pending transactions: speed up and cancel', { concurrency: false }, ()
         assert.equal(cancel.input, '0x')
         assert.ok(cancel.maxFeePerGas !== undefined && sent.maxFeePerGas !== undefined)
         assert.ok(cancel.maxFeePerGas * 100n >= sent.maxFeePerGas * 110n)
+        assert.ok(slower.maxFeePerGas !== undefined)
+        assert.ok(
+          cancel.maxFeePerGas * 100n >= slower.maxFeePerGas * 110n,
+          'the faster cancel pays 10 % more',
+        )
         assert.equal((await chain().public.getTransactionReceipt({ hash: cancelHash })).status, 'success')
         assert.equal(await minedReceipt(original), false, 'the original is never mined')
+        assert.equal(await minedReceipt(firstCancel), false, 'the slower cancel is never mined')
         assert.equal(await chain().public.getBalance({ address: to }), 0n, 'nothing was sent')
         assert.equal(
           await chain().public.getTransactionCount({ address: ACCOUNT_0, blockTag: 'latest' }),

@@ -182,7 +182,7 @@ function ActivityTab(props: { address: `0x${string}` }) {
 
 /**
  * One of the app's own transactions: pending (with Speed up and Cancel), canceling (the cancel
- * sent, waiting to be mined) or canceled.
+ * sent, waiting to be mined; Speed up sends a faster cancel) or canceled.
  */
 function AppRow(props: {
   row: Extract<ActivityRow, { status: 'pending' | 'canceling' | 'canceled' }>
@@ -234,8 +234,13 @@ function AppRow(props: {
           )}
         </span>
       </div>
-      {row.status === 'pending' ? (
-        <PendingTxActions key={row.hash} account={props.address} tx={row.tx} />
+      {row.status === 'pending' || row.status === 'canceling' ? (
+        <PendingTxActions
+          key={row.hash}
+          account={props.address}
+          tx={row.tx}
+          canceling={row.status === 'canceling'}
+        />
       ) : null}
     </li>
   )

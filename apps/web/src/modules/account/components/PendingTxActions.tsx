@@ -30,7 +30,12 @@ const nativeSymbolOf = (chainId: number): string =>
  * Speed up / Cancel under one of the app's pending transactions in Activity: a small confirmation
  * with the new network cost (read from the chain before anything is signed), then the wallet.
  */
-export function PendingTxActions(props: { account: `0x${string}`; tx: PendingTransaction }) {
+export function PendingTxActions(props: {
+  account: `0x${string}`
+  tx: PendingTransaction
+  /** The tracked transaction is a cancel: only Speed up (a faster cancel of the same nonce). */
+  canceling?: boolean
+}) {
   const intl = useIntl()
   const [step, setStep] = useState<Step>({ phase: 'closed' })
   const symbol = nativeSymbolOf(props.tx.chainId)
@@ -93,14 +98,16 @@ export function PendingTxActions(props: { account: `0x${string}`; tx: PendingTra
         >
           {intl.formatMessage(m.speedUp)}
         </button>
-        <button
-          type="button"
-          className={styles.txAction}
-          data-testid="tx-cancel"
-          onClick={() => open('cancel')}
-        >
-          {intl.formatMessage(m.cancel)}
-        </button>
+        {props.canceling ? null : (
+          <button
+            type="button"
+            className={styles.txAction}
+            data-testid="tx-cancel"
+            onClick={() => open('cancel')}
+          >
+            {intl.formatMessage(m.cancel)}
+          </button>
+        )}
       </div>
     )
 

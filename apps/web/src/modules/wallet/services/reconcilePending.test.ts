@@ -51,6 +51,27 @@ test('behavior: a mined cancel makes it canceled; the original mined first makes
   )
 })
 
+test('behavior: a sped-up cancel: whichever cancel is mined makes it canceled; the original makes it confirmed', () => {
+  const fasterCancel: PendingTransaction = {
+    ...sent,
+    hash: h(4),
+    replaced: [h(1), h(3)],
+    status: 'canceling',
+    spedUp: true,
+    cancelHashes: [h(3), h(4)],
+  }
+  for (const cancel of [h(4), h(3)]) {
+    assert.deepEqual(
+      reconcilePending(fasterCancel, { confirmedNonce: 5, mined: { hash: cancel, status: 'success' } }, NOW),
+      { action: 'canceled', hash: cancel },
+    )
+  }
+  assert.deepEqual(
+    reconcilePending(fasterCancel, { confirmedNonce: 5, mined: { hash: h(1), status: 'success' } }, NOW),
+    { action: 'confirmed', hash: h(1), status: 'success' },
+  )
+})
+
 test('behavior: a nonce used by a transaction the app did not send, or a day unknown, drops it', () => {
   assert.deepEqual(reconcilePending(sped, { confirmedNonce: 5, mined: null }, NOW), { action: 'dropped' })
   const unknownNonce = { ...sent, nonce: undefined }

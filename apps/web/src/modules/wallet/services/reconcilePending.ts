@@ -36,7 +36,10 @@ export const hashesOf = (tx: PendingTransaction): readonly Hex[] => [
 export function reconcilePending(tx: PendingTransaction, look: ChainLook, now: number): Reconciled {
   if (!isActive(tx)) return { action: 'keep' }
   if (look.mined) {
-    const cancelMined = tx.status === 'canceling' && look.mined.hash.toLowerCase() === tx.hash.toLowerCase()
+    // Any cancel of the nonce (a sped-up cancel replaces the first); older entries know only theirs.
+    const cancels = tx.cancelHashes ?? [tx.hash]
+    const cancelMined =
+      tx.status === 'canceling' && cancels.some((h) => h.toLowerCase() === look.mined?.hash.toLowerCase())
     return cancelMined
       ? { action: 'canceled', hash: look.mined.hash }
       : { action: 'confirmed', hash: look.mined.hash, status: look.mined.status }

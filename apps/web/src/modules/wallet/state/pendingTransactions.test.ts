@@ -94,6 +94,24 @@ test('behavior: pending → canceling → canceled (kept as history, not active)
   assert.equal(parsePendingTransactions(raw, 5000 + 31 * 86_400_000).length, 0, 'a month later it is gone')
 })
 
+test('behavior: a cancel and its speed-up are both recorded as cancels; the entry stays canceling', () => {
+  installMemoryStorage()
+  resetPendingTransactionsForTests()
+  const FOURTH = `0x${'d'.repeat(64)}` as const
+  addPendingTransaction(ACCOUNT, { hash: HASH, chainId: 1, kind: 'send', addedAt: 1 })
+  replacePendingTransaction(ACCOUNT, HASH, { hash: THIRD, nonce: 9, kind: 'cancel' })
+  replacePendingTransaction(ACCOUNT, THIRD, { hash: FOURTH, nonce: 9, kind: 'speedUp' })
+  const [entry] = getPendingTransactions(ACCOUNT)
+  assert.equal(entry?.hash, FOURTH)
+  assert.equal(entry?.status, 'canceling')
+  assert.deepEqual(entry?.cancelHashes, [THIRD, FOURTH])
+  assert.deepEqual(entry?.replaced, [HASH, THIRD])
+  // A plain speed-up is not a cancel.
+  addPendingTransaction(ACCOUNT, { hash: OTHER, chainId: 1, kind: 'swap', addedAt: 2 })
+  replacePendingTransaction(ACCOUNT, OTHER, { hash: `0x${'e'.repeat(64)}`, nonce: 10, kind: 'speedUp' })
+  assert.equal(getPendingTransactions(ACCOUNT)[1]?.cancelHashes, undefined)
+})
+
 test('behavior: the new fields are validated on read too', () => {
   const valid = {
     hash: HASH,

@@ -45,6 +45,8 @@ export interface PendingTransaction {
   readonly replaced?: readonly `0x${string}`[] | undefined
   /** Set by a speed-up (the tracked hash carries the same call with higher fees). */
   readonly spedUp?: boolean | undefined
+  /** Every cancel sent for this nonce (a cancel, then its speed-ups): the one mined cancels it. */
+  readonly cancelHashes?: readonly `0x${string}`[] | undefined
   /** When the cancel was mined (unix milliseconds). */
   readonly finishedAt?: number | undefined
 }
@@ -70,6 +72,7 @@ const pendingSchema = z.array(
     nonce: z.optional(z.int().check(z.nonnegative())),
     replaced: z.optional(z.array(hash).check(z.maxLength(20))),
     spedUp: z.optional(z.boolean()),
+    cancelHashes: z.optional(z.array(hash).check(z.maxLength(20))),
     finishedAt: z.optional(z.number()),
   }),
 )
@@ -142,7 +145,8 @@ export function resolvePendingTransaction(account: string, txHash: string): void
 
 /**
  * A speed-up or cancel of the entry tracking `oldHash` was sent as `newHash` (same nonce): it is
- * tracked from now on; a cancel turns the entry 'canceling'.
+ * tracked from now on; a cancel turns the entry 'canceling', and a speed-up of a canceling entry
+ * is a faster cancel.
  */
 export function replacePendingTransaction(
   account: string,
@@ -159,6 +163,9 @@ export function replacePendingTransaction(
             hash: replacement.hash,
             nonce: replacement.nonce,
             replaced: [...(tx.replaced ?? []), tx.hash].slice(-20),
+            ...(replacement.kind === 'cancel' || statusOf(tx) === 'canceling'
+              ? { cancelHashes: [...(tx.cancelHashes ?? []), replacement.hash].slice(-20) }
+              : {}),
             ...(replacement.kind === 'cancel' ? { status: 'canceling' as const } : { spedUp: true }),
           }
         : tx,
