@@ -9,8 +9,8 @@
  * Prints the machine's cores and load average and OK/MISSED per target (p99 ≤ 50 ms, ≤ 2 blocks).
  * `-- --submission-only` stops after step 1 (for profiling the intake).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { devnetClients, startDevnet } from '@oxbow/devnet'
@@ -24,6 +24,7 @@ const PORT_BASE = 25800
 const HTTP_PORT = 25890
 const CLIENTS = 50
 const ORDERS_PER_CLIENT = 20
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim())
 const api = `http://127.0.0.1:${HTTP_PORT}`
 const silent = { info: () => {}, error: () => {} }
 const load = () =>
@@ -40,6 +41,14 @@ const cleanup = async () => {
   for (const child of children) child.kill('SIGTERM')
   await devnet.stop()
   rmSync(dbDir, { recursive: true, force: true })
+}
+
+/** User + system CPU seconds of a process and all its threads so far (Linux /proc). */
+function cpuSeconds(pid: number | undefined): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // utime and stime, the 14th and 15th fields of the line (11th and 12th after the name).
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
 }
 
 function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
@@ -110,7 +119,7 @@ try {
     bodies.push(mine)
   }
 
-  await startProcess('src/server.ts', {
+  const server = await startProcess('src/server.ts', {
     OXBOW_API_PORT: String(HTTP_PORT),
     OXBOW_API_DB_DIR: dbDir,
     OXBOW_RATE_LIMIT_PER_MINUTE: '100000000',
@@ -143,6 +152,7 @@ try {
     if (response.status !== 201) throw new Error(`warm-up order: ${response.status} ${await response.text()}`)
   }
 
+  const serverCpu = cpuSeconds(server.pid)
   const latencies: number[] = []
   let refused = 0
   const started = performance.now()
@@ -162,12 +172,15 @@ try {
     }),
   )
   const elapsed = (performance.now() - started) / 1000
+  const cpuPerOrder = ((cpuSeconds(server.pid) - serverCpu) * 1000) / latencies.length
   latencies.sort((a, b) => a - b)
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!
   const p99 = pct(0.99)
   console.log(
     `order submission, ${CLIENTS} clients: ${latencies.length} orders, p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${(latencies.length / elapsed).toFixed(0)} orders/s, refused ${refused}  ${p99 <= 50 ? 'OK' : 'MISSED'} (target p99 <= 50 ms)`,
   )
+  // The API's own CPU time (all its threads) per order: the cost of an order, whatever the load.
+  console.log(`API CPU per order ${cpuPerOrder.toFixed(1)} ms`)
 
   if (!process.argv.includes('--submission-only')) {
     // The filler, then one market move: the trader sells WETH into the best pool until it crosses.
