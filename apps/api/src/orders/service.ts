@@ -19,6 +19,7 @@ import {
 } from 'viem'
 import { ApiError } from '../errors.ts'
 import { noScreening, type Screening } from '../screening/index.ts'
+import { dutchOrderHashes, permit2Signer } from './orderDigest.ts'
 import type { OrderStore, StoredOrder } from './store.ts'
 import { type DutchOrder, DutchOrder as DutchOrderClass } from './uniswapx.ts'
 
@@ -134,9 +135,10 @@ export class OrderService {
     if (info.deadline > now + MAX_ORDER_LIFETIME_SECONDS)
       throw invalid('The expiry is too far ahead', 'deadline')
 
+    const { orderHash, permitDigest } = dutchOrderHashes(order, body.chainId, permit2)
     let signer: Address
     try {
-      signer = getAddress(order.getSigner(body.signature))
+      signer = await permit2Signer(permitDigest, body.signature)
     } catch {
       throw new ApiError('INVALID_ORDER_SIGNATURE', 'Invalid signature', [
         { path: 'signature', message: 'not a signature' },
@@ -181,7 +183,7 @@ export class OrderService {
     }
 
     const stored = {
-      orderHash: order.hash() as Hex,
+      orderHash,
       chainId: body.chainId,
       swapper,
       reactor,

@@ -1,0 +1,98 @@
+/**
+ * The direct order hash, Permit2 digest and signer recovery (src/orders/orderDigest.ts) against the
+ * UniswapX SDK's `hash()`, `SignatureTransfer.hash` (via `permitData`) and `getSigner`, for limit
+ * orders and for Dutch orders using every field; and the signature forms Permit2 accepts.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import {
+  type Address,
+  type Hex,
+  hashTypedData,
+  keccak256,
+  parseSignature,
+  serializeCompactSignature,
+  signatureToCompactSignature,
+  toHex,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { buildLimitOrder, limitOrderTypedData } from '../src/orders/limitOrder.ts'
+import { dutchOrderHashes, permit2Signer } from '../src/orders/orderDigest.ts'
+import { DutchOrder } from '../src/orders/uniswapx.ts'
+
+const address = (seed: string) => keccak256(toHex(seed)).slice(0, 42) as Address
+const permit2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3' as Address
+const swapper = privateKeyToAccount(generatePrivateKey())
+
+const limitOrder = (chainId: number, nonce: bigint) =>
+  buildLimitOrder({
+    chainId,
+    reactor: address('reactor'),
+    permit2,
+    swapper: swapper.address,
+    nonce,
+    deadline: 1_900_000_000,
+    inputToken: address('usdc'),
+    inputAmount: 123_456_789n,
+    outputToken: address('weth'),
+    outputAmount: 2n ** 128n - 1n,
+  })
+
+/** A Dutch order with decay, an exclusive filler, validation data and two outputs. */
+const fullOrder = DutchOrder.fromJSON(
+  {
+    reactor: address('reactor'),
+    swapper: swapper.address,
+    nonce: (2n ** 200n + 77n).toString(),
+    deadline: 1_800_000_000,
+    additionalValidationContract: address('validation'),
+    additionalValidationData: '0xdeadbeef00112233',
+    decayStartTime: 1_700_000_000,
+    decayEndTime: 1_700_000_600,
+    exclusiveFiller: address('filler'),
+    exclusivityOverrideBps: '300',
+    input: { token: address('dai'), startAmount: '1000', endAmount: '2000' },
+    outputs: [
+      { token: address('weth'), startAmount: '50', endAmount: '40', recipient: swapper.address },
+      { token: address('weth'), startAmount: '5', endAmount: '4', recipient: address('fee') },
+    ],
+  },
+  10,
+  permit2,
+)
+
+for (const [name, order] of [
+  ['limit order on chain 1', limitOrder(1, 1n)],
+  ['limit order on chain 8453, nonce 2^64-1', limitOrder(8453, 2n ** 64n - 1n)],
+  ['Dutch order using every field', fullOrder],
+] as const) {
+  test(`${name}: order hash, Permit2 digest and signer as the SDK computes them`, async () => {
+    const parsed = DutchOrder.parse(order.serialize(), order.chainId, permit2)
+    const { orderHash, permitDigest } = dutchOrderHashes(parsed, order.chainId, permit2)
+    assert.equal(orderHash, parsed.hash())
+    assert.equal(permitDigest, hashTypedData(limitOrderTypedData(parsed)))
+    const signature = await swapper.signTypedData(limitOrderTypedData(parsed))
+    assert.equal(await permit2Signer(permitDigest, signature), parsed.getSigner(signature))
+    assert.equal(await permit2Signer(permitDigest, signature), swapper.address)
+  })
+}
+
+test('signatures: 65 bytes with v 27/28 and 64-byte EIP-2098 recover the swapper; others refused', async () => {
+  const { permitDigest } = dutchOrderHashes(limitOrder(1, 9n), 1, permit2)
+  const signature = await swapper.sign({ hash: permitDigest })
+  assert.equal(await permit2Signer(permitDigest, signature), swapper.address)
+  const compact = serializeCompactSignature(signatureToCompactSignature(parseSignature(signature)))
+  assert.equal(compact.length, 2 + 128)
+  assert.equal(await permit2Signer(permitDigest, compact), swapper.address)
+  // v 0/1: ecrecover (and so Permit2) refuses it, though ethers would accept it.
+  const v01 = `${signature.slice(0, 130)}${signature.endsWith('1b') ? '00' : '01'}` as Hex
+  await assert.rejects(permit2Signer(permitDigest, v01))
+  await assert.rejects(permit2Signer(permitDigest, `${signature}00` as Hex))
+  await assert.rejects(permit2Signer(permitDigest, signature.slice(0, 120) as Hex))
+  // r = 0, s = 0.
+  await assert.rejects(permit2Signer(permitDigest, `0x${'0'.repeat(64)}${signature.slice(66)}` as Hex))
+  await assert.rejects(permit2Signer(permitDigest, `${signature.slice(0, 66)}${'0'.repeat(64)}1b` as Hex))
+  // Another digest: some other address, never the swapper.
+  const other = await permit2Signer(keccak256('0x01'), signature)
+  assert.notEqual(other, swapper.address)
+})
