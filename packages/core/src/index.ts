@@ -25,3 +25,24 @@ export { delocalizeDecimalText, localizeDecimalText, numberSymbols } from './num
 export { seededRandom } from './random.ts'
 export type { SlippageCheck } from './slippage.ts'
 export { validateSlippage } from './slippage.ts'
+export type {
+  AvatarType,
+  ProfileAction,
+  SignedProfileFields,
+  UsernameCheck,
+  UsernameClaimError,
+  UsernameProblem,
+} from './username.ts'
+export {
+  avatarDigest,
+  checkAvatar,
+  isValidBio,
+  isValidUsername,
+  parseTwitterHandle,
+  profileSignText,
+  sniffAvatarType,
+  twitterLink,
+  usernameClaimErrors,
+  usernameMessages,
+  validateUsername,
+} from './username.ts'
