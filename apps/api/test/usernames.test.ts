@@ -190,6 +190,7 @@ for (const [index, database] of databases.entries()) {
         username: 'alice',
         bio: 'Swapper',
         twitter: 'alice_x',
+        avatarSha256: null,
         avatarUrl: null,
       }
       assert.deepEqual(claimed.body, expected)

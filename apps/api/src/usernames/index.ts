@@ -11,7 +11,7 @@
  *                                            avatar?: base64 | null (edit: absent keeps it), issuedAt,
  *                                            signature } with header X-Device-Id -> profile
  * - POST /v1/usernames/delete              { address, username, issuedAt, signature } -> { deleted }
- * A profile is `{ address, username, bio, twitter, avatarUrl }` (avatarUrl relative to the API).
+ * A profile is `{ address, username, bio, twitter, avatarSha256, avatarUrl }` (avatarUrl relative to the API).
  * Every write is one transaction: a refused request stores nothing, not even its signature time.
  */
 import {
@@ -103,6 +103,7 @@ function publicProfile(profile: Profile) {
     username: profile.username,
     bio: profile.bio,
     twitter: profile.twitter,
+    avatarSha256: profile.avatarSha256,
     avatarUrl: profile.avatarSha256
       ? `/v1/usernames/avatar/${profile.address}?v=${profile.avatarSha256.slice(0, 16)}`
       : null,

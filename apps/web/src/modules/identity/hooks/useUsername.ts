@@ -1,0 +1,32 @@
+import { isValidUsername } from '@oxbow/core'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { lookupUsername, lookupUsernameOf } from '../services/usernames.ts'
+
+/** Profiles change rarely; the profile view refreshes its own after a change. */
+const USERNAME_STALE_MS = 60_000
+
+export function usernameOfQuery(address: string | null | undefined) {
+  return queryOptions({
+    queryKey: ['username', 'address', address?.toLowerCase()],
+    queryFn: () => (address ? lookupUsernameOf(address) : null),
+    enabled: Boolean(address),
+    staleTime: USERNAME_STALE_MS,
+  })
+}
+
+export function usernameQuery(name: string | null | undefined) {
+  const key = name?.replace(/\s+/g, '')
+  return queryOptions({
+    queryKey: ['username', 'name', key],
+    queryFn: () => (key ? lookupUsername(key) : null),
+    enabled: isValidUsername(key),
+    staleTime: USERNAME_STALE_MS,
+    retry: 1,
+  })
+}
+
+/** What a username resolves to: the profile, null for none, undefined while loading or not a username. */
+export function useUsernameProfile(name: string | null | undefined) {
+  const query = useQuery(usernameQuery(name))
+  return { profile: query.data, loading: query.isLoading }
+}
