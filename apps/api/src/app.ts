@@ -18,6 +18,11 @@ export interface ApiModule {
   close?(): Promise<void>
   /** Larger body limits for paths under /v1 starting with a prefix (e.g. an avatar upload). */
   readonly bodyLimits?: Readonly<Record<string, number>>
+  /**
+   * Path prefixes under /v1 of public resources other sites embed (username avatars shown by the
+   * web app, another site than the API's): `Cross-Origin-Resource-Policy: cross-origin` there.
+   */
+  readonly crossOriginPaths?: readonly string[]
 }
 
 export interface Logger {
@@ -48,6 +53,16 @@ export function createApp(deps: AppDeps): Hono {
 
   const clientKey = clientKeyFor(config.OXBOW_TRUST_PROXY)
 
+  const crossOrigin = deps.modules.flatMap((module) => (module.crossOriginPaths ?? []).map((p) => `/v1${p}`))
+  if (crossOrigin.length > 0) {
+    // Registered before secureHeaders, so this runs after it has set 'same-site'.
+    app.use('*', async (c, next) => {
+      await next()
+      if (c.res.ok && crossOrigin.some((prefix) => c.req.path.startsWith(prefix))) {
+        c.res.headers.set('cross-origin-resource-policy', 'cross-origin')
+      }
+    })
+  }
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }))
   const corsHeaders = cors({
     origin: (origin) => (config.OXBOW_WEB_ORIGINS.includes(origin) ? origin : null),

@@ -321,6 +321,13 @@ for (const [index, database] of databases.entries()) {
       assert.equal(image.status, 200)
       assert.equal(image.headers.get('content-type'), 'image/png')
       assert.equal(image.headers.get('x-content-type-options'), 'nosniff')
+      assert.equal(image.headers.get('cross-origin-resource-policy'), 'cross-origin')
+      assert.equal(
+        (await call('GET', `/v1/usernames/address/${bob.address}`)).headers.get(
+          'cross-origin-resource-policy',
+        ),
+        'same-site',
+      )
       assert.deepEqual(image.body, PNG)
       // an edit without an avatar keeps it; null removes it
       const kept = await save(bob, 'edit', { username: 'bob', bio: 'hi', keepAvatar: await sha256(PNG) })

@@ -206,8 +206,6 @@ export async function createUsernameModule(options: UsernameModuleOptions): Prom
     return c.body(avatar.bytes.slice().buffer as ArrayBuffer, 200, {
       'content-type': avatar.type,
       'x-content-type-options': 'nosniff',
-      // Public images shown by the web app from its own origin (another site than the API's).
-      'cross-origin-resource-policy': 'cross-origin',
       'content-security-policy': "default-src 'none'; sandbox",
       'cache-control': 'public, max-age=300',
       etag: `"${avatar.sha256}"`,
@@ -304,6 +302,8 @@ export async function createUsernameModule(options: UsernameModuleOptions): Prom
     name: 'usernames',
     routes,
     // An avatar of 100 KB in base64 plus the profile's fields.
+    // Public images the web app (another site) shows.
+    crossOriginPaths: ['/usernames/avatar/'],
     bodyLimits: { '/usernames/profile': Math.ceil(USERNAME_AVATAR_MAX_BYTES / 3) * 4 + 8 * 1024 },
   }
 }
