@@ -22,27 +22,28 @@ export {
   userFacingText,
 } from './errors.ts'
 export { delocalizeDecimalText, localizeDecimalText, numberSymbols } from './numerals.ts'
-export { seededRandom } from './random.ts'
-export type { SlippageCheck } from './slippage.ts'
-export { validateSlippage } from './slippage.ts'
 export type {
   AvatarType,
   ProfileAction,
   SignedProfileFields,
-  UsernameCheck,
   UsernameClaimError,
-  UsernameProblem,
-} from './username.ts'
+} from './profileSigning.ts'
 export {
   avatarDigest,
   checkAvatar,
+  profileSignText,
+  sniffAvatarType,
+  usernameClaimErrors,
+} from './profileSigning.ts'
+export { seededRandom } from './random.ts'
+export type { SlippageCheck } from './slippage.ts'
+export { validateSlippage } from './slippage.ts'
+export type { UsernameCheck, UsernameProblem } from './username.ts'
+export {
   isValidBio,
   isValidUsername,
   parseTwitterHandle,
-  profileSignText,
-  sniffAvatarType,
   twitterLink,
-  usernameClaimErrors,
   usernameMessages,
   validateUsername,
 } from './username.ts'

@@ -9,14 +9,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
-import {
-  claimErrorOf,
-  deleteUsernameProfile,
-  saveUsernameProfile,
-  type UsernameProfile,
-  usernameAvailable,
-  usernameOfQuery,
-} from '../../identity/index.ts'
+import { loadUsernameWrites, type UsernameProfile, usernameOfQuery } from '../../identity/index.ts'
 import { Button } from '../../ui/index.ts'
 import { loadWalletRuntime, setAccountUsername } from '../../wallet/index.ts'
 import styles from './AccountDrawer.module.css'
@@ -68,7 +61,10 @@ export default function UsernameView(props: { address: Hex }) {
     setAccountUsername(props.address, next?.username ?? null)
   }
   const sign = async (text: string) => (await loadWalletRuntime()).signMessage(text)
-  const failure = (error: unknown) => intl.formatMessage(m[claimErrorOf(error) satisfies UsernameClaimError])
+  const failure = async (error: unknown) => {
+    const { claimErrorOf } = await loadUsernameWrites()
+    return intl.formatMessage(m[claimErrorOf(error) satisfies UsernameClaimError])
+  }
 
   if (profileQuery.isLoading) return <p className={styles.muted}>{intl.formatMessage(m.checking)}</p>
   if (profileQuery.isError) {
@@ -107,6 +103,7 @@ export default function UsernameView(props: { address: Hex }) {
             setBusy(true)
             setNotice({ ok: true, text: intl.formatMessage(m.signing) })
             try {
+              const { saveUsernameProfile } = await loadUsernameWrites()
               const next = await saveUsernameProfile(
                 {
                   ...draft,
@@ -120,7 +117,7 @@ export default function UsernameView(props: { address: Hex }) {
               setEditing(false)
               setNotice({ ok: true, text: intl.formatMessage(m.saved) })
             } catch (error) {
-              setNotice({ ok: false, text: failure(error) })
+              setNotice({ ok: false, text: await failure(error) })
             } finally {
               setBusy(false)
             }
@@ -176,11 +173,12 @@ export default function UsernameView(props: { address: Hex }) {
               onClick={async () => {
                 setBusy(true)
                 try {
+                  const { deleteUsernameProfile } = await loadUsernameWrites()
                   await deleteUsernameProfile(props.address, profile.username, sign)
                   saved(null)
                   setNotice({ ok: true, text: intl.formatMessage(m.deleted) })
                 } catch (error) {
-                  setNotice({ ok: false, text: failure(error) })
+                  setNotice({ ok: false, text: await failure(error) })
                 } finally {
                   setBusy(false)
                   setConfirmDelete(false)
@@ -230,12 +228,14 @@ function ProfileForm(props: {
     if (!renamed || validateUsername(name)) return
     let cancelled = false
     const timer = setTimeout(() => {
-      usernameAvailable(name).then(
-        (result) => {
-          if (!cancelled) setAvailability({ name, result })
-        },
-        () => undefined,
-      )
+      loadUsernameWrites()
+        .then(({ usernameAvailable }) => usernameAvailable(name))
+        .then(
+          (result) => {
+            if (!cancelled) setAvailability({ name, result })
+          },
+          () => undefined,
+        )
     }, 300)
     return () => {
       cancelled = true

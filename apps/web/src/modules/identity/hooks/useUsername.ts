@@ -1,6 +1,7 @@
 import { isValidUsername } from '@oxbow/core'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { lookupUsername, lookupUsernameOf } from '../services/usernames.ts'
+
+const lookups = () => import('../services/usernames.ts')
 
 /** Profiles change rarely; the profile view refreshes its own after a change. */
 const USERNAME_STALE_MS = 60_000
@@ -8,7 +9,7 @@ const USERNAME_STALE_MS = 60_000
 export function usernameOfQuery(address: string | null | undefined) {
   return queryOptions({
     queryKey: ['username', 'address', address?.toLowerCase()],
-    queryFn: () => (address ? lookupUsernameOf(address) : null),
+    queryFn: async () => (address ? (await lookups()).lookupUsernameOf(address) : null),
     enabled: Boolean(address),
     staleTime: USERNAME_STALE_MS,
   })
@@ -18,7 +19,7 @@ export function usernameQuery(name: string | null | undefined) {
   const key = name?.replace(/\s+/g, '')
   return queryOptions({
     queryKey: ['username', 'name', key],
-    queryFn: () => (key ? lookupUsername(key) : null),
+    queryFn: async () => (key ? (await lookups()).lookupUsername(key) : null),
     enabled: isValidUsername(key),
     staleTime: USERNAME_STALE_MS,
     retry: 1,
