@@ -194,10 +194,12 @@ for (const [index, database] of databases.entries()) {
         avatarUrl: null,
       }
       assert.deepEqual(claimed.body, expected)
-      assert.deepEqual((await call('GET', '/v1/usernames/name/alice')).body, expected)
-      assert.deepEqual((await call('GET', `/v1/usernames/address/${alice.address}`)).body, expected)
-      assert.equal((await call('GET', '/v1/usernames/name/nobody')).status, 404)
-      assert.equal((await call('GET', `/v1/usernames/address/${bob.address}`)).status, 404)
+      assert.deepEqual((await call('GET', '/v1/usernames/name/alice')).body, { profile: expected })
+      assert.deepEqual((await call('GET', `/v1/usernames/address/${alice.address}`)).body, {
+        profile: expected,
+      })
+      assert.deepEqual((await call('GET', '/v1/usernames/name/nobody')).body, { profile: null })
+      assert.deepEqual((await call('GET', `/v1/usernames/address/${bob.address}`)).body, { profile: null })
       assert.deepEqual((await call('GET', '/v1/usernames/available/alice')).body, {
         available: false,
         problem: 'UNAVAILABLE',
@@ -281,7 +283,7 @@ for (const [index, database] of databases.entries()) {
       const unsigned = await save(alice, 'edit', { username: 'alice' }, { tamper: (b) => delete b.signature })
       assert.equal(unsigned.body.error.code, 'INVALID_INPUT')
       assert.deepEqual(await counts(), before)
-      assert.equal((await call('GET', '/v1/usernames/name/alice')).body.bio, 'v2')
+      assert.equal((await call('GET', '/v1/usernames/name/alice')).body.profile.bio, 'v2')
     })
 
     test("error: each name rule answers the spec's message; bad bio and Twitter are refused", async () => {
@@ -306,7 +308,7 @@ for (const [index, database] of databases.entries()) {
       assert.equal(twitter.body.error.details[0].path, 'twitter')
       const noDevice = await save(bob, 'claim', { username: 'bobby' }, { device: 'short' })
       assert.equal(noDevice.body.error.code, 'INVALID_INPUT')
-      assert.equal((await call('GET', `/v1/usernames/address/${bob.address}`)).status, 404)
+      assert.deepEqual((await call('GET', `/v1/usernames/address/${bob.address}`)).body, { profile: null })
     })
 
     test('behavior: the avatar round trip; error: a non-image and an image over 100 KB are an avatar failure', async () => {
@@ -354,8 +356,11 @@ for (const [index, database] of databases.entries()) {
     test('behavior: two changes, then the third is refused; a name held before is never reclaimed', async () => {
       const first = await save(alice, 'edit', { username: 'alicenew' })
       assert.equal(first.status, 200)
-      assert.equal((await call('GET', '/v1/usernames/name/alice')).status, 404)
-      assert.equal((await call('GET', `/v1/usernames/address/${alice.address}`)).body.username, 'alicenew')
+      assert.equal((await call('GET', '/v1/usernames/name/alice')).body.profile, null)
+      assert.equal(
+        (await call('GET', `/v1/usernames/address/${alice.address}`)).body.profile.username,
+        'alicenew',
+      )
       // nobody, not even the former holder, gets the old name back
       const byOther = await save(bob, 'edit', { username: 'alice' })
       assert.equal(byOther.body.error.code, 'USERNAME_UNAVAILABLE')
@@ -391,7 +396,7 @@ for (const [index, database] of databases.entries()) {
       assert.equal(misSigned.body.error.code, 'INVALID_SIGNATURE')
       const deleted = await remove(carol, 'carol')
       assert.deepEqual(deleted.body, { deleted: true })
-      assert.equal((await call('GET', '/v1/usernames/name/carol')).status, 404)
+      assert.equal((await call('GET', '/v1/usernames/name/carol')).body.profile, null)
       const reclaim = await save(carol, 'claim', { username: 'carol' }, { device: `other-${device}` })
       assert.equal(reclaim.body.error.code, 'USERNAME_UNAVAILABLE')
       assert.equal(

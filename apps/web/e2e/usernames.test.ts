@@ -247,6 +247,22 @@ describe('usernames', () => {
         await drawer(page).getByTestId('username-input').fill('Bad')
         await drawer(page).getByTestId('username-rule').waitFor()
         await page.screenshot({ path: join(tmpdir(), 'usernames-edit-390.png') })
+        // Delete: signed too; the name is gone from the header and can never be claimed again.
+        await drawer(page).getByRole('button', { name: 'Cancel' }).click()
+        await drawer(page).getByTestId('username-delete').click()
+        await drawer(page).getByTestId('username-delete-confirm').click()
+        await drawer(page).getByTestId('username-notice').filter({ hasText: 'Username deleted' }).waitFor()
+        await page
+          .locator('header')
+          .getByRole('button', { name: `Account ${ACCOUNT_0.slice(0, 8)}…${ACCOUNT_0.slice(-6)}` })
+          .waitFor()
+        const deleted = NAMES[2] ?? ''
+        const answer = await fetch(`${stack.apiUrl}/v1/usernames/available/${deleted}`)
+        assert.deepEqual(await answer.json(), {
+          available: false,
+          problem: 'UNAVAILABLE',
+          message: 'Unavailable',
+        })
       },
       { width: 390, height: 844 },
     )

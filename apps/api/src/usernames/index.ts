@@ -3,15 +3,16 @@
  * deleted with a text the address signs (EIP-191, built by @oxbow/core's `profileSignText`), and
  * looked up by name and by address. The spec's rules: core's name rules, at most 2 changes per
  * address, a name once held never claimable again, a per-device limit of profiles.
- * - GET  /v1/usernames/name/:name          -> profile (404 when no live profile has the name)
- * - GET  /v1/usernames/address/:address    -> profile (404 when the address has none)
+ * - GET  /v1/usernames/name/:name          -> { profile } (null when no live profile has the name)
+ * - GET  /v1/usernames/address/:address    -> { profile } (null when the address has none)
  * - GET  /v1/usernames/available/:name     -> { available, problem?, message? }
  * - GET  /v1/usernames/avatar/:address     -> the avatar image (its type, nosniff)
  * - POST /v1/usernames/profile             { action: 'claim' | 'edit', address, username, bio, twitter,
  *                                            avatar?: base64 | null (edit: absent keeps it), issuedAt,
  *                                            signature } with header X-Device-Id -> profile
  * - POST /v1/usernames/delete              { address, username, issuedAt, signature } -> { deleted }
- * A profile is `{ address, username, bio, twitter, avatarSha256, avatarUrl }` (avatarUrl relative to the API).
+ * Lookups answer 200 with a null profile for none: the web app asks on every connection, and
+ * "no username" is an answer, not an error. A profile is `{ address, username, bio, twitter, avatarSha256, avatarUrl }` (avatarUrl relative to the API).
  * Every write is one transaction: a refused request stores nothing, not even its signature time.
  */
 import {
@@ -170,14 +171,12 @@ export async function createUsernameModule(options: UsernameModuleOptions): Prom
   routes.get('/usernames/name/:name', async (c) => {
     const name = parseWith(nameParam, c.req.param('name'), 'username')
     const profile = invalidName(name) ? null : await reader.profileByName(name)
-    if (!profile) throw new ApiError('NOT_FOUND', 'No profile has this username')
-    return c.json(publicProfile(profile))
+    return c.json({ profile: profile ? publicProfile(profile) : null })
   })
   routes.get('/usernames/address/:address', async (c) => {
     const who = parseWith(address, c.req.param('address'), 'address')
     const profile = await reader.profileByAddress(who)
-    if (!profile) throw new ApiError('NOT_FOUND', 'This address has no username')
-    return c.json(publicProfile(profile))
+    return c.json({ profile: profile ? publicProfile(profile) : null })
   })
   routes.get('/usernames/available/:name', async (c) => {
     const name = parseWith(nameParam, c.req.param('name'), 'username')

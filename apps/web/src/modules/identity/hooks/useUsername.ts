@@ -12,6 +12,7 @@ export function usernameOfQuery(address: string | null | undefined) {
     queryFn: async () => (address ? (await lookups()).lookupUsernameOf(address) : null),
     enabled: Boolean(address),
     staleTime: USERNAME_STALE_MS,
+    retry: 1,
   })
 }
 

@@ -87,24 +87,20 @@ export async function request(
   return answer
 }
 
+/** The `{ profile }` answer of a lookup: the profile, or null for none. */
+function lookupAnswer(answer: unknown): UsernameProfile | null {
+  const profile = (answer as { profile?: unknown } | null)?.profile
+  return profile === null ? null : profileOf(profile)
+}
+
 /** The live profile named `name`; null when there is none (or the name breaks the rules). */
 export async function lookupUsername(name: string): Promise<UsernameProfile | null> {
   if (!isValidUsername(name)) return null
-  try {
-    return profileOf(await request('GET', `/v1/usernames/name/${name}`))
-  } catch (error) {
-    if (error instanceof UsernameApiError && error.code === 'NOT_FOUND') return null
-    throw error
-  }
+  return lookupAnswer(await request('GET', `/v1/usernames/name/${name}`))
 }
 
 /** The profile of `address`; null when it has none. */
 export async function lookupUsernameOf(address: string): Promise<UsernameProfile | null> {
   if (!isEvmAddress(address)) return null
-  try {
-    return profileOf(await request('GET', `/v1/usernames/address/${address.toLowerCase()}`))
-  } catch (error) {
-    if (error instanceof UsernameApiError && error.code === 'NOT_FOUND') return null
-    throw error
-  }
+  return lookupAnswer(await request('GET', `/v1/usernames/address/${address.toLowerCase()}`))
 }

@@ -322,10 +322,18 @@ export function SearchDialog() {
    * an ENS match, and an address that is no token, pool or collection the indexer knows.
    */
   const walletRows = (): ReactNode[] | 'loading' => {
+    const address = isEvmAddress(walletQuery)
+    if (address) {
+      // A token's, pool's or collection's own address is that, never a wallet.
+      if (!results.data) return results.isError ? [] : 'loading'
+      const lower = walletQuery.toLowerCase()
+      const known = [...results.data.tokens.map((t) => t.address), ...results.data.pools.map((p) => p.id)]
+        .concat(results.data.nftCollections.map((c) => c.address))
+        .some((a) => a.toLowerCase() === lower)
+      if (known) return []
+    }
     const rows: ReactNode[] = []
-    let loading = false
     const profile = usernameByName.data ?? usernameByAddress.data ?? null
-    if (usernameByName.isLoading || usernameByAddress.isLoading) loading = true
     if (profile) {
       rows.push(
         walletRow(
@@ -337,7 +345,6 @@ export function SearchDialog() {
         ),
       )
     }
-    if (ensMatch.loading) loading = true
     if (ensMatch.address) {
       rows.push(
         walletRow(
@@ -349,27 +356,18 @@ export function SearchDialog() {
         ),
       )
     }
-    if (isEvmAddress(walletQuery)) {
-      if (!results.data) {
-        if (!results.isError) loading = true
-      } else {
-        const lower = walletQuery.toLowerCase()
-        const known = [...results.data.tokens.map((t) => t.address), ...results.data.pools.map((p) => p.id)]
-          .concat(results.data.nftCollections.map((c) => c.address))
-          .some((address) => address.toLowerCase() === lower)
-        if (!known) {
-          rows.push(
-            walletRow(
-              walletQuery,
-              walletQuery,
-              intl.formatMessage(m.walletProfile),
-              walletQuery,
-              'search-wallet-address',
-            ),
-          )
-        }
-      }
+    if (address) {
+      rows.push(
+        walletRow(
+          walletQuery,
+          walletQuery,
+          intl.formatMessage(m.walletProfile),
+          walletQuery,
+          'search-wallet-address',
+        ),
+      )
     }
+    const loading = usernameByName.isLoading || usernameByAddress.isLoading || ensMatch.loading
     return rows.length === 0 && loading ? 'loading' : rows
   }
   /** The rows of a section, 'loading' while its data loads; FavoriteWallets has none yet. */
