@@ -405,6 +405,24 @@ for (const [index, database] of databases.entries()) {
       )
     })
 
+    test('error: the module has its own rate limit per client', async () => {
+      const limited = createApp({
+        config: {
+          OXBOW_WEB_ORIGINS: [ORIGIN],
+          OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
+          OXBOW_RATE_LIMIT_BURST: 10_000,
+          OXBOW_TRUST_PROXY: false,
+        },
+        modules: [await createUsernameModule({ db, log: silent, clientKey: () => 'one', perMinute: 3 })],
+        log: silent,
+      })
+      // 3 per minute, a burst of 1: the second request at once is refused.
+      assert.equal((await limited.request('/v1/usernames/available/abcd')).status, 200)
+      const refused = await limited.request('/v1/usernames/available/abcd')
+      assert.equal(refused.status, 429)
+      assert.equal(((await refused.json()) as Json).error.code, 'RATE_LIMIT_EXCEEDED')
+    })
+
     test('error: a device claims for at most 3 addresses', async () => {
       const shared = `shared-${device}`
       for (let i = 0; i < 3; i++) {
