@@ -16,6 +16,13 @@ export interface ApiModule {
   readonly routes: Hono
   /** Stops background work (block subscriptions, timers). */
   close?(): Promise<void>
+  /** Larger body limits for paths under /v1 starting with a prefix (e.g. an avatar upload). */
+  readonly bodyLimits?: Readonly<Record<string, number>>
+  /**
+   * Path prefixes under /v1 of public resources other sites embed (username avatars shown by the
+   * web app, another site than the API's): `Cross-Origin-Resource-Policy: cross-origin` there.
+   */
+  readonly crossOriginPaths?: readonly string[]
 }
 
 export interface Logger {
@@ -46,6 +53,16 @@ export function createApp(deps: AppDeps): Hono {
 
   const clientKey = clientKeyFor(config.OXBOW_TRUST_PROXY)
 
+  const crossOrigin = deps.modules.flatMap((module) => (module.crossOriginPaths ?? []).map((p) => `/v1${p}`))
+  if (crossOrigin.length > 0) {
+    // Registered before secureHeaders, so this runs after it has set 'same-site'.
+    app.use('*', async (c, next) => {
+      await next()
+      if (c.res.ok && crossOrigin.some((prefix) => c.req.path.startsWith(prefix))) {
+        c.res.headers.set('cross-origin-resource-policy', 'cross-origin')
+      }
+    })
+  }
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }))
   const corsHeaders = cors({
     origin: (origin) => (config.OXBOW_WEB_ORIGINS.includes(origin) ? origin : null),
@@ -56,6 +73,7 @@ export function createApp(deps: AppDeps): Hono {
       'x-application-origin',
       'x-application-build',
       'authorization',
+      'x-device-id',
     ],
     exposeHeaders: ['retry-after', 'x-origin-country'],
     maxAge: 600,
@@ -85,7 +103,20 @@ export function createApp(deps: AppDeps): Hono {
     throw new ApiError('PAYLOAD_TOO_LARGE', 'Request body is too large')
   }
   const streamedBodyLimit = bodyLimit({ maxSize: maxBodyBytes, onError: tooLarge })
+  const largerLimits = deps.modules.flatMap((module) =>
+    Object.entries(module.bodyLimits ?? {}).map(([prefix, bytes]) => ({
+      prefix: `/v1${prefix}`,
+      bytes,
+      check: bodyLimit({ maxSize: bytes, onError: tooLarge }),
+    })),
+  )
   app.use('/v1/*', (c, next) => {
+    const larger = largerLimits.find((limit) => c.req.path.startsWith(limit.prefix))
+    if (larger) {
+      const length = c.req.header('content-length')
+      if (length !== undefined && /^\d+$/.test(length) && Number(length) > larger.bytes) return tooLarge()
+      return larger.check(c, next)
+    }
     // A declared length is checked from the header (Node's parser reads exactly that many bytes).
     // Hono's bodyLimit would touch c.req.raw.body, which makes @hono/node-server build a web
     // Request and stream for every request; it still guards chunked bodies.

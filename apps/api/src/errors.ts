@@ -25,7 +25,7 @@ export const errorCodes = {
   NO_QUOTES_FOUND: 404,
   INSUFFICIENT_LIQUIDITY: 404,
   RATE_LIMIT_EXCEEDED: 429,
-  /** Fiat: a webhook whose signature does not verify (forged, or signed with another secret). */
+  /** Fiat: a webhook whose signature (usernames: a profile text the address did not sign) does not verify (forged, or signed with another secret). */
   INVALID_SIGNATURE: 401,
   /** Fiat: a webhook event already received, or one signed too long ago. */
   WEBHOOK_REPLAYED: 409,
@@ -58,6 +58,20 @@ export const errorCodes = {
   CHALLENGE_INVALID: 400,
   /** Passkeys: a response that does not verify (origin, RP id, user verification, signature, counter). */
   PASSKEY_INVALID: 400,
+  /** Usernames: a name breaking one of the spec's rules (the message is the rule's). */
+  USERNAME_INVALID: 400,
+  /** Usernames: the spec's 'Unavailable' (taken, or once held and so never claimable again). */
+  USERNAME_UNAVAILABLE: 409,
+  /** Usernames: the spec's 'Address change limit reached'. */
+  USERNAME_CHANGE_LIMIT: 409,
+  /** Usernames: the spec's 'Device limit reached'. */
+  USERNAME_DEVICE_LIMIT: 409,
+  /** Usernames: the spec's 'Avatar failure' (not a PNG, JPEG, WebP or GIF, or over 100 KB). */
+  AVATAR_INVALID: 400,
+  /** Usernames: a signed text issued too long ago (or in the future). */
+  SIGNATURE_EXPIRED: 400,
+  /** Usernames: a signed text not newer than the address's last accepted one. */
+  SIGNATURE_REPLAYED: 409,
   CONFLICT: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,

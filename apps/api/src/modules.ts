@@ -17,6 +17,7 @@ import {
   Screening,
 } from './screening/index.ts'
 import { loadTradingModule } from './trading/index.ts'
+import { loadUsernameModule } from './usernames/index.ts'
 
 export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
   // One database for every module that stores something: PGlite allows one instance per directory.
@@ -47,6 +48,7 @@ export async function createModules(config: ApiConfig, log: Logger): Promise<Api
       clientKey: clientKeyFor(config.OXBOW_TRUST_PROXY),
     }),
   ]
+  modules.push(await loadUsernameModule(config, log, db, clientKeyFor(config.OXBOW_TRUST_PROXY)))
   const fiat = await loadFiatModule(config, log, db, screening)
   if (fiat) modules.push(fiat)
   // Last, so it closes after the modules using it.

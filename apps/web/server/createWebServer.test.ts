@@ -41,6 +41,8 @@ test('behavior: strict CSP with connect-src limited to API, indexer, RPC and Wal
     'no WalletConnect cloud host, no frames',
   )
   assert.doesNotMatch(csp, /unsafe/)
+  // Images: the app's own, data URLs, https, and the API's origin (username avatars), no other http origin.
+  assert.match(csp, /img-src 'self' data: https: http:\/\/127\.0\.0\.1:8787;/)
   assert.match(csp, /frame-ancestors 'none'/)
   assert.equal(response.headers.get('x-frame-options'), 'DENY')
   assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin')

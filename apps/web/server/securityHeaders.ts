@@ -11,9 +11,14 @@ function origin(url: string): string | null {
 /**
  * The strict Content-Security-Policy: no inline script or style, no eval; the page may only talk to
  * itself, the API, the indexer (GraphQL), the configured RPC endpoints and the WalletConnect relay
- * (its origin only: the SDK adds the project id and auth as query parameters).
+ * (its origin only: the SDK adds the project id and auth as query parameters). Images: its own,
+ * data URLs, https (token logos, NFTs) and the API's origin (username avatars, served with their
+ * sniffed type and nosniff).
  */
 export function contentSecurityPolicy(config: RuntimeConfig): string {
+  const images = new Set(["'self'", 'data:', 'https:'])
+  const api = origin(config.apiUrl)
+  if (api) images.add(api)
   const connect = new Set(["'self'"])
   const relay = config.walletConnect?.relayUrl
   for (const url of [
@@ -29,7 +34,7 @@ export function contentSecurityPolicy(config: RuntimeConfig): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: https:",
+    `img-src ${[...images].join(' ')}`,
     "font-src 'self'",
     `connect-src ${[...connect].join(' ')}`,
     "manifest-src 'self'",

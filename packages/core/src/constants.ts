@@ -51,6 +51,15 @@ export const FIAT_INPUT_DECIMALS = 6
 export const RECENT_ADDRESSES_SHOWN = 3
 /** Username changes allowed. */
 export const MAX_USERNAME_CHANGES = 2
+/** Username length bounds (the spec hides the values; ours). */
+export const USERNAME_MIN_LENGTH = 3
+export const USERNAME_MAX_LENGTH = 20
+/** A username profile's bio: at most this many characters (ours). */
+export const USERNAME_BIO_MAX_LENGTH = 160
+/** A username profile's avatar image: at most this many bytes (ours). */
+export const USERNAME_AVATAR_MAX_BYTES = 100 * 1024
+/** A signed profile claim, edit or delete is accepted this long after its issued-at time (ours). */
+export const USERNAME_SIGNATURE_MAX_AGE_MS = 5 * 60 * 1000
 /** One-time import code length. */
 export const ONE_TIME_CODE_LENGTH = 6
 /** Recovery phrase word count bounds (web copy). */

@@ -22,6 +22,28 @@ export {
   userFacingText,
 } from './errors.ts'
 export { delocalizeDecimalText, localizeDecimalText, numberSymbols } from './numerals.ts'
+export type {
+  AvatarType,
+  ProfileAction,
+  SignedProfileFields,
+  UsernameClaimError,
+} from './profileSigning.ts'
+export {
+  avatarDigest,
+  checkAvatar,
+  profileSignText,
+  sniffAvatarType,
+  usernameClaimErrors,
+} from './profileSigning.ts'
 export { seededRandom } from './random.ts'
 export type { SlippageCheck } from './slippage.ts'
 export { validateSlippage } from './slippage.ts'
+export type { UsernameCheck, UsernameProblem } from './username.ts'
+export {
+  isValidBio,
+  isValidUsername,
+  parseTwitterHandle,
+  twitterLink,
+  usernameMessages,
+  validateUsername,
+} from './username.ts'

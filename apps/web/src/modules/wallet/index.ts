@@ -39,6 +39,7 @@ export {
   WalletActionError,
   type WalletErrorKind,
 } from './services/walletErrors.ts'
+export { setAccountUsername, useAccountNames } from './state/accountNames.ts'
 export {
   addPendingTransaction,
   getPendingTransactions,

@@ -89,7 +89,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         </div>
       ) : null}
       <div className={styles.identity}>
-        {label ? <strong>{label}</strong> : null}
+        {label ? <strong data-testid="account-label">{label}</strong> : null}
         <span className={styles.address} data-testid="wallet-address" title={props.address}>
           {label ? shortenAddress(props.address, 6) : props.address}
         </span>

@@ -7,11 +7,15 @@ import { AccountSummary } from './AccountSummary.tsx'
 import { accountMessages as m } from './accountMessages.ts'
 import { PoolsList } from './PoolsList.tsx'
 import { CurrencyView, LanguageView, PortfolioBalanceView, SettingsView } from './SettingsView.tsx'
+import { usernameMessages } from './usernameMessages.ts'
 
 /** The open limit orders (the limit module's view): loaded when the limits view opens. */
 const LimitsView = lazy(() =>
   import('../../limit/index.ts').then((module) => ({ default: module.LimitsView })),
 )
+
+/** The username profile (claim, edit, delete): loaded when its view opens. */
+const UsernameView = lazy(() => import('./UsernameView.tsx'))
 
 /** Where a view's back arrow leads. */
 const parentOf: Record<DrawerView, DrawerView> = {
@@ -24,6 +28,7 @@ const parentOf: Record<DrawerView, DrawerView> = {
   currency: 'settings',
   portfolioBalance: 'settings',
   passkeys: 'settings',
+  username: 'settings',
 }
 
 /** The drawer's views once a wallet is connected (own chunk: loaded when the drawer first opens connected). */
@@ -42,6 +47,7 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
       limits: m.limits,
       pools: m.pools,
       passkeys: m.passkeys,
+      username: usernameMessages.title,
     }[view]
     content = (
       <section className={styles.view} aria-labelledby="account-view-title">
@@ -76,6 +82,11 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
         ) : null}
         {view === 'passkeys' ? (
           <ManagePasskeysLink address={props.address} onNavigate={props.onClose} />
+        ) : null}
+        {view === 'username' ? (
+          <Suspense fallback={null}>
+            <UsernameView address={props.address} />
+          </Suspense>
         ) : null}
         {view === 'otherWallets' ? <p className={styles.muted}>{intl.formatMessage(m.comingSoon)}</p> : null}
       </section>

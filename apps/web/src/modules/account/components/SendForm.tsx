@@ -4,7 +4,7 @@ import { useId, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { getNetworks, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { fxRatesQuery, rateFor, useFiatFormatter } from '../../currency/index.ts'
-import { useEnsAddress } from '../../identity/index.ts'
+import { useEnsAddress, useUsernameProfile } from '../../identity/index.ts'
 import { screeningMessages, useAddressBlocked, useBlockedAccount } from '../../screening/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import {
@@ -111,11 +111,18 @@ export function SendForm(props: {
   const sendRun = useRef(0)
 
   const recipient = parseRecipient(recipientText)
-  // An ENS name resolves through the registry the runtime config names (the devnet's locally);
-  // usernames have no service yet, so they stay unresolved.
+  // An ENS name resolves through the registry the runtime config names (the devnet's locally); a
+  // username through the API's profiles (apps/api /v1/usernames).
   const ens = useEnsAddress(recipient.kind === 'ens' ? recipient.name : undefined)
+  const username = useUsernameProfile(recipient.kind === 'username' ? recipient.name : undefined)
   const resolved =
-    recipient.kind === 'address' ? recipient.address : recipient.kind === 'ens' ? (ens.address ?? null) : null
+    recipient.kind === 'address'
+      ? recipient.address
+      : recipient.kind === 'ens'
+        ? (ens.address ?? null)
+        : recipient.kind === 'username'
+          ? (username.profile?.address ?? null)
+          : null
   const decimals = selected?.token.decimals ?? 18
   const price = priceOf(selected)
   const priceInFiat = price === null ? null : price * rate
@@ -341,7 +348,7 @@ export function SendForm(props: {
           onChange={(event) => setRecipientText(event.target.value)}
           data-testid="send-recipient"
         />
-        {recipient.kind === 'ens' && resolved ? (
+        {(recipient.kind === 'ens' || recipient.kind === 'username') && resolved ? (
           <span className={styles.muted} data-testid="send-recipient-resolved">
             {resolved}
           </span>

@@ -8,11 +8,12 @@ import { locales } from '../../i18n/index.ts'
 import { setPreference, usePreferences } from '../../preferences/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import { applyCurrencyParam } from '../../urlParams/index.ts'
-import { CopyButton, useWalletState } from '../../wallet/index.ts'
+import { CopyButton, useAccountNames, useWalletState } from '../../wallet/index.ts'
 import { setAccountSetting, useAccountSettings } from '../state/accountSettings.ts'
 import { showDrawerView } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
+import { usernameMessages } from './usernameMessages.ts'
 
 function Toggle(props: {
   label: string
@@ -64,6 +65,7 @@ export function SettingsView() {
         <span>{intl.formatMessage(m.smallBalances)}</span>
         <span aria-hidden="true">→</span>
       </button>
+      {wallet.status === 'connected' && wallet.address ? <UsernameRow address={wallet.address} /> : null}
       {embedded ? (
         <button type="button" className={styles.navRow} onClick={() => showDrawerView('passkeys')}>
           <span>{intl.formatMessage(m.passkeys)}</span>
@@ -121,6 +123,23 @@ export function SettingsView() {
         </div>
       </Dialog>
     </div>
+  )
+}
+
+/** The Username row: the claimed name (the account names' store), else 'Not claimed'. */
+function UsernameRow(props: { address: `0x${string}` }) {
+  const intl = useIntl()
+  const names = useAccountNames(props.address)
+  return (
+    <button
+      type="button"
+      className={styles.navRow}
+      onClick={() => showDrawerView('username')}
+      data-testid="settings-username"
+    >
+      <span>{intl.formatMessage(usernameMessages.title)}</span>
+      <span className={styles.muted}>{names?.username ?? intl.formatMessage(usernameMessages.none)}</span>
+    </button>
   )
 }
 

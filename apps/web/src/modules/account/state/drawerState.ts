@@ -13,6 +13,7 @@ export const drawerViews = [
   'limits',
   'pools',
   'passkeys',
+  'username',
 ] as const
 export type DrawerView = (typeof drawerViews)[number]
 

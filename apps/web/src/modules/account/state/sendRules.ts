@@ -1,4 +1,4 @@
-import { RECENT_ADDRESSES_SHOWN } from '@oxbow/core'
+import { isValidUsername, RECENT_ADDRESSES_SHOWN } from '@oxbow/core'
 
 /**
  * The send form's rules from the spec (sections 4 and 5), as plain functions: recipient parsing,
@@ -7,7 +7,6 @@ import { RECENT_ADDRESSES_SHOWN } from '@oxbow/core'
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const ENS_NAME = /^(?:[a-z0-9-]{1,63}\.)+eth$/
-const USERNAME = /^[a-z0-9]{3,30}$/
 
 export type RecipientInput =
   | { readonly kind: 'empty' }
@@ -23,7 +22,7 @@ export function parseRecipient(text: string): RecipientInput {
   if (ADDRESS.test(value)) return { kind: 'address', address: value as `0x${string}` }
   const lower = value.toLowerCase()
   if (ENS_NAME.test(lower)) return { kind: 'ens', name: lower }
-  if (USERNAME.test(value) && !/^0x/i.test(value)) return { kind: 'username', name: value }
+  if (isValidUsername(value) && !/^0x/i.test(value)) return { kind: 'username', name: value }
   return { kind: 'invalid' }
 }
 

@@ -1,10 +1,12 @@
-import { isEvmAddress } from '@oxbow/core'
+import { isEvmAddress, isValidUsername, shortenAddress } from '@oxbow/core'
+import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
 import { getNetworks, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../../flags/index.ts'
+import { useEnsAddress, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
 import { Button, SkeletonRows, useFocusTrap } from '../../ui/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import { usePopularNftCollections, useSearchResults, useTrending } from '../hooks/useSearchData.ts'
@@ -147,6 +149,14 @@ export function SearchDialog() {
   const typed = query.trim().length > 0
   const sections = sectionsFor(tab, typed, nfts)
   const results = useSearchResults(typed ? query : '', chain)
+  const walletTerm = query.trim()
+  const usernameTerm = walletTerm.toLowerCase()
+  const wallets = sections.includes('Wallets')
+  const usernameByName = useQuery(
+    usernameQuery(wallets && isValidUsername(usernameTerm) ? usernameTerm : null),
+  )
+  const usernameByAddress = useQuery(usernameOfQuery(wallets && isEvmAddress(walletTerm) ? walletTerm : null))
+  const ensMatch = useEnsAddress(wallets && walletTerm.includes('.') ? walletTerm : undefined)
   const popularNfts = usePopularNftCollections(sections.includes('PopularNFTCollections'), chain)
   const trending = useTrending(
     sections.includes('TrendingTokens') || sections.includes('TrendingPools'),
@@ -290,24 +300,75 @@ export function SearchDialog() {
     </li>,
   ]
   const walletQuery = query.trim()
-  /** An address that is no token, pool or collection the indexer knows is offered as a wallet. */
+  const profileUrl = (address: string) =>
+    new URL(`address/${address}`, `${getRuntimeConfig().walletProfileUrl}/`).href
+  const walletRow = (key: string, name: string, meta: string, address: string, testId: string) => (
+    <li key={key} className={styles.row}>
+      <a
+        className={styles.result}
+        data-result=""
+        data-testid={testId}
+        href={profileUrl(address)}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        <span className={styles.resultName}>{name}</span>
+        <span className={styles.resultMeta}>{meta}</span>
+      </a>
+    </li>
+  )
+  /**
+   * The spec's wallet results, in order: a username profile (by its name, or by its own address),
+   * an ENS match, and an address that is no token, pool or collection the indexer knows.
+   */
   const walletRows = (): ReactNode[] | 'loading' => {
-    if (!isEvmAddress(walletQuery)) return []
-    if (!results.data) return results.isError ? [] : 'loading'
-    const lower = walletQuery.toLowerCase()
-    const known = [...results.data.tokens.map((t) => t.address), ...results.data.pools.map((p) => p.id)]
-      .concat(results.data.nftCollections.map((c) => c.address))
-      .some((address) => address.toLowerCase() === lower)
-    if (known) return []
-    const profile = new URL(`address/${walletQuery}`, `${getRuntimeConfig().walletProfileUrl}/`).href
-    return [
-      <li key={walletQuery} className={styles.row}>
-        <a className={styles.result} data-result="" href={profile} target="_blank" rel="noopener noreferrer">
-          <span className={styles.resultName}>{walletQuery}</span>
-          <span className={styles.resultMeta}>{intl.formatMessage(m.walletProfile)}</span>
-        </a>
-      </li>,
-    ]
+    const address = isEvmAddress(walletQuery)
+    if (address) {
+      // A token's, pool's or collection's own address is that, never a wallet.
+      if (!results.data) return results.isError ? [] : 'loading'
+      const lower = walletQuery.toLowerCase()
+      const known = [...results.data.tokens.map((t) => t.address), ...results.data.pools.map((p) => p.id)]
+        .concat(results.data.nftCollections.map((c) => c.address))
+        .some((a) => a.toLowerCase() === lower)
+      if (known) return []
+    }
+    const rows: ReactNode[] = []
+    const profile = usernameByName.data ?? usernameByAddress.data ?? null
+    if (profile) {
+      rows.push(
+        walletRow(
+          `username:${profile.username}`,
+          profile.username,
+          shortenAddress(profile.address, 6),
+          profile.address,
+          'search-wallet-username',
+        ),
+      )
+    }
+    if (ensMatch.address) {
+      rows.push(
+        walletRow(
+          `ens:${walletQuery}`,
+          walletQuery.toLowerCase(),
+          shortenAddress(ensMatch.address, 6),
+          ensMatch.address,
+          'search-wallet-ens',
+        ),
+      )
+    }
+    if (address) {
+      rows.push(
+        walletRow(
+          walletQuery,
+          walletQuery,
+          intl.formatMessage(m.walletProfile),
+          walletQuery,
+          'search-wallet-address',
+        ),
+      )
+    }
+    const loading = usernameByName.isLoading || usernameByAddress.isLoading || ensMatch.loading
+    return rows.length === 0 && loading ? 'loading' : rows
   }
   /** The rows of a section, 'loading' while its data loads; FavoriteWallets has none yet. */
   const rowsOf = (section: Section): ReactNode[] | 'loading' => {

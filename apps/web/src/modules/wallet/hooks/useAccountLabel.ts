@@ -1,10 +1,11 @@
 import { useEffect } from 'react'
 import { getRuntimeConfig } from '../../config/index.ts'
-import { lookupName } from '../../identity/index.ts'
+import { lookupName, lookupUsernameOf } from '../../identity/index.ts'
 import type { Hex } from '../services/walletActions.ts'
 import {
   ACCOUNT_NAMES_MAX_AGE_MS,
   accountLabel,
+  accountNamesStore,
   saveAccountNames,
   useAccountNames,
 } from '../state/accountNames.ts'
@@ -16,21 +17,24 @@ import {
 export function useAccountLabel(address: Hex | null): string | null {
   const names = useAccountNames(address)
   const checkedAt = names?.checkedAt ?? null
-  const username = names?.username ?? null
   useEffect(() => {
     if (!address) return
     if (checkedAt !== null && Date.now() - checkedAt < ACCOUNT_NAMES_MAX_AGE_MS) return
     let cancelled = false
-    lookupName(getRuntimeConfig(), address).then(
-      (ensName) => {
-        if (!cancelled) saveAccountNames(address, { username, ensName })
-      },
-      // A failed lookup leaves the address shown; the next connection tries again.
-      () => undefined,
-    )
+    // Each lookup on its own: a failed one keeps what was known (the next connection tries again).
+    const previous = accountNamesStore.get()[address.toLowerCase()]
+    Promise.all([
+      lookupUsernameOf(address).then(
+        (profile) => profile?.username ?? null,
+        () => previous?.username ?? null,
+      ),
+      lookupName(getRuntimeConfig(), address).catch(() => previous?.ensName ?? null),
+    ]).then(([username, ensName]) => {
+      if (!cancelled) saveAccountNames(address, { username, ensName })
+    })
     return () => {
       cancelled = true
     }
-  }, [address, checkedAt, username])
+  }, [address, checkedAt])
   return address ? accountLabel(address, names) : null
 }

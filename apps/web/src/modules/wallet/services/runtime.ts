@@ -19,6 +19,7 @@ import {
   mock,
   reconnect,
   sendTransaction,
+  signMessage,
   signTypedData,
   switchChain,
   watchConnection,
@@ -534,6 +535,13 @@ export function createWalletRuntime(): WalletRuntime {
         // `types` at run time, which its literal typing cannot express here.
         const sign = signTypedData as (config: Config, request: TypedDataRequest) => Promise<Hex>
         return await sign(config, request)
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
+    async signMessage(message) {
+      try {
+        return await signMessage(config, { message })
       } catch (error) {
         return asWalletError(error)
       }

@@ -75,6 +75,8 @@ export interface WalletActions {
   sendTransaction(request: TransactionRequest): Promise<Hex>
   /** Signs EIP-712 typed data with the connected account. */
   signTypedData(request: TypedDataRequest): Promise<Hex>
+  /** Signs a text with the connected account (EIP-191 `personal_sign`). */
+  signMessage(message: string): Promise<Hex>
   /** Waits for the receipt; a reverted transaction is replayed to find its revert reason. */
   waitForTransaction(chainId: number, hash: Hex, options?: WaitOptions): Promise<TransactionOutcome>
   /** The native balance of `address` on `chainId` (read from the chain's RPC). */

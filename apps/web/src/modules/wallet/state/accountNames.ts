@@ -1,4 +1,4 @@
-import { shortenAddress } from '@oxbow/core'
+import { isValidUsername as isUsername, shortenAddress } from '@oxbow/core'
 import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
 
 /**
@@ -18,8 +18,6 @@ const KEY = 'oxbow.wallet.names'
 export const ACCOUNT_NAMES_MAX_AGE_MS = 24 * 60 * 60 * 1000
 const MAX_ENTRIES = 20
 const ADDRESS = /^0x[0-9a-f]{40}$/
-/** The spec's usernames: lowercase letters and numbers. */
-const USERNAME = /^[a-z0-9]{1,64}$/
 /**
  * An ENS name as the resolver returns it (normalised): labels separated by dots, no whitespace or
  * control characters, no markup characters (it is rendered as text anyway), at most 255 characters.
@@ -30,8 +28,9 @@ export function isValidEnsName(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 255 && ENS_NAME.test(value)
 }
 
+/** The spec's usernames (core's rules: lowercase letters and numbers, 3 to 20 characters). */
 export function isValidUsername(value: unknown): value is string {
-  return typeof value === 'string' && USERNAME.test(value)
+  return isUsername(value)
 }
 
 /** Parses the persisted record; malformed entries (or a malformed whole) are dropped. */
@@ -94,4 +93,10 @@ export function accountLabel(
   names: Pick<AccountNames, 'username' | 'ensName'> | null,
 ): string {
   return names?.username ?? names?.ensName ?? shortenAddress(address, 6)
+}
+
+/** Records a username just claimed, edited or deleted (null) for `address`, keeping its ENS name. */
+export function setAccountUsername(address: string, username: string | null): void {
+  const known = accountNamesStore.get()[address.toLowerCase()]
+  saveAccountNames(address, { username, ensName: known?.ensName ?? null })
 }

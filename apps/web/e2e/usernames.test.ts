@@ -1,0 +1,270 @@
+/**
+ * Username profiles in Chromium against the full local stack: devnet (ethereum + base, port base
+ * 30500), the API (30587, its own fresh PGlite directory), the real indexer (30590) and the built
+ * app (localhost:30573). Nothing of ours is mocked: the local test wallet signs every change
+ * (personal_sign) and the API verifies it against the devnet.
+ *
+ * Covered: each of the spec's name rules shows its message live; a claim in the drawer's Username
+ * view with an avatar upload (the image served back by the API, allowed by the CSP); the header
+ * and the drawer show the name; two renames, then the third shows 'Address change limit reached';
+ * the name left behind shows 'Unavailable'; search finds the wallet by its username; send resolves
+ * a username (another address's, claimed through the API) to its address. Screenshots at 1280 px
+ * and 390 px in the temp directory.
+ */
+import assert from 'node:assert/strict'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { profileSignText } from '@oxbow/core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { privateKeyToAccount } from 'viem/accounts'
+import { launchChromium } from '../test/harness.ts'
+import { type Stack, startStack } from './stack.ts'
+import { cspViolations, installCspListener } from './support.ts'
+import { ACCOUNT_0, connectButton } from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 30500, apiPort: 30587, webPort: 30573, indexerPort: 30590 }
+const LOCAL_WALLET = 'Local test wallet'
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+// Names unique to this run (the stack's database is fresh anyway).
+const run = Date.now().toString(36).slice(-5)
+const NAMES = [`ox${run}a`, `ox${run}b`, `ox${run}c`, `ox${run}d`]
+
+let stack: Stack
+let browser: Browser
+const dbDir = mkdtempSync(join(tmpdir(), 'oxbow-usernames-e2e-'))
+
+before(async () => {
+  stack = await startStack(PORTS, { apiEnv: { OXBOW_API_DB_DIR: dbDir } })
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await stack?.stop()
+  rmSync(dbDir, { recursive: true, force: true })
+})
+
+async function withPage(
+  path: string,
+  runPage: (page: Page, context: BrowserContext) => Promise<void>,
+  viewport = { width: 1280, height: 900 },
+): Promise<void> {
+  const context = await browser.newContext({ viewport })
+  context.setDefaultTimeout(20_000)
+  await installCspListener(context)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const from = message.location().url ?? ''
+    // Refused claims and lookups of names nobody has are 4xx answers of the API, as designed.
+    if (/status of 4\d\d/.test(message.text()) && from.startsWith(stack.apiUrl)) return
+    problems.push(`console: ${message.text()} (${from})`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  try {
+    await page.goto(stack.webUrl + path)
+    await runPage(page, context)
+    assert.deepEqual(problems, [], 'no console or page errors')
+    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } finally {
+    await context.close()
+  }
+}
+
+const drawer = (page: Page) => page.getByTestId('account-drawer')
+/** The header's account button, whatever it shows (the address, or the username once looked up). */
+const accountButton = (page: Page) => page.locator('header').getByRole('button', { name: /^Account / })
+
+/** Connects the local test wallet (ACCOUNT_0); its label may turn into its username at any time. */
+async function connect(page: Page): Promise<void> {
+  await connectButton(page).click()
+  await page
+    .getByRole('dialog', { name: 'Connect a wallet' })
+    .getByRole('button', { name: LOCAL_WALLET })
+    .click()
+  await accountButton(page).waitFor()
+}
+
+async function openUsernameView(page: Page): Promise<void> {
+  await connect(page)
+  await accountButton(page).click()
+  await drawer(page).getByRole('button', { name: 'Settings' }).click()
+  await drawer(page).getByTestId('settings-username').click()
+  await drawer(page).getByTestId('username-view').waitFor()
+}
+
+async function rename(page: Page, name: string): Promise<string> {
+  await drawer(page).getByTestId('username-edit').click()
+  await drawer(page).getByTestId('username-input').fill(name)
+  await drawer(page).getByTestId('username-availability').filter({ hasText: 'Available' }).waitFor()
+  await drawer(page).getByTestId('username-submit').click()
+  const notice = drawer(page).getByTestId('username-notice')
+  await notice.filter({ hasNotText: 'Sign the message in your wallet' }).waitFor()
+  return (await notice.textContent()) ?? ''
+}
+
+describe('usernames', () => {
+  test('claim in the drawer with the rules shown live; the header shows it; two renames, the third refused; search finds it', async () => {
+    await withPage('/swap', async (page) => {
+      await openUsernameView(page)
+      const input = drawer(page).getByTestId('username-input')
+      const rule = drawer(page).getByTestId('username-rule')
+      const cases: [string, string][] = [
+        ['Alice', 'Usernames can only contain lowercase letters and numbers'],
+        ['al_ice', 'Usernames can only contain letters and numbers'],
+        ['al', 'Usernames must be at least 3 characters'],
+        ['a'.repeat(21), 'Usernames cannot be more than 20 characters'],
+      ]
+      for (const [name, message] of cases) {
+        await input.fill(name)
+        await rule.filter({ hasText: message }).waitFor()
+        assert.equal(await drawer(page).getByTestId('username-submit').isDisabled(), true, name)
+      }
+      const [first, second, third, fourth] = NAMES as [string, string, string, string]
+      await input.fill(first)
+      await drawer(page).getByTestId('username-availability').filter({ hasText: 'Available' }).waitFor()
+      await drawer(page).getByTestId('username-avatar-input').setInputFiles({
+        name: 'avatar.png',
+        mimeType: 'image/png',
+        buffer: PNG,
+      })
+      await drawer(page).getByTestId('username-bio').fill('Swapping on the devnet')
+      await drawer(page).getByTestId('username-twitter').fill('@oxbow')
+      await drawer(page).getByTestId('username-submit').click()
+      await drawer(page).getByTestId('username-current').filter({ hasText: first }).waitFor()
+      // The avatar is served by the API and shown (CSP img-src allows the API's origin).
+      const avatar = drawer(page).getByTestId('username-avatar')
+      await avatar.waitFor()
+      assert.ok((await avatar.getAttribute('src'))?.startsWith(`${stack.apiUrl}/v1/usernames/avatar/`))
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="username-avatar"]') as HTMLImageElement | null)
+            ?.naturalWidth === 1,
+      )
+      // The header's account button and the drawer's header show the username.
+      await page
+        .locator('header')
+        .getByRole('button', { name: `Account ${first}` })
+        .waitFor()
+      await page.screenshot({ path: join(tmpdir(), 'usernames-claimed-1280.png') })
+
+      assert.equal(await rename(page, second), 'Profile saved')
+      assert.equal(await rename(page, third), 'Profile saved')
+      await page
+        .locator('header')
+        .getByRole('button', { name: `Account ${third}` })
+        .waitFor()
+      assert.equal(await rename(page, fourth), 'Address change limit reached')
+      await page.screenshot({ path: join(tmpdir(), 'usernames-limit-1280.png') })
+      // A name left behind is unavailable to everyone, its former holder included.
+      await input.fill(first)
+      await rule.filter({ hasText: 'Unavailable' }).waitFor()
+
+      // The drawer header (back on the default view) shows the name instead of the address.
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await drawer(page).getByTestId('account-label').filter({ hasText: third }).waitFor()
+      await page.keyboard.press('Escape')
+
+      // Search: the wallet by its username.
+      await page.getByRole('button', { name: 'Search tokens and pools' }).click()
+      const search = page.getByRole('dialog', { name: 'Search tokens, pools and wallets' })
+      await search.getByRole('searchbox').fill(third)
+      const row = search
+        .getByRole('region', { name: 'Wallets', exact: true })
+        .getByTestId('search-wallet-username')
+      await row.filter({ hasText: third }).waitFor()
+      assert.match((await row.getAttribute('href')) ?? '', new RegExp(`/address/${ACCOUNT_0}$`, 'i'))
+      // ... and by its own address, the profile first.
+      await search.getByRole('searchbox').fill(ACCOUNT_0)
+      await search.getByTestId('search-wallet-username').filter({ hasText: third }).waitFor()
+      await page.screenshot({ path: join(tmpdir(), 'usernames-search-1280.png') })
+    })
+  })
+
+  test('send: a username resolves to its address under the field', async () => {
+    // Another address claims through the API, signed by its own key (as the web app signs).
+    const other = privateKeyToAccount(stack.manifest.accounts[1]?.privateKey ?? '0x')
+    const name = `ox${run}send`
+    const issuedAt = new Date().toISOString()
+    const signature = await other.signMessage({
+      message: profileSignText({
+        action: 'claim',
+        address: other.address,
+        username: name,
+        avatarSha256: null,
+        bio: '',
+        twitter: '',
+        issuedAt,
+      }),
+    })
+    const response = await fetch(`${stack.apiUrl}/v1/usernames/profile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-id': `e2e-device-${run}-xxxxxxxx` },
+      body: JSON.stringify({
+        action: 'claim',
+        address: other.address,
+        username: name,
+        bio: '',
+        twitter: '',
+        issuedAt,
+        signature,
+      }),
+    })
+    assert.equal(response.status, 200, await response.clone().text())
+
+    await withPage('/send?chain=ethereum&inputCurrency=ETH', async (page) => {
+      await connect(page)
+      await page.getByTestId('send-recipient').fill(` ${name} `)
+      const resolved = page.getByTestId('send-recipient-resolved')
+      await resolved.filter({ hasText: other.address }).waitFor()
+      await page.getByTestId('send-amount').fill('0.01')
+      await page
+        .getByTestId('send-button')
+        .filter({ hasText: /^Review$/ })
+        .waitFor()
+      // A username nobody has stays unresolved: the button says so.
+      await page.getByTestId('send-recipient').fill(`ox${run}nobody`)
+      await page.getByTestId('send-button').filter({ hasText: 'Invalid recipient' }).waitFor()
+    })
+  })
+
+  test('the Username view at 390 px', async () => {
+    await withPage(
+      '/swap',
+      async (page) => {
+        await openUsernameView(page)
+        await drawer(page).getByTestId('username-current').waitFor()
+        await page.screenshot({ path: join(tmpdir(), 'usernames-view-390.png') })
+        await drawer(page).getByTestId('username-edit').click()
+        await drawer(page).getByTestId('username-input').fill('Bad')
+        await drawer(page).getByTestId('username-rule').waitFor()
+        await page.screenshot({ path: join(tmpdir(), 'usernames-edit-390.png') })
+        // Delete: signed too; the name is gone from the header and can never be claimed again.
+        await drawer(page).getByRole('button', { name: 'Cancel' }).click()
+        await drawer(page).getByTestId('username-delete').click()
+        await drawer(page).getByTestId('username-delete-confirm').click()
+        await drawer(page).getByTestId('username-notice').filter({ hasText: 'Username deleted' }).waitFor()
+        await page
+          .locator('header')
+          .getByRole('button', { name: `Account ${ACCOUNT_0.slice(0, 8)}…${ACCOUNT_0.slice(-6)}` })
+          .waitFor()
+        const deleted = NAMES[2] ?? ''
+        const answer = await fetch(`${stack.apiUrl}/v1/usernames/available/${deleted}`)
+        assert.deepEqual(await answer.json(), {
+          available: false,
+          problem: 'UNAVAILABLE',
+          message: 'Unavailable',
+        })
+      },
+      { width: 390, height: 844 },
+    )
+  })
+})
