@@ -62,6 +62,7 @@ const E2E_SECONDS: Record<string, number> = {
   'frame.test.ts': 70,
   'pendingTx.test.ts': 120,
   'screening.test.ts': 120,
+  'usernames.test.ts': 120,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3

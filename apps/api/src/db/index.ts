@@ -5,4 +5,4 @@ export {
   lazyDatabase,
   type Queryable,
 } from './database.ts'
-export { type Migration, migrate } from './migrate.ts'
+export { type Migration, migrate, migrateOnce } from './migrate.ts'

@@ -31,3 +31,22 @@ export async function migrate(db: Database, module: string, migrations: readonly
     })
   }
 }
+
+/**
+ * A module's migrations, run once on the first call (a stack that never uses the module pays
+ * nothing) and again on the next call if that run failed.
+ */
+export function migrateOnce(
+  db: Database,
+  module: string,
+  migrations: readonly Migration[],
+): () => Promise<void> {
+  let migrated: Promise<void> | null = null
+  return () => {
+    migrated ??= migrate(db, module, migrations).catch((error: unknown) => {
+      migrated = null
+      throw error
+    })
+    return migrated
+  }
+}

@@ -16,7 +16,7 @@ import type { Address } from 'viem'
 import { z } from 'zod'
 import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
-import { type Database, lazyDatabase, migrate } from '../db/index.ts'
+import { type Database, lazyDatabase, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { noScreening, type Screening } from '../screening/index.ts'
 import { jsonBody, parseWith, query } from '../validation.ts'
@@ -135,14 +135,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
   const timeoutMs = options.quoteTimeoutMs ?? 1500
   const screening = options.screening ?? noScreening
   // Migrated on the first request that needs the tables (and retried if that failed).
-  let migrated: Promise<void> | null = null
-  const ready = () => {
-    migrated ??= migrate(db, 'fiat', fiatMigrations).catch((error) => {
-      migrated = null
-      throw error
-    })
-    return migrated
-  }
+  const ready = migrateOnce(db, 'fiat', fiatMigrations)
   if (options.eager !== false) await ready()
   const store = createFiatStore(db)
   const ramps = adapters.filter((a) => a.kind === 'ramp')

@@ -26,7 +26,7 @@ import { type Context, Hono } from 'hono'
 import { z } from 'zod'
 import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
-import { type Database, migrate } from '../db/index.ts'
+import { type Database, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { type ClientKey, createMemoryRateLimitStore, rateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
@@ -115,14 +115,7 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
   const now = options.now ?? Date.now
   const store = createPasskeyStore(db, now)
   const origins = [...options.origins]
-  let migrated: Promise<void> | null = null
-  const ready = () => {
-    migrated ??= migrate(db, 'passkey', passkeyMigrations).catch((error) => {
-      migrated = null
-      throw error
-    })
-    return migrated
-  }
+  const ready = migrateOnce(db, 'passkey', passkeyMigrations)
   if (options.eager) await ready()
 
   const perMinute = options.perMinute ?? 60

@@ -34,7 +34,7 @@ import { createPublicClient, type Hex, http, type PublicClient, verifyMessage } 
 import { z } from 'zod'
 import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
-import { type Database, migrate } from '../db/index.ts'
+import { type Database, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { type ClientKey, createMemoryRateLimitStore, rateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
@@ -123,14 +123,7 @@ export async function createUsernameModule(options: UsernameModuleOptions): Prom
   const now = options.now ?? Date.now
   const deviceLimit = options.deviceLimit ?? DEFAULT_DEVICE_PROFILE_LIMIT
   const reader = createUsernameStore(db)
-  let migrated: Promise<void> | null = null
-  const ready = () => {
-    migrated ??= migrate(db, 'usernames', usernameMigrations).catch((error) => {
-      migrated = null
-      throw error
-    })
-    return migrated
-  }
+  const ready = migrateOnce(db, 'usernames', usernameMigrations)
   if (options.eager) await ready()
   const perMinute = options.perMinute ?? 60
   const limiter = rateLimit(
