@@ -37,6 +37,7 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
 /** What the create flow can start from (the legacy /add routes and query parameters pre-fill it). */
@@ -291,10 +292,6 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
 
 const bigintSafe = (_: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)
 
-type RangeState =
-  | { readonly full: true }
-  | { readonly full: false; readonly min: string; readonly max: string }
-
 function DepositStep({ chosen }: { chosen: Chosen }) {
   const intl = useIntl()
   const id = useId()
@@ -305,7 +302,7 @@ function DepositStep({ chosen }: { chosen: Chosen }) {
   const tokenA = aIs0 ? pool.token0 : pool.token1
   const tokenB = aIs0 ? pool.token1 : pool.token0
   const [initialPrice, setInitialPrice] = useState('')
-  const [range, setRange] = useState<RangeState>(
+  const [range, setRange] = useState<PriceRange>(
     pool.version === 'v2' ? { full: true } : { full: false, min: '', max: '' },
   )
   const [typed, setTyped] = useState<{ side: 0 | 1; text: string }>({ side: aIs0 ? 0 : 1, text: '' })
@@ -518,50 +515,13 @@ function DepositStep({ chosen }: { chosen: Chosen }) {
         {pool.version === 'v2' ? (
           <p>{intl.formatMessage(m.fullRange)}</p>
         ) : (
-          <fieldset className={styles.rangeFields}>
-            <legend>{intl.formatMessage(m.range)}</legend>
-            <div className={styles.percentButtons}>
-              {(['full', 'common', 'narrow'] as const).map((preset) => (
-                <button
-                  key={preset}
-                  type="button"
-                  className={secondaryButtonClassName}
-                  disabled={preset !== 'full' && tick === null}
-                  onClick={() => applyPreset(preset)}
-                >
-                  {intl.formatMessage(
-                    preset === 'full' ? m.fullRange : preset === 'common' ? m.presetCommon : m.presetNarrow,
-                  )}
-                </button>
-              ))}
-            </div>
-            <div className={styles.form}>
-              <label>
-                <span>{intl.formatMessage(m.minPrice)}</span>
-                <input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={range.full ? '0' : range.min}
-                  onChange={(e) =>
-                    setRange({ full: false, min: e.target.value, max: range.full ? '' : range.max })
-                  }
-                />
-                <small>{per}</small>
-              </label>
-              <label>
-                <span>{intl.formatMessage(m.maxPrice)}</span>
-                <input
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={range.full ? '∞' : range.max}
-                  onChange={(e) =>
-                    setRange({ full: false, min: range.full ? '' : range.min, max: e.target.value })
-                  }
-                />
-                <small>{per}</small>
-              </label>
-            </div>
-          </fieldset>
+          <RangeFields
+            range={range}
+            onRangeChange={setRange}
+            onPreset={applyPreset}
+            per={per}
+            presetsDisabled={tick === null}
+          />
         )}
         {fields.map((side) => {
           const token = side === 0 ? pool.token0 : pool.token1

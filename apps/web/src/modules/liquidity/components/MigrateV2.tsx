@@ -30,6 +30,7 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
 /** /migrate/v2/:chainName/:pairAddress: the account's v2 liquidity moved into a v3 range (V3Migrator). */
@@ -64,15 +65,13 @@ export function MigrateV2({ network, pair }: { network: string; pair: string }) 
   return <MigrateForm position={position.data} />
 }
 
-type Range = { full: true } | { full: false; min: string; max: string }
-
 function MigrateForm({ position: p }: { position: V2Position }) {
   const intl = useIntl()
   const id = useId()
   const feeText = useFeeTierText()
   const tx = useLiquidityTransaction()
   const [fee, setFee] = useState(3000)
-  const [range, setRange] = useState<Range>({ full: true })
+  const [range, setRange] = useState<PriceRange>({ full: true })
   const [problem, setProblem] = useState<string | null>(null)
   const [created, setCreated] = useState<string | null>(null)
   const network = findNetwork(p.network)
@@ -206,49 +205,7 @@ function MigrateForm({ position: p }: { position: V2Position }) {
         <p>
           {intl.formatMessage(m.currentPrice)}: {formatPrice(priceAtTick(tick, d0, d1))} {per}
         </p>
-        <fieldset className={styles.rangeFields}>
-          <legend>{intl.formatMessage(m.range)}</legend>
-          <div className={styles.percentButtons}>
-            {(['full', 'common', 'narrow'] as const).map((preset) => (
-              <button
-                key={preset}
-                type="button"
-                className={secondaryButtonClassName}
-                onClick={() => applyPreset(preset)}
-              >
-                {intl.formatMessage(
-                  preset === 'full' ? m.fullRange : preset === 'common' ? m.presetCommon : m.presetNarrow,
-                )}
-              </button>
-            ))}
-          </div>
-          <div className={styles.form}>
-            <label>
-              <span>{intl.formatMessage(m.minPrice)}</span>
-              <input
-                inputMode="decimal"
-                autoComplete="off"
-                value={range.full ? '0' : range.min}
-                onChange={(e) =>
-                  setRange({ full: false, min: e.target.value, max: range.full ? '' : range.max })
-                }
-              />
-              <small>{per}</small>
-            </label>
-            <label>
-              <span>{intl.formatMessage(m.maxPrice)}</span>
-              <input
-                inputMode="decimal"
-                autoComplete="off"
-                value={range.full ? '∞' : range.max}
-                onChange={(e) =>
-                  setRange({ full: false, min: range.full ? '' : range.min, max: e.target.value })
-                }
-              />
-              <small>{per}</small>
-            </label>
-          </div>
-        </fieldset>
+        <RangeFields range={range} onRangeChange={setRange} onPreset={applyPreset} per={per} />
         {hasWeth ? (
           <label>
             <input type="checkbox" checked={refundAsETH} onChange={(e) => setRefundAsETH(e.target.checked)} />{' '}

@@ -39,6 +39,7 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
 /** /migrate/v3/:chainName/:tokenId: the account's v3 position moved into a v4 pool in one transaction. */
@@ -76,6 +77,9 @@ export function MigrateV3({ network, tokenId: tokenIdText }: { network: string; 
   }
   return <MigrateForm position={position.data} />
 }
+
+/** The range buttons: the v3 position's own range first. */
+const RANGE_CHOICES = ['same', 'full', 'common', 'narrow'] as const
 
 /** The range: ticks (the v3 position's own, or a preset), or prices as typed. */
 type Range =
@@ -351,51 +355,13 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
         <p>
           {intl.formatMessage(m.currentPrice)}: {formatPrice(priceAtTick(tick, d0, d1))} {per}
         </p>
-        <fieldset className={styles.rangeFields}>
-          <legend>{intl.formatMessage(m.range)}</legend>
-          <div className={styles.percentButtons}>
-            {(['same', 'full', 'common', 'narrow'] as const).map((preset) => (
-              <button
-                key={preset}
-                type="button"
-                className={secondaryButtonClassName}
-                onClick={() => applyPreset(preset)}
-              >
-                {intl.formatMessage(
-                  preset === 'same'
-                    ? m.sameRange
-                    : preset === 'full'
-                      ? m.fullRange
-                      : preset === 'common'
-                        ? m.presetCommon
-                        : m.presetNarrow,
-                )}
-              </button>
-            ))}
-          </div>
-          <div className={styles.form}>
-            <label>
-              <span>{intl.formatMessage(m.minPrice)}</span>
-              <input
-                inputMode="decimal"
-                autoComplete="off"
-                value={shown('min')}
-                onChange={(e) => setRange({ kind: 'typed', min: e.target.value, max: shown('max') })}
-              />
-              <small>{per}</small>
-            </label>
-            <label>
-              <span>{intl.formatMessage(m.maxPrice)}</span>
-              <input
-                inputMode="decimal"
-                autoComplete="off"
-                value={shown('max')}
-                onChange={(e) => setRange({ kind: 'typed', min: shown('min'), max: e.target.value })}
-              />
-              <small>{per}</small>
-            </label>
-          </div>
-        </fieldset>
+        <RangeFields
+          range={{ full: false, min: shown('min'), max: shown('max') }}
+          onRangeChange={({ min, max }) => setRange({ kind: 'typed', min, max })}
+          presets={RANGE_CHOICES}
+          onPreset={applyPreset}
+          per={per}
+        />
         {expected && !outcome ? (
           <dl
             className={styles.dl}

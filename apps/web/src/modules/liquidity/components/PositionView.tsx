@@ -26,6 +26,7 @@ import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { RangeBar } from './RangeBar.tsx'
+import { RemovePercent } from './RemovePercent.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
 /** /positions/v3|v4/:chainName/:tokenId: the position as the chain has it, with its actions. */
@@ -216,31 +217,7 @@ function PositionActions({ position: p }: { position: OnchainPosition }) {
         {removal ? (
           <section aria-labelledby={`${sliderId}-heading`} className={styles.actions}>
             <h2 id={`${sliderId}-heading`}>{intl.formatMessage(m.remove)}</h2>
-            <label htmlFor={sliderId}>
-              {intl.formatMessage(m.removeAmount)}: {intl.formatNumber(percent / 100, { style: 'percent' })}
-            </label>
-            <input
-              id={sliderId}
-              type="range"
-              min={1}
-              max={100}
-              step={1}
-              value={percent}
-              onChange={(e) => setPercent(Number(e.target.value))}
-            />
-            <div className={styles.percentButtons}>
-              {[25, 50, 75, 100].map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  className={secondaryButtonClassName}
-                  onClick={() => setPercent(value)}
-                  aria-pressed={percent === value}
-                >
-                  {intl.formatNumber(value / 100, { style: 'percent' })}
-                </button>
-              ))}
-            </div>
+            <RemovePercent id={sliderId} percent={percent} onChange={setPercent} />
             <p
               data-testid="remove-amounts"
               data-amount0={removal.amount0.toString()}

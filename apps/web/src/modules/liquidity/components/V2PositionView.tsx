@@ -18,6 +18,7 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { RemovePercent } from './RemovePercent.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
 /** /positions/v2/:chainName/:pairAddress: the account's LP tokens of a pair, what they are worth, remove and add. */
@@ -150,31 +151,7 @@ function V2Remove({ position: p }: { position: V2Position }) {
           {intl.formatMessage(m.receiveNative, { symbol: nativeSymbol })}
         </label>
       ) : null}
-      <label htmlFor={sliderId}>
-        {intl.formatMessage(m.removeAmount)}: {intl.formatNumber(percent / 100, { style: 'percent' })}
-      </label>
-      <input
-        id={sliderId}
-        type="range"
-        min={1}
-        max={100}
-        step={1}
-        value={percent}
-        onChange={(e) => setPercent(Number(e.target.value))}
-      />
-      <div className={styles.percentButtons}>
-        {[25, 50, 75, 100].map((value) => (
-          <button
-            key={value}
-            type="button"
-            className={secondaryButtonClassName}
-            onClick={() => setPercent(value)}
-            aria-pressed={percent === value}
-          >
-            {intl.formatNumber(value / 100, { style: 'percent' })}
-          </button>
-        ))}
-      </div>
+      <RemovePercent id={sliderId} percent={percent} onChange={setPercent} />
       <p
         data-testid="remove-amounts"
         data-liquidity={liquidity.toString()}
