@@ -35,25 +35,27 @@ const DELEGATION_PREFIX = '0xef0100'
 
 /**
  * Records the plain transfers of the blocks after `previous` (null: none recorded yet, the first
- * start) up to and including `block`.
+ * start) up to and including `block`, the Clock's block (read by its hash: a block a reorg orphaned
+ * meanwhile is skipped, its rows go with the reorg and the new block at that height comes next).
  */
 export async function recordNativeTransfers(
   db: Db,
   client: Client,
   chainId: number,
   previous: bigint | null,
-  block: bigint,
+  block: { readonly number: bigint; readonly hash: Hex },
 ): Promise<void> {
   const start = previous === null ? startBlockOf(chainId) : previous + 1n
-  if (start > block) return
+  if (start > block.number) return
   const transfers: Transfer[] = []
-  if (block - start < BLOCK_BY_BLOCK) {
-    for (let n = start; n <= block; n++) transfers.push(...(await blockTransfers(client, n)))
+  if (block.number - start < BLOCK_BY_BLOCK) {
+    for (let n = start; n < block.number; n++)
+      transfers.push(...(await blockTransfers(client, { blockNumber: n })))
   } else {
     // Earlier blocks traced (best effort), the newest read in full like every live block.
-    transfers.push(...(await tracedTransfers(chainId, start, block - 1n)))
-    transfers.push(...(await blockTransfers(client, block)))
+    transfers.push(...(await tracedTransfers(chainId, start, block.number - 1n)))
   }
+  transfers.push(...(await blockTransfers(client, { blockHash: block.hash })))
   for (const transfer of transfers) await recordTransfer(db, client, chainId, transfer)
 }
 
@@ -62,9 +64,17 @@ function startBlockOf(chainId: number): bigint {
   return BigInt(deployment?.startBlock ?? 0)
 }
 
-/** The block's value-carrying transactions without calldata. */
-async function blockTransfers(client: Client, blockNumber: bigint): Promise<Transfer[]> {
-  const block = await client.getBlock({ blockNumber, includeTransactions: true })
+/** The block's value-carrying transactions without calldata; none for a block the node no longer has. */
+async function blockTransfers(
+  client: Client,
+  which: { readonly blockNumber: bigint } | { readonly blockHash: Hex },
+): Promise<Transfer[]> {
+  const block = await client.getBlock({ ...which, includeTransactions: true }).catch((error: unknown) => {
+    if (error instanceof Error && error.name === 'BlockNotFoundError') return null
+    throw error
+  })
+  if (!block || block.number === null) return []
+  const blockNumber = block.number
   return block.transactions.flatMap((tx) =>
     tx.to && tx.value > 0n && tx.input === '0x' && lower(tx.to) !== lower(tx.from)
       ? [
@@ -141,13 +151,17 @@ async function tracedTransfers(chainId: number, from: bigint, to: bigint): Promi
 }
 
 async function recordTransfer(db: Db, client: Client, chainId: number, transfer: Transfer): Promise<void> {
-  const code = await client.getCode({ address: transfer.to, blockNumber: transfer.blockNumber })
+  // Read at the transfer's block; a block a reorg removed meanwhile has nothing to record.
+  const code = await client
+    .getCode({ address: transfer.to, blockNumber: transfer.blockNumber })
+    .catch(() => null)
+  if (code === null) return
   if (code && code !== '0x') {
     // To a contract the value is part of a call its logs and traces account for; a delegated
     // account is a person's, but its delegate may have refused the payment.
     if (!code.toLowerCase().startsWith(DELEGATION_PREFIX)) return
-    const receipt = await client.getTransactionReceipt({ hash: transfer.hash })
-    if (receipt.status !== 'success') return
+    const receipt = await client.getTransactionReceipt({ hash: transfer.hash }).catch(() => null)
+    if (receipt?.status !== 'success') return
   }
   const meta: EventMeta = {
     chainId,

@@ -19,13 +19,7 @@ import {
 ponder.on('Clock:block', async ({ event, context }) => {
   const chainId = context.network.chainId
   const previous = await context.db.find(networkState, { chainId })
-  await recordNativeTransfers(
-    context.db,
-    context.client,
-    chainId,
-    previous?.blockNumber ?? null,
-    event.block.number,
-  )
+  await recordNativeTransfers(context.db, context.client, chainId, previous?.blockNumber ?? null, event.block)
   await setNetworkState(
     context.db,
     chainId,
