@@ -161,6 +161,22 @@ for (const backend of backends) {
     let dataDir: string
     let gql: ReturnType<typeof gqlClient>
 
+    /** Waits until the indexer has `network` at `block` or later. */
+    const indexedTo = (network: string, block: bigint, what: string, ms: number) =>
+      waitFor(
+        what,
+        async () => {
+          const data = await okData(
+            gql<{ networks: { network: string; blockNumber: string }[] }>(
+              '{ networks { network blockNumber } }',
+            ),
+          )
+          const state = data.networks.find((x) => x.network === network)
+          return state && BigInt(state.blockNumber) >= block ? true : undefined
+        },
+        ms,
+      )
+
     before(async () => {
       dataDir = mkdtempSync(join(tmpdir(), 'oxbow-indexer-'))
       if (backend.name === 'PostgreSQL') pg = await startTestPostgres()
@@ -178,19 +194,7 @@ for (const backend of backends) {
         const d = manifest.networks[n]
         assert.ok(d)
         const head = await createPublicClient({ transport: http(d.rpcUrl) }).getBlockNumber()
-        await waitFor(
-          `${n} indexed to its head`,
-          async () => {
-            const data = await okData(
-              gql<{ networks: { network: string; blockNumber: string }[] }>(
-                '{ networks { network blockNumber } }',
-              ),
-            )
-            const state = data.networks.find((x) => x.network === n)
-            return state && BigInt(state.blockNumber) >= head ? true : undefined
-          },
-          60_000,
-        )
+        await indexedTo(n, head, `${n} indexed to its head`, 60_000)
       }
     })
 
@@ -739,19 +743,7 @@ for (const backend of backends) {
         ],
         ['SEND', recipient, [['OUT', value.toString(), true]]],
       )
-      await waitFor(
-        'the block paying the contract indexed',
-        async () => {
-          const data = await okData(
-            gql<{ networks: { network: string; blockNumber: string }[] }>(
-              '{ networks { network blockNumber } }',
-            ),
-          )
-          const state = data.networks.find((x) => x.network === 'ethereum')
-          return state && BigInt(state.blockNumber) >= toContract.blockNumber ? true : undefined
-        },
-        WAIT_MS,
-      )
+      await indexedTo('ethereum', toContract.blockNumber, 'the block paying the contract indexed', WAIT_MS)
       assert.equal(
         (await activityOf(actor)).some((n) => n.txHash === toContract.transactionHash),
         false,
