@@ -8,12 +8,11 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { test } from 'node:test'
-import { portOpen } from './startKit.ts'
+import { portOpen, stateDir } from './startKit.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const ports = { devnet: 26600, api: 26687, indexer: 26669, relay: 26690, web: 26673 }
@@ -80,7 +79,7 @@ const until = async (what: string, check: () => Promise<boolean> | boolean, ms: 
 }
 
 test('faults: kill -9 of the API, the filler and the indexer (mid-transfer); npm start restarts each, nothing lost or doubled; a reorg removes the orphaned transfer', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'oxbow-faults-'))
+  const dataDir = stateDir('oxbow-faults-')
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/start.ts')], {
     cwd: root,
     env: {

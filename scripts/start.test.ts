@@ -5,12 +5,11 @@
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { test } from 'node:test'
-import { portOpen } from './startKit.ts'
+import { portOpen, stateDir } from './startKit.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const entry = join(root, 'scripts/start.ts')
@@ -28,7 +27,7 @@ function start(env: Record<string, string>) {
 }
 
 test('behavior: npm start brings every service up on loopback and Ctrl-C leaves nothing listening', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'oxbow-start-'))
+  const dataDir = stateDir('oxbow-start-')
   const ports = { devnet: 24000, api: 24787, indexer: 24069, relay: 24790, web: 24173 }
   const { child, lines } = start({
     OXBOW_NETWORKS: 'ethereum',

@@ -7,11 +7,9 @@
  */
 import assert from 'node:assert/strict'
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { devnetClients, startDevnet } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
@@ -38,7 +36,6 @@ let app: Hono
 
 /** apps/indexer's serve script in its own process group; ready on its `ready` line. */
 async function startIndexer(manifestPath: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'oxbow-api-prices-'))
   const child: ChildProcess = spawn(
     resolve(import.meta.dirname, '../../../node_modules/.bin/tsx'),
     [resolve(import.meta.dirname, '../../indexer/scripts/serve.ts')],
@@ -49,7 +46,7 @@ async function startIndexer(manifestPath: string): Promise<{ url: string; stop()
         ...process.env,
         OXBOW_MANIFEST: manifestPath,
         OXBOW_INDEXER_PORT: String(INDEXER_PORT),
-        OXBOW_INDEXER_DATA_DIR: join(dir, 'pglite'),
+        OXBOW_INDEXER_DATA_DIR: 'memory://', // PGlite in memory: a throwaway database
         OXBOW_INDEXER_NETWORKS: slug,
       },
     },
@@ -61,7 +58,6 @@ async function startIndexer(manifestPath: string): Promise<{ url: string; stop()
       await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))])
       if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
     }
-    await rm(dir, { recursive: true, force: true })
   }
   let output = ''
   try {

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url'
 import { indexedDeployments, readManifestSync } from '../src/lib/manifest.ts'
 
 export const indexerRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+/** The PGlite "directory" that keeps the database in memory (Ponder passes it through to PGlite). */
+export const PGLITE_IN_MEMORY = 'memory://'
 
 function ponderBin(): string {
   for (const base of [indexerRoot, resolve(indexerRoot, '../..')]) {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
-import { indexerRoot, isStartNoise, startIndexer } from './launcher.ts'
+import { indexerRoot, isStartNoise, PGLITE_IN_MEMORY, startIndexer } from './launcher.ts'
 
 const env = z
   .object({
@@ -34,7 +34,9 @@ if (!existsSync(manifestPath)) {
 // A rebuilt devnet is a different chain history: index it from scratch into fresh storage.
 const manifestId = createHash('sha256').update(readFileSync(manifestPath)).digest('hex').slice(0, 12)
 const dataDir = env.OXBOW_INDEXER_DATA_DIR ?? resolve(indexerRoot, '.ponder/pglite')
-if (!env.DATABASE_URL) {
+// `memory://`: PGlite in memory (throwaway indexers of the browser suites), nothing on disk to reuse.
+const inMemory = dataDir === PGLITE_IN_MEMORY
+if (!env.DATABASE_URL && !inMemory) {
   const marker = resolve(dataDir, '..', 'manifest-id')
   const previous = existsSync(marker) ? readFileSync(marker, 'utf8').trim() : null
   if (previous !== manifestId && existsSync(dataDir)) rmSync(dataDir, { recursive: true, force: true })

@@ -6,15 +6,12 @@
  * PostgreSQL (test/postgres.ts).
  */
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { devnetClients, startDevnet } from '@oxbow/devnet'
 import { type NetworkDeployment, weth9Abi } from '@oxbow/protocol'
 import { encodeFunctionData, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { type IndexerHandle, startIndexer } from '../scripts/launcher.ts'
+import { type IndexerHandle, PGLITE_IN_MEMORY, startIndexer } from '../scripts/launcher.ts'
 import { gqlClient, okData } from './helpers.ts'
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
 
@@ -40,15 +37,13 @@ for (const backend of [
   }, () => {
     let indexer: IndexerHandle | undefined
     let pg: TestPostgres | undefined
-    let dataDir: string | undefined
 
     before(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'oxbow-complete-blocks-'))
       if (backend.name === 'PostgreSQL') pg = await startTestPostgres()
       indexer = await startIndexer({
         manifestPath: devnet.manifestPath,
         port: backend.port,
-        dataDir: join(dataDir, 'pglite'),
+        dataDir: PGLITE_IN_MEMORY,
         schema: `oxbow_blocks_${Date.now()}`,
         ...(pg ? { databaseUrl: pg.url } : {}),
         networks: ['ethereum'],
@@ -60,7 +55,6 @@ for (const backend of [
     after(async () => {
       await indexer?.stop()
       await pg?.stop()
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true })
     })
 
     it('behavior: queries during the indexing of a block see none or all of its transfers', async () => {

@@ -5,14 +5,11 @@
  * liquidity read with viem, and typed errors for hostile filters.
  */
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startDevnet } from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment, v3PoolAbi } from '@oxbow/protocol'
 import { createPublicClient, http, type PublicClient } from 'viem'
-import { type IndexerHandle, startIndexer } from '../scripts/launcher.ts'
+import { type IndexerHandle, PGLITE_IN_MEMORY, startIndexer } from '../scripts/launcher.ts'
 import { gqlClient, okData, waitFor } from './helpers.ts'
 
 const PORT_BASE = 21700
@@ -22,7 +19,6 @@ let devnet: Awaited<ReturnType<typeof startDevnet>>
 let eth: NetworkDeployment
 let client: PublicClient
 let indexer: IndexerHandle
-let dataDir: string
 let gql: ReturnType<typeof gqlClient>
 
 before(async () => {
@@ -31,11 +27,10 @@ before(async () => {
   assert.ok(d)
   eth = d
   client = createPublicClient({ transport: http(eth.rpcUrl) }) as PublicClient
-  dataDir = mkdtempSync(join(tmpdir(), 'oxbow-indexer-explore-'))
   indexer = await startIndexer({
     manifestPath: devnet.manifestPath,
     port: INDEXER_PORT,
-    dataDir: join(dataDir, 'pglite'),
+    dataDir: PGLITE_IN_MEMORY,
     networks: ['ethereum'],
     readyTimeoutMs: 240_000,
   })
@@ -54,7 +49,6 @@ before(async () => {
 after(async () => {
   await indexer?.stop()
   await devnet?.stop()
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 interface TokenNode {

@@ -4,10 +4,7 @@
  * transfer reach the API within a bounded wait; a reorg removes orphaned data; bad input is typed.
  */
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { startDevnet } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
@@ -56,7 +53,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { type IndexerHandle, startIndexer } from '../scripts/launcher.ts'
+import { type IndexerHandle, PGLITE_IN_MEMORY, startIndexer } from '../scripts/launcher.ts'
 import { amountsForLiquidityDelta } from '../src/lib/math.ts'
 import { gqlClient, okData, waitFor } from './helpers.ts'
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
@@ -158,7 +155,6 @@ for (const backend of backends) {
   }, () => {
     let indexer: IndexerHandle
     let pg: TestPostgres | undefined
-    let dataDir: string
     let gql: ReturnType<typeof gqlClient>
 
     /** Waits until the indexer has `network` at `block` or later. */
@@ -178,12 +174,11 @@ for (const backend of backends) {
       )
 
     before(async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'oxbow-indexer-'))
       if (backend.name === 'PostgreSQL') pg = await startTestPostgres()
       indexer = await startIndexer({
         manifestPath: devnet.manifestPath,
         port: backend.port,
-        dataDir: join(dataDir, 'pglite'),
+        dataDir: PGLITE_IN_MEMORY,
         schema: `oxbow_test_${Date.now()}`,
         ...(pg ? { databaseUrl: pg.url } : {}),
         readyTimeoutMs: 240_000,
@@ -201,7 +196,6 @@ for (const backend of backends) {
     after(async () => {
       await indexer?.stop()
       await pg?.stop()
-      rmSync(dataDir, { recursive: true, force: true })
     })
 
     it('behavior: backfilled pools equal chain reserves and slot0', async () => {
