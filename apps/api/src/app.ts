@@ -8,7 +8,13 @@ import { cors } from 'hono/cors'
 import { secureHeaders } from 'hono/secure-headers'
 import type { ApiConfig } from './config.ts'
 import { ApiError } from './errors.ts'
-import { clientKeyFor, createMemoryRateLimitStore, type RateLimitStore, rateLimit } from './rateLimit.ts'
+import {
+  clientKeyFor,
+  memoryRateLimits,
+  type RateLimitStore,
+  type RateLimits,
+  rateLimit,
+} from './rateLimit.ts'
 
 /** A group of routes mounted under /v1 (trading, platform, ...). */
 export interface ApiModule {
@@ -38,6 +44,8 @@ export interface AppDeps {
   readonly modules: readonly ApiModule[]
   readonly log: Logger
   readonly rateLimitStore?: RateLimitStore
+  /** Where the general limiter keeps its buckets (memory when absent; Redis with REDIS_URL). */
+  readonly rateLimits?: RateLimits
   /** Largest accepted request body in bytes. */
   readonly maxBodyBytes?: number
 }
@@ -91,7 +99,7 @@ export function createApp(deps: AppDeps): Hono {
     '/v1/*',
     rateLimit(
       deps.rateLimitStore ??
-        createMemoryRateLimitStore({
+        (deps.rateLimits ?? memoryRateLimits()).store('api', {
           perMinute: config.OXBOW_RATE_LIMIT_PER_MINUTE,
           burst: config.OXBOW_RATE_LIMIT_BURST,
         }),

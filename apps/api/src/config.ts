@@ -68,6 +68,11 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
     .optional(),
+  /** A Redis server the API's replicas share their rate limits through; unset: limits per process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// URL')
+    .optional(),
   /** PGlite's data directory (default `<repo>/.data/api/<OXBOW_API_PORT>`: one per port, PGlite takes no lock). */
   OXBOW_API_DB_DIR: z.string().optional(),
   /** The local fiat provider sandboxes (apps/sandbox); used in the local environment only. */

@@ -9,7 +9,7 @@ import { loadFiatModule } from './fiat/index.ts'
 import { defaultApiDbDir, loadOrdersModule } from './orders/index.ts'
 import { createPasskeyModule, passkeyRpId } from './passkey/index.ts'
 import { createPlatformModule } from './platform/index.ts'
-import { clientKeyFor } from './rateLimit.ts'
+import { clientKeyFor, type RateLimits } from './rateLimit.ts'
 import {
   blocklistFromConfig,
   createListScreeningProvider,
@@ -19,7 +19,11 @@ import {
 import { loadTradingModule } from './trading/index.ts'
 import { loadUsernameModule } from './usernames/index.ts'
 
-export async function createModules(config: ApiConfig, log: Logger): Promise<ApiModule[]> {
+export async function createModules(
+  config: ApiConfig,
+  log: Logger,
+  rateLimits?: RateLimits,
+): Promise<ApiModule[]> {
   // One database for every module that stores something: PGlite allows one instance per directory.
   const db = lazyDatabase({
     url: config.DATABASE_URL,
@@ -46,9 +50,10 @@ export async function createModules(config: ApiConfig, log: Logger): Promise<Api
       origins: config.OXBOW_WEB_ORIGINS,
       log,
       clientKey: clientKeyFor(config.OXBOW_TRUST_PROXY),
+      ...(rateLimits ? { rateLimits } : {}),
     }),
   ]
-  modules.push(await loadUsernameModule(config, log, db, clientKeyFor(config.OXBOW_TRUST_PROXY)))
+  modules.push(await loadUsernameModule(config, log, db, clientKeyFor(config.OXBOW_TRUST_PROXY), rateLimits))
   const fiat = await loadFiatModule(config, log, db, screening)
   if (fiat) modules.push(fiat)
   // Last, so it closes after the modules using it.

@@ -1,14 +1,24 @@
 /**
- * Per-client rate limiting (token bucket). The store is an interface so replicas can share it
- * through Redis; the default lives in memory, which is right for one process.
+ * Per-client rate limiting (token bucket). One process keeps its buckets in memory; API replicas
+ * share them through Redis when REDIS_URL is set (`redisRateLimits`), so two processes honour one
+ * limit. Every limiter of the API (the general one, passkeys, usernames) comes from one
+ * `RateLimits`, each under its own name.
  */
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { MiddlewareHandler } from 'hono'
+import { Redis } from 'ioredis'
 import { ApiError } from './errors.ts'
 
 export interface RateLimitStore {
-  /** Takes one token for `key`; returns 0 if allowed, else the seconds until one is available. */
-  take(key: string, now: number): number
+  /** Takes one token for `key`; resolves 0 if allowed, else the seconds until one is available. */
+  take(key: string, now: number): number | Promise<number>
+}
+
+/** Where the API's limiters keep their buckets. */
+export interface RateLimits {
+  /** The store of one limiter (`name` keeps its buckets apart from the other limiters'). */
+  store(name: string, options: RateLimitOptions): RateLimitStore
+  close(): Promise<void>
 }
 
 export interface RateLimitOptions {
@@ -41,6 +51,88 @@ export function createMemoryRateLimitStore(options: RateLimitOptions, maxClients
   }
 }
 
+/** Buckets in this process's memory: right for one process. */
+export function memoryRateLimits(): RateLimits {
+  return { store: (_name, options) => createMemoryRateLimitStore(options), close: async () => {} }
+}
+
+/**
+ * The token bucket in Redis, refilled and taken in one script (atomic across replicas), on the
+ * Redis server's clock (replicas' clocks may differ). Returns 0 or the seconds to wait.
+ */
+const TAKE_SCRIPT = `
+local burst = tonumber(ARGV[1])
+local per_ms = tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1]) or burst
+local at = tonumber(state[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * per_ms)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = math.max(1, math.ceil((1 - tokens) / per_ms / 1000)) end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / per_ms) + 1000)
+return wait
+`
+
+interface RedisWithTake extends Redis {
+  oxbowTake(key: string, burst: number, perMs: number): Promise<number>
+}
+
+/**
+ * Buckets in Redis, shared by every API process using the same server. While Redis cannot be
+ * reached (or answers an error) a request is limited by this process's own buckets instead, and
+ * the failure is logged once per outage: limits stay in force, requests keep being served.
+ */
+export async function redisRateLimits(
+  url: string,
+  log: { error(message: string, fields?: Record<string, unknown>): void },
+): Promise<RateLimits> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    // Fail fast while disconnected: the local buckets take over rather than queueing requests.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2_000,
+  }) as RedisWithTake
+  redis.defineCommand('oxbowTake', { numberOfKeys: 1, lua: TAKE_SCRIPT })
+  let down = false
+  redis.on('error', () => {}) // reported through the failed commands below
+  await redis.connect().catch((error: unknown) => {
+    down = true
+    log.error('rate limits: Redis unreachable, limiting per process until it answers', {
+      error: error instanceof Error ? error.message : String(error),
+    })
+  })
+  return {
+    store(name, options) {
+      const local = createMemoryRateLimitStore(options)
+      const perMs = options.perMinute / 60_000
+      return {
+        async take(key, now) {
+          try {
+            const wait = Number(await redis.oxbowTake(`oxbow:ratelimit:${name}:${key}`, options.burst, perMs))
+            down = false
+            return wait
+          } catch (error) {
+            if (!down) {
+              down = true
+              log.error('rate limits: Redis failed, limiting per process until it answers', {
+                error: error instanceof Error ? error.message : String(error),
+              })
+            }
+            return local.take(key, now)
+          }
+        },
+      }
+    },
+    async close() {
+      redis.disconnect()
+    },
+  }
+}
+
 /**
  * Identifies a client: an explicit API key header if present, else the socket address.
  * Forwarded headers are trusted only when the deployment says a proxy sets them.
@@ -64,7 +156,7 @@ export function clientKeyFor(trustProxy: boolean): ClientKey {
 
 export function rateLimit(store: RateLimitStore, clientKey: ClientKey): MiddlewareHandler {
   return async (c, next) => {
-    const retryAfter = store.take(clientKey(c), Date.now())
+    const retryAfter = await store.take(clientKey(c), Date.now())
     if (retryAfter > 0) {
       c.header('Retry-After', String(retryAfter))
       throw ApiError.spec('RATE_LIMIT_EXCEEDED', {

@@ -11,5 +11,6 @@ export {
 export { AnvilError, PortInUseError } from './errors.ts'
 export { type DevnetClients, devnetChain, devnetClients, revert, snapshot } from './helpers.ts'
 export { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
+export { redisSkipReason, startTestRedis, type TestRedis } from './redis.ts'
 export { type Simulator, startSimulator } from './simulator.ts'
 export { MARKUP_SYMBOL } from './universe.ts'

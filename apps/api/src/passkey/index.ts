@@ -28,7 +28,7 @@ import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import { type Database, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
-import { type ClientKey, createMemoryRateLimitStore, rateLimit } from '../rateLimit.ts'
+import { type ClientKey, memoryRateLimits, type RateLimits, rateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
 import { providerOf } from './providers.ts'
 import { type ChallengePurpose, createPasskeyStore, passkeyMigrations, type Session } from './store.ts'
@@ -52,6 +52,8 @@ export interface PasskeyModuleOptions {
   readonly origins: readonly string[]
   readonly log: Logger
   readonly clientKey: ClientKey
+  /** Where its limiter keeps its buckets; default: this process's memory. */
+  readonly rateLimits?: RateLimits
   /** Passkey requests per minute per client (burst a third of it). Default 60. */
   readonly perMinute?: number
   readonly now?: () => number
@@ -120,7 +122,10 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
 
   const perMinute = options.perMinute ?? 60
   const limiter = rateLimit(
-    createMemoryRateLimitStore({ perMinute, burst: Math.max(1, Math.ceil(perMinute / 3)) }),
+    (options.rateLimits ?? memoryRateLimits()).store('passkey', {
+      perMinute,
+      burst: Math.max(1, Math.ceil(perMinute / 3)),
+    }),
     options.clientKey,
   )
 

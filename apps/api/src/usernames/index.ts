@@ -36,7 +36,7 @@ import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import { type Database, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
-import { type ClientKey, createMemoryRateLimitStore, rateLimit } from '../rateLimit.ts'
+import { type ClientKey, memoryRateLimits, type RateLimits, rateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
 import { type Avatar, createUsernameStore, type Profile, usernameMigrations } from './store.ts'
 
@@ -51,6 +51,8 @@ export interface UsernameModuleOptions {
   readonly db: Database
   readonly log: Logger
   readonly clientKey: ClientKey
+  /** Where its limiter keeps its buckets; default: this process's memory. */
+  readonly rateLimits?: RateLimits
   /** Verifies smart-account signatures (ERC-1271, ERC-6492) on its chain; absent: EOAs only. */
   readonly publicClient?: Pick<PublicClient, 'verifyMessage'>
   readonly deviceLimit?: number
@@ -127,7 +129,10 @@ export async function createUsernameModule(options: UsernameModuleOptions): Prom
   if (options.eager) await ready()
   const perMinute = options.perMinute ?? 60
   const limiter = rateLimit(
-    createMemoryRateLimitStore({ perMinute, burst: Math.max(1, Math.ceil(perMinute / 3)) }),
+    (options.rateLimits ?? memoryRateLimits()).store('usernames', {
+      perMinute,
+      burst: Math.max(1, Math.ceil(perMinute / 3)),
+    }),
     options.clientKey,
   )
 
@@ -310,6 +315,7 @@ export async function loadUsernameModule(
   log: Logger,
   db: Database,
   clientKey: ClientKey,
+  rateLimits?: RateLimits,
 ): Promise<ApiModule> {
   let publicClient: PublicClient | undefined
   try {
@@ -323,5 +329,11 @@ export async function loadUsernameModule(
   } catch (error) {
     log.info('usernames: no manifest, EOA signatures only', { error: String(error) })
   }
-  return createUsernameModule({ db, log, clientKey, ...(publicClient ? { publicClient } : {}) })
+  return createUsernameModule({
+    db,
+    log,
+    clientKey,
+    ...(rateLimits ? { rateLimits } : {}),
+    ...(publicClient ? { publicClient } : {}),
+  })
 }
