@@ -237,7 +237,11 @@ export function createResolvers(deps: ResolverDeps) {
         s.tokenList
           .filter(
             (o) =>
-              o.row.chainId !== t.row.chainId && o.row.symbol === t.row.symbol && o.row.name === t.row.name,
+              o.row.chainId !== t.row.chainId &&
+              o.row.symbol === t.row.symbol &&
+              o.row.name === t.row.name &&
+              // A look-alike (spam, impersonator) is not the same token.
+              !o.isSpam,
           )
           .slice(0, MAX_SAME_TOKENS)
           .map((o) => tokenGql(s, o)),

@@ -70,7 +70,7 @@ export const typeDefs = /* GraphQL */ `
     txCount: Int!
     priceHistory(range: ChartRange!): [Candle!]!
     pools(first: Int = 20): [Pool!]!
-    "The same token (same symbol and name) on the other indexed networks, at most 20."
+    "The same token (same symbol and name; spam and impersonators left out) on the other indexed networks, at most 20."
     sameTokens: [Token!]!
   }
 
