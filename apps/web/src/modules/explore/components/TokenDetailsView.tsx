@@ -1,4 +1,4 @@
-import { formatTokenAmount, isEvmAddress } from '@oxbow/core'
+import { formatTokenAmount, isEvmAddress, shortenAddress } from '@oxbow/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
@@ -78,6 +78,20 @@ function SafetyBanner({ token }: { token: TokenDetails }) {
   )
 }
 
+/**
+ * A network's name in a list of the token's networks; with the address as well when the network has
+ * more than one token of this symbol and name (a bridged copy next to the native one).
+ */
+function networkLabel(
+  list: readonly { network: string; address: string }[],
+  item: { network: string; address: string },
+): string {
+  const name = findNetwork(item.network)?.name ?? item.network
+  return list.filter((other) => other.network === item.network).length > 1
+    ? `${name} (${shortenAddress(item.address)})`
+    : name
+}
+
 /** The connected wallet's balance of the token on each network that has it; nothing when not connected. */
 function TokenBalances({ token }: { token: TokenDetails }) {
   const intl = useIntl()
@@ -93,8 +107,8 @@ function TokenBalances({ token }: { token: TokenDetails }) {
           {balances.data.map((b) => {
             const value = num(b.valueUsd)
             return (
-              <div key={`${b.network}:${b.address}`} data-network={b.network}>
-                <dt>{findNetwork(b.network)?.name ?? b.network}</dt>
+              <div key={`${b.network}:${b.address}`} data-network={b.network} data-address={b.address}>
+                <dt>{networkLabel(balances.data, b)}</dt>
                 <dd>
                   <span data-testid="token-balance-amount">
                     {formatTokenAmount(b.amount, b.decimals, { locale: intl.locale, significantDigits: 6 })}
@@ -275,11 +289,9 @@ export function TokenDetailsView() {
                     <dt>{intl.formatMessage(dm.otherNetworks)}</dt>
                     {token.sameTokens
                       .filter((t) => isKnownNetwork(t.network))
-                      .map((t) => (
+                      .map((t, _, all) => (
                         <dd key={`${t.network}:${t.address}`}>
-                          <Link to={`/explore/tokens/${t.network}/${t.address}`}>
-                            {findNetwork(t.network)?.name}
-                          </Link>
+                          <Link to={`/explore/tokens/${t.network}/${t.address}`}>{networkLabel(all, t)}</Link>
                         </dd>
                       ))}
                   </>
