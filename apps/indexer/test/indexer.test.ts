@@ -1563,6 +1563,109 @@ for (const backend of backends) {
       }
     })
 
+    it("behavior: a token lists itself on the other networks (sameTokens) and tokenBalances gives the owner's balance on each, equal to the chain; buy and sell fees are the transfer fee the contract takes", async () => {
+      const base = manifest.networks.base
+      assert.ok(base)
+      const baseClient = createPublicClient({ transport: http(base.rpcUrl) }) as PublicClient
+      const uni = eth.tokens.find((t) => t.symbol === 'UNI')
+      assert.ok(uni)
+      const uniOnBase = base.tokens.find((t) => t.symbol === 'UNI' && t.name === uni.name)
+      assert.ok(uniOnBase, 'the devnet seeds UNI on base too')
+      type Token = { network: string; address: string; buyFeeBps: number | null; sellFeeBps: number | null }
+      const { token } = await okData(
+        gql<{ token: Token & { sameTokens: Token[] } }>(
+          'query($a: String!) { token(network: "ethereum", address: $a) { network address buyFeeBps sellFeeBps sameTokens { network address buyFeeBps sellFeeBps } } }',
+          { a: uni.address },
+        ),
+      )
+      assert.deepEqual(
+        token.sameTokens.map((t) => [t.network, t.address]),
+        [['base', getAddress(uniOnBase.address)]],
+      )
+      assert.deepEqual([token.buyFeeBps, token.sellFeeBps], [0, 0])
+
+      // The owner's balances equal the chain's; an account that never held any has 0 everywhere.
+      const owner = manifest.accounts[0]?.address
+      assert.ok(owner)
+      const stranger = privateKeyToAccount(generatePrivateKey()).address
+      const refs = [
+        { network: 'ethereum', address: uni.address },
+        { network: 'base', address: uniOnBase.address },
+        { network: 'base', address: zeroAddress },
+      ]
+      type Balance = { network: string; amount: string; token: { address: string } }
+      const balancesOf = async (who: string) =>
+        (
+          await okData(
+            gql<{ tokenBalances: Balance[] }>(
+              'query($o: String!, $t: [TokenRef!]!) { tokenBalances(owner: $o, tokens: $t) { network amount token { address } } }',
+              { o: who, t: refs },
+            ),
+          )
+        ).tokenBalances
+      const [onEth, onBase, ethOnBase] = await balancesOf(owner)
+      const read = (client: PublicClient, address: Address) =>
+        client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+      assert.equal(onEth?.network, 'ethereum')
+      assert.equal(onEth?.amount, (await read(publicClient, uni.address)).toString())
+      assert.equal(onBase?.network, 'base')
+      assert.equal(onBase?.amount, (await read(baseClient, uniOnBase.address)).toString())
+      assert.equal(ethOnBase?.token.address, zeroAddress)
+      assert.equal(ethOnBase?.amount, (await baseClient.getBalance({ address: owner })).toString())
+      assert.deepEqual(
+        (await balancesOf(stranger)).map((b) => b.amount),
+        ['0', '0', '0'],
+      )
+
+      // A fee-on-transfer token: the fee its contract takes on every transfer, on a buy and a sell.
+      const taxed = eth.tokens.find((t) => t.kind === 'fee-on-transfer')
+      assert.ok(taxed)
+      const feeBps = await publicClient.readContract({
+        address: taxed.address,
+        abi: [
+          {
+            type: 'function',
+            name: 'feeBps',
+            stateMutability: 'view',
+            inputs: [],
+            outputs: [{ type: 'uint256' }],
+          },
+        ],
+        functionName: 'feeBps',
+      })
+      assert.ok(feeBps > 0n)
+      const fees = await okData(
+        gql<{ token: Token }>(
+          'query($a: String!) { token(network: "ethereum", address: $a) { buyFeeBps sellFeeBps } }',
+          {
+            a: taxed.address,
+          },
+        ),
+      )
+      assert.deepEqual([fees.token.buyFeeBps, fees.token.sellFeeBps], [Number(feeBps), Number(feeBps)])
+
+      const bad: [unknown, unknown, string][] = [
+        [owner, [], 'no tokens'],
+        [owner, Array.from({ length: 21 }, () => refs[0]), '21 tokens'],
+        ['0x12', refs, 'bad owner'],
+        [owner, [{ network: 'mars', address: uni.address }], 'bad network'],
+      ]
+      for (const [o, t, what] of bad) {
+        const r = await gql(
+          'query($o: String!, $t: [TokenRef!]!) { tokenBalances(owner: $o, tokens: $t) { amount } }',
+          {
+            o,
+            t,
+          },
+        )
+        assert.equal(
+          r.errors?.[0]?.extensions?.code,
+          'BAD_USER_INPUT',
+          `${what}: ${JSON.stringify(r.errors)}`,
+        )
+      }
+    })
+
     it('behavior: collecting and removing v4 native-pool liquidity: activity shows the ETH received with its fees, reserves drop by exactly what left', async () => {
       const v4 = eth.pools.find(
         (p) =>

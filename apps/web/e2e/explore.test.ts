@@ -1,6 +1,7 @@
 /**
- * Explore, token and pool pages in Chromium against the real stack (issue #11): a devnet (ethereum,
- * port base 27500), the indexer (apps/indexer `serve`, 27590) and the built app (localhost:27575).
+ * Explore, token and pool pages in Chromium against the real stack (issue #11): a devnet (ethereum
+ * and base, port base 27500), the indexer of both (apps/indexer `serve`, 27590) and the built app
+ * (localhost:27575).
  * Nothing is mocked: figures on screen are compared with reads of the chain made here with viem,
  * and a swap sent to the devnet must reach the transactions table and the token page.
  */
@@ -18,10 +19,11 @@ import {
   type PublicClient,
   parseEther,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
 import { watchProblems } from './support.ts'
+import { ACCOUNT_0, connectWallet } from './swapKit.ts'
 
 const WEB_PORT = 27575
 const DEVNET_PORT_BASE = 27500
@@ -29,25 +31,36 @@ const INDEXER_PORT = 27590
 
 let devnet: Devnet
 let eth: NetworkDeployment
+let base: NetworkDeployment
 let client: PublicClient
+let baseClient: PublicClient
 let indexer: RunningIndexer
 let web: RunningWeb
 let browser: Browser
 
 before(async () => {
-  devnet = await startDevnet({ networks: ['ethereum'], portBase: DEVNET_PORT_BASE })
+  devnet = await startDevnet({ networks: ['ethereum', 'base'], portBase: DEVNET_PORT_BASE })
   const d = devnet.manifest.networks.ethereum
-  assert.ok(d, 'the devnet serves ethereum')
+  const b = devnet.manifest.networks.base
+  assert.ok(d && b, 'the devnet serves ethereum and base')
   eth = d
+  base = b
   client = createPublicClient({ transport: http(eth.rpcUrl) }) as PublicClient
+  baseClient = createPublicClient({ transport: http(base.rpcUrl) }) as PublicClient
   indexer = await startIndexer({
     manifestPath: devnet.manifestPath,
     port: INDEXER_PORT,
-    networks: ['ethereum'],
+    networks: ['ethereum', 'base'],
   })
   web = await startWeb({
     port: WEB_PORT,
-    config: { environment: 'local', rpcUrls: { ethereum: eth.rpcUrl }, graphqlUrl: indexer.url },
+    // The devnet's manifest configures the app as `npm start` does (its local test wallet included).
+    manifestPath: devnet.manifestPath,
+    config: {
+      environment: 'local',
+      rpcUrls: { ethereum: eth.rpcUrl, base: base.rpcUrl },
+      graphqlUrl: indexer.url,
+    },
   })
   browser = await launchChromium()
   await indexedToHead()
@@ -59,9 +72,12 @@ after(async () => {
   await devnet?.stop()
 })
 
-/** Waits until the indexer has indexed the chain's current head. */
+/** Waits until the indexer has indexed both chains' current heads. */
 async function indexedToHead(): Promise<void> {
-  const head = await client.getBlockNumber()
+  const heads = new Map([
+    ['ethereum', await client.getBlockNumber()],
+    ['base', await baseClient.getBlockNumber()],
+  ])
   const deadline = Date.now() + 60_000
   let last = ''
   while (Date.now() < deadline) {
@@ -69,17 +85,20 @@ async function indexedToHead(): Promise<void> {
       const response = await fetch(indexer.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ networks { blockNumber } }' }),
+        body: JSON.stringify({ query: '{ networks { network blockNumber } }' }),
       })
-      const body = (await response.json()) as { data?: { networks: { blockNumber: string }[] } }
-      if (body.data?.networks.some((n) => BigInt(n.blockNumber) >= head)) return
+      const body = (await response.json()) as {
+        data?: { networks: { network: string; blockNumber: string }[] }
+      }
+      const at = new Map(body.data?.networks.map((n) => [n.network, BigInt(n.blockNumber)]))
+      if ([...heads].every(([network, head]) => (at.get(network) ?? -1n) >= head)) return
     } catch (error) {
       // A keep-alive socket the indexer closed while idle: ask again on a new one.
       last = String(error)
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error(`indexer did not reach block ${head} ${last}`)
+  throw new Error(`indexer did not reach the heads ${[...heads].join(' ')} ${last}`)
 }
 
 async function withPage(path: string, run: (page: Page) => Promise<void>): Promise<void> {
@@ -208,9 +227,9 @@ describe('explore tables', () => {
       await page.waitForURL(/\/explore\/pools\?networks=all$/)
       await page.waitForFunction(() => document.title.startsWith('Explore top pools on all networks'))
       await rows.first().waitFor()
-      await page.getByRole('combobox', { name: 'Network' }).selectOption('base')
-      await page.waitForURL(/\/explore\/pools\/base$/)
-      // base is not indexed here: the indexer refuses it and the page says the spec's data message.
+      await page.getByRole('combobox', { name: 'Network' }).selectOption('arbitrum')
+      await page.waitForURL(/\/explore\/pools\/arbitrum$/)
+      // arbitrum is not indexed here: the indexer refuses it and the page says the spec's data message.
       await page
         .getByRole('alert')
         .getByText("Data is unavailable at the moment; we're working on a fix")
@@ -371,6 +390,155 @@ describe('token page', () => {
     })
     await withPage(`/explore/tokens/ethereum/${token('HONEY').address}`, async (page) => {
       assert.match((await page.getByTestId('token-safety').textContent()) ?? '', /honeypot/)
+    })
+  })
+})
+
+describe('token page: balances and fees', () => {
+  /** The same token (symbol and name, not spam or an impersonator) on each network, as the chain has it. */
+  const sameTokens = (symbol: string, name: string) =>
+    [
+      { network: 'ethereum', deployment: eth, reader: client },
+      { network: 'base', deployment: base, reader: baseClient },
+    ].flatMap(({ network, deployment, reader }) =>
+      deployment.tokens
+        .filter(
+          (t) =>
+            t.symbol === symbol &&
+            t.name === name &&
+            t.kind !== 'spam' &&
+            !['spam', 'impersonator'].includes(t.safety),
+        )
+        .map((t) => ({ network, address: t.address, decimals: t.decimals, reader })),
+    )
+  const shownBalances = (page: Page) =>
+    page
+      .locator('[data-testid=token-balances] > div')
+      .evaluateAll((rows) =>
+        rows.map((row) => [
+          row.getAttribute('data-network'),
+          row.getAttribute('data-address')?.toLowerCase(),
+          row.querySelector('[data-testid=token-balance-amount]')?.textContent,
+        ]),
+      )
+
+  test("behavior: the connected wallet's balance of the token on every network that has it equals the chain's, and a transfer moves it", async () => {
+    const usdc = token('USDC', 'stablecoin')
+    const same = sameTokens(usdc.symbol, usdc.name)
+    assert.ok(
+      same.some((t) => t.network === 'base'),
+      'USDC is on base too',
+    )
+    await withPage(`/explore/tokens/ethereum/${usdc.address}`, async (page) => {
+      await page.getByTestId('token-name').waitFor()
+      assert.equal(await page.getByTestId('token-balances').count(), 0, 'no balances before connecting')
+      await connectWallet(page, 'Local test wallet', ACCOUNT_0)
+      await page.getByTestId('token-balances').waitFor()
+      const expected = async () =>
+        Promise.all(
+          same.map(async (t) => [
+            t.network,
+            t.address.toLowerCase(),
+            formatTokenAmount(
+              await t.reader.readContract({
+                address: t.address,
+                abi: erc20Abi,
+                functionName: 'balanceOf',
+                args: [ACCOUNT_0],
+              }),
+              t.decimals,
+              { locale: 'en-US', significantDigits: 6 },
+            ),
+          ]),
+        )
+      const want = await expected()
+      assert.ok(
+        want.some(([network, , amount]) => network === 'base' && amount !== '0'),
+        'a balance on base',
+      )
+      await page
+        .waitForFunction(
+          (rows) =>
+            JSON.stringify(
+              [...document.querySelectorAll('[data-testid=token-balances] > div')].map((row) => [
+                row.getAttribute('data-network'),
+                row.getAttribute('data-address')?.toLowerCase(),
+                row.querySelector('[data-testid=token-balance-amount]')?.textContent,
+              ]),
+            ) === JSON.stringify(rows),
+          want,
+          { timeout: 15_000 },
+        )
+        .catch(async (error) => {
+          assert.deepEqual(await shownBalances(page), want)
+          throw error
+        })
+      // The wallet sends 1,234.5 USDC away on ethereum: its row follows once the block is indexed.
+      const account = privateKeyToAccount(devnet.manifest.accounts[0]?.privateKey ?? '0x')
+      assert.equal(account.address, ACCOUNT_0)
+      const wallet = createWalletClient({ account, transport: http(eth.rpcUrl) })
+      const hash = await wallet.writeContract({
+        chain: null,
+        address: usdc.address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [privateKeyToAccount(generatePrivateKey()).address, 1_234_500_000n],
+      })
+      assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+      const after = await expected()
+      assert.notDeepEqual(after, want)
+      await page.waitForFunction(
+        (rows) =>
+          JSON.stringify(
+            [...document.querySelectorAll('[data-testid=token-balances] > div')].map((row) => [
+              row.getAttribute('data-network'),
+              row.getAttribute('data-address')?.toLowerCase(),
+              row.querySelector('[data-testid=token-balance-amount]')?.textContent,
+            ]),
+          ) === JSON.stringify(rows),
+        after,
+        { timeout: 20_000 },
+      )
+    })
+  })
+
+  test('behavior: a fee-on-transfer token shows its buy and sell fees (the fee its contract takes) in the safety banner; a token without fees shows none', async () => {
+    const taxed = eth.tokens.find((t) => t.kind === 'fee-on-transfer')
+    assert.ok(taxed)
+    const feeBps = await client.readContract({
+      address: taxed.address,
+      abi: [
+        {
+          type: 'function',
+          name: 'feeBps',
+          stateMutability: 'view',
+          inputs: [],
+          outputs: [{ type: 'uint256' }],
+        },
+      ],
+      functionName: 'feeBps',
+    })
+    const percent = `${Number(feeBps) / 100}%`
+    await withPage(`/explore/tokens/ethereum/${taxed.address}`, async (page) => {
+      const banner = page.getByTestId('token-safety')
+      await banner.getByTestId('token-buy-fee').waitFor()
+      assert.equal(await banner.getByTestId('token-buy-fee').textContent(), percent)
+      assert.equal(await banner.getByTestId('token-sell-fee').textContent(), percent)
+      assert.match(
+        (await banner.textContent()) ?? '',
+        new RegExp(`Buy fee\\s*${percent}\\s*Sell fee\\s*${percent}`),
+      )
+      assert.equal(await banner.getAttribute('role'), 'alert')
+    })
+    await withPage(`/explore/tokens/ethereum/${token('WETH').address}`, async (page) => {
+      await page.getByTestId('token-name').waitFor()
+      await page.getByTestId('token-price').getByText('$').waitFor()
+      assert.equal(
+        await page.getByTestId('token-safety').count(),
+        0,
+        'no banner for a verified token without fees',
+      )
+      assert.equal(await page.getByTestId('token-buy-fee').count(), 0)
     })
   })
 })

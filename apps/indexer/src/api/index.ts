@@ -36,12 +36,19 @@ async function nativeBalance(chainId: number, owner: `0x${string}`, snapshotKey:
   }
   return hit
 }
+/** Transfer fees as the token list declares them: chainId:address -> basis points. */
+const transferFees = new Map(
+  indexedDeployments(manifest).flatMap((d) =>
+    d.tokens.map((t) => [`${d.chainId}:${t.address.toLowerCase()}`, t.transferFeeBps] as const),
+  ),
+)
 const rootValue = createResolvers({
   db,
   tables: schema,
   snapshot: () => snapshots.get(),
   chainIdBySlug,
   nativeBalance,
+  transferFeeBps: (chainId, address) => transferFees.get(`${chainId}:${address.toLowerCase()}`) ?? null,
 })
 const gate = processBlockGate()
 const handle = createGraphqlHandler(typeDefs, rootValue, {

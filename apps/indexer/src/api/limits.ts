@@ -42,6 +42,8 @@ const fixedListSizes: Record<string, number> = {
   'Pool.history': 400,
   'Pool.liquidityByTick': 400,
   'Portfolio.balances': 200,
+  'Token.sameTokens': 20,
+  'Query.tokenBalances': 20,
   'Activity.assetChanges': 20,
   'Nft.attributes': 20,
 }

@@ -145,7 +145,16 @@ export interface ResolverDeps {
   chainIdBySlug: Map<string, number>
   /** Native-currency balance read from the node (not derivable from logs); null when unavailable. */
   nativeBalance: (chainId: number, owner: `0x${string}`, snapshotKey: string) => Promise<bigint | null>
+  /**
+   * The share of every transfer (basis points) a token takes, as the token list (the devnet
+   * manifest) declares it; null for tokens it does not list. A transfer fee is charged on a buy (the
+   * pool sends the token) and on a sell (the pool receives it) alike.
+   */
+  transferFeeBps: (chainId: number, address: `0x${string}`) => number | null
 }
+
+/** Most other networks Token.sameTokens lists, and most tokens one tokenBalances call reads. */
+export const MAX_SAME_TOKENS = 20
 
 export function createResolvers(deps: ResolverDeps) {
   const { db, tables } = deps
@@ -165,6 +174,8 @@ export function createResolvers(deps: ResolverDeps) {
       decimals: t.row.decimals,
       kind: t.row.kind,
       safety: t.row.safety,
+      buyFeeBps: t.row.address === zeroAddress ? 0 : deps.transferFeeBps(t.row.chainId, t.row.address),
+      sellFeeBps: t.row.address === zeroAddress ? 0 : deps.transferFeeBps(t.row.chainId, t.row.address),
       isSpam: t.isSpam,
       isNative: t.row.address === zeroAddress,
       priceUsd: usd(t.priceUsd),
@@ -222,6 +233,18 @@ export function createResolvers(deps: ResolverDeps) {
           volumeUsd: usd0(c.volumeUsd),
         }))
       },
+      sameTokens: () =>
+        s.tokenList
+          .filter(
+            (o) =>
+              o.row.chainId !== t.row.chainId &&
+              o.row.symbol === t.row.symbol &&
+              o.row.name === t.row.name &&
+              // A look-alike (spam, impersonator) is not the same token.
+              !o.isSpam,
+          )
+          .slice(0, MAX_SAME_TOKENS)
+          .map((o) => tokenGql(s, o)),
       pools: (args: Args) => {
         const first = parseFirst(args.first)
         return s.poolList
@@ -230,6 +253,24 @@ export function createResolvers(deps: ResolverDeps) {
           .slice(0, first)
           .map((p) => poolGql(s, p))
       },
+    }
+  }
+
+  /** An owner's holding of a token (TokenBalance); `value`/`valueBefore` are for sums and order. */
+  function balanceGql(s: Snapshot, t: TokenView, owner: `0x${string}`, amount: bigint) {
+    const units = toUnits(amount, t.row.decimals)
+    const value = t.priceUsd === null ? null : units * t.priceUsd
+    const valueBefore = t.price24hAgo === null ? value : units * t.price24hAgo
+    return {
+      value,
+      valueBefore,
+      id: `${t.network}:${t.row.address}:${owner}`,
+      network: t.network,
+      token: () => tokenGql(s, t),
+      amount: amount.toString(),
+      valueUsd: usd(value),
+      change24hUsd: value !== null && valueBefore !== null ? usd(value - valueBefore) : null,
+      change24hPercent: decimalString(percentChange(valueBefore, value), 6),
     }
   }
 
@@ -576,26 +617,13 @@ export function createResolvers(deps: ResolverDeps) {
         const t = s.tokens.get(tokenKey(b.chainId, b.token))
         if (!t) return []
         if (args.hideSpam !== false && t.isSpam) return []
-        const units = toUnits(b.amount, t.row.decimals)
-        const value = t.priceUsd === null ? null : units * t.priceUsd
-        if (args.hideSmallBalances === true && (value === null || value < 1)) return []
-        const valueBefore = t.price24hAgo === null ? value : units * t.price24hAgo
-        total += value ?? 0
-        before += valueBefore ?? 0
-        return [
-          {
-            sortValue: value ?? -1,
-            id: `${t.network}:${t.row.address}:${owner}`,
-            network: t.network,
-            token: () => tokenGql(s, t),
-            amount: b.amount.toString(),
-            valueUsd: usd(value),
-            change24hUsd: value !== null && valueBefore !== null ? usd(value - valueBefore) : null,
-            change24hPercent: decimalString(percentChange(valueBefore, value), 6),
-          },
-        ]
+        const row = balanceGql(s, t, owner, b.amount)
+        if (args.hideSmallBalances === true && (row.value === null || row.value < 1)) return []
+        total += row.value ?? 0
+        before += row.valueBefore ?? 0
+        return [row]
       })
-      balances.sort((a, b) => b.sortValue - a.sortValue)
+      balances.sort((a, b) => (b.value ?? -1) - (a.value ?? -1))
       return {
         owner: getAddress(owner),
         networks: slugs,
@@ -604,6 +632,53 @@ export function createResolvers(deps: ResolverDeps) {
         change24hPercent: decimalString(percentChange(before, total), 6),
         balances,
       }
+    },
+
+    async tokenBalances(args: Args) {
+      const owner = parseAddress(args.owner, 'owner')
+      const list = z.array(z.unknown()).min(1).max(MAX_SAME_TOKENS).safeParse(args.tokens)
+      if (!list.success) throw badInput(`tokens must list 1 to ${MAX_SAME_TOKENS} tokens.`, 'tokens')
+      const refs = list.data.map((ref) => {
+        const r = (ref ?? {}) as { network?: unknown; address?: unknown }
+        const network = parseNetwork(input, r.network, 'tokens.network')
+        const address = parseAddress(r.address, 'tokens.address')
+        return { chainId: deps.chainIdBySlug.get(network) as number, address }
+      })
+      const s = await deps.snapshot()
+      const known = refs.flatMap((r) => {
+        const t = s.tokens.get(tokenKey(r.chainId, r.address))
+        return t ? [t] : []
+      })
+      const erc20s = known.filter((t) => t.row.address !== zeroAddress)
+      const b = tables.balance
+      const [held, natives] = await Promise.all([
+        erc20s.length === 0
+          ? []
+          : db
+              .select({ chainId: b.chainId, token: b.token, amount: b.amount })
+              .from(b)
+              .where(
+                and(
+                  eq(b.owner, owner),
+                  sql`(${b.chainId}, ${b.token}) in (${sql.join(
+                    erc20s.map((t) => sql`(${t.row.chainId}, ${t.row.address})`),
+                    sql`, `,
+                  )})`,
+                ),
+              ),
+        Promise.all(
+          known.map((t) =>
+            t.row.address === zeroAddress ? deps.nativeBalance(t.row.chainId, owner, s.key) : null,
+          ),
+        ),
+      ])
+      const amounts = new Map(held.map((h) => [tokenKey(h.chainId, h.token), h.amount]))
+      return known.flatMap((t, i) => {
+        const amount = t.row.address === zeroAddress ? natives[i] : (amounts.get(t.key) ?? 0n)
+        // A native balance the node did not give is unknown, not zero: left out.
+        if (amount === null || amount === undefined) return []
+        return [balanceGql(s, t, owner, amount)]
+      })
     },
 
     async activity(args: Args) {

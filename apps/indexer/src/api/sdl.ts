@@ -47,6 +47,10 @@ export const typeDefs = /* GraphQL */ `
     kind: String!
     "verified, medium, blocked, malicious, spam, honeypot, impersonator"
     safety: String!
+    "Share (basis points) the token keeps when bought from a pool (a fee-on-transfer token's transfer fee); null when unknown."
+    buyFeeBps: Int
+    "Share (basis points) the token keeps when sold to a pool; null when unknown."
+    sellFeeBps: Int
     isSpam: Boolean!
     isNative: Boolean!
     priceUsd: String
@@ -66,6 +70,8 @@ export const typeDefs = /* GraphQL */ `
     txCount: Int!
     priceHistory(range: ChartRange!): [Candle!]!
     pools(first: Int = 20): [Pool!]!
+    "The same token (same symbol and name; spam and impersonators left out) on the other indexed networks, at most 20."
+    sameTokens: [Token!]!
   }
 
   type PriceRange { high: String! low: String! }
@@ -279,6 +285,8 @@ export const typeDefs = /* GraphQL */ `
     "Explore transactions, newest first."
     transactions(networks: [String!], first: Int = 20, after: String, pool: String, token: String): PoolTransactionConnection!
     portfolio(owner: String!, networks: [String!], hideSmallBalances: Boolean = false, hideSpam: Boolean = true): Portfolio!
+    "The owner's balance of each given token (up to 20), in the order given, 0 where it holds none; tokens the indexer does not know are left out, and so is a native balance the node did not give."
+    tokenBalances(owner: String!, tokens: [TokenRef!]!): [TokenBalance!]!
     activity(address: String!, networks: [String!], first: Int = 20, after: String, types: [TransactionType!]): ActivityConnection!
     "The owner's v2 LP-token holdings and v3/v4 positions, newest first."
     positions(owner: String!, networks: [String!], status: [PositionStatus!], first: Int = 20, after: String): PositionConnection!

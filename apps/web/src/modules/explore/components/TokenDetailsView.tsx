@@ -1,4 +1,4 @@
-import { isEvmAddress } from '@oxbow/core'
+import { formatTokenAmount, isEvmAddress, shortenAddress } from '@oxbow/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
@@ -6,10 +6,15 @@ import { findNetwork, isKnownNetwork } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { setPageTitle } from '../../seo/index.ts'
 import { buttonClassName, Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
-import { CopyButton } from '../../wallet/index.ts'
-import { useSameToken, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
+import { CopyButton, useWalletState } from '../../wallet/index.ts'
+import { useTokenBalances, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
 import { num } from '../services/format.ts'
-import { CHART_RANGES, type ChartRange, TOKEN_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
+import {
+  CHART_RANGES,
+  type ChartRange,
+  TOKEN_CHART_DEFAULT_RANGE,
+  type TokenDetails,
+} from '../services/tokenData.ts'
 import styles from './Details.module.css'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
@@ -41,6 +46,91 @@ export function Stat({ label, children, testId }: { label: string; children: Rea
   )
 }
 
+/**
+ * The safety level's warning and, for a token that keeps part of every trade (fee-on-transfer), its
+ * buy and sell fees; nothing for a verified token without fees.
+ */
+function SafetyBanner({ token }: { token: TokenDetails }) {
+  const intl = useIntl()
+  const fees = (
+    [
+      ['buy', token.buyFeeBps],
+      ['sell', token.sellFeeBps],
+    ] as const
+  ).filter((entry): entry is readonly ['buy' | 'sell', number] => entry[1] !== null && entry[1] > 0)
+  if (token.safety === 'verified' && fees.length === 0) return null
+  const percent = (bps: number) =>
+    intl.formatNumber(bps / 10_000, { style: 'percent', maximumFractionDigits: 2 })
+  return (
+    <div className={styles.safety} role="alert" data-level={token.safety} data-testid="token-safety">
+      {token.safety !== 'verified' ? <p>{intl.formatMessage(dm.safety, { level: token.safety })}</p> : null}
+      {fees.length > 0 ? (
+        <dl className={styles.fees}>
+          {fees.map(([side, bps]) => (
+            <div key={side}>
+              <dt>{intl.formatMessage(side === 'buy' ? dm.buyFee : dm.sellFee)}</dt>
+              <dd data-testid={`token-${side}-fee`}>{percent(bps)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A network's name in a list of the token's networks; with the address as well when the network has
+ * more than one token of this symbol and name (a bridged copy next to the native one).
+ */
+function networkLabel(
+  list: readonly { network: string; address: string }[],
+  item: { network: string; address: string },
+): string {
+  const name = findNetwork(item.network)?.name ?? item.network
+  return list.filter((other) => other.network === item.network).length > 1
+    ? `${name} (${shortenAddress(item.address)})`
+    : name
+}
+
+/** The connected wallet's balance of the token on each network that has it; nothing when not connected. */
+function TokenBalances({ token }: { token: TokenDetails }) {
+  const intl = useIntl()
+  const { address } = useWalletState()
+  const balances = useTokenBalances(token, address)
+  const { format } = useFiatFormatter()
+  if (!address) return null
+  return (
+    <Card>
+      <h2 className={styles.heading}>{intl.formatMessage(dm.balances)}</h2>
+      {balances.data ? (
+        <dl className={styles.balances} data-testid="token-balances">
+          {balances.data.map((b) => {
+            const value = num(b.valueUsd)
+            return (
+              <div key={`${b.network}:${b.address}`} data-network={b.network} data-address={b.address}>
+                <dt>{networkLabel(balances.data, b)}</dt>
+                <dd>
+                  <span data-testid="token-balance-amount">
+                    {formatTokenAmount(b.amount, b.decimals, { locale: intl.locale, significantDigits: 6 })}
+                  </span>{' '}
+                  {token.symbol}
+                  {value !== null && b.amount > 0n ? (
+                    <span className={styles.balanceValue}> {format(value)}</span>
+                  ) : null}
+                </dd>
+              </div>
+            )
+          })}
+        </dl>
+      ) : balances.isError ? (
+        <p role="alert">{intl.formatMessage(em.unavailable)}</p>
+      ) : (
+        <SkeletonRows count={2} label={intl.formatMessage(dm.balances)} />
+      )}
+    </Card>
+  )
+}
+
 /** /explore/tokens/:chainName/:tokenAddress: price chart, stats, swap, info, transactions. */
 export function TokenDetailsView() {
   const intl = useIntl()
@@ -52,7 +142,6 @@ export function TokenDetailsView() {
   const [range, setRange] = useState<ChartRange>(TOKEN_CHART_DEFAULT_RANGE)
   const [kind, setKind] = useState<'line' | 'candles'>('line')
   const chart = useTokenChart(chainName, tokenAddress, range, valid)
-  const same = useSameToken(details.data)
   const { format } = useFiatFormatter()
   const price = usePriceText()
   const loaded = details.data
@@ -99,11 +188,7 @@ export function TokenDetailsView() {
         <span aria-hidden="true"> › </span>
         <span>{network?.name ?? chainName}</span>
       </nav>
-      {token && token.safety !== 'verified' ? (
-        <p className={styles.safety} role="alert" data-level={token.safety} data-testid="token-safety">
-          {intl.formatMessage(dm.safety, { level: token.safety })}
-        </p>
-      ) : null}
+      {token ? <SafetyBanner token={token} /> : null}
       <div className={styles.layout}>
         <div className={styles.main}>
           <div className={styles.priceLine}>
@@ -199,16 +284,16 @@ export function TokenDetailsView() {
                     </a>
                   </dd>
                 ) : null}
-                {same.data && same.data.length > 0 ? (
+                {token.sameTokens.length > 0 ? (
                   <>
                     <dt>{intl.formatMessage(dm.otherNetworks)}</dt>
-                    {same.data.map((t) => (
-                      <dd key={t.network}>
-                        <Link to={`/explore/tokens/${t.network}/${t.address}`}>
-                          {findNetwork(t.network)?.name}
-                        </Link>
-                      </dd>
-                    ))}
+                    {token.sameTokens
+                      .filter((t) => isKnownNetwork(t.network))
+                      .map((t, _, all) => (
+                        <dd key={`${t.network}:${t.address}`}>
+                          <Link to={`/explore/tokens/${t.network}/${t.address}`}>{networkLabel(all, t)}</Link>
+                        </dd>
+                      ))}
                   </>
                 ) : null}
               </dl>
@@ -216,6 +301,7 @@ export function TokenDetailsView() {
               <SkeletonRows count={2} label={intl.formatMessage(dm.info)} />
             )}
           </Card>
+          {token ? <TokenBalances token={token} /> : null}
         </aside>
       </div>
     </Page>

@@ -22,6 +22,9 @@ export const dm = defineMessages({
   copy: { id: 'explore.token.copy', defaultMessage: 'Copy address' },
   explorer: { id: 'explore.token.explorer', defaultMessage: 'View on {explorer}' },
   otherNetworks: { id: 'explore.token.otherNetworks', defaultMessage: 'Also on' },
+  balances: { id: 'explore.token.balances', defaultMessage: 'Your balances' },
+  buyFee: { id: 'explore.token.buyFee', defaultMessage: 'Buy fee' },
+  sellFee: { id: 'explore.token.sellFee', defaultMessage: 'Sell fee' },
   documentTitle: {
     id: 'seo.title.token.named',
     defaultMessage: '{name} ({symbol}) on {network} | Oxbow Interface',

@@ -42,15 +42,56 @@ test('behavior: an explore route prefetches the list its page opens on, under th
   assert.equal(asked.length, 4)
 })
 
-test('behavior: a token page prefetches its stats, default chart range and transactions; a malformed one nothing', () => {
+test('behavior: a token page asks for stats, default chart range and transactions in one request, and fills the chart and table queries from it; a malformed one asks nothing', async () => {
   const client = new QueryClient()
   const weth = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
+  let answer: (body: unknown) => void = () => undefined
+  globalThis.fetch = ((_url: string, init?: RequestInit) => {
+    asked.push(String(init?.body ?? ''))
+    return new Promise<Response>((resolve) => {
+      answer = (body) => resolve(new Response(JSON.stringify(body), { status: 200 }))
+    })
+  }) as typeof fetch
   prefetchToken(client, 'ethereum', weth)
   assert.ok(inFlight(client, tokenDetailsOptions('ethereum', weth).queryKey))
-  assert.ok(inFlight(client, tokenChartOptions('ethereum', weth, TOKEN_CHART_DEFAULT_RANGE).queryKey))
-  assert.ok(inFlight(client, exploreTransactionsOptions(['ethereum'], { token: weth }).queryKey))
-  assert.equal(asked.length, 3)
+  assert.equal(asked.length, 1)
+  assert.match(asked[0] ?? '', /query TokenPage/)
+  const candle = { timestamp: 3600, open: '1', high: '2', low: '0.5', close: '1.5', volumeUsd: '10' }
+  answer({
+    data: {
+      token: {
+        network: 'ethereum',
+        address: weth,
+        symbol: 'WETH',
+        name: 'Wrapped Ether',
+        decimals: 18,
+        safety: 'verified',
+        isNative: false,
+        priceUsd: '3000',
+        priceChange24h: null,
+        tvlUsd: '1',
+        marketCapUsd: null,
+        fdvUsd: null,
+        volume24hUsd: '0',
+        priceRange52w: null,
+        buyFeeBps: 0,
+        sellFeeBps: 0,
+        sameTokens: [],
+        priceHistory: [candle],
+      },
+      transactions: { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } },
+    },
+  })
+  await client.fetchQuery(tokenDetailsOptions('ethereum', weth))
+  assert.deepEqual(
+    client.getQueryData(tokenChartOptions('ethereum', weth, TOKEN_CHART_DEFAULT_RANGE).queryKey),
+    [{ time: 3600, open: 1, high: 2, low: 0.5, close: 1.5, volumeUsd: 10 }],
+  )
+  assert.deepEqual(client.getQueryData(exploreTransactionsOptions(['ethereum'], { token: weth }).queryKey), {
+    pages: [{ rows: [], endCursor: null, hasNextPage: false }],
+    pageParams: [null],
+  })
   prefetchToken(client, 'ethereum', '0x1234')
   prefetchToken(client, 'not-a-chain', weth)
-  assert.equal(asked.length, 3)
+  assert.equal(asked.length, 1)
 })

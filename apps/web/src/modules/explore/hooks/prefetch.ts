@@ -5,7 +5,7 @@ import { loadPriceChart } from '../components/loadPriceChart.ts'
 import { POOLS_DEFAULT_SORT, TOKENS_DEFAULT_SORT } from '../services/exploreData.ts'
 import { exploreRouteState } from '../services/exploreRoute.ts'
 import { isPoolIdentifier } from '../services/poolData.ts'
-import { POOL_CHART_DEFAULT_RANGE, TOKEN_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
+import { POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
 import { explorePoolsOptions, exploreTokensOptions, exploreTransactionsOptions } from './useExploreData.ts'
 import { poolDetailsOptions } from './usePoolDetails.ts'
 import { tokenChartOptions, tokenDetailsOptions } from './useTokenDetails.ts'
@@ -32,14 +32,15 @@ export function prefetchExplore(
   else void client.prefetchInfiniteQuery(exploreTransactionsOptions(networks))
 }
 
-/** /explore/tokens/:chainName/:tokenAddress: stats, the default range's candles, the chart's code. */
+/**
+ * /explore/tokens/:chainName/:tokenAddress: the chart's code and the page's one request (stats, the
+ * default range's candles, the first transactions: see tokenDetailsOptions).
+ */
 export function prefetchToken(client: QueryClient, chainName: string, tokenAddress: string): void {
   if (!isKnownNetwork(chainName) || !isEvmAddress(tokenAddress)) return
   // A chunk that fails here fails again in the page, which shows it (usePriceChart).
   loadPriceChart().catch(() => undefined)
   void client.prefetchQuery(tokenDetailsOptions(chainName, tokenAddress))
-  void client.prefetchQuery(tokenChartOptions(chainName, tokenAddress, TOKEN_CHART_DEFAULT_RANGE))
-  void client.prefetchInfiniteQuery(exploreTransactionsOptions([chainName], { token: tokenAddress }))
 }
 
 /** /explore/pools/:chainName/:poolAddress: the pool, then its token0 candles and its transactions. */

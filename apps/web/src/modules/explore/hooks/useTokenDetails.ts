@@ -1,27 +1,62 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
 import {
   type ChartRange,
-  fetchSameToken,
+  fetchTokenBalances,
   fetchTokenChart,
   fetchTokenDetails,
+  fetchTokenPage,
+  TOKEN_CHART_DEFAULT_RANGE,
   type TokenDetails,
 } from '../services/tokenData.ts'
+import { exploreTransactionsOptions } from './useExploreData.ts'
 
 /** Stats refresh about every block, so a swap moves the page without a reload. */
 export const TOKEN_REFRESH_MS = 2000
 
-/** The token page's stats: the query the page reads and its loader and links prefetch. */
+/**
+ * The token page's stats: the query the page reads and its loader and links prefetch. Its first
+ * answer is the whole page in one round trip (stats, the default range's candles, the first page of
+ * transactions), which it hands to the chart's and the transactions table's queries; later refreshes
+ * ask for the stats alone (the chart and the table refresh on their own).
+ */
 export function tokenDetailsOptions(network: string, address: string) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
   return queryOptions({
     queryKey: ['explore', 'token', graphqlUrl, network, address.toLowerCase()],
-    queryFn: ({ signal }) => fetchTokenDetails(graphqlUrl, network, address, signal),
+    queryFn: async ({ signal, client, queryKey }) => {
+      if (client.getQueryData(queryKey) !== undefined)
+        return fetchTokenDetails(graphqlUrl, network, address, signal)
+      const page = await fetchTokenPage(
+        graphqlUrl,
+        network,
+        address,
+        TOKEN_CHART_DEFAULT_RANGE,
+        isKnownNetwork,
+        signal,
+      )
+      if (page.token) seedTokenPage(client, network, address, page)
+      return page.token
+    },
     refetchInterval: TOKEN_REFRESH_MS,
     // A prefetched answer is not asked for again as the page mounts.
     staleTime: TOKEN_REFRESH_MS,
     retry: 1,
   })
+}
+
+/** The chart's and the table's first answers, unless they already have their own. */
+function seedTokenPage(
+  client: QueryClient,
+  network: string,
+  address: string,
+  page: Awaited<ReturnType<typeof fetchTokenPage>>,
+): void {
+  const chartKey = tokenChartOptions(network, address, TOKEN_CHART_DEFAULT_RANGE).queryKey
+  if (client.getQueryData(chartKey) === undefined) client.setQueryData(chartKey, page.chart)
+  const transactionsKey = exploreTransactionsOptions([network], { token: address }).queryKey
+  if (client.getQueryData(transactionsKey) === undefined)
+    client.setQueryData(transactionsKey, { pages: [page.transactions], pageParams: [null] })
 }
 
 /** A token's candles for one range (the token and pool pages' chart). */
@@ -45,21 +80,22 @@ export function useTokenChart(network: string, address: string, range: ChartRang
   return useQuery({ ...tokenChartOptions(network, address, range), enabled })
 }
 
-export function useSameToken(token: TokenDetails | null | undefined) {
+/**
+ * The connected wallet's balance of the token on its network and on every other network the
+ * indexer has the same token (one request); disabled without an account.
+ */
+export function useTokenBalances(token: TokenDetails | null | undefined, owner: string | null) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
+  const tokens = token
+    ? [{ network: token.network, address: token.address }, ...token.sameTokens].filter((t) =>
+        isKnownNetwork(t.network),
+      )
+    : []
   return useQuery({
-    queryKey: [
-      'explore',
-      'sameToken',
-      graphqlUrl,
-      token?.network,
-      token?.address,
-      token?.symbol,
-      token?.name,
-    ],
-    queryFn: ({ signal }) => (token ? fetchSameToken(graphqlUrl, token, isKnownNetwork, signal) : []),
-    enabled: Boolean(token),
-    staleTime: 5 * 60_000,
-    retry: false,
+    queryKey: ['explore', 'tokenBalances', graphqlUrl, owner?.toLowerCase(), tokens],
+    queryFn: ({ signal }) => fetchTokenBalances(graphqlUrl, owner ?? '', tokens, isKnownNetwork, signal),
+    enabled: Boolean(owner) && tokens.length > 0,
+    refetchInterval: TOKEN_REFRESH_MS * 2,
+    retry: 1,
   })
 }

@@ -89,7 +89,7 @@ const TOKEN_FIELDS =
   'network address symbol name decimals safety priceUsd priceChange1h priceChange24h fdvUsd volume24hUsd tvlUsd sparkline'
 const POOL_FIELDS = `network address poolId version feeTier hooks tvlUsd apr volume24hUsd volume30dUsd
   token0 { address symbol decimals } token1 { address symbol decimals }`
-const TRANSACTION_FIELDS = `id network txHash timestamp type account amount0 amount1 valueUsd
+export const TRANSACTION_FIELDS = `id network txHash timestamp type account amount0 amount1 valueUsd
   pool { token0 { address symbol decimals } token1 { address symbol decimals } }`
 
 export const TOKENS_QUERY = /* GraphQL */ `
@@ -203,6 +203,12 @@ export async function fetchPoolsPage(
   }
 }
 
+/** A `transactions` connection of an indexer answer as a table page. */
+export const transactionsPageOf = (
+  json: unknown,
+  isNetwork: (slug: string) => boolean,
+): Page<TransactionRow> => pageOf(json, 'transactions', transactionRowSchema, isNetwork)
+
 export async function fetchTransactionsPage(
   request: ListRequest & { token?: string; pool?: string },
 ): Promise<Page<TransactionRow>> {
@@ -218,7 +224,7 @@ export async function fetchTransactionsPage(
     },
     request.signal,
   )
-  return pageOf(json, 'transactions', transactionRowSchema, request.isNetwork)
+  return transactionsPageOf(json, request.isNetwork)
 }
 
 const networksAnswer = z.object({

@@ -1,7 +1,17 @@
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
+import {
+  EXPLORE_PAGE_SIZE,
+  type Page,
+  TRANSACTION_FIELDS,
+  type TransactionRow,
+  transactionsPageOf,
+} from './exploreData.ts'
 
-/** The token page's data from the indexer (apps/indexer/src/api/sdl.ts: `token`, `tokens`). */
+/**
+ * The token page's data from the indexer (apps/indexer/src/api/sdl.ts: `token`, `transactions`,
+ * `tokenBalances`).
+ */
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 const decimal = z.string().check(z.regex(DECIMAL))
@@ -30,6 +40,11 @@ const tokenSchema = z.object({
   fdvUsd: z.nullable(decimal),
   volume24hUsd: decimal,
   priceRange52w: z.nullable(z.object({ high: decimal, low: decimal })),
+  /** Basis points the token keeps on a buy and on a sell (fee-on-transfer); null when unknown. */
+  buyFeeBps: z.nullable(z.int().check(z.gte(0), z.lte(10_000))),
+  sellFeeBps: z.nullable(z.int().check(z.gte(0), z.lte(10_000))),
+  /** The same token (symbol and name) on the other indexed networks. */
+  sameTokens: z.array(z.object({ network, address })).check(z.maxLength(20)),
 })
 export type TokenDetails = z.infer<typeof tokenSchema>
 
@@ -50,28 +65,53 @@ export interface Candle {
   readonly volumeUsd: number
 }
 
+const TOKEN_FIELDS = `network address symbol name decimals safety isNative priceUsd priceChange24h tvlUsd
+  marketCapUsd fdvUsd volume24hUsd priceRange52w { high low } buyFeeBps sellFeeBps sameTokens { network address }`
+const CANDLE_FIELDS = 'timestamp open high low close volumeUsd'
+
+/** The token's stats (the page's refresh every few seconds). */
 export const TOKEN_QUERY = /* GraphQL */ `
   query TokenDetails($network: String!, $address: String!) {
+    token(network: $network, address: $address) { ${TOKEN_FIELDS} }
+  }
+`
+/**
+ * The whole token page in one round trip: the stats, the chart's first range and the first page of
+ * the token's transactions.
+ */
+export const TOKEN_PAGE_QUERY = /* GraphQL */ `
+  query TokenPage($network: String!, $address: String!, $range: ChartRange!, $first: Int!) {
     token(network: $network, address: $address) {
-      network address symbol name decimals safety isNative priceUsd priceChange24h tvlUsd
-      marketCapUsd fdvUsd volume24hUsd priceRange52w { high low }
+      ${TOKEN_FIELDS}
+      priceHistory(range: $range) { ${CANDLE_FIELDS} }
+    }
+    transactions(networks: [$network], first: $first, token: $address) {
+      nodes { ${TRANSACTION_FIELDS} }
+      pageInfo { hasNextPage endCursor }
     }
   }
 `
 export const TOKEN_CHART_QUERY = /* GraphQL */ `
   query TokenChart($network: String!, $address: String!, $range: ChartRange!) {
     token(network: $network, address: $address) {
-      priceHistory(range: $range) { timestamp open high low close volumeUsd }
+      priceHistory(range: $range) { ${CANDLE_FIELDS} }
     }
   }
 `
-export const SAME_TOKEN_QUERY = /* GraphQL */ `
-  query SameToken($filter: String!) {
-    tokens(filter: $filter, first: 50) { nodes { network address symbol name } }
+export const TOKEN_BALANCES_QUERY = /* GraphQL */ `
+  query TokenBalances($owner: String!, $tokens: [TokenRef!]!) {
+    tokenBalances(owner: $owner, tokens: $tokens) { network amount valueUsd token { address decimals } }
   }
 `
 
 const tokenAnswer = z.object({ data: z.object({ token: z.nullable(z.unknown()) }) })
+
+function tokenOf(value: unknown): TokenDetails | null {
+  if (value === null) return null
+  const token = tokenSchema.safeParse(value)
+  if (!token.success) throw new Error('Unexpected answer from the indexer')
+  return token.data
+}
 
 /** The token, or null when the indexer does not know it (the page's not-found state). */
 export async function fetchTokenDetails(
@@ -84,10 +124,44 @@ export async function fetchTokenDetails(
     await postGraphql(graphqlUrl, TOKEN_QUERY, { network, address: tokenAddress }, signal),
   )
   if (!answer.success) throw new Error('Unexpected answer from the indexer')
-  if (answer.data.data.token === null) return null
-  const token = tokenSchema.safeParse(answer.data.data.token)
-  if (!token.success) throw new Error('Unexpected answer from the indexer')
-  return token.data
+  return tokenOf(answer.data.data.token)
+}
+
+export interface TokenPageData {
+  readonly token: TokenDetails | null
+  /** The candles of the range asked for (empty for an unknown token). */
+  readonly chart: Candle[]
+  readonly transactions: Page<TransactionRow>
+}
+
+const historyOf = z.object({ priceHistory: z.array(z.unknown()).check(z.maxLength(400)) })
+
+/** The token page's first screen (TOKEN_PAGE_QUERY); `token` null when the indexer does not know it. */
+export async function fetchTokenPage(
+  graphqlUrl: string,
+  network: string,
+  tokenAddress: string,
+  range: ChartRange,
+  isNetwork: (slug: string) => boolean,
+  signal?: AbortSignal,
+): Promise<TokenPageData> {
+  const json = await postGraphql(
+    graphqlUrl,
+    TOKEN_PAGE_QUERY,
+    { network, address: tokenAddress, range, first: EXPLORE_PAGE_SIZE },
+    signal,
+  )
+  const answer = tokenAnswer.safeParse(json)
+  if (!answer.success) throw new Error('Unexpected answer from the indexer')
+  const raw = answer.data.data.token
+  const history =
+    raw === null ? { success: true as const, data: { priceHistory: [] } } : historyOf.safeParse(raw)
+  if (!history.success) throw new Error('Unexpected answer from the indexer')
+  return {
+    token: tokenOf(raw),
+    chart: candlesOf(history.data.priceHistory),
+    transactions: transactionsPageOf(json, isNetwork),
+  }
 }
 
 const chartAnswer = z.object({
@@ -107,7 +181,11 @@ export async function fetchTokenChart(
     await postGraphql(graphqlUrl, TOKEN_CHART_QUERY, { network, address: tokenAddress, range }, signal),
   )
   if (!answer.success) throw new Error('Unexpected answer from the indexer')
-  return (answer.data.data.token?.priceHistory ?? []).flatMap((entry) => {
+  return candlesOf(answer.data.data.token?.priceHistory ?? [])
+}
+
+function candlesOf(entries: readonly unknown[]): Candle[] {
+  return entries.flatMap((entry) => {
     const c = candleSchema.safeParse(entry)
     if (!c.success) return []
     return [
@@ -123,24 +201,46 @@ export async function fetchTokenChart(
   })
 }
 
-const sameAnswer = z.object({ data: z.object({ tokens: z.object({ nodes: z.array(z.unknown()) }) }) })
-const sameSchema = z.object({ network, address, symbol: z.string(), name: z.string() })
+export interface TokenBalance {
+  readonly network: string
+  readonly address: string
+  /** Base units. */
+  readonly amount: bigint
+  readonly decimals: number
+  readonly valueUsd: string | null
+}
 
-/** The same token (same symbol and name) on the other indexed networks. */
-export async function fetchSameToken(
+const balancesAnswer = z.object({ data: z.object({ tokenBalances: z.array(z.unknown()) }) })
+const balanceSchema = z.object({
+  network,
+  amount: z.string().check(z.regex(/^\d{1,80}$/)),
+  valueUsd: z.nullable(decimal),
+  token: z.object({ address, decimals: z.int().check(z.gte(0), z.lte(255)) }),
+})
+
+/** The owner's balance of each of `tokens` (one per network), as the indexer has them. */
+export async function fetchTokenBalances(
   graphqlUrl: string,
-  token: Pick<TokenDetails, 'network' | 'address' | 'symbol' | 'name'>,
+  owner: string,
+  tokens: readonly { network: string; address: string }[],
   isNetwork: (slug: string) => boolean,
   signal?: AbortSignal,
-): Promise<{ network: string; address: string }[]> {
-  const answer = sameAnswer.safeParse(
-    await postGraphql(graphqlUrl, SAME_TOKEN_QUERY, { filter: token.symbol.slice(0, 100) }, signal),
+): Promise<TokenBalance[]> {
+  const answer = balancesAnswer.safeParse(
+    await postGraphql(graphqlUrl, TOKEN_BALANCES_QUERY, { owner, tokens }, signal),
   )
   if (!answer.success) throw new Error('Unexpected answer from the indexer')
-  return answer.data.data.tokens.nodes.flatMap((entry) => {
-    const t = sameSchema.safeParse(entry)
-    if (!t.success || !isNetwork(t.data.network) || t.data.network === token.network) return []
-    if (t.data.symbol !== token.symbol || t.data.name !== token.name) return []
-    return [{ network: t.data.network, address: t.data.address }]
+  return answer.data.data.tokenBalances.flatMap((entry) => {
+    const b = balanceSchema.safeParse(entry)
+    if (!b.success || !isNetwork(b.data.network)) return []
+    return [
+      {
+        network: b.data.network,
+        address: b.data.token.address,
+        amount: BigInt(b.data.amount),
+        decimals: b.data.token.decimals,
+        valueUsd: b.data.valueUsd,
+      },
+    ]
   })
 }
