@@ -481,6 +481,13 @@ describe('positions', () => {
       const text = (await card.textContent()) ?? ''
       for (const label of ['Position vs holding', 'Fees earned', 'Impermanent loss', 'Net vs holding'])
         assert.ok(text.includes(label), label)
+      const shots = process.env.OXBOW_E2E_SCREENSHOTS
+      if (shots) {
+        await page.screenshot({ path: `${shots}/position-vs-hold-1280.png`, fullPage: true })
+        await page.setViewportSize({ width: 390, height: 900 })
+        await card.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: `${shots}/position-vs-hold-390.png`, fullPage: true })
+      }
     })
   })
 
