@@ -55,7 +55,8 @@ export function HoldComparison(props: { position: OnchainPosition; prices: Price
   const amounts = (a0: bigint, a1: bigint) =>
     `${formatTokenAmount(a0, p.token0.decimals, { locale: intl.locale })} ${p.token0.symbol} + ${formatTokenAmount(a1, p.token1.decimals, { locale: intl.locale })} ${p.token1.symbol}`
   const percent = (n: number) =>
-    intl.formatNumber(n / 100, { style: 'percent', maximumFractionDigits: 2, signDisplay: 'exceptZero' })
+    // Three significant digits: a loss of a few thousandths of a percent is not shown as 0 %.
+    intl.formatNumber(n / 100, { style: 'percent', maximumSignificantDigits: 3, signDisplay: 'exceptZero' })
   const signed = (usd: number) => (usd > 0 ? `+${fiat.format(usd)}` : fiat.format(usd))
   const tone = (n: number) => (n > 0 ? 'gain' : n < 0 ? 'loss' : undefined)
   return (
