@@ -6,8 +6,8 @@
  *   (`[data-testid=position]`), first load (cold) and reloads (warm, chunks cached); and in-app, from
  *   clicking the position's row on /positions to its figures drawn.
  * - add liquidity to confirmed: from clicking Add liquidity (approvals already given) to the
- *   confirmed status, 10 times. The create flow's review → confirmed is not built yet: this is the
- *   same path (wallet, receipt, re-read of the chain) for an existing position.
+ *   confirmed status, 10 times. The create flow's review → confirmed is not measured here: this is
+ *   the same path (wallet, receipt, re-read of the chain) for an existing position.
  * - dragging the range on the create flow's depth chart: per pointer move that moves the max handle,
  *   the main thread's time until the range is re-rendered and laid out (paint excluded).
  * Targets: page ≤ 500 ms warm, confirmed ≤ 1.5 s, drag p95 ≤ 16 ms. Exits 1 when one is missed.
@@ -217,7 +217,9 @@ async function main() {
     console.log(`  cold (first load):     ${cold.toFixed(0)} ms`)
     console.log(`  warm (reload):         ${summary(warm)}`)
     console.log(`  in-app (row click):    ${summary(inApp)}`)
-    console.log('add liquidity click to confirmed (create flow not built; same wallet/receipt/re-read path)')
+    console.log(
+      'add liquidity click to confirmed (an existing position; the same wallet/receipt/re-read path as create)',
+    )
     console.log(`  ${summary(confirmed)}`)
     if (failures.length) console.log(`  failed adds: ${failures.join('; ')}`)
     console.log('range drag on the depth chart: pointer move to range re-rendered and laid out')
