@@ -183,12 +183,12 @@ describe('create a position', () => {
       await page.getByLabel('0.3%').check()
       await page.getByRole('button', { name: 'Continue' }).click()
       await page.locator('[data-testid="create-deposit"]').waitFor()
-      await page.getByLabel('Min price').fill('abc')
-      await page.getByLabel('Max price').fill('4000')
+      await page.getByRole('textbox', { name: 'Min price' }).fill('abc')
+      await page.getByRole('textbox', { name: 'Max price' }).fill('4000')
       await page.getByLabel('ETH amount').fill('0.1')
       await page.getByRole('button', { name: 'Review' }).click()
       assert.equal(await problemText(page), 'Invalid price input')
-      await page.getByLabel('Min price').fill('5000')
+      await page.getByRole('textbox', { name: 'Min price' }).fill('5000')
       await page.getByRole('button', { name: 'Review' }).click()
       assert.equal(
         await problemText(page),
