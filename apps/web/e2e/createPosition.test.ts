@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { AxeBuilder } from '@axe-core/playwright'
 import { type Devnet, devnetClients, startDevnet } from '@oxbow/devnet'
 import {
   erc20Abi,
@@ -295,6 +296,17 @@ describe('create a position', () => {
           const typed = await ticks()
           assert.deepEqual([typed.minHandle, typed.maxHandle], [typed.lower, typed.upper])
           assert.ok(typed.lower < typed.upper)
+          // No serious or critical axe violation in the new parts.
+          const axe = await new AxeBuilder({ page })
+            .include('[data-testid="create-deposit"]')
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+            .analyze()
+          assert.deepEqual(
+            axe.violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+            [],
+          )
           if (SHOTS)
             await page.screenshot({ path: `${SHOTS}/create-range-chart-${width}.png`, fullPage: true })
         },
