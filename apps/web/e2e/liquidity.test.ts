@@ -12,6 +12,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { AxeBuilder } from '@axe-core/playwright'
 import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
 import {
   erc20Abi,
@@ -481,6 +482,17 @@ describe('positions', () => {
       const text = (await card.textContent()) ?? ''
       for (const label of ['Position vs holding', 'Fees earned', 'Impermanent loss', 'Net vs holding'])
         assert.ok(text.includes(label), label)
+      // No serious or critical axe violation in the new parts.
+      const axe = await new AxeBuilder({ page })
+        .include('[data-testid="position-vs-hold"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze()
+      assert.deepEqual(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        [],
+      )
       const shots = process.env.OXBOW_E2E_SCREENSHOTS
       if (shots) {
         await page.screenshot({ path: `${shots}/position-vs-hold-1280.png`, fullPage: true })
