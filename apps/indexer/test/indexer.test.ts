@@ -574,6 +574,43 @@ for (const backend of backends) {
       assert.equal(position.liquidity, chainPosition[7].toString())
       assert.equal(position.tickLower, lower)
       assert.equal(position.tickUpper, upper)
+      // The same position by its id, with what the mint took from the owner and when.
+      const [after0, after1] = await Promise.all(
+        [pool.token0, pool.token1].map((t) =>
+          publicClient.readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [actor] }),
+        ),
+      )
+      const mintBlock = await publicClient.getBlock({ blockNumber: receipt.blockNumber })
+      const byId = await okData(
+        gql<{ position: Record<string, string | number> | null }>(
+          'query($id: String!) { position(network: "ethereum", version: V3, tokenId: $id) { tokenId deposited0 deposited1 collected0 openedAt } }',
+          { id: tokenId.toString() },
+        ),
+      )
+      assert.deepEqual(byId.position, {
+        tokenId: tokenId.toString(),
+        deposited0: ((bal0 ?? 0n) - (after0 ?? 0n)).toString(),
+        deposited1: ((bal1 ?? 0n) - (after1 ?? 0n)).toString(),
+        collected0: '0',
+        openedAt: Number(mintBlock.timestamp),
+      })
+      const missing = await okData(
+        gql<{ position: null }>(
+          '{ position(network: "ethereum", version: V3, tokenId: "999999999") { tokenId } }',
+        ),
+      )
+      assert.equal(missing.position, null)
+      for (const [args, field] of [
+        ['version: V3, tokenId: "12x"', 'tokenId'],
+        ['version: V2, tokenId: "1"', 'version'],
+      ] as const) {
+        const r = await gql(`{ position(network: "ethereum", ${args}) { tokenId } }`)
+        assert.equal(
+          r.errors?.[0]?.extensions?.code,
+          'BAD_USER_INPUT',
+          `${field}: ${JSON.stringify(r.errors)}`,
+        )
+      }
       const liquidity = await publicClient.readContract({
         address: pool.address,
         abi: v3PoolAbi,
@@ -1742,6 +1779,52 @@ for (const backend of backends) {
       const [minted] = parseEventLogs({ abi: v4PositionManagerAbi, eventName: 'Transfer', logs: mint.logs })
       assert.ok(minted)
       const tokenId = minted.args.id
+      /** What the actor's ETH and token balances changed by in a transaction (gas excluded). */
+      const balanceChange = async (receipt: typeof mint) => {
+        const at = async (blockNumber: bigint) =>
+          [
+            await publicClient.getBalance({ address: actor, blockNumber }),
+            await publicClient.readContract({
+              address: token,
+              abi: erc20Abi,
+              functionName: 'balanceOf',
+              args: [actor],
+              blockNumber,
+            }),
+          ] as const
+        const [eth0, token0] = await at(receipt.blockNumber - 1n)
+        const [eth1, token1] = await at(receipt.blockNumber)
+        return [eth1 - eth0 + receipt.gasUsed * receipt.effectiveGasPrice, token1 - token0] as const
+      }
+      type IndexedPosition = Record<
+        'deposited0' | 'deposited1' | 'withdrawn0' | 'withdrawn1' | 'collected0' | 'collected1',
+        string
+      > & { openedAt: number; liquidity: string }
+      /** The indexer's record of the position once it has indexed `block`. */
+      const indexedPosition = (block: bigint) =>
+        waitFor(
+          `position ${tokenId} at block ${block}`,
+          async () => {
+            const data = await okData(
+              gql<{ networks: { network: string; blockNumber: string }[]; position: IndexedPosition | null }>(
+                'query($id: String!) { networks { network blockNumber } position(network: "ethereum", version: V4, tokenId: $id) { liquidity deposited0 deposited1 withdrawn0 withdrawn1 collected0 collected1 openedAt } }',
+                { id: tokenId.toString() },
+              ),
+            )
+            const state = data.networks.find((x) => x.network === 'ethereum')
+            return state && BigInt(state.blockNumber) >= block && data.position ? data.position : undefined
+          },
+          WAIT_MS,
+        )
+      // The deposit the position-vs-holding comparison starts from: what the mint took, measured on chain.
+      const [ethPaid, tokenPaid] = await balanceChange(mint)
+      const opened = await indexedPosition(mint.blockNumber)
+      const mintBlock = await publicClient.getBlock({ blockNumber: mint.blockNumber })
+      assert.deepEqual(
+        [opened.deposited0, opened.deposited1, opened.collected0, opened.collected1, opened.openedAt],
+        [(-ethPaid).toString(), (-tokenPaid).toString(), '0', '0', Number(mintBlock.timestamp)],
+        'deposited = what the mint took from the owner; opened at the mint block',
+      )
 
       /** Swaps through the pool both ways so the position earns fees in both currencies. */
       const earnFees = async () => {
@@ -1869,11 +1952,17 @@ for (const backend of backends) {
           [ethReceived, tokenReceived],
           'the reserves drop by exactly what the pool paid out',
         )
-        return receipt
+        return { receipt, ethReceived, tokenReceived }
       }
 
       await earnFees()
-      await takeOut(0n, 'COLLECT_FEES')
+      const feesOnly = await takeOut(0n, 'COLLECT_FEES')
+      const afterCollect = await indexedPosition(feesOnly.receipt.blockNumber)
+      assert.deepEqual(
+        [afterCollect.collected0, afterCollect.collected1, afterCollect.withdrawn0, afterCollect.withdrawn1],
+        [feesOnly.ethReceived.toString(), feesOnly.tokenReceived.toString(), '0', '0'],
+        'collected = the fees the owner received',
+      )
       await earnFees()
       const principal = amountsForLiquidityDelta(
         ...((await publicClient.readContract({ ...view, functionName: 'getSlot0', args: [v4.poolId] })).slice(
@@ -1884,7 +1973,19 @@ for (const backend of backends) {
         tickUpper,
         -liquidity,
       )
-      const removal = await takeOut(liquidity, 'LIQUIDITY_DECREASE')
+      const { receipt: removal, ...removed } = await takeOut(liquidity, 'LIQUIDITY_DECREASE')
+      const closed = await indexedPosition(removal.blockNumber)
+      assert.deepEqual(
+        [closed.liquidity, closed.withdrawn0, closed.withdrawn1, closed.collected0, closed.collected1],
+        [
+          '0',
+          (-principal.amount0).toString(),
+          (-principal.amount1).toString(),
+          (feesOnly.ethReceived + removed.ethReceived + principal.amount0).toString(),
+          (feesOnly.tokenReceived + removed.tokenReceived + principal.amount1).toString(),
+        ],
+        'withdrawn = the principal; collected = every fee paid (received minus principal)',
+      )
       // The pool's transaction list shows the principal leaving the pool (negative), fees apart.
       const listed = await waitFor(
         'the removal in the pool transactions',

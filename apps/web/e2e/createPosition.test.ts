@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { AxeBuilder } from '@axe-core/playwright'
 import { type Devnet, devnetClients, startDevnet } from '@oxbow/devnet'
 import {
   erc20Abi,
@@ -183,12 +184,12 @@ describe('create a position', () => {
       await page.getByLabel('0.3%').check()
       await page.getByRole('button', { name: 'Continue' }).click()
       await page.locator('[data-testid="create-deposit"]').waitFor()
-      await page.getByLabel('Min price').fill('abc')
-      await page.getByLabel('Max price').fill('4000')
+      await page.getByRole('textbox', { name: 'Min price' }).fill('abc')
+      await page.getByRole('textbox', { name: 'Max price' }).fill('4000')
       await page.getByLabel('ETH amount').fill('0.1')
       await page.getByRole('button', { name: 'Review' }).click()
       assert.equal(await problemText(page), 'Invalid price input')
-      await page.getByLabel('Min price').fill('5000')
+      await page.getByRole('textbox', { name: 'Min price' }).fill('5000')
       await page.getByRole('button', { name: 'Review' }).click()
       assert.equal(
         await problemText(page),
@@ -212,6 +213,107 @@ describe('create a position', () => {
     })
     assert.equal(await clients().public.getBlockNumber(), blockBefore, 'nothing was sent')
   })
+
+  for (const width of [1280, 390]) {
+    test(`behavior: the depth chart (${width} px) draws the pool's indexed liquidity; dragging a handle and arrow keys write the price inputs, typed prices move the handles`, async () => {
+      await withPage(
+        '/positions/create/v3',
+        async (page) => {
+          await choosePair(page, 'ETH', tokens.usdc)
+          await page.getByLabel('0.3%').check()
+          await page.getByRole('button', { name: 'Continue' }).click()
+          const deposit = page.locator('[data-testid="create-deposit"]')
+          const chart = page.locator('[data-testid="range-chart"]')
+          await chart.waitFor()
+          // The bars are the indexer's liquidityByTick of this pool, loaded with the step.
+          await page.waitForFunction(
+            () =>
+              Number(document.querySelector('[data-testid="range-chart"]')?.getAttribute('data-ranges')) > 0,
+          )
+          const min = page.getByRole('slider', { name: 'Min price' })
+          const max = page.getByRole('slider', { name: 'Max price' })
+          const minInput = page.getByRole('textbox', { name: 'Min price' })
+          const maxInput = page.getByRole('textbox', { name: 'Max price' })
+          const ticks = async () => ({
+            lower: Number(await deposit.getAttribute('data-tick-lower')),
+            upper: Number(await deposit.getAttribute('data-tick-upper')),
+            minHandle: Number(await min.getAttribute('data-tick')),
+            maxHandle: Number(await max.getAttribute('data-tick')),
+          })
+          await page.getByRole('button', { name: 'Narrow (±5%)' }).click()
+          const narrow = await ticks()
+          // WETH (A) is token0: the min price is the lower tick.
+          assert.deepEqual([narrow.minHandle, narrow.maxHandle], [narrow.lower, narrow.upper])
+          const narrowMin = await minInput.inputValue()
+          // Keyboard: one tick spacing (60) per arrow key, ten per Page Up/Down.
+          await min.focus()
+          await page.keyboard.press('ArrowRight')
+          await page.waitForFunction(
+            (t) =>
+              Number(
+                document.querySelector('[data-testid="create-deposit"]')?.getAttribute('data-tick-lower'),
+              ) === t,
+            narrow.lower + 60,
+          )
+          assert.notEqual(await minInput.inputValue(), narrowMin, 'the min price input follows the handle')
+          await page.keyboard.press('PageDown')
+          await page.waitForFunction(
+            (t) =>
+              Number(
+                document.querySelector('[data-testid="create-deposit"]')?.getAttribute('data-tick-lower'),
+              ) === t,
+            narrow.lower + 60 - 600,
+          )
+          // Pointer: dragging the max handle right raises the max price; the input and the range follow.
+          const before = await ticks()
+          const box = await max.boundingBox()
+          const plot = await chart.boundingBox()
+          assert.ok(box && plot)
+          await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+          await page.mouse.down()
+          for (let i = 1; i <= 5; i++)
+            await page.mouse.move(box.x + box.width / 2 + i * (plot.width / 20), box.y + 10)
+          await page.mouse.up()
+          const dragged = await ticks()
+          assert.ok(dragged.upper > before.upper, `dragged ${before.upper} -> ${dragged.upper}`)
+          assert.ok(Number.isInteger(dragged.upper / 60), 'a usable tick')
+          assert.equal(dragged.maxHandle, dragged.upper)
+          assert.equal(dragged.lower, before.lower, 'the other bound stays')
+          const maxText = await maxInput.inputValue()
+          assert.ok(Number(maxText) > 0)
+          // Dragging the min handle past the max stops one spacing short of it.
+          const minBox = await min.boundingBox()
+          assert.ok(minBox)
+          await page.mouse.move(minBox.x + minBox.width / 2, minBox.y + minBox.height / 2)
+          await page.mouse.down()
+          await page.mouse.move(plot.x + plot.width - 1, minBox.y + 10, { steps: 4 })
+          await page.mouse.up()
+          const squeezed = await ticks()
+          assert.equal(squeezed.lower, squeezed.upper - 60, 'min stops one spacing under max')
+          // Typing moves the handles back: the common preset's prices typed by hand.
+          await minInput.fill('1000')
+          await maxInput.fill('5000')
+          const typed = await ticks()
+          assert.deepEqual([typed.minHandle, typed.maxHandle], [typed.lower, typed.upper])
+          assert.ok(typed.lower < typed.upper)
+          // No serious or critical axe violation in the new parts.
+          const axe = await new AxeBuilder({ page })
+            .include('[data-testid="create-deposit"]')
+            .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+            .analyze()
+          assert.deepEqual(
+            axe.violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+            [],
+          )
+          if (SHOTS)
+            await page.screenshot({ path: `${SHOTS}/create-range-chart-${width}.png`, fullPage: true })
+        },
+        width,
+      )
+    })
+  }
 
   test('behavior: a v3 position in a narrow range of WETH/USDC 0.3% paying ETH: the NFT is the account’s with the deposited amounts', async () => {
     await withPage('/positions/create/v3', async (page) => {

@@ -12,6 +12,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { AxeBuilder } from '@axe-core/playwright'
 import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
 import {
   erc20Abi,
@@ -19,6 +20,7 @@ import {
   PERMIT2_ADDRESS,
   type PoolKey,
   permit2Abi,
+  swapRouter02Abi,
   v4DecreasePayload,
   v4PositionManagerAbi,
 } from '@oxbow/protocol'
@@ -360,6 +362,144 @@ describe('positions', () => {
       // Nothing traded in between: the chain paid exactly what the page showed.
       assert.equal(now.eth - held.eth + gas, amount0, 'WETH side arrived as ETH')
       assert.equal(now.usdc - held.usdc, amount1)
+    })
+  })
+
+  test('behavior: the page compares the position with holding: deposits and fees earned (collected + unclaimed) equal the chain, net = loss + fees', async () => {
+    const { public: client, wallet } = clients()
+    // Trades after the collect and the removal, so some fees are still unclaimed.
+    for (const [tokenIn, tokenOut, amountIn] of [
+      [contracts.weth, contracts.usdc, parseEther('0.5')],
+      [contracts.usdc, contracts.weth, parseUnits('1000', 6)],
+    ] as const) {
+      const hash = await wallet.writeContract({
+        address: contracts.router,
+        abi: swapRouter02Abi,
+        functionName: 'exactInputSingle',
+        args: [
+          {
+            tokenIn,
+            tokenOut,
+            fee: 3000,
+            recipient: ACCOUNT_0,
+            amountIn,
+            amountOutMinimum: 0n,
+            sqrtPriceLimitX96: 0n,
+          },
+        ],
+      } as never)
+      assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+    }
+    // The position's history from the manager's own events.
+    const sum = async (eventName: 'IncreaseLiquidity' | 'DecreaseLiquidity' | 'Collect') => {
+      const logs = await client.getContractEvents({
+        address: contracts.npm,
+        abi: nonfungiblePositionManagerAbi,
+        eventName,
+        args: { tokenId },
+        fromBlock: 'earliest',
+      })
+      let total0 = 0n
+      let total1 = 0n
+      for (const log of logs) {
+        const args = log.args as { amount0: bigint; amount1: bigint }
+        total0 += args.amount0
+        total1 += args.amount1
+      }
+      return [total0, total1] as const
+    }
+    const [deposited, withdrawn, collected] = await Promise.all([
+      sum('IncreaseLiquidity'),
+      sum('DecreaseLiquidity'),
+      sum('Collect'),
+    ])
+    assert.ok(withdrawn[0] > 0n && collected[0] > withdrawn[0], 'the earlier tests removed and collected')
+    await withPage(ACCOUNT_0, `/positions/v3/ethereum/${tokenId}`, async (page) => {
+      const card = page.locator('[data-testid="position-vs-hold"][data-state="ready"]')
+      await card.waitFor({ timeout: 20_000 })
+      const truth = await chainTruth(tokenId)
+      assert.ok(truth.fees0 > 0n && truth.fees1 > 0n, 'the trades left unclaimed fees')
+      const big = async (name: string) => BigInt((await card.getAttribute(name)) ?? '-1')
+      const num = async (name: string) => Number((await card.getAttribute(name)) ?? 'NaN')
+      assert.deepEqual(
+        [
+          await big('data-deposited0'),
+          await big('data-deposited1'),
+          await big('data-withdrawn0'),
+          await big('data-withdrawn1'),
+          await big('data-fees-earned0'),
+          await big('data-fees-earned1'),
+        ],
+        [
+          deposited[0],
+          deposited[1],
+          withdrawn[0],
+          withdrawn[1],
+          collected[0] + truth.fees0 - withdrawn[0],
+          collected[1] + truth.fees1 - withdrawn[1],
+        ],
+        'deposits, withdrawals and fees earned to the wei',
+      )
+      // Values at the indexer's prices: holding = the deposits; net = principal - hold + fees.
+      const prices = (await (
+        await fetch(indexer.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            query: 'query($t: [TokenRef!]!) { tokenPrices(tokens: $t) { priceUsd } }',
+            variables: {
+              t: [
+                { network: 'ethereum', address: contracts.weth },
+                { network: 'ethereum', address: contracts.usdc },
+              ],
+            },
+          }),
+        })
+      ).json()) as { data: { tokenPrices: { priceUsd: string }[] } }
+      const [weth, usdc] = prices.data.tokenPrices.map((p) => Number(p.priceUsd)) as [number, number]
+      const usd = (a0: bigint, a1: bigint) => (Number(a0) / 1e18) * weth + (Number(a1) / 1e6) * usdc
+      const near = (actual: number, expected: number, what: string) =>
+        assert.ok(
+          Math.abs(actual - expected) <= Math.abs(expected) * 1e-9 + 1e-9,
+          `${what}: ${actual} vs ${expected}`,
+        )
+      near(await num('data-hold-usd'), usd(deposited[0], deposited[1]), 'hold value')
+      near(
+        await num('data-principal-usd'),
+        usd(truth.amount0 + withdrawn[0], truth.amount1 + withdrawn[1]),
+        'position principal',
+      )
+      near(
+        await num('data-fees-usd'),
+        usd(collected[0] + truth.fees0 - withdrawn[0], collected[1] + truth.fees1 - withdrawn[1]),
+        'fees',
+      )
+      near(
+        await num('data-net-usd'),
+        (await num('data-principal-usd')) - (await num('data-hold-usd')) + (await num('data-fees-usd')),
+        'net',
+      )
+      const text = (await card.textContent()) ?? ''
+      for (const label of ['Position vs holding', 'Fees earned', 'Impermanent loss', 'Net vs holding'])
+        assert.ok(text.includes(label), label)
+      // No serious or critical axe violation in the new parts.
+      const axe = await new AxeBuilder({ page })
+        .include('[data-testid="position-vs-hold"]')
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+        .analyze()
+      assert.deepEqual(
+        axe.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        [],
+      )
+      const shots = process.env.OXBOW_E2E_SCREENSHOTS
+      if (shots) {
+        await page.screenshot({ path: `${shots}/position-vs-hold-1280.png`, fullPage: true })
+        await page.setViewportSize({ width: 390, height: 900 })
+        await card.scrollIntoViewIfNeeded()
+        await page.screenshot({ path: `${shots}/position-vs-hold-390.png`, fullPage: true })
+      }
     })
   })
 

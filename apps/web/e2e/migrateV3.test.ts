@@ -142,28 +142,35 @@ const v3PoolPrice = async () => {
   return sqrtPriceX96
 }
 
+/** A v3 WETH/USDC 0.3% position of 1 ETH in a narrow range, created through the app; its token id. */
+async function createV3Position(): Promise<bigint> {
+  let tokenId = 0n
+  await withPage(ACCOUNT_0, '/positions/create/v3', async (page) => {
+    await page.getByLabel('Token A').fill('ETH')
+    await page.getByLabel('Token B').fill(tokens.usdc)
+    await page.getByLabel('0.3%').check()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.locator('[data-testid="create-deposit"]').waitFor()
+    await page.getByRole('button', { name: 'Narrow (±5%)' }).click()
+    await page.getByLabel('ETH amount').fill('1')
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="create-deposit"]')?.getAttribute('data-amount1') != null,
+    )
+    await page.getByRole('button', { name: 'Review' }).click()
+    await page.getByRole('button', { name: 'Create position' }).click()
+    await confirmed(page)
+    await page.locator('[data-testid="created-position"]').waitFor()
+    const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+    const match = /^\/positions\/v3\/ethereum\/(\d+)$/.exec(href)
+    assert.ok(match, href)
+    tokenId = BigInt(match[1] ?? '')
+  })
+  return tokenId
+}
+
 describe('migrate a v3 position to v4', () => {
   test('setup: a v3 WETH/USDC 0.3% position in a narrow range, created through the app', async () => {
-    await withPage(ACCOUNT_0, '/positions/create/v3', async (page) => {
-      await page.getByLabel('Token A').fill('ETH')
-      await page.getByLabel('Token B').fill(tokens.usdc)
-      await page.getByLabel('0.3%').check()
-      await page.getByRole('button', { name: 'Continue' }).click()
-      await page.locator('[data-testid="create-deposit"]').waitFor()
-      await page.getByRole('button', { name: 'Narrow (±5%)' }).click()
-      await page.getByLabel('ETH amount').fill('1')
-      await page.waitForFunction(
-        () => document.querySelector('[data-testid="create-deposit"]')?.getAttribute('data-amount1') != null,
-      )
-      await page.getByRole('button', { name: 'Review' }).click()
-      await page.getByRole('button', { name: 'Create position' }).click()
-      await confirmed(page)
-      await page.locator('[data-testid="created-position"]').waitFor()
-      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
-      const match = /^\/positions\/v3\/ethereum\/(\d+)$/.exec(href)
-      assert.ok(match, href)
-      v3TokenId = BigInt(match[1] ?? '')
-    })
+    v3TokenId = await createV3Position()
     assert.ok((await v3Position(v3TokenId))[7] > 0n)
   })
 
@@ -321,6 +328,70 @@ describe('migrate a v3 position to v4', () => {
       assert.equal(
         await page.locator('[data-testid="position"]').getAttribute('data-liquidity'),
         liquidity.toString(),
+      )
+    })
+  })
+
+  test('behavior: into a new dynamic-fee v4 pool: no hook is refused ("Enter a valid hook address"), with the devnet hook the pool is created (fee flag, hook) and the position minted, refunds to the wei', async () => {
+    const tokenId = await createV3Position()
+    const hook = devnet.manifest.networks.ethereum?.hooks?.OxbowHook as Address | undefined
+    assert.ok(hook, 'the devnet deploys its hook')
+    await withPage(ACCOUNT_0, `/migrate/v3/ethereum/${tokenId}`, async (page) => {
+      const form = page.locator('[data-testid="migrate-v3"]')
+      await form.waitFor()
+      await page.getByLabel('Dynamic fee').check()
+      await page.getByText('Enter a valid hook address').first().waitFor()
+      const { public: client } = clients()
+      const block = await client.getBlockNumber()
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      assert.equal(
+        await page.locator('[data-testid="migrate-problem"]').textContent(),
+        'Enter a valid hook address',
+      )
+      assert.equal(await client.getBlockNumber(), block, 'nothing sent')
+      await page.getByLabel('Hook address (optional)').fill(hook)
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="migrate-v3"]')?.getAttribute('data-new-pool') != null,
+      )
+      const amounts = page.locator('[data-testid="migrate-amounts"]')
+      await amounts.waitFor()
+      const shownLiquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
+      const weth0 = await balanceOf(tokens.weth)
+      const usdc0 = await balanceOf(tokens.usdc)
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      await confirmed(page)
+      const result = page.locator('[data-testid="migrate-result"]')
+      await result.waitFor()
+      await page.locator('[data-testid="created-position"]').waitFor()
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const match = /^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)
+      assert.ok(match, `links to the new position (${href})`)
+      const v4TokenId = BigInt(match[1] ?? '')
+      const [poolKey] = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPoolAndPositionInfo',
+        args: [v4TokenId],
+      })
+      assert.equal(poolKey.fee, 0x800000, 'the dynamic-fee flag')
+      assert.equal(poolKey.hooks.toLowerCase(), hook.toLowerCase())
+      const liquidity = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [v4TokenId],
+      })
+      assert.equal(liquidity, shownLiquidity, 'the liquidity shown before signing')
+      assert.equal((await v3Position(tokenId))[7], 0n, 'the v3 position is emptied')
+      assert.equal(
+        (await balanceOf(tokens.weth)) - weth0,
+        BigInt((await result.getAttribute('data-refund0')) ?? '-1'),
+        'WETH refund to the wei',
+      )
+      assert.equal(
+        (await balanceOf(tokens.usdc)) - usdc0,
+        BigInt((await result.getAttribute('data-refund1')) ?? '-1'),
+        'USDC refund to the wei',
       )
     })
   })

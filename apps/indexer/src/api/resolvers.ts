@@ -382,6 +382,50 @@ export function createResolvers(deps: ResolverDeps) {
     }
   }
 
+  /** A v3/v4 position row as the API serves it (status from the pool's indexed tick). */
+  function positionView(s: Snapshot, r: typeof tables.position.$inferSelect) {
+    const p = r.pool ? s.pools.get(tokenKey(r.chainId, r.pool)) : undefined
+    const status =
+      r.liquidity === 0n
+        ? 'CLOSED'
+        : p && p.row.tick !== null && r.tickLower !== null && r.tickUpper !== null
+          ? r.tickLower <= p.row.tick && p.row.tick < r.tickUpper
+            ? 'IN_RANGE'
+            : 'OUT_OF_RANGE'
+          : 'OUT_OF_RANGE'
+    const priceAt = (tick: number | null) => {
+      if (tick === null || !p) return null
+      const sqrt = Number(sqrtPriceAtTick(tick)) / 2 ** 96
+      return decimalString(sqrt * sqrt * 10 ** (p.token0.row.decimals - p.token1.row.decimals))
+    }
+    return {
+      key: `${r.chainId}:${r.version}:${r.tokenId.toString().padStart(40, '0')}`,
+      createdAt: r.createdAt,
+      status,
+      gql: {
+        id: `${slugOf(r.chainId)}:${r.version}:${r.tokenId}`,
+        network: slugOf(r.chainId),
+        version: r.version.toUpperCase(),
+        tokenId: r.tokenId.toString(),
+        owner: getAddress(r.owner),
+        pool: p ? () => poolGql(s, p) : null,
+        status,
+        tickLower: r.tickLower,
+        tickUpper: r.tickUpper,
+        priceLower: priceAt(r.tickLower),
+        priceUpper: priceAt(r.tickUpper),
+        liquidity: r.liquidity.toString(),
+        deposited0: r.deposited0.toString(),
+        deposited1: r.deposited1.toString(),
+        withdrawn0: r.withdrawn0.toString(),
+        withdrawn1: r.withdrawn1.toString(),
+        collected0: r.collected0.toString(),
+        collected1: r.collected1.toString(),
+        openedAt: r.createdAt,
+      },
+    }
+  }
+
   function findCollection(s: Snapshot, chainId: number, address: string): CollectionView | undefined {
     return s.collections.find((c) => c.key === tokenKey(chainId, address))
   }
@@ -743,6 +787,28 @@ export function createResolvers(deps: ResolverDeps) {
       }
     },
 
+    async position(args: Args) {
+      const network = parseNetwork(input, args.network)
+      const version = String(args.version)
+      const s = await deps.snapshot()
+      const chainId = deps.chainIdBySlug.get(network) as number
+      // A v2 holding is per owner (positions(owner) lists it): no single id to look up.
+      if (version !== 'V3' && version !== 'V4') throw badInput('version must be V3 or V4.', 'version')
+      if (typeof args.tokenId !== 'string' || !/^[0-9]{1,78}$/.test(args.tokenId))
+        throw badInput('tokenId must be a decimal token id.', 'tokenId')
+      const [row] = await db
+        .select()
+        .from(tables.position)
+        .where(
+          and(
+            eq(tables.position.chainId, chainId),
+            eq(tables.position.version, version.toLowerCase()),
+            eq(tables.position.tokenId, BigInt(args.tokenId)),
+          ),
+        )
+      return row ? positionView(s, row).gql : null
+    },
+
     async positions(args: Args) {
       const owner = parseAddress(args.owner, 'owner')
       const slugs = parseNetworks(input, args.networks)
@@ -754,47 +820,7 @@ export function createResolvers(deps: ResolverDeps) {
         .select()
         .from(tables.position)
         .where(and(eq(tables.position.owner, owner), inArray(tables.position.chainId, chainIds(s, slugs))))
-      const views = rows.map((r) => {
-        const p = r.pool ? s.pools.get(tokenKey(r.chainId, r.pool)) : undefined
-        const status =
-          r.liquidity === 0n
-            ? 'CLOSED'
-            : p && p.row.tick !== null && r.tickLower !== null && r.tickUpper !== null
-              ? r.tickLower <= p.row.tick && p.row.tick < r.tickUpper
-                ? 'IN_RANGE'
-                : 'OUT_OF_RANGE'
-              : 'OUT_OF_RANGE'
-        const priceAt = (tick: number | null) => {
-          if (tick === null || !p) return null
-          const sqrt = Number(sqrtPriceAtTick(tick)) / 2 ** 96
-          return decimalString(sqrt * sqrt * 10 ** (p.token0.row.decimals - p.token1.row.decimals))
-        }
-        return {
-          key: `${r.chainId}:${r.version}:${r.tokenId.toString().padStart(40, '0')}`,
-          createdAt: r.createdAt,
-          status,
-          gql: {
-            id: `${slugOf(r.chainId)}:${r.version}:${r.tokenId}`,
-            network: slugOf(r.chainId),
-            version: r.version.toUpperCase(),
-            tokenId: r.tokenId.toString(),
-            owner: getAddress(r.owner),
-            pool: p ? () => poolGql(s, p) : null,
-            status,
-            tickLower: r.tickLower,
-            tickUpper: r.tickUpper,
-            priceLower: priceAt(r.tickLower),
-            priceUpper: priceAt(r.tickUpper),
-            liquidity: r.liquidity.toString(),
-            deposited0: r.deposited0.toString(),
-            deposited1: r.deposited1.toString(),
-            withdrawn0: r.withdrawn0.toString(),
-            withdrawn1: r.withdrawn1.toString(),
-            collected0: r.collected0.toString(),
-            collected1: r.collected1.toString(),
-          },
-        }
-      })
+      const views = rows.map((r) => positionView(s, r))
       // v2: the account's LP tokens of each pair; the pair address stands for the token id.
       const lpRows = await db
         .select()
@@ -828,6 +854,7 @@ export function createResolvers(deps: ResolverDeps) {
             withdrawn1: '0',
             collected0: '0',
             collected1: '0',
+            openedAt: r.createdAt,
           },
         }
       })

@@ -209,8 +209,11 @@ export const typeDefs = /* GraphQL */ `
     deposited1: String!
     withdrawn0: String!
     withdrawn1: String!
+    "Deposited (v3 IncreaseLiquidity, v4 principal added), withdrawn (principal removed) and collected amounts in base units. v3 collected counts everything Collect paid (withdrawn principal included); v4 collected counts only the fees each ModifyLiquidity paid out (the principal is in withdrawn)."
     collected0: String!
     collected1: String!
+    "When the position was opened (unix seconds): its NFT's mint, or the first LP tokens received (v2)."
+    openedAt: Int!
   }
 
   type NftCollection {
@@ -288,6 +291,8 @@ export const typeDefs = /* GraphQL */ `
     "The owner's balance of each given token (up to 20), in the order given, 0 where it holds none; tokens the indexer does not know are left out, and so is a native balance the node did not give."
     tokenBalances(owner: String!, tokens: [TokenRef!]!): [TokenBalance!]!
     activity(address: String!, networks: [String!], first: Int = 20, after: String, types: [TransactionType!]): ActivityConnection!
+    "One v3/v4 position by its NFT token id (decimal); null when the indexer has none."
+    position(network: String!, version: ProtocolVersion!, tokenId: String!): Position
     "The owner's v2 LP-token holdings and v3/v4 positions, newest first."
     positions(owner: String!, networks: [String!], status: [PositionStatus!], first: Int = 20, after: String): PositionConnection!
     nfts(owner: String!, networks: [String!], first: Int = 20, after: String): NftConnection!

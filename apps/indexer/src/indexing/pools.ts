@@ -353,6 +353,8 @@ ponder.on('V4PoolManager:ModifyLiquidity', async ({ event, context }) => {
       liquidity: liquidityDelta,
       deposited0: amount0 > 0n ? amount0 : 0n,
       deposited1: amount1 > 0n ? amount1 : 0n,
+      collected0: paid.fees0,
+      collected1: paid.fees1,
     })
     return
   }
@@ -363,6 +365,9 @@ ponder.on('V4PoolManager:ModifyLiquidity', async ({ event, context }) => {
     deposited1: row.deposited1 + (amount1 > 0n ? amount1 : 0n),
     withdrawn0: row.withdrawn0 + (amount0 < 0n ? -amount0 : 0n),
     withdrawn1: row.withdrawn1 + (amount1 < 0n ? -amount1 : 0n),
+    // Every modification pays the fees accrued since the last one (v4 has no separate collect).
+    collected0: row.collected0 + paid.fees0,
+    collected1: row.collected1 + paid.fees1,
   }))
 })
 

@@ -1,4 +1,5 @@
 import { parseAmountInput, sanitizeAmountInput, toDecimalString } from '@oxbow/core'
+import { poolIdOf } from '@oxbow/protocol/encoding'
 import { tickAtSqrtPrice } from '@oxbow/routing'
 import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
@@ -17,6 +18,7 @@ import {
   type PoolChoice,
   type PoolState,
   type ProtocolVersion,
+  poolKeyOf,
   presetTicks,
   type RangePreset,
   rawPrice,
@@ -37,6 +39,7 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { RangeChart } from './RangeChart.tsx'
 import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -515,13 +518,40 @@ function DepositStep({ chosen }: { chosen: Chosen }) {
         {pool.version === 'v2' ? (
           <p>{intl.formatMessage(m.fullRange)}</p>
         ) : (
-          <RangeFields
-            range={range}
-            onRangeChange={setRange}
-            onPreset={applyPreset}
-            per={per}
-            presetsDisabled={tick === null}
-          />
+          <>
+            <RangeFields
+              range={range}
+              onRangeChange={setRange}
+              onPreset={applyPreset}
+              per={per}
+              presetsDisabled={tick === null}
+            />
+            {tick !== null ? (
+              <RangeChart
+                network={pool.network}
+                poolId={
+                  !state.exists
+                    ? null
+                    : pool.version === 'v4'
+                      ? poolIdOf(poolKeyOf(pool))
+                      : (state.address ?? null)
+                }
+                tick={tick}
+                tickSpacing={pool.tickSpacing}
+                reversed={!aIs0}
+                ticks={ticks}
+                priceText={(t) => formatPrice(priceOfTick(t))}
+                per={per}
+                onChange={(minTick, maxTick) =>
+                  setRange({
+                    full: false,
+                    min: formatPrice(priceOfTick(minTick)),
+                    max: formatPrice(priceOfTick(maxTick)),
+                  })
+                }
+              />
+            ) : null}
+          </>
         )}
         {fields.map((side) => {
           const token = side === 0 ? pool.token0 : pool.token1

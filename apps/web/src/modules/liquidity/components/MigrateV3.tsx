@@ -33,7 +33,7 @@ import {
   V3_FEE_TIERS,
 } from '../services/createPosition.ts'
 import { migrateV3Requests, v3MigrationAmounts } from '../services/migrateV3.ts'
-import { fullRangeTicks, isFullRange, priceAtTick } from '../services/positionMath.ts'
+import { DYNAMIC_FEE, fullRangeTicks, isFullRange, priceAtTick } from '../services/positionMath.ts'
 import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
@@ -135,18 +135,22 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
   })
   const hooks: Address | null =
     hookTyped === '' ? zeroAddress : hookFormatOk && hook.data === true ? getAddress(hookTyped) : null
-  const hookError = !hookFormatOk || hook.data === false ? intl.formatMessage(m.invalidHook) : null
-  const choice: PoolChoice | null = hooks
-    ? {
-        network: p.network,
-        version: 'v4',
-        token0: { ...p.token0, payNative: false },
-        token1: { ...p.token1, payNative: false },
-        fee,
-        tickSpacing,
-        hooks,
-      }
-    : null
+  // A dynamic fee is set by the pool's hook: it needs one.
+  const dynamicWithoutHook = fee === DYNAMIC_FEE && hookTyped === ''
+  const hookError =
+    !hookFormatOk || hook.data === false || dynamicWithoutHook ? intl.formatMessage(m.invalidHook) : null
+  const choice: PoolChoice | null =
+    hooks && !dynamicWithoutHook
+      ? {
+          network: p.network,
+          version: 'v4',
+          token0: { ...p.token0, payNative: false },
+          token1: { ...p.token1, payNative: false },
+          fee,
+          tickSpacing,
+          hooks,
+        }
+      : null
   const pool = useQuery({
     queryKey: ['liquidity', 'migrate-v4-pool', p.network, p.token0.address, p.token1.address, fee, hooks],
     queryFn: () => readPoolState(choice as PoolChoice),
@@ -332,6 +336,15 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
               {feeText(t.fee)}
             </label>
           ))}
+          <label>
+            <input
+              type="radio"
+              name={`${id}-fee`}
+              checked={fee === DYNAMIC_FEE}
+              onChange={() => chooseFee(DYNAMIC_FEE)}
+            />{' '}
+            {intl.formatMessage(m.dynamicFee)}
+          </label>
         </fieldset>
         <div className={styles.form}>
           <label>

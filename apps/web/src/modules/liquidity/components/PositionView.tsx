@@ -23,6 +23,7 @@ import { type OnchainPosition, PositionReadError, parseTokenId } from '../servic
 import { ActionButton } from './ActionButton.tsx'
 import { AddLiquidity } from './AddLiquidity.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
+import { HoldComparison } from './HoldComparison.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { RangeBar } from './RangeBar.tsx'
@@ -170,6 +171,7 @@ function PositionDetails({ position: p }: { position: OnchainPosition }) {
           </dl>
         </Card>
       </div>
+      <HoldComparison position={p} prices={prices.data} />
       {owned ? <PositionActions position={p} /> : null}
     </div>
   )

@@ -135,4 +135,21 @@ export const liquidityMessages = defineMessages({
     id: 'liquidity.migrate.newPoolAtV3Price',
     defaultMessage: 'This v4 pool does not exist yet. It will be created at the v3 pool’s price.',
   },
+  vsHold: { id: 'liquidity.vsHold.title', defaultMessage: 'Position vs holding' },
+  vsHoldNote: {
+    id: 'liquidity.vsHold.note',
+    defaultMessage:
+      'Compared with keeping the tokens you deposited in your wallet, everything valued at today’s prices.',
+  },
+  vsHoldOpened: { id: 'liquidity.vsHold.opened', defaultMessage: 'Opened' },
+  vsHoldDeposited: { id: 'liquidity.vsHold.deposited', defaultMessage: 'Deposited' },
+  vsHoldHoldValue: { id: 'liquidity.vsHold.holdValue', defaultMessage: 'If held' },
+  vsHoldFeesEarned: { id: 'liquidity.vsHold.feesEarned', defaultMessage: 'Fees earned' },
+  vsHoldImpermanentLoss: { id: 'liquidity.vsHold.impermanentLoss', defaultMessage: 'Impermanent loss' },
+  vsHoldNet: { id: 'liquidity.vsHold.net', defaultMessage: 'Net vs holding' },
+  vsHoldUnavailable: {
+    id: 'liquidity.vsHold.unavailable',
+    defaultMessage: 'The comparison with holding is not available for this position yet.',
+  },
+  depthChart: { id: 'liquidity.range.depthChart', defaultMessage: 'Liquidity by price, with your range' },
 })

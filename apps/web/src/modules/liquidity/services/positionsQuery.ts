@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
+import type { PositionHistory } from './holdComparison.ts'
 import type { PositionStatus } from './positionMath.ts'
 
 /** One of the account's positions as the indexer lists it (apps/indexer/src/api/sdl.ts `positions`). */
@@ -147,4 +148,103 @@ export async function fetchTokenPrices(
     if (Number.isFinite(price)) prices.set(`${p.network}:${p.address.toLowerCase()}`, price)
   }
   return prices
+}
+
+export const POSITION_HISTORY_QUERY = /* GraphQL */ `
+  query PositionHistory($network: String!, $version: ProtocolVersion!, $tokenId: String!) {
+    networks { network blockNumber }
+    position(network: $network, version: $version, tokenId: $tokenId) {
+      deposited0 deposited1 withdrawn0 withdrawn1 collected0 collected1 openedAt
+    }
+  }
+`
+const units = z.string().check(z.regex(/^[0-9]{1,78}$/))
+const historyAnswer = z.object({
+  data: z.object({
+    networks: z.array(z.object({ network: z.string(), blockNumber: units })),
+    position: z.nullable(
+      z.object({
+        deposited0: units,
+        deposited1: units,
+        withdrawn0: units,
+        withdrawn1: units,
+        collected0: units,
+        collected1: units,
+        openedAt: z.int().check(z.gte(0)),
+      }),
+    ),
+  }),
+})
+
+/** The indexer has not yet reached the block the page read from the chain: ask again shortly. */
+export class IndexerBehindError extends Error {
+  override readonly name = 'IndexerBehindError'
+}
+
+/**
+ * What went into and came out of a v3/v4 position since it was opened, from the indexer (its mint,
+ * increase, decrease and collect events), as of `atBlock` or later so it adds up with figures read
+ * from the chain at that block; null when the indexer has not seen the position.
+ */
+export async function fetchPositionHistory(
+  url: string,
+  network: string,
+  version: 'v3' | 'v4',
+  tokenId: bigint,
+  atBlock: bigint,
+  signal?: AbortSignal,
+): Promise<PositionHistory | null> {
+  const body = historyAnswer.parse(
+    await postGraphql(
+      url,
+      POSITION_HISTORY_QUERY,
+      { network, version: version.toUpperCase(), tokenId: tokenId.toString() },
+      signal,
+    ),
+  )
+  const indexed = body.data.networks.find((n) => n.network === network)
+  if (!indexed || BigInt(indexed.blockNumber) < atBlock) throw new IndexerBehindError(network)
+  const p = body.data.position
+  if (!p) return null
+  return {
+    deposited0: BigInt(p.deposited0),
+    deposited1: BigInt(p.deposited1),
+    withdrawn0: BigInt(p.withdrawn0),
+    withdrawn1: BigInt(p.withdrawn1),
+    collected0: BigInt(p.collected0),
+    collected1: BigInt(p.collected1),
+    openedAt: p.openedAt,
+  }
+}
+
+export const POOL_DEPTH_QUERY = /* GraphQL */ `
+  query PoolDepth($network: String!, $id: String!) {
+    pool(network: $network, id: $id) { liquidityByTick { tick liquidity } }
+  }
+`
+const depthAnswer = z.object({
+  data: z.object({
+    pool: z.nullable(
+      z.object({
+        liquidityByTick: z.array(z.object({ tick: z.int(), liquidity: units })).check(z.maxLength(400)),
+      }),
+    ),
+  }),
+})
+
+/**
+ * A v3/v4 pool's active liquidity from each initialized tick to the next, from the indexer (the
+ * create flow's depth chart); empty when the indexer does not know the pool.
+ */
+export async function fetchPoolDepth(
+  url: string,
+  network: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ tick: number; liquidity: bigint }[]> {
+  const body = depthAnswer.parse(await postGraphql(url, POOL_DEPTH_QUERY, { network, id }, signal))
+  return (body.data.pool?.liquidityByTick ?? []).map((r) => ({
+    tick: r.tick,
+    liquidity: BigInt(r.liquidity),
+  }))
 }

@@ -1,0 +1,103 @@
+import { formatTokenAmount } from '@oxbow/core'
+import { useIntl } from 'react-intl'
+import { useFiatFormatter } from '../../currency/index.ts'
+import { Card, SkeletonRows } from '../../ui/index.ts'
+import { usePositionHistory } from '../hooks/usePositionHistory.ts'
+import { compareWithHolding, feesEarned } from '../services/holdComparison.ts'
+import type { PriceMap } from '../services/positionValue.ts'
+import type { OnchainPosition } from '../services/readPosition.ts'
+import styles from './Liquidity.module.css'
+import { liquidityMessages as m } from './liquidityMessages.ts'
+
+/**
+ * The position's result against holding its deposits: fees earned (the indexer's collected history
+ * plus the chain's unclaimed fees), impermanent loss and the net, in the display currency.
+ */
+export function HoldComparison(props: { position: OnchainPosition; prices: PriceMap | undefined }) {
+  const { position: p, prices } = props
+  const intl = useIntl()
+  const fiat = useFiatFormatter()
+  const history = usePositionHistory(p.network, p.version, p.tokenId, p.blockNumber)
+  const title = intl.formatMessage(m.vsHold)
+  if (!history.data && !history.isError) {
+    return (
+      <Card>
+        <h2 className={styles.sectionTitle}>{title}</h2>
+        <SkeletonRows count={3} label={title} />
+      </Card>
+    )
+  }
+  const h = history.data
+  const priceOf = (address: string) => prices?.get(`${p.network}:${address.toLowerCase()}`) ?? null
+  const fees = h ? feesEarned(p.version, h, p.fees0, p.fees1) : null
+  const comparison =
+    h && fees && prices
+      ? compareWithHolding({
+          history: h,
+          amount0: p.amount0,
+          amount1: p.amount1,
+          fees0: fees.fees0,
+          fees1: fees.fees1,
+          decimals0: p.token0.decimals,
+          decimals1: p.token1.decimals,
+          price0: priceOf(p.token0.address),
+          price1: priceOf(p.token1.address),
+        })
+      : null
+  if (!h || !fees || !comparison) {
+    return (
+      <Card data-testid="position-vs-hold" data-state="unavailable">
+        <h2 className={styles.sectionTitle}>{title}</h2>
+        <p className={styles.muted}>{intl.formatMessage(m.vsHoldUnavailable)}</p>
+      </Card>
+    )
+  }
+  const amounts = (a0: bigint, a1: bigint) =>
+    `${formatTokenAmount(a0, p.token0.decimals, { locale: intl.locale })} ${p.token0.symbol} + ${formatTokenAmount(a1, p.token1.decimals, { locale: intl.locale })} ${p.token1.symbol}`
+  const percent = (n: number) =>
+    // Three significant digits: a loss of a few thousandths of a percent is not shown as 0 %.
+    intl.formatNumber(n / 100, { style: 'percent', maximumSignificantDigits: 3, signDisplay: 'exceptZero' })
+  const signed = (usd: number) => (usd > 0 ? `+${fiat.format(usd)}` : fiat.format(usd))
+  const tone = (n: number) => (n > 0 ? 'gain' : n < 0 ? 'loss' : undefined)
+  return (
+    <Card
+      data-testid="position-vs-hold"
+      data-state="ready"
+      data-deposited0={h.deposited0.toString()}
+      data-deposited1={h.deposited1.toString()}
+      data-withdrawn0={h.withdrawn0.toString()}
+      data-withdrawn1={h.withdrawn1.toString()}
+      data-fees-earned0={fees.fees0.toString()}
+      data-fees-earned1={fees.fees1.toString()}
+      data-opened-at={h.openedAt}
+      data-hold-usd={comparison.holdValue}
+      data-principal-usd={comparison.principalValue}
+      data-fees-usd={comparison.feesValue}
+      data-net-usd={comparison.net}
+    >
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <dl className={styles.dl}>
+        <dt>{intl.formatMessage(m.vsHoldOpened)}</dt>
+        <dd>{intl.formatDate(h.openedAt * 1000, { dateStyle: 'medium', timeStyle: 'short' })}</dd>
+        <dt>{intl.formatMessage(m.vsHoldDeposited)}</dt>
+        <dd>{amounts(h.deposited0, h.deposited1)}</dd>
+        <dt>{intl.formatMessage(m.vsHoldHoldValue)}</dt>
+        <dd data-testid="vs-hold-hold">{fiat.format(comparison.holdValue)}</dd>
+        <dt>{intl.formatMessage(m.vsHoldFeesEarned)}</dt>
+        <dd data-testid="vs-hold-fees" data-tone={tone(comparison.feesValue)}>
+          {signed(comparison.feesValue)}
+          <span className={styles.subtle}>{amounts(fees.fees0, fees.fees1)}</span>
+        </dd>
+        <dt>{intl.formatMessage(m.vsHoldImpermanentLoss)}</dt>
+        <dd data-testid="vs-hold-il" data-tone={tone(comparison.impermanentLoss)}>
+          {signed(comparison.impermanentLoss)} ({percent(comparison.impermanentLossPercent)})
+        </dd>
+        <dt>{intl.formatMessage(m.vsHoldNet)}</dt>
+        <dd data-testid="vs-hold-net" data-tone={tone(comparison.net)} className={styles.strong}>
+          {signed(comparison.net)} ({percent(comparison.netPercent)})
+        </dd>
+      </dl>
+      <p className={styles.muted}>{intl.formatMessage(m.vsHoldNote)}</p>
+    </Card>
+  )
+}
