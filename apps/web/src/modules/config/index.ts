@@ -1,9 +1,12 @@
 export {
   findNetwork,
+  findNetworkByChainId,
+  getAllNetworks,
   getNetworks,
   isKnownNetwork,
   type NetworkInfo,
   networkName,
+  useNetworks,
 } from './services/networks.ts'
 export {
   defaultRuntimeConfig,

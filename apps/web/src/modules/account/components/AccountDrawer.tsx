@@ -28,7 +28,7 @@ export function prefetchPortfolio(
   settings: AccountSettings,
 ): Promise<void> {
   return queryClient.prefetchQuery(
-    portfolioQuery(address, effectiveHideSmallBalances(settings), settings.hideSpam),
+    portfolioQuery(address, effectiveHideSmallBalances(settings), settings.hideSpam, settings.testnetMode),
   )
 }
 

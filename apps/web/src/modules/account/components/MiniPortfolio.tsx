@@ -3,7 +3,7 @@ import { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { useIntl } from 'react-intl'
-import { findNetwork, getNetworks, networkName } from '../../config/index.ts'
+import { findNetwork, findNetworkByChainId, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { ProviderMarks, useFiatOrders, useFiatProviders } from '../../fiat/index.ts'
 import { useNftsEnabled } from '../../flags/index.ts'
@@ -119,8 +119,7 @@ function TokensTab(props: { portfolio: UseQueryResult<Portfolio>; onReceive: (mo
   )
 }
 
-const networkOfChain = (chainId: number): string =>
-  getNetworks().find((network) => network.chainId === chainId)?.slug ?? String(chainId)
+const networkOfChain = (chainId: number): string => findNetworkByChainId(chainId)?.slug ?? String(chainId)
 
 function ActivityTab(props: { address: `0x${string}` }) {
   const intl = useIntl()
