@@ -50,6 +50,12 @@ export {
   usePendingTransactions,
   useTrackedTransactions,
 } from './state/pendingTransactions.ts'
+export {
+  dismissTransactionToast,
+  type TransactionToast,
+  type TransactionToastStatus,
+  useTransactionToasts,
+} from './state/transactionToasts.ts'
 export { getWalletIntent, setWalletIntent, type WalletIntent } from './state/walletIntent.ts'
 export { useWalletState, type WalletState } from './state/walletStore.ts'
 

@@ -72,6 +72,21 @@ function Empty(props: { title: string; onReceive?: (mode: ReceiveMode) => void }
   )
 }
 
+/** Testnet mode where no test network is served: said plainly, never another network's data. */
+export function NetworksUnavailable(props: { networks: readonly string[] }) {
+  const intl = useIntl()
+  return (
+    <div className={styles.empty} data-testid="networks-unavailable">
+      <strong>{intl.formatMessage(m.networksUnavailable)}</strong>
+      <p className={styles.muted}>
+        {intl.formatMessage(m.networksUnavailableBody, {
+          networks: intl.formatList(props.networks.map(networkName), { type: 'conjunction' }),
+        })}
+      </p>
+    </div>
+  )
+}
+
 function TokensTab(props: { portfolio: UseQueryResult<Portfolio>; onReceive: (mode: ReceiveMode) => void }) {
   const intl = useIntl()
   const { format } = useFiatFormatter()
@@ -401,6 +416,7 @@ export function MiniPortfolio(props: {
   const latest = activity.data?.[0]?.timestamp ?? 0
   const unseen = tab !== 'activity' && latest > seen && seen > 0
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+  const unavailable = props.portfolio.data?.unavailable
   const labels: Record<PortfolioTab, string> = {
     tokens: intl.formatMessage(m.tabTokens),
     nfts: intl.formatMessage(m.tabNfts),
@@ -465,10 +481,13 @@ export function MiniPortfolio(props: {
         aria-labelledby={`account-tab-${tab}`}
         className={styles.panel}
       >
-        {tab === 'tokens' ? <TokensTab portfolio={props.portfolio} onReceive={props.onReceive} /> : null}
-        {tab === 'nfts' ? <NftsTab owner={props.address} /> : null}
-        {tab === 'pools' ? <PoolsList owner={props.address} /> : null}
-        {tab === 'activity' ? <ActivityTab address={props.address} /> : null}
+        {unavailable ? <NetworksUnavailable networks={unavailable} /> : null}
+        {!unavailable && tab === 'tokens' ? (
+          <TokensTab portfolio={props.portfolio} onReceive={props.onReceive} />
+        ) : null}
+        {!unavailable && tab === 'nfts' ? <NftsTab owner={props.address} /> : null}
+        {!unavailable && tab === 'pools' ? <PoolsList owner={props.address} /> : null}
+        {!unavailable && tab === 'activity' ? <ActivityTab address={props.address} /> : null}
       </div>
     </div>
   )

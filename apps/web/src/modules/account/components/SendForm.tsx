@@ -223,7 +223,7 @@ export function SendForm(props: {
       if (current()) setSubmitted(hash)
       // Follows a speed-up made from Activity meanwhile; a mined cancel throws.
       const outcome = await runtime.waitForTransaction(chainId, hash)
-      resolvePendingTransaction(address, hash)
+      resolvePendingTransaction(address, hash, outcome.status)
       void queryClient.invalidateQueries({ queryKey: ['account'] })
       void queryClient.invalidateQueries({ queryKey: ['send-chain'] })
       if (!current()) return

@@ -78,7 +78,7 @@ export function useLiquidityTransaction(): LiquidityTransaction {
           addPendingTransaction(account, { hash, chainId, kind: request.kind, addedAt: Date.now() })
           setState({ step: 'pending', hash, index, total: requests.length })
           const outcome = await wallet.waitForTransaction(chainId, hash)
-          resolvePendingTransaction(account, hash)
+          resolvePendingTransaction(account, hash, outcome.status)
           if (outcome.status !== 'success') {
             const name = outcome.revert?.inner?.name ?? outcome.revert?.name ?? null
             setState({ step: 'failed', reason: 'reverted', detail: name ?? outcome.revertData ?? '' })

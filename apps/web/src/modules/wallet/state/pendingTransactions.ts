@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import * as z from 'zod/mini'
 import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
+import { pushTransactionToast, retargetTransactionToast } from './transactionToasts.ts'
 
 /**
  * Transactions sent from this app and not yet mined, per account, persisted in localStorage
@@ -128,19 +129,50 @@ export function getPendingTransactions(account: string): readonly PendingTransac
   return load(account)
 }
 
+/** The toast's key: the original hash, which speed-ups and cancels keep. */
+const originalHash = (tx: PendingTransaction) => tx.replaced?.[0] ?? tx.hash
+
 export function addPendingTransaction(account: string, tx: PendingTransaction): void {
-  const list = load(account).filter((existing) => existing.hash !== tx.hash)
+  const before = load(account)
+  const list = before.filter((existing) => existing.hash !== tx.hash)
   save(account, [...list, tx].slice(-MAX_PER_ACCOUNT))
+  if (list.length === before.length && statusOf(tx) === 'pending')
+    pushTransactionToast({
+      id: tx.hash,
+      hash: tx.hash,
+      chainId: tx.chainId,
+      kind: tx.kind,
+      status: 'pending',
+      at: Date.now(),
+    })
 }
 
 /**
  * The transaction was mined (or dropped): it is no longer pending. `txHash` may be the tracked hash
- * or one it replaced (the original mined first: the replacement is dropped with it).
+ * or one it replaced (the original mined first: the replacement is dropped with it). With the
+ * receipt's `status` (mined), its toast shows the outcome; the first caller to resolve it does.
  */
-export function resolvePendingTransaction(account: string, txHash: string): void {
+export function resolvePendingTransaction(
+  account: string,
+  txHash: string,
+  status?: 'success' | 'reverted',
+): void {
   const list = load(account)
-  const next = list.filter((tx) => !hasHash(tx, txHash))
-  if (next.length !== list.length) save(account, next)
+  const resolved = list.find((tx) => hasHash(tx, txHash))
+  if (!resolved) return
+  save(
+    account,
+    list.filter((tx) => tx !== resolved),
+  )
+  if (status)
+    pushTransactionToast({
+      id: originalHash(resolved),
+      hash: txHash as `0x${string}`,
+      chainId: resolved.chainId,
+      kind: resolved.kind,
+      status: status === 'success' ? 'success' : 'failed',
+      at: Date.now(),
+    })
 }
 
 /**
@@ -154,6 +186,8 @@ export function replacePendingTransaction(
   replacement: { readonly hash: `0x${string}`; readonly nonce: number; readonly kind: 'speedUp' | 'cancel' },
 ): void {
   const list = load(account)
+  const replaced = list.find((tx) => tx.hash.toLowerCase() === oldHash.toLowerCase())
+  if (replaced) retargetTransactionToast(originalHash(replaced), replacement.hash)
   save(
     account,
     list.map((tx) =>
@@ -186,6 +220,16 @@ export function notePendingNonce(account: string, hash: string, nonce: number): 
 /** The cancel tracked by `hash` was mined: the entry stays as 'canceled' history. */
 export function markPendingTransactionCanceled(account: string, hash: string, now = Date.now()): void {
   const list = load(account)
+  const canceled = list.find((tx) => tx.hash.toLowerCase() === hash.toLowerCase())
+  if (canceled)
+    pushTransactionToast({
+      id: originalHash(canceled),
+      hash: canceled.hash,
+      chainId: canceled.chainId,
+      kind: canceled.kind,
+      status: 'canceled',
+      at: now,
+    })
   save(
     account,
     list.map((tx) =>
