@@ -1,3 +1,4 @@
+import { explorerTransactionUrl } from '@oxbow/chains/explorer'
 import { useEffect, useRef, useState } from 'react'
 import { type MessageDescriptor, useIntl } from 'react-intl'
 import { findNetworkByChainId } from '../../config/index.ts'
@@ -125,7 +126,7 @@ function Toast(props: { toast: TransactionToast }) {
         {network?.explorer ? (
           <a
             className={styles.link}
-            href={`${network.explorer.url}/tx/${toast.hash}`}
+            href={explorerTransactionUrl(network.explorer, toast.hash)}
             target="_blank"
             rel="noopener noreferrer"
           >
