@@ -6,7 +6,6 @@ export {
   isKnownNetwork,
   type NetworkInfo,
   networkName,
-  useNetworks,
 } from './services/networks.ts'
 export {
   defaultRuntimeConfig,

@@ -43,19 +43,15 @@ export { setAccountUsername, useAccountNames } from './state/accountNames.ts'
 export {
   addPendingTransaction,
   getPendingTransactions,
+  type PendingToastSink,
   type PendingTransaction,
   type PendingTransactionKind,
   type PendingTransactionStatus,
   resolvePendingTransaction,
+  setPendingToastSink,
   usePendingTransactions,
   useTrackedTransactions,
 } from './state/pendingTransactions.ts'
-export {
-  dismissTransactionToast,
-  type TransactionToast,
-  type TransactionToastStatus,
-  useTransactionToasts,
-} from './state/transactionToasts.ts'
 export { getWalletIntent, setWalletIntent, type WalletIntent } from './state/walletIntent.ts'
 export { useWalletState, type WalletState } from './state/walletStore.ts'
 

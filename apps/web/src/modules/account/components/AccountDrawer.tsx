@@ -20,6 +20,7 @@ import styles from './AccountDrawer.module.css'
 import ConnectedDrawer from './ConnectedDrawer.tsx'
 
 export { SendForm } from './SendForm.tsx'
+export { TransactionToasts } from './TransactionToasts.tsx'
 
 /** Loads the connected account's portfolio ahead of the drawer's first open. */
 export function prefetchPortfolio(

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useAccountDrawerOpen, useTransactionToasts } from '../../wallet/index.ts'
+import { useAccountDrawerOpen, useWalletState } from '../../wallet/index.ts'
 
 /**
  * The drawer (connect view and connected views) and the send form are one lazily loaded chunk: each
@@ -9,27 +9,18 @@ export const loadAccountDrawer = () => import('./AccountDrawer.tsx')
 const AccountDrawer = lazy(() => loadAccountDrawer().then((module) => ({ default: module.AccountDrawer })))
 
 const TransactionToasts = lazy(() =>
-  import('./TransactionToasts.tsx').then((module) => ({ default: module.TransactionToasts })),
+  loadAccountDrawer().then((module) => ({ default: module.TransactionToasts })),
 )
-
-/** The transaction toasts: nothing (no code) until the app sends its first transaction. */
-function TransactionToastHost() {
-  const toasts = useTransactionToasts()
-  if (toasts.length === 0) return null
-  return (
-    <Suspense fallback={null}>
-      <TransactionToasts />
-    </Suspense>
-  )
-}
 
 /**
  * Where the header (and the landing's top bar) keeps the account drawer: nothing until it opens, so
  * the drawer's code stays out of the initial chunk and no closed drawer sits in the DOM. The
- * transaction toasts live here too, as a lazy chunk of their own.
+ * transaction toasts live here too, in the drawer's chunk, mounted once a wallet connects (they
+ * render nothing until the app sends a transaction).
  */
 export function AccountDrawerSlot() {
   const open = useAccountDrawerOpen()
+  const connected = useWalletState().status === 'connected'
   return (
     <>
       {open ? (
@@ -37,7 +28,11 @@ export function AccountDrawerSlot() {
           <AccountDrawer />
         </Suspense>
       ) : null}
-      <TransactionToastHost />
+      {connected ? (
+        <Suspense fallback={null}>
+          <TransactionToasts />
+        </Suspense>
+      ) : null}
     </>
   )
 }

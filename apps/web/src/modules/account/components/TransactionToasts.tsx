@@ -2,19 +2,23 @@ import { explorerTransactionUrl } from '@oxbow/chains/explorer'
 import { useEffect, useRef, useState } from 'react'
 import { type MessageDescriptor, useIntl } from 'react-intl'
 import { findNetworkByChainId } from '../../config/index.ts'
+import { openAccountDrawer, type PendingTransactionKind, setPendingToastSink } from '../../wallet/index.ts'
+import { portfolioTab } from '../state/drawerState.ts'
 import {
   dismissTransactionToast,
-  openAccountDrawer,
-  type PendingTransactionKind,
+  pushTransactionToast,
+  retargetTransactionToast,
   type TransactionToast,
   type TransactionToastStatus,
   useTransactionToasts,
-} from '../../wallet/index.ts'
-import { portfolioTab } from '../state/drawerState.ts'
+} from '../state/transactionToasts.ts'
 import { accountMessages as m } from './accountMessages.ts'
 import { pendingTxMessages as pm } from './pendingTxMessages.ts'
 import styles from './TransactionToasts.module.css'
 import { toastMessages as t } from './toastMessages.ts'
+
+// The pending list tells the toasts from the moment this chunk loads (a wallet connected).
+setPendingToastSink({ show: pushTransactionToast, retarget: retargetTransactionToast })
 
 /** At most this many toasts show at once, newest on top; older ones wait until those go. */
 export const VISIBLE_TOASTS = 3

@@ -1,5 +1,4 @@
-import { useMemo } from 'react'
-import { preferencesStore, usePreferences } from '../../preferences/index.ts'
+import { preferencesStore } from '../../preferences/index.ts'
 import { getRuntimeConfig, type RuntimeConfig } from './runtimeConfig.ts'
 
 export type NetworkInfo = RuntimeConfig['networks'][number]
@@ -15,12 +14,6 @@ export function getAllNetworks(): readonly NetworkInfo[] {
  */
 export function getNetworks(testnetMode = preferencesStore.get().testnetMode): readonly NetworkInfo[] {
   return getAllNetworks().filter((network) => network.testnet === testnetMode)
-}
-
-/** `getNetworks` that re-renders when testnet mode is turned on or off. */
-export function useNetworks(): readonly NetworkInfo[] {
-  const { testnetMode } = usePreferences()
-  return useMemo(() => getNetworks(testnetMode), [testnetMode])
 }
 
 export function findNetwork(slug: string | null | undefined): NetworkInfo | undefined {

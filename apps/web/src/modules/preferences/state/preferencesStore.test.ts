@@ -7,6 +7,7 @@ test('error: corrupt stored preferences fall back to the defaults, field by fiel
   assert.deepEqual(parsePreferences('{broken'), defaultPreferences)
   assert.deepEqual(parsePreferences('[1]'), defaultPreferences)
   assert.deepEqual(parsePreferences('"dark"'), defaultPreferences)
+  assert.deepEqual(parsePreferences('null'), defaultPreferences)
   assert.deepEqual(
     parsePreferences(
       '{"theme":"purple","currency":"eur","hideSmallBalances":"yes","hideSpam":false,"locale":7}',
@@ -23,24 +24,4 @@ test('error: corrupt stored preferences fall back to the defaults, field by fiel
       analytics: false,
     },
   )
-})
-
-test('behavior: the drawer settings stored before the one store are taken over; the current store wins', () => {
-  const legacy = '{"hideSmallBalances":false,"hideSpam":false,"testnetMode":true,"analytics":false}'
-  assert.deepEqual(parsePreferences(null, legacy), {
-    ...defaultPreferences,
-    hideSmallBalances: false,
-    hideSpam: false,
-    testnetMode: true,
-    analytics: false,
-  })
-  assert.deepEqual(parsePreferences('{"analytics":true,"theme":"light"}', legacy), {
-    ...defaultPreferences,
-    theme: 'light',
-    hideSmallBalances: false,
-    hideSpam: false,
-    testnetMode: true,
-    analytics: true,
-  })
-  assert.deepEqual(parsePreferences(null, '{corrupt'), defaultPreferences)
 })

@@ -27,8 +27,6 @@ const schema = z.object(fields)
 export type Preferences = z.infer<typeof schema>
 
 const KEY = 'oxbow.preferences'
-/** Where the drawer's settings were stored before they joined this store: read once, then removed. */
-const LEGACY_ACCOUNT_KEY = 'oxbow.account.settings'
 const local = safeStorage('local')
 export const defaultPreferences: Preferences = {
   theme: 'auto',
@@ -40,43 +38,24 @@ export const defaultPreferences: Preferences = {
   analytics: true,
 }
 
-function parseObject(raw: string | null): Record<string, unknown> {
-  if (!raw) return {}
-  try {
-    const value: unknown = JSON.parse(raw)
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {}
-  } catch {
-    return {}
-  }
-}
-
 /**
  * Validates stored preferences field by field: a malformed or missing field takes its default
- * (never a blank screen). `legacy` (the drawer's old settings) fills what `raw` lacks.
+ * (never a blank screen).
  */
-export function parsePreferences(raw: string | null, legacy: string | null = null): Preferences {
-  const stored = { ...parseObject(legacy), ...parseObject(raw) }
+export function parsePreferences(raw: string | null): Preferences {
+  let stored: Record<string, unknown> = {}
+  try {
+    stored = Object(JSON.parse(raw ?? '{}'))
+  } catch {}
   const result: Record<string, unknown> = { ...defaultPreferences }
-  for (const key of Object.keys(fields) as (keyof Preferences)[]) {
-    const parsed = fields[key].safeParse(stored[key])
+  for (const [key, field] of Object.entries(fields)) {
+    const parsed = field.safeParse(stored[key])
     if (parsed.success) result[key] = parsed.data
   }
   return result as Preferences
 }
 
-function load(): Preferences {
-  const legacy = local.get(LEGACY_ACCOUNT_KEY)
-  const preferences = parsePreferences(local.get(KEY), legacy)
-  if (legacy !== null) {
-    local.set(KEY, JSON.stringify(preferences))
-    local.remove(LEGACY_ACCOUNT_KEY)
-  }
-  return preferences
-}
-
-export const preferencesStore = createStore<Preferences>(load(), (value) =>
+export const preferencesStore = createStore<Preferences>(parsePreferences(local.get(KEY)), (value) =>
   local.set(KEY, JSON.stringify(value)),
 )
 

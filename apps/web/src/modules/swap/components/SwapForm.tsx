@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { findNetwork, getRuntimeConfig, useNetworks } from '../../config/index.ts'
+import { findNetwork, getNetworks, getRuntimeConfig } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { screeningMessages, useBlockedAccount } from '../../screening/index.ts'
 import { Button } from '../../ui/index.ts'
@@ -115,7 +115,6 @@ function quoteFits(
 export function SwapForm({ showModes = true, hero = false }: { showModes?: boolean; hero?: boolean }) {
   const intl = useIntl()
   const navigate = useNavigate()
-  const listed = useNetworks()
   // Arriving from the hero: the sell amount takes the focus, so typing goes on where it started.
   const { state: navigationState } = useLocation()
   const handedOver = !hero && isHeroHandoff(navigationState)
@@ -377,13 +376,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
             value={form.chain}
             onChange={(event) => selectChain(event.target.value)}
           >
-            {(listed.some((n) => n.slug === form.chain)
-              ? listed
-              : [
-                  ...(findNetwork(form.chain) ? [findNetwork(form.chain) as (typeof listed)[number]] : []),
-                  ...listed,
-                ]
-            ).map((option) => (
+            {getNetworks().map((option) => (
               <option key={option.slug} value={option.slug}>
                 {option.name}
               </option>

@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react'
 import * as z from 'zod/mini'
 import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
-import { pushTransactionToast, retargetTransactionToast } from './transactionToasts.ts'
 
 /**
  * Transactions sent from this app and not yet mined, per account, persisted in localStorage
@@ -84,6 +83,23 @@ const MAX_PER_ACCOUNT = 50
 const KEEP_CANCELED_MS = 30 * 24 * 60 * 60 * 1000
 const local = safeStorage('local')
 
+/** What the pending list tells the transaction toasts (the account module's, lazily loaded). */
+export interface PendingToastSink {
+  /** `tx` toasts `status`, linking to `hash` (default: its tracked hash). */
+  show(
+    tx: PendingTransaction,
+    status: 'pending' | 'success' | 'failed' | 'canceled',
+    hash?: `0x${string}`,
+  ): void
+  /** A speed-up or cancel of `tx` was sent as `hash`. */
+  retarget(tx: PendingTransaction, hash: `0x${string}`): void
+}
+let toastSink: PendingToastSink | undefined
+/** The toasts register here when their chunk loads (on connecting, before anything can be sent). */
+export function setPendingToastSink(sink: PendingToastSink): void {
+  toastSink = sink
+}
+
 type PendingByAccount = Readonly<Record<string, readonly PendingTransaction[]>>
 const pendingStore = createStore<PendingByAccount>({})
 
@@ -129,22 +145,11 @@ export function getPendingTransactions(account: string): readonly PendingTransac
   return load(account)
 }
 
-/** The toast's key: the original hash, which speed-ups and cancels keep. */
-const originalHash = (tx: PendingTransaction) => tx.replaced?.[0] ?? tx.hash
-
 export function addPendingTransaction(account: string, tx: PendingTransaction): void {
   const before = load(account)
   const list = before.filter((existing) => existing.hash !== tx.hash)
   save(account, [...list, tx].slice(-MAX_PER_ACCOUNT))
-  if (list.length === before.length && statusOf(tx) === 'pending')
-    pushTransactionToast({
-      id: tx.hash,
-      hash: tx.hash,
-      chainId: tx.chainId,
-      kind: tx.kind,
-      status: 'pending',
-      at: Date.now(),
-    })
+  if (list.length === before.length && !tx.status) toastSink?.show(tx, 'pending')
 }
 
 /**
@@ -164,15 +169,7 @@ export function resolvePendingTransaction(
     account,
     list.filter((tx) => tx !== resolved),
   )
-  if (status)
-    pushTransactionToast({
-      id: originalHash(resolved),
-      hash: txHash as `0x${string}`,
-      chainId: resolved.chainId,
-      kind: resolved.kind,
-      status: status === 'success' ? 'success' : 'failed',
-      at: Date.now(),
-    })
+  if (status) toastSink?.show(resolved, status === 'success' ? status : 'failed', txHash as `0x${string}`)
 }
 
 /**
@@ -187,7 +184,7 @@ export function replacePendingTransaction(
 ): void {
   const list = load(account)
   const replaced = list.find((tx) => tx.hash.toLowerCase() === oldHash.toLowerCase())
-  if (replaced) retargetTransactionToast(originalHash(replaced), replacement.hash)
+  if (replaced) toastSink?.retarget(replaced, replacement.hash)
   save(
     account,
     list.map((tx) =>
@@ -221,15 +218,7 @@ export function notePendingNonce(account: string, hash: string, nonce: number): 
 export function markPendingTransactionCanceled(account: string, hash: string, now = Date.now()): void {
   const list = load(account)
   const canceled = list.find((tx) => tx.hash.toLowerCase() === hash.toLowerCase())
-  if (canceled)
-    pushTransactionToast({
-      id: originalHash(canceled),
-      hash: canceled.hash,
-      chainId: canceled.chainId,
-      kind: canceled.kind,
-      status: 'canceled',
-      at: now,
-    })
+  if (canceled) toastSink?.show(canceled, 'canceled')
   save(
     account,
     list.map((tx) =>

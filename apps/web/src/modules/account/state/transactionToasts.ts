@@ -1,8 +1,10 @@
 import { createStore, useStore } from '../../../lib/createStore.ts'
-import type { PendingTransactionKind } from './pendingTransactions.ts'
+import type { PendingTransaction, PendingTransactionKind } from '../../wallet/index.ts'
 
 /**
- * Toasts for the transactions this app sends (the pending list emits them): one per transaction,
+ * Toasts for the transactions this app sends (the wallet module's pending list emits them to this
+ * store, registered as its sink by `TransactionToasts.tsx` when the drawer's chunk loads, once a
+ * wallet connects, before anything can be sent): one per transaction,
  * keyed by its original hash, so a speed-up updates the same toast and its outcome replaces the
  * pending one. In memory only: a reload shows no old toasts (a pending one mined after the reload
  * still gets its outcome toast, from the reconcile loop).
@@ -33,12 +35,26 @@ export function upsertToast(
   return [toast, ...list.filter((existing) => existing.id !== toast.id)].slice(0, MAX_TOASTS)
 }
 
-export function pushTransactionToast(toast: TransactionToast): void {
+/** The entry `tx` toasts `status`, linking to `hash` (default: its tracked hash). */
+export function pushTransactionToast(
+  tx: PendingTransaction,
+  status: TransactionToastStatus,
+  hash: `0x${string}` = tx.hash,
+): void {
+  const toast = {
+    id: tx.replaced?.[0] ?? tx.hash,
+    hash,
+    chainId: tx.chainId,
+    kind: tx.kind,
+    status,
+    at: Date.now(),
+  }
   toastStore.set((list) => upsertToast(list, toast))
 }
 
 /** A speed-up or cancel was sent: the pending toast links to the new hash. */
-export function retargetTransactionToast(id: string, hash: `0x${string}`): void {
+export function retargetTransactionToast(tx: PendingTransaction, hash: `0x${string}`): void {
+  const id = tx.replaced?.[0] ?? tx.hash
   toastStore.set((list) =>
     list.some((toast) => toast.id === id && toast.status === 'pending')
       ? list.map((toast) => (toast.id === id ? { ...toast, hash } : toast))
