@@ -86,7 +86,11 @@ function TestnetIndicator() {
   const testnet = testnetMode || findNetwork(chain)?.testnet === true
   if (testnet) {
     return (
-      <span className={styles.testnet} role="status" data-testid="testnet-indicator">
+      <span
+        className={`${styles.testnet} ${styles.environment}`}
+        role="status"
+        data-testid="testnet-indicator"
+      >
         <FormattedMessage {...m.testnet} />
       </span>
     )
