@@ -276,7 +276,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
 
       // Corrupt stored settings and tab: defaults, never a blank screen.
       await page.evaluate(() => {
-        localStorage.setItem('oxbow.account.settings', '{"hideSmallBalances":"yes"')
+        localStorage.setItem('oxbow.preferences', '{"hideSmallBalances":"yes"')
         localStorage.setItem('oxbow.account.tab', '<script>')
       })
       await page.reload()

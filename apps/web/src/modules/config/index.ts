@@ -1,5 +1,7 @@
 export {
   findNetwork,
+  findNetworkByChainId,
+  getAllNetworks,
   getNetworks,
   isKnownNetwork,
   type NetworkInfo,

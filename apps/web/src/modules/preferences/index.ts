@@ -7,6 +7,7 @@ export {
 export {
   defaultPreferences,
   type Preferences,
+  parsePreferences,
   preferencesStore,
   setPreference,
   type ThemeChoice,

@@ -43,10 +43,12 @@ export { setAccountUsername, useAccountNames } from './state/accountNames.ts'
 export {
   addPendingTransaction,
   getPendingTransactions,
+  type PendingToastSink,
   type PendingTransaction,
   type PendingTransactionKind,
   type PendingTransactionStatus,
   resolvePendingTransaction,
+  setPendingToastSink,
   usePendingTransactions,
   useTrackedTransactions,
 } from './state/pendingTransactions.ts'

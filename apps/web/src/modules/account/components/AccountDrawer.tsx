@@ -20,6 +20,7 @@ import styles from './AccountDrawer.module.css'
 import ConnectedDrawer from './ConnectedDrawer.tsx'
 
 export { SendForm } from './SendForm.tsx'
+export { TransactionToasts } from './TransactionToasts.tsx'
 
 /** Loads the connected account's portfolio ahead of the drawer's first open. */
 export function prefetchPortfolio(
@@ -28,7 +29,7 @@ export function prefetchPortfolio(
   settings: AccountSettings,
 ): Promise<void> {
   return queryClient.prefetchQuery(
-    portfolioQuery(address, effectiveHideSmallBalances(settings), settings.hideSpam),
+    portfolioQuery(address, effectiveHideSmallBalances(settings), settings.hideSpam, settings.testnetMode),
   )
 }
 

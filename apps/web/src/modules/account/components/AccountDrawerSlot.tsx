@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useAccountDrawerOpen } from '../../wallet/index.ts'
+import { useAccountDrawerOpen, useWalletState } from '../../wallet/index.ts'
 
 /**
  * The drawer (connect view and connected views) and the send form are one lazily loaded chunk: each
@@ -8,16 +8,31 @@ import { useAccountDrawerOpen } from '../../wallet/index.ts'
 export const loadAccountDrawer = () => import('./AccountDrawer.tsx')
 const AccountDrawer = lazy(() => loadAccountDrawer().then((module) => ({ default: module.AccountDrawer })))
 
+const TransactionToasts = lazy(() =>
+  loadAccountDrawer().then((module) => ({ default: module.TransactionToasts })),
+)
+
 /**
  * Where the header (and the landing's top bar) keeps the account drawer: nothing until it opens, so
- * the drawer's code stays out of the initial chunk and no closed drawer sits in the DOM.
+ * the drawer's code stays out of the initial chunk and no closed drawer sits in the DOM. The
+ * transaction toasts live here too, in the drawer's chunk, mounted once a wallet connects (they
+ * render nothing until the app sends a transaction).
  */
 export function AccountDrawerSlot() {
   const open = useAccountDrawerOpen()
-  if (!open) return null
+  const connected = useWalletState().status === 'connected'
   return (
-    <Suspense fallback={null}>
-      <AccountDrawer />
-    </Suspense>
+    <>
+      {open ? (
+        <Suspense fallback={null}>
+          <AccountDrawer />
+        </Suspense>
+      ) : null}
+      {connected ? (
+        <Suspense fallback={null}>
+          <TransactionToasts />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

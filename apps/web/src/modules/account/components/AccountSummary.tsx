@@ -101,17 +101,19 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         />
       </div>
       {settings.testnetMode ? (
-        <p className={styles.testnetBanner} role="status">
+        <p className={styles.testnetBanner} role="status" data-testid="testnet-banner">
           {intl.formatMessage(m.testnetBanner)}
         </p>
       ) : null}
-      <FiatTotal
-        usd={total}
-        loading={portfolio.isPending}
-        label={intl.formatMessage(m.totalBalance)}
-        format={format}
-      />
-      {portfolio.data ? (
+      {portfolio.data?.unavailable ? null : (
+        <FiatTotal
+          usd={total}
+          loading={portfolio.isPending}
+          label={intl.formatMessage(m.totalBalance)}
+          format={format}
+        />
+      )}
+      {portfolio.data && !portfolio.data.unavailable ? (
         <p className={styles.change} data-trend={change > 0 ? 'up' : change < 0 ? 'down' : 'flat'}>
           <span aria-hidden="true">{change > 0 ? '↑' : change < 0 ? '↓' : '→'}</span>{' '}
           {intl.formatMessage(m.change1d, {

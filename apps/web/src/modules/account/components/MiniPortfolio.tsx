@@ -3,7 +3,7 @@ import { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
 import { useIntl } from 'react-intl'
-import { findNetwork, getNetworks, networkName } from '../../config/index.ts'
+import { findNetwork, findNetworkByChainId, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { ProviderMarks, useFiatOrders, useFiatProviders } from '../../fiat/index.ts'
 import { useNftsEnabled } from '../../flags/index.ts'
@@ -72,6 +72,21 @@ function Empty(props: { title: string; onReceive?: (mode: ReceiveMode) => void }
   )
 }
 
+/** Testnet mode where no test network is served: said plainly, never another network's data. */
+export function NetworksUnavailable(props: { networks: readonly string[] }) {
+  const intl = useIntl()
+  return (
+    <div className={styles.empty} data-testid="networks-unavailable">
+      <strong>{intl.formatMessage(m.networksUnavailable)}</strong>
+      <p className={styles.muted}>
+        {intl.formatMessage(m.networksUnavailableBody, {
+          networks: intl.formatList(props.networks.map(networkName), { type: 'conjunction' }),
+        })}
+      </p>
+    </div>
+  )
+}
+
 function TokensTab(props: { portfolio: UseQueryResult<Portfolio>; onReceive: (mode: ReceiveMode) => void }) {
   const intl = useIntl()
   const { format } = useFiatFormatter()
@@ -119,8 +134,7 @@ function TokensTab(props: { portfolio: UseQueryResult<Portfolio>; onReceive: (mo
   )
 }
 
-const networkOfChain = (chainId: number): string =>
-  getNetworks().find((network) => network.chainId === chainId)?.slug ?? String(chainId)
+const networkOfChain = (chainId: number): string => findNetworkByChainId(chainId)?.slug ?? String(chainId)
 
 function ActivityTab(props: { address: `0x${string}` }) {
   const intl = useIntl()
@@ -402,6 +416,7 @@ export function MiniPortfolio(props: {
   const latest = activity.data?.[0]?.timestamp ?? 0
   const unseen = tab !== 'activity' && latest > seen && seen > 0
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({})
+  const unavailable = props.portfolio.data?.unavailable
   const labels: Record<PortfolioTab, string> = {
     tokens: intl.formatMessage(m.tabTokens),
     nfts: intl.formatMessage(m.tabNfts),
@@ -466,10 +481,13 @@ export function MiniPortfolio(props: {
         aria-labelledby={`account-tab-${tab}`}
         className={styles.panel}
       >
-        {tab === 'tokens' ? <TokensTab portfolio={props.portfolio} onReceive={props.onReceive} /> : null}
-        {tab === 'nfts' ? <NftsTab owner={props.address} /> : null}
-        {tab === 'pools' ? <PoolsList owner={props.address} /> : null}
-        {tab === 'activity' ? <ActivityTab address={props.address} /> : null}
+        {unavailable ? <NetworksUnavailable networks={unavailable} /> : null}
+        {!unavailable && tab === 'tokens' ? (
+          <TokensTab portfolio={props.portfolio} onReceive={props.onReceive} />
+        ) : null}
+        {!unavailable && tab === 'nfts' ? <NftsTab owner={props.address} /> : null}
+        {!unavailable && tab === 'pools' ? <PoolsList owner={props.address} /> : null}
+        {!unavailable && tab === 'activity' ? <ActivityTab address={props.address} /> : null}
       </div>
     </div>
   )

@@ -1,7 +1,7 @@
 import { formatTokenAmount } from '@oxbow/core'
 import { useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { getNetworks } from '../../config/index.ts'
+import { findNetworkByChainId } from '../../config/index.ts'
 import { Button, buttonClassName } from '../../ui/index.ts'
 import {
   classifyWalletError,
@@ -23,8 +23,7 @@ type Step =
 
 type ErrorKind = ReplaceProblem | 'rejected' | 'insufficientFunds' | 'failed'
 
-const nativeSymbolOf = (chainId: number): string =>
-  getNetworks().find((network) => network.chainId === chainId)?.nativeSymbol ?? 'ETH'
+const nativeSymbolOf = (chainId: number): string => findNetworkByChainId(chainId)?.nativeSymbol ?? 'ETH'
 
 /**
  * Speed up / Cancel under one of the app's pending transactions in Activity: a small confirmation

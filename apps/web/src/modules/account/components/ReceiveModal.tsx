@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { encode } from 'uqr'
-import { getNetworks } from '../../config/index.ts'
+import { findNetworkByChainId } from '../../config/index.ts'
 import { ExchangeProviderList } from '../../fiat/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import { CopyButton, useWalletState } from '../../wallet/index.ts'
@@ -39,7 +39,7 @@ export function ReceiveModal(props: {
     if (props.open) setMode(initialMode)
   }, [props.open, initialMode])
   const chainId = useWalletState().chainId
-  const network = getNetworks().find((n) => n.chainId === chainId)?.slug ?? 'ethereum'
+  const network = findNetworkByChainId(chainId)?.slug ?? 'ethereum'
   const qr = useMemo(() => (mode === 'qr' ? qrPath(props.address) : null), [mode, props.address])
   const close = () => {
     setMode('default')

@@ -2,7 +2,7 @@ import { formatTokenAmount, parseAmountInput, sanitizeAmountInput } from '@oxbow
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { getNetworks, getRuntimeConfig, networkName } from '../../config/index.ts'
+import { findNetwork, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { fxRatesQuery, rateFor, useFiatFormatter } from '../../currency/index.ts'
 import { useEnsAddress, useUsernameProfile } from '../../identity/index.ts'
 import { screeningMessages, useAddressBlocked, useBlockedAccount } from '../../screening/index.ts'
@@ -147,7 +147,7 @@ export function SendForm(props: {
   const balance = selected ? BigInt(selected.amount) : null
   const recents = useMemo(() => recentRecipients(activity.data ?? []), [activity.data])
 
-  const chainId = selected ? getNetworks().find((n) => n.slug === selected.network)?.chainId : undefined
+  const chainId = selected ? findNetwork(selected.network)?.chainId : undefined
   const chain = useQuery({
     queryKey: [
       'send-chain',
@@ -223,7 +223,7 @@ export function SendForm(props: {
       if (current()) setSubmitted(hash)
       // Follows a speed-up made from Activity meanwhile; a mined cancel throws.
       const outcome = await runtime.waitForTransaction(chainId, hash)
-      resolvePendingTransaction(address, hash)
+      resolvePendingTransaction(address, hash, outcome.status)
       void queryClient.invalidateQueries({ queryKey: ['account'] })
       void queryClient.invalidateQueries({ queryKey: ['send-chain'] })
       if (!current()) return
@@ -285,7 +285,7 @@ export function SendForm(props: {
     chain.data?.fee == null
       ? '–'
       : `${formatTokenAmount(chain.data.fee, 18, { locale: intl.locale })} ${
-          getNetworks().find((n) => n.slug === selected?.network)?.nativeSymbol ?? ''
+          findNetwork(selected?.network)?.nativeSymbol ?? ''
         }`
 
   const flyoutList = address ? flyoutRecipients(recents) : []

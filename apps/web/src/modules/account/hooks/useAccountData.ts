@@ -1,17 +1,38 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { getRuntimeConfig } from '../../config/index.ts'
-import { fetchActivity, fetchNfts, fetchPortfolio, fetchPositions } from '../services/portfolioData.ts'
+import { getNetworks, getRuntimeConfig } from '../../config/index.ts'
+import {
+  fetchActivity,
+  fetchNfts,
+  fetchPortfolio,
+  fetchPositions,
+  servedNetworks,
+  unavailablePortfolio,
+} from '../services/portfolioData.ts'
 import { effectiveHideSmallBalances, useAccountSettings } from '../state/accountSettings.ts'
 
 /** While the drawer shows them, balances and activity follow new blocks this often. */
 export const ACCOUNT_REFETCH_MS = 3000
 export const ACTIVITY_PAGE = 25
 
-export function portfolioQuery(owner: string, hideSmallBalances: boolean, hideSpam: boolean) {
+/** The networks the drawer shows: the mainnets, or in testnet mode the registry's testnets. */
+const shownSlugs = (testnetMode: boolean) => getNetworks(testnetMode).map((network) => network.slug)
+
+export function portfolioQuery(
+  owner: string,
+  hideSmallBalances: boolean,
+  hideSpam: boolean,
+  testnetMode: boolean,
+) {
   const url = getRuntimeConfig().graphqlUrl
   return queryOptions({
-    queryKey: ['account', 'portfolio', owner.toLowerCase(), hideSmallBalances, hideSpam],
-    queryFn: ({ signal }) => fetchPortfolio(url, owner, { hideSmallBalances, hideSpam }, signal),
+    queryKey: ['account', 'portfolio', owner.toLowerCase(), hideSmallBalances, hideSpam, testnetMode],
+    queryFn: async ({ signal }) => {
+      const shown = shownSlugs(testnetMode)
+      const networks = await servedNetworks(url, shown)
+      return networks.length === 0
+        ? unavailablePortfolio(shown)
+        : fetchPortfolio(url, owner, { hideSmallBalances, hideSpam, networks }, signal)
+    },
     staleTime: 2000,
     retry: 1,
   })
@@ -20,7 +41,12 @@ export function portfolioQuery(owner: string, hideSmallBalances: boolean, hideSp
 export function usePortfolio(owner: string | null, live: boolean) {
   const settings = useAccountSettings()
   return useQuery({
-    ...portfolioQuery(owner ?? '', effectiveHideSmallBalances(settings), settings.hideSpam),
+    ...portfolioQuery(
+      owner ?? '',
+      effectiveHideSmallBalances(settings),
+      settings.hideSpam,
+      settings.testnetMode,
+    ),
     enabled: owner !== null,
     refetchInterval: live ? ACCOUNT_REFETCH_MS : false,
   })
@@ -32,9 +58,13 @@ export function activityQueryKey(address: string) {
 
 export function useActivity(address: string | null, live: boolean) {
   const url = getRuntimeConfig().graphqlUrl
+  const { testnetMode } = useAccountSettings()
   return useQuery({
-    queryKey: activityQueryKey(address ?? ''),
-    queryFn: ({ signal }) => fetchActivity(url, address ?? '', ACTIVITY_PAGE, signal),
+    queryKey: [...activityQueryKey(address ?? ''), testnetMode],
+    queryFn: async ({ signal }) => {
+      const networks = await servedNetworks(url, shownSlugs(testnetMode))
+      return networks.length === 0 ? [] : fetchActivity(url, address ?? '', ACTIVITY_PAGE, signal, networks)
+    },
     enabled: address !== null,
     staleTime: 2000,
     retry: 1,

@@ -39,13 +39,23 @@ export interface Portfolio {
   readonly change24hUsd: number
   readonly change24hPercent: number | null
   readonly balances: readonly PortfolioBalance[]
+  /**
+   * The networks shown (testnet mode: the registry's testnets) run nowhere here: nothing was asked
+   * of the indexer, and the drawer says so instead of showing other networks' data.
+   */
+  readonly unavailable?: readonly string[]
+}
+
+/** The answer for networks this environment does not run: empty, and marked unavailable. */
+export function unavailablePortfolio(networks: readonly string[]): Portfolio {
+  return { totalValueUsd: 0, change24hUsd: 0, change24hPercent: null, balances: [], unavailable: networks }
 }
 
 const TOKEN_FIELDS = 'address symbol name decimals isSpam isNative'
 
 export const PORTFOLIO_QUERY = /* GraphQL */ `
-  query Portfolio($owner: String!, $hideSmallBalances: Boolean!, $hideSpam: Boolean!) {
-    portfolio(owner: $owner, hideSmallBalances: $hideSmallBalances, hideSpam: $hideSpam) {
+  query Portfolio($owner: String!, $networks: [String!], $hideSmallBalances: Boolean!, $hideSpam: Boolean!) {
+    portfolio(owner: $owner, networks: $networks, hideSmallBalances: $hideSmallBalances, hideSpam: $hideSpam) {
       totalValueUsd
       change24hUsd
       change24hPercent
@@ -80,11 +90,11 @@ const totalsSchema = z.object({
   balances: z.array(z.unknown()),
 })
 
-/** The account's balances on every indexed network, valued with the indexer's prices. */
+/** The account's balances on `networks` (omitted: every indexed network), valued with the indexer's prices. */
 export async function fetchPortfolio(
   graphqlUrl: string,
   owner: string,
-  options: { hideSmallBalances: boolean; hideSpam: boolean },
+  options: { hideSmallBalances: boolean; hideSpam: boolean; networks?: readonly string[] },
   signal?: AbortSignal,
 ): Promise<Portfolio> {
   const body = await postGraphql(graphqlUrl, PORTFOLIO_QUERY, { owner, ...options }, signal)
@@ -95,6 +105,39 @@ export async function fetchPortfolio(
     change24hPercent: totals.change24hPercent === null ? null : Number(totals.change24hPercent),
     balances: each(totals.balances, balanceSchema),
   }
+}
+
+const INDEXED_NETWORKS_QUERY = /* GraphQL */ `
+  query IndexedNetworks {
+    networks { network }
+  }
+`
+const indexedAnswer = z.object({ network })
+let indexed: { url: string; promise: Promise<ReadonlySet<string>> } | null = null
+
+/** The networks the indexer serves (asked once per page; a failure is asked again next time). */
+export function fetchIndexedNetworks(graphqlUrl: string): Promise<ReadonlySet<string>> {
+  if (indexed?.url === graphqlUrl) return indexed.promise
+  const promise = postGraphql(graphqlUrl, INDEXED_NETWORKS_QUERY, {}).then(
+    (body) => new Set(each(dataOf(body, 'networks'), indexedAnswer).map((entry) => entry.network)),
+  )
+  indexed = { url: graphqlUrl, promise }
+  promise.catch(() => {
+    if (indexed?.promise === promise) indexed = null
+  })
+  return promise
+}
+
+/**
+ * Of the networks the app shows (`shown`: the mainnets, or the testnets in testnet mode), those the
+ * indexer serves; none means the shown networks are unavailable here.
+ */
+export async function servedNetworks(
+  graphqlUrl: string,
+  shown: readonly string[],
+): Promise<readonly string[]> {
+  const served = await fetchIndexedNetworks(graphqlUrl)
+  return shown.filter((slug) => served.has(slug))
 }
 
 export const activityTypes = [
@@ -137,8 +180,8 @@ const activitySchema = z.object({
 export type ActivityEntry = z.infer<typeof activitySchema>
 
 export const ACTIVITY_QUERY = /* GraphQL */ `
-  query Activity($address: String!, $first: Int!) {
-    activity(address: $address, first: $first) {
+  query Activity($address: String!, $networks: [String!], $first: Int!) {
+    activity(address: $address, networks: $networks, first: $first) {
       nodes {
         id network chainId txHash timestamp type counterparty
         assetChanges { amount direction tokenId token { symbol decimals isSpam } nftCollection { name } }
@@ -147,14 +190,15 @@ export const ACTIVITY_QUERY = /* GraphQL */ `
   }
 `
 
-/** The account's activity on every indexed network, newest first. */
+/** The account's activity on `networks` (omitted: every indexed network), newest first. */
 export async function fetchActivity(
   graphqlUrl: string,
   address: string,
   first: number,
   signal?: AbortSignal,
+  networks?: readonly string[],
 ): Promise<readonly ActivityEntry[]> {
-  const body = await postGraphql(graphqlUrl, ACTIVITY_QUERY, { address, first }, signal)
+  const body = await postGraphql(graphqlUrl, ACTIVITY_QUERY, { address, first, networks }, signal)
   const connection = dataOf(body, 'activity') as { nodes?: unknown }
   return each(connection.nodes, activitySchema)
 }

@@ -74,6 +74,50 @@ test('behavior: events are POSTed in a batch to /v1/analytics and the answer map
   assert.equal(await unsampled.flush(), 'empty')
 })
 
+test('behavior: with analytics turned off no usage data is queued or sent, error reports still are', async () => {
+  const bodies: string[] = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => {
+      body += chunk
+    })
+    request.on('end', () => {
+      bodies.push(body)
+      response.writeHead(202).end()
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  try {
+    let allowed = true
+    const client = createAnalyticsClient({
+      apiUrl,
+      buildHash: 'x',
+      sampled: true,
+      allowed: () => allowed,
+      flushIntervalMs: 60_000,
+    })
+    client.track('queued_before')
+    allowed = false
+    client.track('after_off')
+    assert.equal(await client.flush(), 'empty', 'the event queued before turning off is dropped too')
+    assert.equal(await client.report('app_error', { errorId: 'abc' }), 'success')
+    assert.deepEqual(
+      bodies.map((body) => JSON.parse(body).events.map((e: { name: string }) => e.name)),
+      [['app_error']],
+    )
+    allowed = true
+    client.track('back_on')
+    assert.equal(await client.flush(), 'success')
+    assert.deepEqual(
+      JSON.parse(bodies[1] ?? '{}').events.map((e: { name: string }) => e.name),
+      ['back_on'],
+    )
+  } finally {
+    server.close()
+  }
+})
+
 test('behavior: an error report is sent at once, by unsampled sessions too, with what was queued', async () => {
   const bodies: string[] = []
   const server = createServer((request, response) => {

@@ -19,22 +19,28 @@ export interface AnalyticsOptions {
   readonly apiUrl: string
   readonly buildHash: string
   readonly sampled: boolean
+  /** The user's analytics setting, read at each event: off sends no usage data (error reports still go). */
+  readonly allowed?: () => boolean
   readonly flushIntervalMs?: number
 }
 
 /**
  * Batches events and POSTs them to {api}/v1/analytics (the API's analytics proxy). Unsampled
- * sessions send no usage or performance data, only error reports. Failures are counted by status, never thrown and never logged as errors:
+ * sessions, and users who turned analytics off, send no usage or performance data, only error reports. Failures are counted by status, never thrown and never logged as errors:
  * analytics must not disturb the app.
  */
 export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClient {
   let queue: AnalyticsEvent[] = []
+  /** Error reports in the queue: the only events sent once the user turned analytics off. */
+  const reports = new WeakSet<AnalyticsEvent>()
   const flushIntervalMs = options.flushIntervalMs ?? 5000
   let timer: ReturnType<typeof setTimeout> | undefined
 
   async function flush(): Promise<UploadStatus | 'empty'> {
     if (timer) clearTimeout(timer)
     timer = undefined
+    // Turned off after these were queued: the usage data is dropped unsent.
+    if (options.allowed?.() === false) queue = queue.filter((event) => reports.has(event))
     if (queue.length === 0) return 'empty'
     const events = queue.slice(0, 100)
     queue = queue.slice(100)
@@ -61,12 +67,14 @@ export function createAnalyticsClient(options: AnalyticsOptions): AnalyticsClien
   return {
     sampled: options.sampled,
     track(name, properties = {}) {
-      if (!options.sampled) return
+      if (!options.sampled || options.allowed?.() === false) return
       queue.push({ name, properties, time: Date.now() })
       timer ??= setTimeout(() => void flush(), flushIntervalMs)
     },
     report(name, properties = {}) {
-      queue.push({ name, properties, time: Date.now() })
+      const event = { name, properties, time: Date.now() }
+      reports.add(event)
+      queue.push(event)
       return flush()
     },
     flush,

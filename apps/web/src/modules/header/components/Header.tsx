@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
 import { AccountButton, AccountDrawerSlot } from '../../account/index.ts'
 import { findNetwork, getRuntimeConfig } from '../../config/index.ts'
+import { usePreferences } from '../../preferences/index.ts'
 import { openSearch } from '../../search/index.ts'
 import { PreferencesMenu } from '../../settings/index.ts'
 import { ConnectButton } from '../../wallet/index.ts'
@@ -74,14 +75,22 @@ function SearchEntry() {
   )
 }
 
-/** Shown when the selected network (chain parameter) is a testnet, or when running on the local devnet. */
+/**
+ * Shown in testnet mode or when the selected network (chain parameter) is a testnet, else when
+ * running on the local devnet.
+ */
 function TestnetIndicator() {
   const [params] = useSearchParams()
   const chain = params.get('chain')
-  const testnet = findNetwork(chain)?.testnet === true
+  const { testnetMode } = usePreferences()
+  const testnet = testnetMode || findNetwork(chain)?.testnet === true
   if (testnet) {
     return (
-      <span className={styles.testnet} role="status">
+      <span
+        className={`${styles.testnet} ${styles.environment}`}
+        role="status"
+        data-testid="testnet-indicator"
+      >
         <FormattedMessage {...m.testnet} />
       </span>
     )

@@ -345,7 +345,7 @@ export function LimitForm() {
           sendTransaction: (request) => wallet.sendTransaction(request),
           waitForTransaction: async (chainId, hash) => {
             const outcome = await wallet.waitForTransaction(chainId, hash)
-            resolvePendingTransaction(account, hash)
+            resolvePendingTransaction(account, hash, outcome.status)
             return outcome
           },
           signTypedData: (request) => wallet.signTypedData(request),

@@ -2,7 +2,7 @@ import { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { getNetworks } from '../../config/index.ts'
+import { findNetworkByChainId } from '../../config/index.ts'
 import { tradingNetworksQuery, useTokenList } from '../../swap/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import { type Hex, loadWalletRuntime } from '../../wallet/index.ts'
@@ -172,7 +172,7 @@ function OrderRow(props: {
 }) {
   const intl = useIntl()
   const { order, status } = props
-  const network = useMemo(() => getNetworks().find((n) => n.chainId === order.chainId), [order.chainId])
+  const network = useMemo(() => findNetworkByChainId(order.chainId), [order.chainId])
   const { tokens } = useTokenList(network?.slug ?? '')
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
   const tokenIn = tokens.find((t) => same(t.address, order.input.token))

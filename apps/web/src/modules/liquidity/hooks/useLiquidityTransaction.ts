@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
-import { getNetworks } from '../../config/index.ts'
+import { findNetworkByChainId } from '../../config/index.ts'
 import { useBlockedAccount } from '../../screening/index.ts'
 import {
   addPendingTransaction,
@@ -18,7 +18,7 @@ const GAS_MARGIN_PERCENT = 130n
 
 async function withGasMargin(account: Hex, tx: TransactionRequest): Promise<TransactionRequest> {
   if (tx.gas !== undefined) return tx
-  const network = getNetworks().find((n) => n.chainId === tx.chainId)
+  const network = findNetworkByChainId(tx.chainId)
   const client = network ? publicClientFor(network.slug) : undefined
   if (!client) return tx
   const estimate = await client.estimateGas({ account, to: tx.to, data: tx.data, value: tx.value })
@@ -78,7 +78,7 @@ export function useLiquidityTransaction(): LiquidityTransaction {
           addPendingTransaction(account, { hash, chainId, kind: request.kind, addedAt: Date.now() })
           setState({ step: 'pending', hash, index, total: requests.length })
           const outcome = await wallet.waitForTransaction(chainId, hash)
-          resolvePendingTransaction(account, hash)
+          resolvePendingTransaction(account, hash, outcome.status)
           if (outcome.status !== 'success') {
             const name = outcome.revert?.inner?.name ?? outcome.revert?.name ?? null
             setState({ step: 'failed', reason: 'reverted', detail: name ?? outcome.revertData ?? '' })

@@ -4,28 +4,58 @@ import { createStore, safeStorage } from '../../../lib/createStore.ts'
 export const themeChoices = ['light', 'dark', 'auto'] as const
 export type ThemeChoice = (typeof themeChoices)[number]
 
-const schema = z.object({
+/**
+ * The app's one preferences store (localStorage `oxbow.preferences`): the header's theme, language
+ * and currency, and the account drawer's settings (the spec's user settings: hide small balances,
+ * hide spam, testnet mode, allow analytics).
+ */
+const fields = {
   theme: z.enum(themeChoices),
   /** Saved language (null: follow the browser). */
   locale: z.nullable(z.string()),
   currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
-})
+  /** Hide balances under 1 USD (disabled and off in testnet mode). */
+  hideSmallBalances: z.boolean(),
+  /** Hide spam and unknown tokens. */
+  hideSpam: z.boolean(),
+  /** Show the registry's test networks instead of the mainnets. */
+  testnetMode: z.boolean(),
+  /** Usage data may go to the API's analytics proxy. */
+  analytics: z.boolean(),
+}
+const schema = z.object(fields)
 export type Preferences = z.infer<typeof schema>
 
 const KEY = 'oxbow.preferences'
 const local = safeStorage('local')
-export const defaultPreferences: Preferences = { theme: 'auto', locale: null, currency: 'USD' }
-
-function load(): Preferences {
-  try {
-    const parsed = schema.safeParse(JSON.parse(local.get(KEY) ?? 'null'))
-    return parsed.success ? parsed.data : defaultPreferences
-  } catch {
-    return defaultPreferences
-  }
+export const defaultPreferences: Preferences = {
+  theme: 'auto',
+  locale: null,
+  currency: 'USD',
+  hideSmallBalances: true,
+  hideSpam: true,
+  testnetMode: false,
+  analytics: true,
 }
 
-export const preferencesStore = createStore<Preferences>(load(), (value) =>
+/**
+ * Validates stored preferences field by field: a malformed or missing field takes its default
+ * (never a blank screen).
+ */
+export function parsePreferences(raw: string | null): Preferences {
+  let stored: Record<string, unknown> = {}
+  try {
+    stored = Object(JSON.parse(raw ?? '{}'))
+  } catch {}
+  const result: Record<string, unknown> = { ...defaultPreferences }
+  for (const [key, field] of Object.entries(fields)) {
+    const parsed = field.safeParse(stored[key])
+    if (parsed.success) result[key] = parsed.data
+  }
+  return result as Preferences
+}
+
+export const preferencesStore = createStore<Preferences>(parsePreferences(local.get(KEY)), (value) =>
   local.set(KEY, JSON.stringify(value)),
 )
 

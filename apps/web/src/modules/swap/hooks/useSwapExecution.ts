@@ -75,7 +75,7 @@ export function useSwapExecution(): SwapExecution {
               wallet,
               now: () => Date.now(),
               onSubmitted: (tx) => addPendingTransaction(account, { ...tx, addedAt: Date.now() }),
-              onMined: (hash) => resolvePendingTransaction(account, hash),
+              onMined: (hash, status) => resolvePendingTransaction(account, hash, status),
             },
             onState,
           ),

@@ -71,7 +71,8 @@ export interface SwapFlowDeps {
   readonly now: () => number
   /** A transaction left the wallet (the pending list shows it until `onMined`). */
   readonly onSubmitted?: (tx: { hash: Hex; chainId: number; kind: PendingTransactionKind }) => void
-  readonly onMined?: (hash: Hex) => void
+  /** Its receipt arrived (`status`: success or reverted). */
+  readonly onMined?: (hash: Hex, status: 'success' | 'reverted') => void
   /** How long the wallet may take to answer a prompt. Default 5 minutes. */
   readonly promptTimeoutMs?: number
   /** How long to wait for a receipt. Default 5 minutes. */
@@ -251,7 +252,7 @@ export async function runSwapFlow(
   ): Promise<TransactionOutcome> => {
     try {
       const outcome = await deps.wallet.waitForTransaction(chainId, hash, { timeoutMs: receiptTimeout })
-      deps.onMined?.(hash)
+      deps.onMined?.(hash, outcome.status)
       return outcome
     } catch (error) {
       throw walletFailure(error, failure, hash)
@@ -355,7 +356,7 @@ export async function runSwapFlow(
         if (outcome.hash !== sentHash) {
           deps.onSubmitted?.({ hash: outcome.hash, chainId: batch.chainId, kind: request.kind })
         }
-        deps.onMined?.(outcome.hash)
+        deps.onMined?.(outcome.hash, outcome.status)
         if (outcome.status !== 'success')
           throw new FlowFailure(classifyRevert(outcome.revert), 'reverted', outcome.hash)
         // The router is the last call: it unwraps WETH for native output.

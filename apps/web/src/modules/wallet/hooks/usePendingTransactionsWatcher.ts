@@ -57,8 +57,8 @@ async function reconcileAccount(account: `0x${string}`): Promise<void> {
       // Replaced (sped up or canceled) while the chain was read: judge it again next round.
       const latest = getPendingTransactions(account).find((entry) => hasHash(entry, tx.hash))
       if (!latest || latest.hash !== tx.hash) continue
-      if (result.action === 'confirmed' || result.action === 'dropped')
-        resolvePendingTransaction(account, tx.hash)
+      if (result.action === 'confirmed') resolvePendingTransaction(account, result.hash, result.status)
+      else if (result.action === 'dropped') resolvePendingTransaction(account, tx.hash)
       else if (result.action === 'canceled') markPendingTransactionCanceled(account, tx.hash)
     } catch {
       // The RPC is unreachable: look again on the next round.

@@ -83,6 +83,23 @@ const MAX_PER_ACCOUNT = 50
 const KEEP_CANCELED_MS = 30 * 24 * 60 * 60 * 1000
 const local = safeStorage('local')
 
+/** What the pending list tells the transaction toasts (the account module's, lazily loaded). */
+export interface PendingToastSink {
+  /** `tx` toasts `status`, linking to `hash` (default: its tracked hash). */
+  show(
+    tx: PendingTransaction,
+    status: 'pending' | 'success' | 'failed' | 'canceled',
+    hash?: `0x${string}`,
+  ): void
+  /** A speed-up or cancel of `tx` was sent as `hash`. */
+  retarget(tx: PendingTransaction, hash: `0x${string}`): void
+}
+let toastSink: PendingToastSink | undefined
+/** The toasts register here when their chunk loads (on connecting, before anything can be sent). */
+export function setPendingToastSink(sink: PendingToastSink): void {
+  toastSink = sink
+}
+
 type PendingByAccount = Readonly<Record<string, readonly PendingTransaction[]>>
 const pendingStore = createStore<PendingByAccount>({})
 
@@ -129,18 +146,30 @@ export function getPendingTransactions(account: string): readonly PendingTransac
 }
 
 export function addPendingTransaction(account: string, tx: PendingTransaction): void {
-  const list = load(account).filter((existing) => existing.hash !== tx.hash)
+  const before = load(account)
+  const list = before.filter((existing) => existing.hash !== tx.hash)
   save(account, [...list, tx].slice(-MAX_PER_ACCOUNT))
+  if (list.length === before.length && !tx.status) toastSink?.show(tx, 'pending')
 }
 
 /**
  * The transaction was mined (or dropped): it is no longer pending. `txHash` may be the tracked hash
- * or one it replaced (the original mined first: the replacement is dropped with it).
+ * or one it replaced (the original mined first: the replacement is dropped with it). With the
+ * receipt's `status` (mined), its toast shows the outcome; the first caller to resolve it does.
  */
-export function resolvePendingTransaction(account: string, txHash: string): void {
+export function resolvePendingTransaction(
+  account: string,
+  txHash: string,
+  status?: 'success' | 'reverted',
+): void {
   const list = load(account)
-  const next = list.filter((tx) => !hasHash(tx, txHash))
-  if (next.length !== list.length) save(account, next)
+  const resolved = list.find((tx) => hasHash(tx, txHash))
+  if (!resolved) return
+  save(
+    account,
+    list.filter((tx) => tx !== resolved),
+  )
+  if (status) toastSink?.show(resolved, status === 'success' ? status : 'failed', txHash as `0x${string}`)
 }
 
 /**
@@ -154,6 +183,8 @@ export function replacePendingTransaction(
   replacement: { readonly hash: `0x${string}`; readonly nonce: number; readonly kind: 'speedUp' | 'cancel' },
 ): void {
   const list = load(account)
+  const replaced = list.find((tx) => tx.hash.toLowerCase() === oldHash.toLowerCase())
+  if (replaced) toastSink?.retarget(replaced, replacement.hash)
   save(
     account,
     list.map((tx) =>
@@ -186,6 +217,8 @@ export function notePendingNonce(account: string, hash: string, nonce: number): 
 /** The cancel tracked by `hash` was mined: the entry stays as 'canceled' history. */
 export function markPendingTransactionCanceled(account: string, hash: string, now = Date.now()): void {
   const list = load(account)
+  const canceled = list.find((tx) => tx.hash.toLowerCase() === hash.toLowerCase())
+  if (canceled) toastSink?.show(canceled, 'canceled')
   save(
     account,
     list.map((tx) =>

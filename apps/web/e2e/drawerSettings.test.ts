@@ -1,0 +1,339 @@
+/**
+ * Transaction toasts, testnet mode and the drawer's settings, in Chromium against the full local
+ * stack: devnet (ethereum + base, port base 30700), the API (30787), the real indexer (30790) and
+ * the built app (localhost:30773). Nothing of ours is mocked; every analytics session is sampled.
+ *
+ * Covered: a real send shows a pending toast (mining paused), which turns into 'Sent' / Confirmed
+ * for the mined hash (checked on chain) and, the devnet having no explorer, opens Activity on that
+ * transaction; testnet mode (modal, header indicator, drawer banner, the registry's testnets in the
+ * network list, the devnet's missing test networks said plainly instead of mainnet balances) on,
+ * across a reload, and off; hide unknown tokens and analytics surviving a reload, analytics off
+ * sending no usage data to the API.
+ */
+import assert from 'node:assert/strict'
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { localRpcUrl, testnetNetworks } from '@oxbow/chains'
+import { devnetClients } from '@oxbow/devnet'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Address, Hash } from 'viem'
+import { launchChromium } from '../test/harness.ts'
+import { type AnalyticsEventBody, recordAcceptedAnalytics } from './analyticsProbe.ts'
+import { waitForPortfolio } from './indexer.ts'
+import { type Stack, startStack } from './stack.ts'
+import { cspViolations, installCspListener } from './support.ts'
+import { ACCOUNT_0, accountButton, byTestId, connectWallet } from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 30700, apiPort: 30787, webPort: 30773, indexerPort: 30790 }
+const LOCAL_WALLET = 'Local test wallet'
+
+/** The registry's testnets have RPC URLs in the app's config but do not run on this devnet. */
+const idleTestnetRpc = testnetNetworks.map((network) => `${localRpcUrl(network, PORTS.devnetPortBase)}/`)
+
+let stack: Stack
+let browser: Browser
+
+before(async () => {
+  stack = await startStack(PORTS, { analyticsSampleRate: 1 })
+  browser = await launchChromium()
+  await waitForPortfolio(stack.graphqlUrl ?? '', ACCOUNT_0)
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await stack?.stop()
+})
+
+/** With OXBOW_E2E_SCREENSHOTS=<dir>, screenshots go there (to look at). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.OXBOW_E2E_SCREENSHOTS
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) })
+}
+
+async function withPage(
+  path: string,
+  viewport: { width: number; height: number },
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ viewport })
+  context.setDefaultTimeout(20_000)
+  await installCspListener(context)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const from = message.location().url ?? ''
+    if (
+      /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
+      from.startsWith(stack.apiUrl)
+    )
+      return
+    // testnet mode may reach for a testnet's node, which this devnet does not run
+    if (/net::ERR_CONNECTION_REFUSED/.test(message.text()) && idleTestnetRpc.includes(from)) return
+    problems.push(`console: ${message.text()} (${from})`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  try {
+    await page.goto(stack.webUrl + path)
+    await run(page, context)
+    assert.deepEqual(problems, [], 'no console or page errors')
+    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } finally {
+    await context.close()
+  }
+}
+
+const drawer = (page: Page) => page.getByTestId('account-drawer')
+const chain = () => devnetClients(stack.manifest, 'ethereum', 0)
+const toasts = (page: Page) => page.getByRole('list', { name: 'Transaction notifications' })
+
+async function openSettings(page: Page): Promise<void> {
+  await accountButton(page, ACCOUNT_0).click()
+  await drawer(page).getByRole('button', { name: 'Settings' }).click()
+}
+
+describe('drawer: toasts, testnet mode, settings', { concurrency: false }, () => {
+  test('a send toasts pending, then Sent for the mined hash; the toast opens Activity on it', async () => {
+    const to = `0x${randomBytes(20).toString('hex')}` as Address
+    await withPage('/send?chain=ethereum&inputCurrency=ETH', { width: 1280, height: 900 }, async (page) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await page
+        .locator('[data-testid="send-token"] option[data-network]')
+        .first()
+        .waitFor({ state: 'attached' })
+      assert.equal(await toasts(page).count(), 0, 'no toast before a transaction')
+      const { test: anvil } = chain()
+      await anvil.setAutomine(false)
+      await anvil.setIntervalMining({ interval: 0 })
+      let hash: Hash
+      try {
+        await page.getByTestId('send-recipient').fill(to)
+        if (
+          /in ETH/.test(
+            (await page
+              .getByTestId('send-toggle')
+              .textContent()
+              .catch(() => '')) ?? '',
+          )
+        )
+          await page.getByTestId('send-toggle').click()
+        await page.getByTestId('send-amount').fill('0.0123')
+        await page.waitForFunction(() => {
+          const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
+          return b?.textContent?.trim() === 'Review' && !b.disabled
+        })
+        await page.getByTestId('send-button').click()
+        await page
+          .getByRole('dialog', { name: 'New address' })
+          .getByRole('button', { name: 'Continue' })
+          .click()
+        await page.getByTestId('send-review').getByTestId('send-confirm').click()
+
+        const pending = toasts(page).locator('[data-testid="transaction-toast"][data-status="pending"]')
+        await pending.waitFor()
+        hash = (await pending.getAttribute('data-tx')) as Hash
+        assert.match(hash, /^0x[0-9a-f]{64}$/i)
+        const text = (await pending.textContent()) ?? ''
+        assert.match(text, /Sending/)
+        assert.match(text, /Ethereum · Pending/)
+        assert.equal((await chain().public.getTransaction({ hash })).blockNumber, null, 'not mined yet')
+        // Shown above the open review dialog (a popover in the top layer).
+        assert.equal(await toasts(page).evaluate((el) => el.matches(':popover-open')), true)
+        await screenshot(page, 'toast-pending-1280')
+        await page.setViewportSize({ width: 390, height: 844 })
+        await screenshot(page, 'toast-pending-390')
+        await page.setViewportSize({ width: 1280, height: 900 })
+      } finally {
+        await anvil.setAutomine(true)
+      }
+      await chain().test.mine({ blocks: 1 })
+      const done = toasts(page).locator(
+        `[data-testid="transaction-toast"][data-status="success"][data-tx="${hash}"]`,
+      )
+      await done.waitFor({ timeout: 30_000 })
+      assert.match((await done.textContent()) ?? '', /Sent/)
+      assert.match((await done.textContent()) ?? '', /Confirmed/)
+      assert.equal(
+        await toasts(page).locator('[data-status="pending"]').count(),
+        0,
+        'the outcome replaced it',
+      )
+      const receipt = await chain().public.getTransactionReceipt({ hash })
+      assert.equal(receipt.status, 'success')
+      const sent = await chain().public.getTransaction({ hash })
+      assert.equal(sent.to?.toLowerCase(), to.toLowerCase())
+      assert.equal(await chain().public.getBalance({ address: to }), 12_300_000_000_000_000n)
+      await screenshot(page, 'toast-success-1280')
+
+      // The local devnet has no explorer: the toast opens the drawer on Activity.
+      const close = page.getByTestId('send-review').getByTestId('send-review-close')
+      if (await close.isVisible()) await close.click()
+      await done.getByRole('button', { name: 'View in Activity' }).click()
+      await drawer(page)
+        .getByRole('tab', { name: /Activity/, selected: true })
+        .waitFor()
+      await drawer(page)
+        .locator(`[data-testid="portfolio-activity"] li[data-tx="${hash}"]`)
+        .first()
+        .waitFor({ timeout: 30_000 })
+      assert.equal(await done.count(), 0, 'the toast went once followed')
+    })
+  })
+
+  test('testnet mode: the modal, the banner and indicator, the registry testnets listed, their absence said plainly; it survives a reload and turns off', async () => {
+    await withPage('/swap', { width: 1280, height: 900 }, async (page) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await accountButton(page, ACCOUNT_0).click()
+      await drawer(page).getByTestId('portfolio-total').waitFor()
+      assert.equal(await byTestId(page, 'testnet-indicator').count(), 0)
+      await drawer(page).getByRole('button', { name: 'Settings' }).click()
+      await drawer(page)
+        .getByRole('switch', { name: /Testnet mode/ })
+        .click()
+      const modal = page.getByRole('dialog', { name: 'Testnet mode' })
+      await modal.getByRole('button', { name: 'Cancel' }).click()
+      assert.equal(
+        await drawer(page)
+          .getByRole('switch', { name: /Testnet mode/ })
+          .isChecked(),
+        false,
+      )
+      await drawer(page)
+        .getByRole('switch', { name: /Testnet mode/ })
+        .click()
+      await modal.getByRole('button', { name: 'Turn on' }).click()
+      assert.equal(
+        await drawer(page)
+          .getByRole('switch', { name: /Testnet mode/ })
+          .isChecked(),
+        true,
+      )
+      await byTestId(page, 'testnet-indicator').waitFor()
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await drawer(page).getByTestId('testnet-banner').waitFor()
+      const unavailable = drawer(page).getByTestId('networks-unavailable')
+      await unavailable.waitFor()
+      assert.match(
+        (await unavailable.textContent()) ?? '',
+        /Sepolia and Unichain Sepolia are not available here/,
+      )
+      assert.equal(await drawer(page).getByTestId('portfolio-total').count(), 0, 'no mainnet total')
+      assert.equal(await drawer(page).getByRole('button', { name: 'Buy' }).count(), 0)
+      await drawer(page)
+        .getByRole('tab', { name: /Activity/ })
+        .click()
+      await unavailable.waitFor()
+      assert.equal(await drawer(page).getByTestId('portfolio-activity').count(), 0, 'no mainnet activity')
+      await screenshot(page, 'testnet-drawer-1280')
+      await page.keyboard.press('Escape')
+      const options = async () =>
+        page.getByRole('combobox', { name: 'Network' }).first().locator('option').allTextContents()
+
+      await page.reload()
+      await byTestId(page, 'testnet-indicator').waitFor()
+      // After the reload the swap form starts on the first testnet and lists only the testnets.
+      const listed = await options()
+      assert.deepEqual(listed, ['Sepolia', 'Unichain Sepolia'])
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.waitForTimeout(1500)
+      await screenshot(page, 'testnet-swap-390')
+      await accountButton(page, ACCOUNT_0).click()
+      await drawer(page).getByTestId('networks-unavailable').waitFor()
+      await screenshot(page, 'testnet-drawer-390')
+      await page.keyboard.press('Escape')
+      await page.setViewportSize({ width: 1280, height: 900 })
+      assert.equal(
+        await page.evaluate(() => JSON.parse(localStorage.getItem('oxbow.preferences') ?? '{}').testnetMode),
+        true,
+      )
+      await openSettings(page)
+      await drawer(page)
+        .getByRole('switch', { name: /Testnet mode/ })
+        .click()
+      assert.equal(
+        await drawer(page)
+          .getByRole('switch', { name: /Testnet mode/ })
+          .isChecked(),
+        false,
+      )
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await drawer(page).getByTestId('portfolio-total').waitFor()
+      assert.equal(await drawer(page).getByTestId('testnet-banner').count(), 0)
+      await byTestId(page, 'testnet-indicator').waitFor({ state: 'detached' })
+      await page.keyboard.press('Escape')
+      await page.goto(`${stack.webUrl}/swap`)
+      await page.getByRole('combobox', { name: 'Network' }).first().waitFor()
+      const mainnets = await options()
+      assert.ok(mainnets.includes('Base') && !mainnets.includes('Sepolia'), mainnets.join())
+    })
+  })
+
+  test('hide unknown tokens and analytics survive a reload; analytics off sends no usage data', async () => {
+    await withPage('/swap', { width: 1280, height: 900 }, async (page, context) => {
+      const events: AnalyticsEventBody[] = []
+      recordAcceptedAnalytics(context, stack.apiUrl, events)
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      await openSettings(page)
+      // On by default: opening views is tracked (menu_opened), sent within the 5 s batch window.
+      const deadline = Date.now() + 15_000
+      while (!events.some((event) => event.name === 'menu_opened') && Date.now() < deadline)
+        await page.waitForTimeout(250)
+      assert.ok(
+        events.some((event) => event.name === 'menu_opened'),
+        'usage data reaches the API while allowed',
+      )
+
+      await drawer(page)
+        .getByRole('switch', { name: /Allow analytics/ })
+        .uncheck()
+      await drawer(page)
+        .getByRole('button', { name: /Small balances/ })
+        .click()
+      await drawer(page)
+        .getByRole('switch', { name: /Hide unknown tokens/ })
+        .uncheck()
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await page.keyboard.press('Escape')
+
+      await page.reload()
+      await openSettings(page)
+      assert.equal(
+        await drawer(page)
+          .getByRole('switch', { name: /Allow analytics/ })
+          .isChecked(),
+        false,
+      )
+      await drawer(page)
+        .getByRole('button', { name: /Small balances/ })
+        .click()
+      assert.equal(
+        await drawer(page)
+          .getByRole('switch', { name: /Hide unknown tokens/ })
+          .isChecked(),
+        false,
+      )
+      assert.equal(
+        await drawer(page)
+          .getByRole('switch', { name: /Hide small balances/ })
+          .isChecked(),
+        true,
+      )
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('oxbow.preferences') ?? '{}'))
+      assert.equal(stored.analytics, false)
+      assert.equal(stored.hideSpam, false)
+      // Views opened and pages visited after turning it off: nothing more is sent.
+      const before = events.length
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await page.keyboard.press('Escape')
+      await page.getByRole('link', { name: 'Explore' }).first().click()
+      await page.waitForTimeout(7000)
+      assert.deepEqual(
+        events.slice(before).map((event) => event.name),
+        [],
+        'no usage data once analytics is off',
+      )
+    })
+  })
+})
