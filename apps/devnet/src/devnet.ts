@@ -207,7 +207,11 @@ async function build(
     historyFrom: now - 30 * 86_400,
     historyTo: now - 60,
   })
-  const orders = network.capabilities.limitOrders ? await deployOrderFilling(sender, contracts) : undefined
+  // the filler's executor and account: where limit orders or gasless swaps are offered
+  const orders =
+    network.capabilities.limitOrders || network.capabilities.gaslessSwaps
+      ? await deployOrderFilling(sender, contracts)
+      : undefined
   const deployment: StoredDeployment = {
     slug: network.slug,
     chainId: network.local.chainId,

@@ -51,6 +51,8 @@ export interface Stack {
   apiLog(): string
   /** The filler's output so far (empty without `filler`). */
   fillerLog(): string
+  /** Stops the filler (a no-op without `filler`): orders are then left unfilled. */
+  stopFiller(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -191,6 +193,9 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       },
       apiLog: () => api.log(),
       fillerLog: () => filler?.log() ?? '',
+      stopFiller: async () => {
+        await filler?.stop()
+      },
       stop: stopAll,
     }
   } catch (error) {

@@ -19,7 +19,14 @@ export const orderSchema = z.object({
   /** Unix seconds. */
   deadline: z.number(),
   input: z.object({ token: addressOut, amount: uint }),
+  /** The least the swapper receives (a gasless order's slippage floor). */
   output: z.object({ token: addressOut, amount: uint }),
+  /** 'limit' (a fixed price) or 'gasless' (a gasless swap's decaying Dutch order). */
+  kind: z.optional(z.enum(['limit', 'gasless'])),
+  /** A gasless order's decay: output from `outputStartAmount` at `startTime` down to `output.amount` at `endTime`. */
+  decay: z.optional(
+    z.nullable(z.object({ outputStartAmount: uint, startTime: z.number(), endTime: z.number() })),
+  ),
   orderStatus: orderStatusSchema,
   /** The fill or cancel transaction, once there is one. */
   txHash: z.nullable(hex),
@@ -60,4 +67,9 @@ export interface PrepareOrderRequestBody {
   readonly outputToken: string
   readonly outputAmount: string
   readonly deadline: number
+  /**
+   * A gasless swap's order (the quote's gasless route): the output starts here and decays to
+   * `outputAmount`; the service sets the decay window and deadline from its clock.
+   */
+  readonly gasless?: { readonly outputStartAmount: string }
 }

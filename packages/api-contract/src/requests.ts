@@ -74,6 +74,12 @@ export const quoteRequestSchema = z.strictObject({
   ...quoteFields,
   /** Who will swap (optional on a quote): screened like the recipient. */
   swapper: z.optional(address),
+  /**
+   * Whether the answer may offer the gasless order route (default true). A client sends false
+   * when the spec hides gasless (mismatch UX on and a delegation mismatch) or the user chose the
+   * classic route after a gasless order failed.
+   */
+  gasless: z.optional(z.boolean()),
 })
 /** What a client sends to POST /v1/quote. */
 export type QuoteRequestBody = z.input<typeof quoteRequestSchema>

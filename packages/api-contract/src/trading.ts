@@ -32,6 +32,22 @@ const hop = z.object({
   dynamicFee: z.optional(z.boolean()),
 })
 
+export const gaslessRoute = z.object({
+  routing: z.literal('DUTCH'),
+  reactor: addressOut,
+  /** What the swapper receives if filled at once: the classic output minus the filler's gas cost. */
+  outputStartAmount: uint,
+  /** The least the swapper receives: the classic route's minimum (the slippage floor). */
+  outputEndAmount: uint,
+  decaySeconds: z.number(),
+  deadlineSeconds: z.number(),
+  /** The filler's gas for this order and its cost, taken from the output instead of paid by the swapper. */
+  fillerGas: z.object({ estimate: z.number(), costWei: uint, costInTokenOut: uint }),
+  /** How long until the filler's transaction lands, as estimated from its polling (seconds). */
+  estimatedFillSeconds: z.number(),
+})
+export type GaslessRoute = z.output<typeof gaslessRoute>
+
 export const quoteResponseSchema = z.object({
   network: z.string(),
   chainId: z.number(),
@@ -59,6 +75,15 @@ export const quoteResponseSchema = z.object({
   tradeValueUsd: z.nullable(z.number()),
   /** Which market prices the USD figures come from, or why there are none. */
   prices: z.optional(marketPrices),
+  /**
+   * The gasless order route (UniswapX Dutch order), offered next to the classic route above when
+   * the network offers gasless swaps, the trade is an exact-input sell of an ERC-20 for an ERC-20,
+   * our filler can fill it and it is better than the classic route after the filler's gas cost.
+   * The swapper signs once and pays no network cost; the output decays from `outputStartAmount`
+   * to `outputEndAmount` (the slippage floor) over `decaySeconds`, and the order expires
+   * `deadlineSeconds` after it is built.
+   */
+  gasless: z.optional(gaslessRoute),
 })
 /** POST /v1/quote's answer, as parsed. */
 export type QuoteResponse = z.output<typeof quoteResponseSchema>

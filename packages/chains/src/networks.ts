@@ -20,6 +20,13 @@ export interface NativeCurrency {
 export interface Capabilities {
   /** UniswapX limit orders: the spec offers them on Ethereum only. */
   readonly limitOrders: boolean
+  /**
+   * Gasless swaps: the trading API may offer a UniswapX Dutch order (signed, filled by our filler,
+   * no network cost for the swapper) instead of the classic route. The one home of this fact: the
+   * devnet deploys the filler's executor, the order service accepts decaying orders and the quote
+   * offers the order route only where it is true.
+   */
+  readonly gaslessSwaps: boolean
   readonly protocolVersions: readonly ProtocolVersion[]
   /** EIP-5792 atomic batching supported by the network's smart-wallet delegation. */
   readonly batching: boolean
@@ -108,7 +115,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'Etherscan', url: 'https://etherscan.io' },
-    capabilities: { limitOrders: true, protocolVersions: all, batching: true, ens: true },
+    capabilities: { limitOrders: true, gaslessSwaps: true, protocolVersions: all, batching: true, ens: true },
     mainnet: {
       chainId: 1,
       rpcUrl: 'https://ethereum-rpc.publicnode.com',
@@ -136,7 +143,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'Uniscan', url: 'https://uniscan.xyz' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
     mainnet: {
       chainId: 130,
       rpcUrl: 'https://mainnet.unichain.org',
@@ -163,7 +170,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'BaseScan', url: 'https://basescan.org' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
     mainnet: {
       chainId: 8453,
       rpcUrl: 'https://mainnet.base.org',
@@ -190,7 +197,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'Arbiscan', url: 'https://arbiscan.io' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
     mainnet: {
       chainId: 42161,
       rpcUrl: 'https://arb1.arbitrum.io/rpc',
@@ -217,7 +224,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'Optimism Explorer', url: 'https://optimistic.etherscan.io' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
     mainnet: {
       chainId: 10,
       rpcUrl: 'https://mainnet.optimism.io',
@@ -244,7 +251,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
     explorer: { name: 'PolygonScan', url: 'https://polygonscan.com' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
     mainnet: {
       chainId: 137,
       rpcUrl: 'https://polygon-rpc.com',
@@ -271,7 +278,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
     explorer: { name: 'BscScan', url: 'https://bscscan.com' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
     mainnet: {
       chainId: 56,
       rpcUrl: 'https://bsc-dataseed.bnbchain.org',
@@ -298,7 +305,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: { name: 'Avalanche', symbol: 'AVAX', decimals: 18 },
     explorer: { name: 'Snowtrace', url: 'https://snowtrace.io' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
     mainnet: {
       chainId: 43114,
       rpcUrl: 'https://api.avax.network/ext/bc/C/rpc',
@@ -325,7 +332,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: { name: 'Celo', symbol: 'CELO', decimals: 18 },
     explorer: { name: 'Celoscan', url: 'https://celoscan.io' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: false },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: false },
     mainnet: {
       chainId: 42220,
       rpcUrl: 'https://forno.celo.org',
@@ -352,7 +359,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'Blastscan', url: 'https://blastscan.io' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: false },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: false },
     mainnet: {
       chainId: 81457,
       rpcUrl: 'https://rpc.blast.io',
@@ -380,7 +387,12 @@ const entries: readonly Entry[] = [
     nativeCurrency: ether,
     explorer: { name: 'ZKsync Explorer', url: 'https://explorer.zksync.io' },
     // v4 is not deployed on ZKsync (spec: "v2 and v4 unsupported on some chains").
-    capabilities: { limitOrders: false, protocolVersions: ['v2', 'v3'], batching: false },
+    capabilities: {
+      limitOrders: false,
+      gaslessSwaps: false,
+      protocolVersions: ['v2', 'v3'],
+      batching: false,
+    },
     mainnet: {
       chainId: 324,
       rpcUrl: 'https://mainnet.era.zksync.io',
@@ -403,7 +415,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'Zora Explorer', url: 'https://explorer.zora.energy' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: false },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: false },
     mainnet: {
       chainId: 7777777,
       rpcUrl: 'https://rpc.zora.energy',
@@ -430,7 +442,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'Worldscan', url: 'https://worldscan.org' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: false },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: false },
     mainnet: {
       chainId: 480,
       rpcUrl: 'https://worldchain-mainnet.g.alchemy.com/public',
@@ -457,7 +469,7 @@ const entries: readonly Entry[] = [
     testnet: false,
     nativeCurrency: ether,
     explorer: { name: 'Soneium Explorer', url: 'https://soneium.blockscout.com' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: false },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: false },
     mainnet: {
       chainId: 1868,
       rpcUrl: 'https://rpc.soneium.org',
@@ -484,7 +496,7 @@ const entries: readonly Entry[] = [
     testnet: true,
     nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
     explorer: { name: 'Etherscan', url: 'https://sepolia.etherscan.io' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
     mainnet: {
       chainId: 11155111,
       rpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
@@ -511,7 +523,7 @@ const entries: readonly Entry[] = [
     testnet: true,
     nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
     explorer: { name: 'Uniscan', url: 'https://sepolia.uniscan.xyz' },
-    capabilities: { limitOrders: false, protocolVersions: all, batching: true },
+    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
     mainnet: {
       chainId: 1301,
       rpcUrl: 'https://sepolia.unichain.org',

@@ -81,6 +81,10 @@ describe('network registry', () => {
       ['ethereum'],
     )
     assert.deepEqual(
+      networks.filter((n) => n.capabilities.gaslessSwaps).map((n) => n.slug),
+      ['ethereum'],
+    )
+    assert.deepEqual(
       networks.filter((n) => !n.capabilities.protocolVersions.includes('v4')).map((n) => n.slug),
       ['zksync'],
     )

@@ -41,6 +41,30 @@ export interface FillableOrder {
   readonly output: { readonly token: Address; readonly amount: string }
   readonly encodedOrder: Hex
   readonly signature: Hex
+  /** A gasless swap's decay (the order service's JSON); absent or null: a limit order. */
+  readonly decay?: {
+    readonly outputStartAmount: string
+    readonly startTime: number
+    readonly endTime: number
+  } | null
+}
+
+/**
+ * What the reactor pays the swapper at `time` (unix seconds): a limit order's output, or a
+ * decaying order's output as the reactor's DutchDecayLib computes it (linear from the start amount
+ * at the decay start to the floor at its end, rounded as the reactor rounds). The chain stamps the
+ * fill's block at or after `time`, when the output is this or less.
+ */
+export function requiredOutput(order: FillableOrder, time: number): bigint {
+  const floor = BigInt(order.output.amount)
+  const decay = order.decay
+  if (!decay) return floor
+  const start = BigInt(decay.outputStartAmount)
+  if (time <= decay.startTime) return start
+  if (time >= decay.endTime) return floor
+  const elapsed = BigInt(time - decay.startTime)
+  const duration = BigInt(decay.endTime - decay.startTime)
+  return start - ((start - floor) * elapsed) / duration
 }
 
 export type Route =
@@ -159,11 +183,11 @@ export function createFiller(options: {
    * Fills orders of one pair in one transaction (`executeBatch`: the reactor pays every input to
    * the executor, which swaps their sum once and owes every output), a single order too.
    */
-  async function fill(batch: readonly FillableOrder[], route: Route): Promise<FillResult[]> {
+  async function fill(batch: readonly FillableOrder[], route: Route, now: number): Promise<FillResult[]> {
     const first = batch[0]
     if (!first) return []
     const amountIn = batch.reduce((sum, o) => sum + BigInt(o.input.amount), 0n)
-    const minOut = batch.reduce((sum, o) => sum + BigInt(o.output.amount), 0n)
+    const minOut = batch.reduce((sum, o) => sum + requiredOutput(o, now), 0n)
     const callbackData = encodeAbiParameters(parseAbiParameters('address[], address[], bytes[]'), [
       [first.input.token],
       [first.output.token],
@@ -222,7 +246,8 @@ export function createFiller(options: {
       const routes = await Promise.all(candidates.map((order) => bestRoute(order)))
       const crossed = candidates.filter((order, i) => {
         const route = routes[i]
-        return route !== null && route !== undefined && route.amountOut >= BigInt(order.output.amount)
+        // a decaying order is filled as soon as its current output is covered by the pool
+        return route !== null && route !== undefined && route.amountOut >= requiredOutput(order, now)
       })
       // Crossed orders of one pair go together, in batches; a batch that does not fill as a whole
       // (its summed swap moves the price too far, or one order is no longer valid) is retried
@@ -246,8 +271,8 @@ export function createFiller(options: {
           }
           const route = batch.length > 1 ? await bestRoute(total) : null
           const filled =
-            route && route.amountOut >= batch.reduce((s, o) => s + BigInt(o.output.amount), 0n)
-              ? await fill(batch, route)
+            route && route.amountOut >= batch.reduce((s, o) => s + requiredOutput(o, now), 0n)
+              ? await fill(batch, route, now)
               : []
           if (filled.length > 0) {
             results.push(...filled)
@@ -255,8 +280,8 @@ export function createFiller(options: {
           }
           for (const order of batch) {
             const single = await bestRoute(order)
-            if (single && single.amountOut >= BigInt(order.output.amount))
-              results.push(...(await fill([order], single)))
+            if (single && single.amountOut >= requiredOutput(order, now))
+              results.push(...(await fill([order], single, now)))
           }
         }
       }
@@ -273,20 +298,32 @@ export function runFiller(options: {
   readonly filler: Filler
   readonly chainId: number
   readonly openOrders: () => Promise<readonly FillableOrder[]>
+  /**
+   * The open gasless orders only: they become fillable as their output decays, with or without
+   * new blocks, so they are looked at every `gaslessPollMs` too (limit orders change only with
+   * the pools, on new blocks).
+   */
+  readonly gaslessOrders?: () => Promise<readonly FillableOrder[]>
+  readonly gaslessPollMs?: number
   readonly log: Logger
   readonly pollingIntervalMs?: number
 }): () => void {
   const { filler, log } = options
   let busy = false
   let again = false
-  const pass = async () => {
+  const pass = async (gaslessOnly = false) => {
     if (busy) {
-      again = true
+      if (!gaslessOnly) again = true
       return
     }
     busy = true
     try {
+      if (gaslessOnly && options.gaslessOrders) {
+        const orders = await options.gaslessOrders()
+        if (orders.length > 0) await filler.fillCrossed(orders)
+      }
       do {
+        if (gaslessOnly && !again) break
         again = false
         await filler.fillCrossed(await options.openOrders())
       } while (again)
@@ -303,5 +340,11 @@ export function runFiller(options: {
     pollingInterval: options.pollingIntervalMs ?? 200,
     emitOnBegin: true,
   })
-  return unwatch
+  const timer = options.gaslessOrders
+    ? setInterval(() => void pass(true), options.gaslessPollMs ?? 1000)
+    : undefined
+  return () => {
+    unwatch()
+    if (timer) clearInterval(timer)
+  }
 }

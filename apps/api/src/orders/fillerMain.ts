@@ -8,6 +8,7 @@ import { loadManifest } from '@oxbow/protocol'
 import { isHex } from 'viem'
 import { consoleLogger } from '../app.ts'
 import { createFiller, type FillableOrder, runFiller } from './filler.ts'
+import { GASLESS_FILLER_POLL_MS } from './gasless.ts'
 
 const apiUrl = process.env.OXBOW_API_URL ?? 'http://127.0.0.1:8787'
 const key = process.env.OXBOW_FILLER_KEY
@@ -21,12 +22,23 @@ const stops: (() => void)[] = []
 for (const deployment of Object.values(manifest.networks)) {
   if (!deployment?.orders) continue
   const filler = createFiller({ deployment, log: consoleLogger, ...(key ? { privateKey: key } : {}) })
-  const openOrders = async (): Promise<FillableOrder[]> => {
-    const response = await fetch(`${apiUrl}/v1/orders?chainId=${deployment.chainId}&status=opened&limit=1000`)
+  const list = async (filter: string): Promise<FillableOrder[]> => {
+    const response = await fetch(
+      `${apiUrl}/v1/orders?chainId=${deployment.chainId}&status=opened&limit=1000${filter}`,
+    )
     if (!response.ok) throw new Error(`order service answered ${response.status}`)
     return ((await response.json()) as { orders: FillableOrder[] }).orders
   }
-  stops.push(runFiller({ filler, chainId: deployment.chainId, openOrders, log: consoleLogger }))
+  stops.push(
+    runFiller({
+      filler,
+      chainId: deployment.chainId,
+      openOrders: () => list(''),
+      gaslessOrders: () => list('&kind=gasless'),
+      gaslessPollMs: GASLESS_FILLER_POLL_MS,
+      log: consoleLogger,
+    }),
+  )
   console.log(`filler: watching ${deployment.slug} as ${filler.account.address}`)
 }
 console.log(`ready filler (${stops.length} network${stops.length === 1 ? '' : 's'}, orders from ${apiUrl})`)

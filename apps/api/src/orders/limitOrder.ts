@@ -18,6 +18,15 @@ export interface LimitOrderParams {
   readonly inputAmount: bigint
   readonly outputToken: Address
   readonly outputAmount: bigint
+  /**
+   * A gasless swap's decay (see gasless.ts): the output starts at `outputStartAmount` at
+   * `startTime` and falls to `outputAmount` at `endTime`. Absent: a limit order (no decay).
+   */
+  readonly decay?: {
+    readonly outputStartAmount: bigint
+    readonly startTime: number
+    readonly endTime: number
+  }
 }
 
 export function buildLimitOrder(p: LimitOrderParams): DutchOrder {
@@ -29,8 +38,8 @@ export function buildLimitOrder(p: LimitOrderParams): DutchOrder {
       deadline: p.deadline,
       additionalValidationContract: '0x0000000000000000000000000000000000000000',
       additionalValidationData: '0x',
-      decayStartTime: p.deadline,
-      decayEndTime: p.deadline,
+      decayStartTime: p.decay?.startTime ?? p.deadline,
+      decayEndTime: p.decay?.endTime ?? p.deadline,
       exclusiveFiller: '0x0000000000000000000000000000000000000000',
       exclusivityOverrideBps: '0',
       input: {
@@ -41,7 +50,7 @@ export function buildLimitOrder(p: LimitOrderParams): DutchOrder {
       outputs: [
         {
           token: p.outputToken,
-          startAmount: p.outputAmount.toString(),
+          startAmount: (p.decay?.outputStartAmount ?? p.outputAmount).toString(),
           endAmount: p.outputAmount.toString(),
           recipient: p.swapper,
         },

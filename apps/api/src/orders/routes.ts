@@ -4,9 +4,10 @@ import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem'
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
+import { GASLESS_DEADLINE_SECONDS, GASLESS_DECAY_SECONDS } from './gasless.ts'
 import { buildLimitOrder, limitOrderTypedDataJson } from './limitOrder.ts'
 import type { OrderService } from './service.ts'
-import { orderStatuses, type StoredOrder } from './store.ts'
+import { orderKinds, orderStatuses, type StoredOrder } from './store.ts'
 
 const hex = (max: number) =>
   z
@@ -32,25 +33,36 @@ const submitSchema = z.strictObject({
 
 const amount = z.string().regex(/^[0-9]{1,39}$/, 'a positive integer in base units, as a decimal string')
 
-/** What the limit screen asks to have built: the order's terms, without reactor, Permit2 or nonce. */
-const prepareSchema = z.strictObject({
-  chainId: z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 32),
-  swapper: address,
-  inputToken: address,
-  inputAmount: amount,
-  outputToken: address,
-  outputAmount: amount,
-  /** Unix seconds. */
-  deadline: z
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 40),
-})
+/**
+ * What the limit screen (or the swap screen, for a gasless swap) asks to have built: the order's
+ * terms, without reactor, Permit2 or nonce. A gasless swap gives the quote's start output instead
+ * of a deadline: the service sets the decay window and the deadline from its clock (gasless.ts).
+ */
+const prepareSchema = z
+  .strictObject({
+    chainId: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 32),
+    swapper: address,
+    inputToken: address,
+    inputAmount: amount,
+    outputToken: address,
+    outputAmount: amount,
+    /** Unix seconds. */
+    deadline: z
+      .number()
+      .int()
+      .positive()
+      .max(2 ** 40)
+      .optional(),
+    gasless: z.strictObject({ outputStartAmount: amount }).optional(),
+  })
+  .refine((b) => (b.deadline === undefined) !== (b.gasless === undefined), {
+    message: 'give a deadline (a limit order) or gasless (a gasless swap), not both',
+    path: ['deadline'],
+  })
 
 /** A fresh Permit2 nonce: 64 random bits, so two orders of one swapper practically never collide. */
 function randomNonce(): bigint {
@@ -63,6 +75,7 @@ const listSchema = z
     swapper: address.optional(),
     chainId: z.coerce.number().int().positive().optional(),
     status: z.enum(orderStatuses).optional(),
+    kind: z.enum(orderKinds).optional(),
     limit: z.coerce.number().int().min(1).max(1000).default(100),
   })
   .refine((q) => q.swapper !== undefined || q.chainId !== undefined, 'give swapper or chainId')
@@ -78,6 +91,14 @@ export function orderJson(order: StoredOrder) {
     deadline: order.deadline,
     input: { token: order.inputToken, amount: order.inputAmount.toString() },
     output: { token: order.outputToken, amount: order.outputAmount.toString() },
+    kind: order.kind,
+    decay: order.decay
+      ? {
+          outputStartAmount: order.decay.outputStartAmount.toString(),
+          startTime: order.decay.startTime,
+          endTime: order.decay.endTime,
+        }
+      : null,
     encodedOrder: order.encodedOrder,
     signature: order.signature,
     orderStatus: order.status,
@@ -102,14 +123,34 @@ export function orderRoutes(service: OrderService): Hono {
   routes.post('/orders/prepare', async (c) => {
     const body = await jsonBody(c, prepareSchema)
     await service.screen({ swapper: body.swapper })
-    const { deployment } = service.network(body.chainId)
+    const network = service.network(body.chainId)
+    const { deployment } = network
+    const offered = body.gasless ? network.gaslessSwaps : network.limitOrders
+    if (!offered) {
+      throw new ApiError('UNSUPPORTED_NETWORK', 'Unsupported network', [
+        {
+          path: 'chainId',
+          message: `${body.gasless ? 'gasless swaps' : 'limit orders'} are not offered on this network`,
+        },
+      ])
+    }
+    const now = service.now()
     const order = buildLimitOrder({
       chainId: body.chainId,
       reactor: deployment.contracts.exclusiveDutchOrderReactor,
       permit2: deployment.contracts.permit2,
       swapper: body.swapper,
       nonce: randomNonce(),
-      deadline: body.deadline,
+      deadline: body.deadline ?? now + GASLESS_DEADLINE_SECONDS,
+      ...(body.gasless
+        ? {
+            decay: {
+              outputStartAmount: BigInt(body.gasless.outputStartAmount),
+              startTime: now,
+              endTime: now + GASLESS_DECAY_SECONDS,
+            },
+          }
+        : {}),
       inputToken: body.inputToken,
       inputAmount: BigInt(body.inputAmount),
       outputToken: body.outputToken,

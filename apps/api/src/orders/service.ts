@@ -19,8 +19,9 @@ import {
 } from 'viem'
 import { ApiError } from '../errors.ts'
 import { noScreening, type Screening } from '../screening/index.ts'
+import { MAX_GASLESS_DECAY_SECONDS, MAX_GASLESS_LIFETIME_SECONDS } from './gasless.ts'
 import { dutchOrderHashes, permit2Signer } from './orderDigest.ts'
-import type { OrderStore, StoredOrder } from './store.ts'
+import type { OrderDecay, OrderStore, StoredOrder } from './store.ts'
 import { type DutchOrder, DutchOrder as DutchOrderClass } from './uniswapx.ts'
 
 /** Amounts above this are no token amount anyone holds; refusing them keeps price math exact. */
@@ -39,6 +40,9 @@ export interface SubmitOrder {
 export interface OrderNetwork {
   readonly deployment: NetworkDeployment
   readonly client: PublicClient
+  /** The registry's capabilities: limit orders, gasless swaps (decaying orders) or both. */
+  readonly limitOrders: boolean
+  readonly gaslessSwaps: boolean
 }
 
 function invalid(message: string, path: string): ApiError {
@@ -51,16 +55,18 @@ export class OrderService {
   constructor(
     manifest: Manifest,
     readonly store: OrderStore,
-    private readonly now: () => number = () => Math.floor(Date.now() / 1000),
+    readonly now: () => number = () => Math.floor(Date.now() / 1000),
     /** Refuses an order whose swapper is blocked (403 ADDRESS_BLOCKED). */
     private readonly screening: Screening = noScreening,
   ) {
     for (const deployment of Object.values(manifest.networks)) {
-      if (!deployment || !getNetwork(deployment.slug).capabilities.limitOrders) continue
+      if (!deployment) continue
+      const { limitOrders, gaslessSwaps } = getNetwork(deployment.slug).capabilities
+      if (!limitOrders && !gaslessSwaps) continue
       const client = createPublicClient({
         transport: http(deployment.rpcUrl, { batch: { batchSize: 100, wait: 0 }, retryCount: 1 }),
       }) as PublicClient
-      this.networks.set(deployment.chainId, { deployment, client })
+      this.networks.set(deployment.chainId, { deployment, client, limitOrders, gaslessSwaps })
     }
   }
 
@@ -68,7 +74,7 @@ export class OrderService {
     const network = this.networks.get(chainId)
     if (!network) {
       throw new ApiError('UNSUPPORTED_NETWORK', 'Unsupported network', [
-        { path: 'chainId', message: 'limit orders are not offered on this network' },
+        { path: 'chainId', message: 'orders are not offered on this network' },
       ])
     }
     return network
@@ -81,7 +87,8 @@ export class OrderService {
   }
 
   async submit(body: SubmitOrder): Promise<{ order: StoredOrder; openOrders: number }> {
-    const { deployment, client } = this.network(body.chainId)
+    const network = this.network(body.chainId)
+    const { deployment, client } = network
     const permit2 = deployment.contracts.permit2
     let order: DutchOrder
     try {
@@ -98,28 +105,54 @@ export class OrderService {
       throw invalid('Orders with an additional validation contract are not accepted', 'additionalValidation')
     }
     if (!isAddressEqual(getAddress(info.exclusiveFiller), zeroAddress)) {
-      throw invalid('Limit orders have no exclusive filler', 'exclusiveFiller')
+      throw invalid('Orders have no exclusive filler', 'exclusiveFiller')
     }
     const swapper = getAddress(info.swapper)
     await this.screening.refuseBlocked({ swapper })
     const inputAmount = BigInt(info.input.startAmount.toString())
     if (inputAmount !== BigInt(info.input.endAmount.toString())) {
-      throw invalid('A limit order does not decay: input start and end amounts differ', 'input')
+      throw invalid('The input does not decay: its start and end amounts differ', 'input')
     }
     const [output, ...others] = info.outputs
-    if (!output || others.length > 0) throw invalid('A limit order has exactly one output', 'outputs')
-    const outputAmount = BigInt(output.startAmount.toString())
-    if (outputAmount !== BigInt(output.endAmount.toString())) {
-      throw invalid('A limit order does not decay: output start and end amounts differ', 'outputs.0')
-    }
+    if (!output || others.length > 0) throw invalid('An order has exactly one output', 'outputs')
+    // the least the swapper receives: a limit order's price, a gasless order's slippage floor
+    const outputAmount = BigInt(output.endAmount.toString())
+    const outputStartAmount = BigInt(output.startAmount.toString())
     if (!isAddressEqual(getAddress(output.recipient), swapper)) {
       throw invalid('The output must go to the swapper', 'outputs.0.recipient')
     }
     for (const [path, amount] of [
       ['input.amount', inputAmount],
       ['outputs.0.amount', outputAmount],
+      ['outputs.0.startAmount', outputStartAmount],
     ] as const) {
       if (amount <= 0n || amount > MAX_ORDER_AMOUNT) throw invalid('Amount out of range', path)
+    }
+    // A limit order keeps its price; a gasless swap's order decays (the output falls from its
+    // start to the floor between the decay times), only where gasless swaps are offered.
+    let decay: OrderDecay | null = null
+    if (outputStartAmount === outputAmount) {
+      if (!network.limitOrders) {
+        throw new ApiError('UNSUPPORTED_NETWORK', 'Unsupported network', [
+          { path: 'chainId', message: 'limit orders are not offered on this network' },
+        ])
+      }
+    } else {
+      if (!network.gaslessSwaps) {
+        throw new ApiError('UNSUPPORTED_NETWORK', 'Unsupported network', [
+          { path: 'chainId', message: 'gasless swaps are not offered on this network' },
+        ])
+      }
+      if (outputStartAmount < outputAmount)
+        throw invalid('The output may only decay downwards', 'outputs.0.startAmount')
+      const startTime = info.decayStartTime
+      const endTime = info.decayEndTime
+      if (!(startTime < endTime) || endTime - startTime > MAX_GASLESS_DECAY_SECONDS)
+        throw invalid(`The decay must last 1 to ${MAX_GASLESS_DECAY_SECONDS} s`, 'decayEndTime')
+      if (endTime > info.deadline) throw invalid('The decay must end by the deadline', 'decayEndTime')
+      if (info.deadline > this.now() + MAX_GASLESS_LIFETIME_SECONDS)
+        throw invalid('A gasless order expires within minutes', 'deadline')
+      decay = { outputStartAmount, startTime, endTime }
     }
     const inputToken = this.listedToken(deployment, info.input.token, 'input.token')
     const outputToken = this.listedToken(deployment, output.token, 'outputs.0.token')
@@ -195,6 +228,7 @@ export class OrderService {
       outputAmount,
       encodedOrder: body.encodedOrder,
       signature: body.signature,
+      decay,
     }
     const result = await this.store.insert(stored)
     if (!result.ok) {

@@ -23,9 +23,26 @@ export interface NewOrder {
   readonly outputAmount: bigint
   readonly encodedOrder: Hex
   readonly signature: Hex
+  /**
+   * A gasless swap's decaying Dutch order: its output starts at `outputStartAmount` at `startTime`
+   * and falls to `outputAmount` at `endTime` (unix seconds). Absent (null): a limit order.
+   */
+  readonly decay?: OrderDecay | null
 }
 
+export interface OrderDecay {
+  readonly outputStartAmount: bigint
+  readonly startTime: number
+  readonly endTime: number
+}
+
+/** 'limit' orders keep their price; 'gasless' ones (a gasless swap) decay. */
+export const orderKinds = ['limit', 'gasless'] as const
+export type OrderKind = (typeof orderKinds)[number]
+
 export interface StoredOrder extends NewOrder {
+  readonly kind: OrderKind
+  readonly decay: OrderDecay | null
   readonly status: OrderStatus
   /** The transaction that filled or canceled the order. */
   readonly txHash: Hex | null
@@ -77,6 +94,16 @@ CREATE TABLE order_cursors (
   block bigint NOT NULL
 )`,
   },
+  {
+    // gasless swaps: decaying Dutch orders next to the limit orders
+    name: 'orders-2-gasless',
+    sql: `
+ALTER TABLE orders ADD COLUMN kind text NOT NULL DEFAULT 'limit';
+ALTER TABLE orders ADD COLUMN output_start_amount numeric(78);
+ALTER TABLE orders ADD COLUMN decay_start bigint;
+ALTER TABLE orders ADD COLUMN decay_end bigint;
+CREATE INDEX orders_chain_kind_status ON orders (chain_id, kind, status)`,
+  },
 ] as const
 
 interface OrderRow {
@@ -92,6 +119,10 @@ interface OrderRow {
   output_amount: string
   encoded_order: string
   signature: string
+  kind: OrderKind
+  output_start_amount: string | null
+  decay_start: string | number | null
+  decay_end: string | number | null
   status: OrderStatus
   tx_hash: string | null
   created_at: Date | string
@@ -116,6 +147,15 @@ function fromRow(row: OrderRow): StoredOrder {
     outputAmount: BigInt(row.output_amount),
     encodedOrder: row.encoded_order as Hex,
     signature: row.signature as Hex,
+    kind: row.kind,
+    decay:
+      row.output_start_amount === null || row.decay_start === null || row.decay_end === null
+        ? null
+        : {
+            outputStartAmount: BigInt(row.output_start_amount),
+            startTime: Number(row.decay_start),
+            endTime: Number(row.decay_end),
+          },
     status: row.status,
     txHash: row.tx_hash as Hex | null,
     createdAt: iso(row.created_at),
@@ -135,6 +175,7 @@ export interface OrderStore {
     swapper?: Address | undefined
     chainId?: number | undefined
     status?: OrderStatus | undefined
+    kind?: OrderKind | undefined
     /** Only orders whose deadline is before this (unix seconds). */
     deadlineBefore?: bigint | undefined
     limit: number
@@ -288,9 +329,11 @@ function insertOrders(tx: Queryable, orders: readonly NewOrder[]): Promise<Order
   return tx.query<OrderRow>(
     `WITH inserted AS (
        INSERT INTO orders (order_hash, chain_id, swapper, reactor, nonce, deadline, input_token,
-         input_amount, output_token, output_amount, encoded_order, signature, status)
+         input_amount, output_token, output_amount, encoded_order, signature, kind,
+         output_start_amount, decay_start, decay_end, status)
        SELECT *, 'opened' FROM unnest($1::text[], $2::integer[], $3::text[], $4::text[], $5::numeric[],
-         $6::bigint[], $7::text[], $8::numeric[], $9::text[], $10::numeric[], $11::text[], $12::text[])
+         $6::bigint[], $7::text[], $8::numeric[], $9::text[], $10::numeric[], $11::text[], $12::text[],
+         $13::text[], $14::numeric[], $15::bigint[], $16::bigint[])
        ON CONFLICT DO NOTHING RETURNING *
      ), history AS (
        INSERT INTO order_status_history (order_hash, status) SELECT order_hash, status FROM inserted
@@ -309,6 +352,10 @@ function insertOrders(tx: Queryable, orders: readonly NewOrder[]): Promise<Order
       column((o) => o.outputAmount.toString()),
       column((o) => o.encodedOrder),
       column((o) => o.signature),
+      column((o): OrderKind => (o.decay ? 'gasless' : 'limit')),
+      column((o) => o.decay?.outputStartAmount.toString() ?? null),
+      column((o) => o.decay?.startTime ?? null),
+      column((o) => o.decay?.endTime ?? null),
     ],
   )
 }
@@ -327,6 +374,7 @@ export async function createOrderStore(db: Database): Promise<OrderStore> {
       if (filter.swapper !== undefined) where.push(`swapper = $${params.push(filter.swapper)}`)
       if (filter.chainId !== undefined) where.push(`chain_id = $${params.push(filter.chainId)}`)
       if (filter.status !== undefined) where.push(`status = $${params.push(filter.status)}`)
+      if (filter.kind !== undefined) where.push(`kind = $${params.push(filter.kind)}`)
       if (filter.deadlineBefore !== undefined) {
         where.push(`deadline < $${params.push(filter.deadlineBefore.toString())}`)
       }

@@ -51,12 +51,13 @@ export function tradingRoutes(service: TradingService, screening: Screening): Ho
   }
 
   app.post('/quote', async (c) => {
-    const { swapper, ...body } = await partiesBody(c, quoteRequestSchema)
+    const { swapper, gasless, ...body } = await partiesBody(c, quoteRequestSchema)
     await screening.refuseBlocked({ swapper, recipient: body.recipient })
     const network = slugOf(body.network)
     service.checkParties(network, swapper, body.recipient)
     const q = await service.quote({ ...body, network })
-    return c.json(q.body)
+    const order = gasless === false ? undefined : service.gaslessRoute({ ...body, network, swapper }, q.body)
+    return c.json(order ? { ...q.body, gasless: order } : q.body)
   })
 
   app.post('/swap', async (c) => {

@@ -18,7 +18,7 @@ import {
   permit2PermitSingleTypes,
   universalRouterAbi,
 } from '@oxbow/protocol'
-import type { Route, RouteResult } from '@oxbow/routing'
+import { hopExactIn, type PoolGraph, type Route, type RouteResult } from '@oxbow/routing'
 import {
   type Address,
   encodeFunctionData,
@@ -30,6 +30,12 @@ import {
   zeroAddress,
 } from 'viem'
 import { ApiError } from '../errors.ts'
+import {
+  FILLER_GAS_PER_ORDER,
+  GASLESS_DEADLINE_SECONDS,
+  GASLESS_DECAY_SECONDS,
+  GASLESS_FILL_ESTIMATE_SECONDS,
+} from '../orders/gasless.ts'
 import {
   createIndexerPrices,
   noPriceSource,
@@ -565,6 +571,68 @@ export class TradingService {
     }
   }
 
+  /**
+   * The gasless order route for a quote, or undefined when it is not offered: the network offers
+   * gasless swaps and has our filler; an exact-input sell of an ERC-20 for an ERC-20 (native input
+   * needs a wrap, which an order cannot do; native output an unwrap our filler does not make),
+   * paid to the swapper; a classic route of one v2 or v3 pool, which our filler can reproduce; and
+   * better than the classic route after the filler's gas: the filler's gas (charged to the output)
+   * is below the classic route's (paid by the swapper), and the output after it stays above the
+   * slippage floor the order decays to.
+   */
+  gaslessRoute(
+    req: Pick<QuoteRequest, 'network' | 'recipient'> & { readonly swapper?: Address | undefined },
+    body: QuoteResponseBody,
+  ): NonNullable<QuoteResponseBody['gasless']> | undefined {
+    const state = this.stateOf(req.network)
+    const deployment = state.deployment
+    if (!getNetwork(req.network).capabilities.gaslessSwaps || !deployment.orders) return undefined
+    if (body.routing !== 'CLASSIC' || body.tradeType !== 'EXACT_INPUT') return undefined
+    const tokenIn = this.tokenOf(req.network, body.tokenIn.address)
+    const tokenOut = this.tokenOf(req.network, body.tokenOut.address)
+    if (tokenIn.native || tokenOut.native) return undefined
+    if (req.recipient !== undefined && (req.swapper === undefined || req.recipient !== req.swapper))
+      return undefined
+    if (FILLER_GAS_PER_ORDER >= body.gas.estimate) return undefined
+    // what our filler can pay: the best single v2 or v3 pool of the pair, on the state quoted
+    const fillerOut = bestDirectOutput(state.graph, tokenIn.address, tokenOut.address, BigInt(body.amountIn))
+    const gasPrice = BigInt(body.gas.gasPriceWei)
+    const fillerCostWei = BigInt(FILLER_GAS_PER_ORDER) * gasPrice
+    // gas wei -> output base units through USD, as the route search weighs gas
+    const unitsPerWei =
+      (this.weighingUsd(req.network, NATIVE_CURRENCY_ADDRESS) /
+        this.weighingUsd(req.network, tokenOut.address)) *
+      10 ** (tokenOut.decimals - 18)
+    const inTokenOut = (wei: bigint) => BigInt(Math.ceil(Number(wei) * unitsPerWei))
+    const costInTokenOut = inTokenOut(fillerCostWei)
+    const start = BigInt(body.amountOut) - costInTokenOut
+    const floor = BigInt(body.minimumAmountOut ?? body.amountOut)
+    if (start <= floor || fillerOut < floor) return undefined
+    // The filler fills once the decayed output is down to what its pool pays: the swapper then
+    // gets at least min(start, fillerOut), against the classic output less the swapper's gas.
+    const expected = fillerOut < start ? fillerOut : start
+    const classicNet = BigInt(body.amountOut) - inTokenOut(BigInt(body.gas.costWei))
+    if (expected <= classicNet) return undefined
+    const waitSeconds =
+      fillerOut >= start
+        ? 0
+        : Math.ceil((GASLESS_DECAY_SECONDS * Number(start - fillerOut)) / Number(start - floor))
+    return {
+      routing: 'DUTCH',
+      reactor: deployment.contracts.exclusiveDutchOrderReactor,
+      outputStartAmount: start.toString(),
+      outputEndAmount: floor.toString(),
+      decaySeconds: GASLESS_DECAY_SECONDS,
+      deadlineSeconds: GASLESS_DEADLINE_SECONDS,
+      fillerGas: {
+        estimate: FILLER_GAS_PER_ORDER,
+        costWei: fillerCostWei.toString(),
+        costInTokenOut: costInTokenOut.toString(),
+      },
+      estimatedFillSeconds: waitSeconds + GASLESS_FILL_ESTIMATE_SECONDS,
+    }
+  }
+
   async checkApproval(network: NetworkSlug, wallet: Address, token: Address, amount: bigint) {
     const state = this.stateOf(network)
     const info = this.tokenOf(network, token)
@@ -757,6 +825,25 @@ const probeAbi = [
   },
   { type: 'function', name: 'token0', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] },
 ] as const
+
+/** The most one v2 or v3 pool of the pair pays for `amountIn` (0: none): the filler's routes. */
+function bestDirectOutput(graph: PoolGraph, tokenIn: Address, tokenOut: Address, amountIn: bigint): bigint {
+  let best = 0n
+  const out = tokenOut.toLowerCase()
+  const pools = graph.byToken.get(tokenIn) ?? graph.byToken.get(tokenIn.toLowerCase() as Address) ?? []
+  for (const pool of pools) {
+    if (pool.kind !== 'v2' && pool.kind !== 'v3') continue
+    const other = pool.token0.toLowerCase() === tokenIn.toLowerCase() ? pool.token1 : pool.token0
+    if (other.toLowerCase() !== out) continue
+    const hop = hopExactIn(
+      pool,
+      pool.token0.toLowerCase() === tokenIn.toLowerCase() ? pool.token0 : pool.token1,
+      amountIn,
+    )
+    if (hop && hop.amountOut > best) best = hop.amountOut
+  }
+  return best
+}
 
 const hopProtocol = { v2: 'V2', v3: 'V3', v4: 'V4', wrap: 'WRAP' } as const
 

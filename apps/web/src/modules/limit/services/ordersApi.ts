@@ -32,7 +32,8 @@ export function submitOrder(
 
 /** An account's orders on every network, newest first, with its open-order count. */
 export function fetchOrders(swapper: string, signal?: AbortSignal): Promise<OrdersResponse> {
-  const query = new URLSearchParams({ swapper, limit: '200' })
+  // limit orders only: a gasless swap's order is the swap screen's (its status, not an open order)
+  const query = new URLSearchParams({ swapper, kind: 'limit', limit: '200' })
   return callApi(`/v1/orders?${query}`, ordersResponseSchema, { method: 'GET', signal })
 }
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { orderTypedData } from '../../../lib/orderTypedData.ts'
 import type { Hex, TransactionOutcome, TypedDataRequest } from '../../wallet/index.ts'
 import type { LimitOrder, PreparedOrder } from './ordersApi.ts'
-import { orderTypedData } from './orderTypedData.ts'
 import { type PlaceOrderDeps, type PlaceOrderState, placeOrder } from './placeOrder.ts'
 
 const SWAPPER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'

@@ -4,9 +4,10 @@
  *   check_approval ─ approval needed → approving (send, wait) ─→ preparing (API builds the order)
  *   → signing (Permit2 witness, EIP-712) → submitting (POST /v1/orders) → placed | failed
  */
+
+import { type OrderTerms, orderTypedData } from '../../../lib/orderTypedData.ts'
 import type { Hex, TransactionOutcome, TypedDataRequest } from '../../wallet/index.ts'
 import type { LimitOrder, PreparedOrder, PrepareOrderRequestBody } from './ordersApi.ts'
-import { type OrderTerms, orderTypedData } from './orderTypedData.ts'
 
 export type PlaceOrderState =
   | { readonly step: 'approving'; readonly hash?: Hex }

@@ -1,15 +1,16 @@
-import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { formatTokenAmount, NATIVE_CURRENCY_ADDRESS, shortenAddress } from '@oxbow/core'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { findNetwork, getNetworks, getRuntimeConfig } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { screeningMessages, useBlockedAccount } from '../../screening/index.ts'
 import { Button } from '../../ui/index.ts'
-import { loadWalletRuntime, openConnectDrawer, useWalletState } from '../../wallet/index.ts'
+import { type Hex, loadWalletRuntime, openConnectDrawer, useWalletState } from '../../wallet/index.ts'
 import { useAtomicBatching } from '../hooks/useAtomicBatching.ts'
 import { useTokenBalances } from '../hooks/useBalances.ts'
+import { useGaslessHidden } from '../hooks/useGaslessHidden.ts'
 import { tradingNetworksQuery, useQuote } from '../hooks/useQuote.ts'
 import { useSwapExecution } from '../hooks/useSwapExecution.ts'
 import { useSwapFormState } from '../hooks/useSwapFormState.ts'
@@ -17,7 +18,7 @@ import { useSwapSteps } from '../hooks/useSwapSteps.ts'
 import { findToken, namesNative, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
 import type { QuoteError } from '../services/errors.ts'
 import { gasCostUsd } from '../services/swapSteps.ts'
-import type { Quote } from '../services/tradingApi.ts'
+import { callApi, type Quote } from '../services/tradingApi.ts'
 import { type Field, flipSwapForm, NATIVE_PARAM, selectCurrency, typeValue } from '../state/swapForm.ts'
 import {
   acceptKeystroke,
@@ -33,16 +34,47 @@ import { deriveSwapButton, type SwapButtonState } from '../state/swapFormButton.
 import { isRefusedSwapRecipient } from '../state/swapRecipient.ts'
 import { useSwapSettings } from '../state/swapSettings.ts'
 import { SwapCurrencyPanel } from './SwapCurrencyPanel.tsx'
+import { SwapDialog } from './SwapDialog.tsx'
 import styles from './SwapForm.module.css'
 import { SwapQuoteDetails } from './SwapQuoteDetails.tsx'
 import { SwapReview } from './SwapReview.tsx'
 import { SwapSettings } from './SwapSettings.tsx'
-import { SwapStatus } from './SwapStatus.tsx'
+import { SwapSteps } from './SwapSteps.tsx'
 import { swapMessages as sm } from './swapMessages.ts'
 import { notRoutableReason, TokenSelector } from './TokenSelector.tsx'
 import { TradeModes, tradeModeMessages } from './TradeModes.tsx'
 
 const m = tradeModeMessages
+
+// A gasless swap's review note and progress load when they show: not in the form's initial chunk
+// (they import nothing of this chunk: what they share with it comes as props).
+const GaslessSwap = lazy(() => import('./GaslessSwap.tsx'))
+// The swap's progress likewise loads when a swap starts.
+const SwapStatus = lazy(() => import('./SwapStatus.tsx'))
+const GaslessReviewNote = lazy(() =>
+  import('./GaslessSwap.tsx').then((module) => ({ default: module.GaslessReviewNote })),
+)
+
+/** What the lazily loaded gasless and status chunks share with this one (GaslessShared, SwapStatusShared). */
+const gaslessShared = {
+  callApi,
+  messages: sm,
+  styles,
+  formatTokenAmount,
+  shortenAddress,
+  SwapDialog,
+  SwapSteps,
+}
+
+/** A gasless swap started from the review (GaslessSwap runs it once, while mounted). */
+interface GaslessRun {
+  readonly network: string
+  /** The reviewed quote, with its gasless route. */
+  readonly quote: Quote
+  readonly account: Hex
+  readonly chainId: number
+  readonly permit2: string
+}
 
 /** The hero's hand-off: /swap with the currencies, typed value, independent field and chain. */
 export function heroSwapUrl(params: URLSearchParams, value: string): string {
@@ -151,9 +183,16 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   const balanceOf = (token: SwapToken | undefined) =>
     token ? balances.get(token.address.toLowerCase()) : undefined
 
+  // The gasless order route: hidden by the spec's mismatch rule, or after a gasless order failed
+  // and the user took the classic route (until the trade changes).
+  const gaslessHidden = useGaslessHidden(network?.chainId, account)
+  const [classicFor, setClassicFor] = useState<string | null>(null)
+  const [gaslessRun, setGaslessRun] = useState<GaslessRun | null>(null)
+  const tradeKey = `${inputToken?.address}${outputToken?.address}${typedAmount}`
   const quoteRequest =
     !hero && inputToken && outputToken && typedAmount !== null && typedAmount > 0n
       ? {
+          gasless: !gaslessHidden && classicFor !== tradeKey,
           chain: form.chain,
           tokenIn: inputToken.address,
           tokenOut: outputToken.address,
@@ -182,6 +221,8 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
   const execution = useSwapExecution()
   // A smart wallet swaps in one atomic batch: no separate approval or Permit2 signature to list.
   const batch = useAtomicBatching(form.chain, network?.chainId, account)
+  // the quote's gasless order route, when the swap takes it (a smart wallet's batch stays classic)
+  const gasless = quoteRequest?.gasless && account && !batch ? currentQuote?.gasless : undefined
   // The review's step list (approval, Permit2 signature, swap) with each step's network cost.
   const steps = useSwapSteps(
     reviewing ? currentQuote : undefined,
@@ -324,6 +365,16 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
     const reviewed = currentQuote
     setReviewing(false)
     if (!reviewed || !account || !quoteRequest) return
+    if (gasless && network && tradingNetwork) {
+      setGaslessRun({
+        network: form.chain,
+        quote: reviewed,
+        account,
+        chainId: network.chainId,
+        permit2: tradingNetwork.permit2,
+      })
+      return
+    }
     execution.start(
       {
         network: form.chain,
@@ -467,7 +518,16 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
       />
       <SwapReview
         open={reviewing}
-        quote={currentQuote}
+        quote={
+          gasless && currentQuote ? { ...currentQuote, amountOut: gasless.outputStartAmount } : currentQuote
+        }
+        note={
+          gasless && currentQuote ? (
+            <Suspense fallback={null}>
+              <GaslessReviewNote route={gasless} tokenOut={currentQuote.tokenOut} shared={gaslessShared} />
+            </Suspense>
+          ) : undefined
+        }
         inputToken={inputToken}
         outputToken={outputToken}
         tokens={tokens}
@@ -477,17 +537,41 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
         onConfirm={onConfirm}
         onClose={() => setReviewing(false)}
       />
-      <SwapStatus
-        state={execution.state}
-        steps={execution.steps}
-        inputSymbol={inputToken?.symbol ?? ''}
-        actionLabel={intl.formatMessage(
-          execution.run?.kind === 'wrap' ? sm.wrap : execution.run?.kind === 'unwrap' ? sm.unwrap : sm.swap,
-        )}
-        explorer={findNetwork(execution.run?.network)?.explorer}
-        onClose={execution.close}
-        onStandardSwap={execution.run?.batch ? execution.retryWithoutBatch : undefined}
-      />
+      {gaslessRun ? (
+        <Suspense fallback={null}>
+          <GaslessSwap
+            run={gaslessRun}
+            shared={gaslessShared}
+            onClose={() => setGaslessRun(null)}
+            onConfirmed={() => update((state) => ({ ...state, typedValue: '' }))}
+            onClassic={() => {
+              setGaslessRun(null)
+              setClassicFor(tradeKey)
+              setReviewing(true)
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {execution.state ? (
+        <Suspense fallback={null}>
+          <SwapStatus
+            shared={gaslessShared}
+            state={execution.state}
+            steps={execution.steps}
+            inputSymbol={inputToken?.symbol ?? ''}
+            actionLabel={intl.formatMessage(
+              execution.run?.kind === 'wrap'
+                ? sm.wrap
+                : execution.run?.kind === 'unwrap'
+                  ? sm.unwrap
+                  : sm.swap,
+            )}
+            explorer={findNetwork(execution.run?.network)?.explorer}
+            onClose={execution.close}
+            onStandardSwap={execution.run?.batch ? execution.retryWithoutBatch : undefined}
+          />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

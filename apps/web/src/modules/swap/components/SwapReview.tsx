@@ -1,4 +1,5 @@
 import { formatTokenAmount } from '@oxbow/core'
+import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Button } from '../../ui/index.ts'
 import type { SwapToken } from '../hooks/useTokenList.ts'
@@ -23,6 +24,8 @@ export function SwapReview(props: {
   stepsLoading: boolean
   onConfirm: () => void
   onClose: () => void
+  /** In place of the details and steps: the gasless route's note (no network cost, one signature). */
+  note?: ReactNode
 }) {
   const intl = useIntl()
   const { quote } = props
@@ -72,19 +75,23 @@ export function SwapReview(props: {
           </div>
           {side(m.youPay, quote.amountIn, quote.tokenIn, props.inputToken)}
           {side(m.youReceive, quote.amountOut, quote.tokenOut, props.outputToken)}
-          <SwapQuoteDetails
-            quote={quote}
-            current
-            testIds={false}
-            tokens={props.tokens}
-            formatFiat={props.formatFiat}
-          />
-          <SwapSteps
-            steps={props.steps}
-            symbol={quote.tokenIn.symbol}
-            actionLabel={intl.formatMessage(action)}
-            costs={{ loading: props.stepsLoading, formatFiat: props.formatFiat }}
-          />
+          {props.note ?? (
+            <>
+              <SwapQuoteDetails
+                quote={quote}
+                current
+                testIds={false}
+                tokens={props.tokens}
+                formatFiat={props.formatFiat}
+              />
+              <SwapSteps
+                steps={props.steps}
+                symbol={quote.tokenIn.symbol}
+                actionLabel={intl.formatMessage(action)}
+                costs={{ loading: props.stepsLoading, formatFiat: props.formatFiat }}
+              />
+            </>
+          )}
           <Button data-testid="swap-confirm" onClick={props.onConfirm}>
             {intl.formatMessage(action)}
           </Button>

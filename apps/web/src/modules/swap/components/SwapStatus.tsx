@@ -1,27 +1,27 @@
 import { type BlockExplorer, explorerTransactionUrl } from '@oxbow/chains/explorer'
-import { formatTokenAmount, shortenAddress } from '@oxbow/core'
+import type { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import type { MessageDescriptor } from 'react-intl'
 import { useIntl } from 'react-intl'
 import { CopyButton } from '../../wallet/index.ts'
 import type { SwapFailureReason } from '../services/errors.ts'
 import type { SwapFlowState } from '../services/swapFlow.ts'
 import type { StepState, SwapStepKind } from '../services/swapSteps.ts'
-import { SwapDialog } from './SwapDialog.tsx'
-import styles from './SwapForm.module.css'
-import { SwapSteps } from './SwapSteps.tsx'
-import { swapMessages as m } from './swapMessages.ts'
+import type { SwapDialog } from './SwapDialog.tsx'
+import type { SwapSteps } from './SwapSteps.tsx'
+import type { swapMessages } from './swapMessages.ts'
 
-const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
-  rejected: m.failedRejected,
-  deadline: m.failedDeadline,
-  slippage: m.failedSlippage,
-  signatureExpired: m.failedSignatureExpired,
-  approvalFailed: m.failedApproval,
-  insufficientFunds: m.failedInsufficientFunds,
-  timeout: m.failedTimeout,
-  noQuotes: m.failedNoQuotes,
-  invalidRecipient: m.invalidRecipient,
-  generic: m.failedGeneric,
+/**
+ * What the status (loaded when a swap starts) shares with the form's chunk, passed in rather than
+ * imported: importing them would cut the form's chunk in pieces, which the initial JavaScript
+ * budget has no room for.
+ */
+export interface SwapStatusShared {
+  readonly messages: typeof swapMessages
+  readonly styles: Readonly<Record<string, string>>
+  readonly SwapDialog: typeof SwapDialog
+  readonly SwapSteps: typeof SwapSteps
+  readonly formatTokenAmount: typeof formatTokenAmount
+  readonly shortenAddress: typeof shortenAddress
 }
 
 /**
@@ -29,7 +29,7 @@ const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
  * then confirmed or failed. A sent transaction shows as people expect: its hash shortened, a copy
  * button, and a link to the network's block explorer when it has one (the local devnet has none).
  */
-export function SwapStatus(props: {
+export default function SwapStatus(props: {
   state: SwapFlowState | null
   steps: readonly { readonly kind: SwapStepKind; readonly state: StepState }[]
   inputSymbol: string
@@ -38,8 +38,22 @@ export function SwapStatus(props: {
   onClose: () => void
   /** Offered after a failed 1-click (batched) swap: the same swap in separate steps. */
   onStandardSwap?: (() => void) | undefined
+  shared: SwapStatusShared
 }) {
   const intl = useIntl()
+  const { messages: m, styles, SwapDialog, SwapSteps, formatTokenAmount, shortenAddress } = props.shared
+  const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
+    rejected: m.failedRejected,
+    deadline: m.failedDeadline,
+    slippage: m.failedSlippage,
+    signatureExpired: m.failedSignatureExpired,
+    approvalFailed: m.failedApproval,
+    insufficientFunds: m.failedInsufficientFunds,
+    timeout: m.failedTimeout,
+    noQuotes: m.failedNoQuotes,
+    invalidRecipient: m.invalidRecipient,
+    generic: m.failedGeneric,
+  }
   const { state } = props
   const message = (() => {
     if (!state) return ''

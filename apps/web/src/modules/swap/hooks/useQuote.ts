@@ -19,6 +19,8 @@ export interface QuoteRequest {
   readonly amount: bigint
   readonly type: 'EXACT_INPUT' | 'EXACT_OUTPUT'
   readonly slippage: 'auto' | number
+  /** The API may offer the gasless order route (false: hidden by the spec's mismatch rule, or the classic fallback). */
+  readonly gasless?: boolean
 }
 
 export function quoteQueryKey(request: QuoteRequest) {
@@ -30,6 +32,7 @@ export function quoteQueryKey(request: QuoteRequest) {
     request.amount.toString(),
     request.type,
     request.slippage,
+    request.gasless !== false,
   ] as const
 }
 
@@ -46,6 +49,7 @@ export function quoteQuery(request: QuoteRequest) {
           amount: request.amount.toString(),
           type: request.type,
           slippage: request.slippage,
+          ...(request.gasless === false ? { gasless: false } : {}),
         },
         signal,
       ),

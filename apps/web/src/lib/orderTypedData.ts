@@ -1,9 +1,10 @@
 /**
  * The prepared order's Permit2 witness typed data, checked against what the user asked for before
  * the wallet is asked to sign it (the API builds the order; the app signs only its own terms), and
- * turned into the wallet's shape (uint fields as bigint).
+ * turned into the wallet's shape (uint fields as bigint). Limit orders (the Limit screen) and the
+ * decaying orders of gasless swaps (the swap screen) alike.
  */
-import type { PreparedOrder } from './ordersApi.ts'
+import type { PreparedOrder } from '@oxbow/api-contract/orders'
 
 export interface OrderTerms {
   readonly chainId: number
@@ -12,7 +13,14 @@ export interface OrderTerms {
   readonly inputToken: string
   readonly inputAmount: bigint
   readonly outputToken: string
+  /** The least the swapper receives (a limit order's price, a gasless order's floor). */
   readonly outputAmount: bigint
+  /** A gasless order's starting output (decaying to `outputAmount`); absent for a limit order. */
+  readonly outputStartAmount?: bigint
+  /**
+   * Unix seconds: the limit order's deadline exactly; for a gasless order (whose deadline the API
+   * sets) the latest deadline accepted.
+   */
   readonly deadline: number
 }
 
@@ -60,9 +68,14 @@ export function orderTypedData(prepared: PreparedOrder, terms: OrderTerms) {
     ['input amount', amount(permitted?.amount) === terms.inputAmount],
     ['swapper', same(info?.swapper, terms.swapper)],
     ['spender', same(message.spender, String(info?.reactor ?? ''))],
-    ['deadline', Number(message.deadline) === terms.deadline],
+    [
+      'deadline',
+      terms.outputStartAmount === undefined
+        ? Number(message.deadline) === terms.deadline
+        : Number(message.deadline) <= terms.deadline,
+    ],
     ['output token', same(output?.token, terms.outputToken)],
-    ['output amount', amount(output?.startAmount) === terms.outputAmount],
+    ['output amount', amount(output?.startAmount) === (terms.outputStartAmount ?? terms.outputAmount)],
     ['output end amount', amount(output?.endAmount) === terms.outputAmount],
     ['recipient', same(output?.recipient, terms.swapper)],
   ]

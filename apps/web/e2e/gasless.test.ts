@@ -1,0 +1,193 @@
+/**
+ * Gasless swaps in Chromium against the real stack (devnet, indexer, API with its order service on
+ * PGlite in a temporary directory, the filler process, the built web app; devnet port base 24500,
+ * API 24588, web localhost:24574; the gasless order decays over 20 s and expires after 30 s so the
+ * failure path is reached in the test's time): a USDC -> DAI sell reviewed as a gasless route (no
+ * network cost), signed once, pending with the estimated time, filled by the filler; the user's
+ * ETH balance unchanged and the token balances moved on chain. Then, with the filler stopped, the
+ * order is not filled before its deadline: "gasless order failed" offers the classic route, which
+ * swaps with a transaction.
+ */
+import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { devnetClients } from '@oxbow/devnet'
+import type { NetworkDeployment } from '@oxbow/protocol'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { type Address, erc20Abi, maxUint256 } from 'viem'
+import { launchChromium } from '../test/harness.ts'
+import { type Stack, startStack } from './stack.ts'
+import { byTestId, connectWallet, finalStatus, injectedTestWallet } from './swapKit.ts'
+
+const SWAPPER_INDEX = 5
+const WALLET = { name: 'Gasless Test Wallet', rdns: 'test.oxbow.gasless' }
+
+let stack: Stack
+let browser: Browser
+let dbDir: string
+let eth: NetworkDeployment
+let swapper: Address
+let usdc: Address
+let dai: Address
+
+before(async () => {
+  dbDir = await mkdtemp(join(tmpdir(), 'oxbow-gasless-e2e-'))
+  stack = await startStack(
+    { devnetPortBase: 24500, apiPort: 24588, webPort: 24574 },
+    {
+      filler: true,
+      apiEnv: {
+        OXBOW_API_DB_DIR: dbDir,
+        OXBOW_GASLESS_DECAY_SECONDS: '20',
+        OXBOW_GASLESS_DEADLINE_SECONDS: '30',
+      },
+    },
+  )
+  browser = await launchChromium()
+  eth = stack.manifest.networks.ethereum as NetworkDeployment
+  const find = (symbol: string) => {
+    const token = eth.tokens.find((t) => t.symbol === symbol && t.kind !== 'impersonator')
+    assert.ok(token, symbol)
+    return token.address
+  }
+  usdc = find('USDC')
+  dai = find('DAI')
+  swapper = stack.manifest.accounts[SWAPPER_INDEX]!.address
+  // The one-time Permit2 approval (a transaction: it costs gas) before the balances are taken:
+  // the gasless swap itself must spend no ETH.
+  const { wallet, public: client } = devnetClients(stack.manifest, 'ethereum', SWAPPER_INDEX)
+  await client.waitForTransactionReceipt({
+    hash: await wallet.writeContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [eth.contracts.permit2, maxUint256],
+    }),
+  })
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await stack?.stop()
+  if (dbDir) await rm(dbDir, { recursive: true, force: true })
+})
+
+const client = () => devnetClients(stack.manifest, 'ethereum', SWAPPER_INDEX).public
+const tokenBalance = (token: Address) =>
+  client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [swapper] })
+const ethBalance = () => client().getBalance({ address: swapper })
+
+/** With OXBOW_E2E_SCREENSHOTS=<dir>, full-page screenshots of each step go there (to look at). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.OXBOW_E2E_SCREENSHOTS
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
+}
+
+async function openSwap(width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 1000 } })
+  await context.addInitScript(
+    injectedTestWallet({ ...WALLET, account: swapper, chains: [[eth.chainId, stack.rpcUrl('ethereum')]] }),
+  )
+  const page = await context.newPage()
+  page.on('pageerror', (error) => console.error('pageerror', error.message))
+  await page.goto(`${stack.webUrl}/swap?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${dai}`)
+  await connectWallet(page, WALLET.name, swapper)
+  return { context, page }
+}
+
+/** Types the sell amount and opens the review once it offers the gasless route. */
+async function reviewGasless(page: Page, amount: string, shot: string): Promise<void> {
+  await byTestId(page, 'swap-input-amount').fill(amount)
+  await page.waitForFunction(
+    () => {
+      const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
+      return b !== null && !b.disabled && b.getAttribute('data-kind') === 'review'
+    },
+    undefined,
+    { timeout: 20_000 },
+  )
+  await byTestId(page, 'swap-button').click()
+  await byTestId(page, 'swap-review-gasless').waitFor({ timeout: 10_000 })
+  assert.match((await byTestId(page, 'swap-review-network-cost').textContent()) ?? '', /free \(gasless\)/)
+  await screenshot(page, shot)
+}
+
+test('behavior: a gasless swap is signed once and filled by the filler; the user spends no ETH', async () => {
+  for (const width of [1280, 390]) {
+    const { context, page } = await openSwap(width)
+    try {
+      const [ethBefore, usdcBefore, daiBefore] = await Promise.all([
+        ethBalance(),
+        tokenBalance(usdc),
+        tokenBalance(dai),
+      ])
+      await reviewGasless(page, '1500', `gasless-review-${width}`)
+      await byTestId(page, 'swap-confirm').click()
+      // pending, with the estimated time in minutes and seconds (or already filled)
+      const pendingOrDone = page.locator(
+        '[data-testid="gasless-eta"], [data-testid="swap-status"][data-state="confirmed"]',
+      )
+      await pendingOrDone.first().waitFor({ timeout: 20_000 })
+      const eta = await byTestId(page, 'gasless-eta')
+        .textContent({ timeout: 100 })
+        .catch(() => null)
+      if (eta) {
+        assert.match(eta, /Estimated time: \d+ min \d+ s/)
+        await screenshot(page, `gasless-pending-${width}`)
+      }
+      const final = await finalStatus(page, 40_000)
+      assert.equal(final.state, 'confirmed', `${final.message}\n${stack.fillerLog().slice(-2000)}`)
+      assert.match(final.message, /without network cost/)
+      await screenshot(page, `gasless-filled-${width}`)
+      assert.equal(await ethBalance(), ethBefore, 'the user spent no ETH')
+      assert.equal(usdcBefore - (await tokenBalance(usdc)), 1_500_000_000n, 'the USDC left the account')
+      assert.ok((await tokenBalance(dai)) > daiBefore + 1_400n * 10n ** 18n, 'the DAI arrived')
+      const orders = (await (
+        await fetch(`${stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
+      ).json()) as {
+        orders: { orderStatus: string; txHash: string | null }[]
+      }
+      assert.equal(orders.orders[0]?.orderStatus, 'executed')
+    } finally {
+      await context.close()
+    }
+  }
+})
+
+test('behavior: with the filler stopped, the gasless order fails and the classic route swaps', async () => {
+  await stack.stopFiller()
+  const { context, page } = await openSwap(1280)
+  try {
+    const daiBefore = await tokenBalance(dai)
+    await reviewGasless(page, '700', 'gasless-review-nofiller')
+    await byTestId(page, 'swap-confirm').click()
+    const final = await finalStatus(page, 70_000)
+    assert.equal(final.state, 'failed')
+    assert.match(final.message, /Gasless order failed/)
+    await screenshot(page, 'gasless-failed-1280')
+    await byTestId(page, 'gasless-classic').click()
+    // the review again, now on the classic route (network cost and steps, no gasless note)
+    await byTestId(page, 'swap-review').waitFor({ timeout: 20_000 })
+    assert.equal(await byTestId(page, 'swap-review-gasless').count(), 0)
+    await screenshot(page, 'gasless-classic-review-1280')
+    const ethBefore = await ethBalance()
+    await byTestId(page, 'swap-confirm').click()
+    const classic = await finalStatus(page, 40_000)
+    assert.equal(classic.state, 'confirmed', classic.message)
+    assert.ok((await ethBalance()) < ethBefore, 'the classic swap paid its network cost')
+    assert.ok((await tokenBalance(dai)) > daiBefore + 600n * 10n ** 18n, 'the DAI arrived')
+    const orders = (await (
+      await fetch(`${stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
+    ).json()) as {
+      orders: { orderStatus: string }[]
+    }
+    assert.ok(
+      ['opened', 'expired'].includes(orders.orders[0]?.orderStatus ?? ''),
+      'the order was never filled',
+    )
+  } finally {
+    await context.close()
+  }
+})

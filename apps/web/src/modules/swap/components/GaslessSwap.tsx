@@ -1,0 +1,280 @@
+/**
+ * A gasless swap running (loaded when one starts): runs the gasless flow (services/gaslessFlow.ts)
+ * with the real dependencies and shows its progress: the one-time Permit2 approval if missing, the
+ * order's signature, pending with the estimated time in minutes and seconds until the filler's
+ * fill lands, then the fill; if none comes before the deadline, the spec's "gasless order failed"
+ * with the classic route offered.
+ */
+import type { ApprovalRequestBody } from '@oxbow/api-contract'
+import { explorerTransactionUrl } from '@oxbow/chains/explorer'
+import type { formatTokenAmount, shortenAddress } from '@oxbow/core'
+import { useEffect, useState } from 'react'
+import { useIntl } from 'react-intl'
+import * as z from 'zod/mini'
+import { findNetwork } from '../../config/index.ts'
+import { Dialog } from '../../ui/index.ts'
+import { type Hex, loadWalletRuntime } from '../../wallet/index.ts'
+import {
+  type GaslessRequest,
+  type GaslessState,
+  minutesAndSeconds,
+  runGaslessFlow,
+} from '../services/gaslessFlow.ts'
+import type { callApi as CallApi, Quote } from '../services/tradingApi.ts'
+import gaslessStyles from './Gasless.module.css'
+import { gaslessMessages as g } from './gaslessMessages.ts'
+import type { swapMessages } from './swapMessages.ts'
+
+/**
+ * What this chunk shares with the swap form's, passed in rather than imported: importing them
+ * would cut the form's chunk in pieces (each shared module its own chunk), which the initial
+ * JavaScript budget has no room for.
+ */
+export interface GaslessShared {
+  readonly callApi: typeof CallApi
+  readonly messages: typeof swapMessages
+  readonly styles: Readonly<Record<string, string>>
+  readonly formatTokenAmount: typeof formatTokenAmount
+  readonly shortenAddress: typeof shortenAddress
+}
+
+/** The review's note for a gasless route: no network cost for the swapper, the least received. */
+export function GaslessReviewNote(props: {
+  route: NonNullable<Quote['gasless']>
+  tokenOut: Quote['tokenOut']
+  shared: GaslessShared
+}) {
+  const intl = useIntl()
+  const { formatTokenAmount } = props.shared
+  return (
+    <div className={gaslessStyles.route} data-testid="swap-review-gasless">
+      <span className={gaslessStyles.badge}>{intl.formatMessage(g.label)}</span>
+      <strong data-testid="swap-review-network-cost">{intl.formatMessage(g.noNetworkCost)}</strong>
+      <p className={gaslessStyles.explainer}>
+        {intl.formatMessage(g.explainer, {
+          minimum: formatTokenAmount(BigInt(props.route.outputEndAmount), props.tokenOut.decimals, {
+            locale: intl.locale,
+          }),
+          symbol: props.tokenOut.symbol,
+        })}
+      </p>
+    </div>
+  )
+}
+
+// The answers this chunk reads, checked here (the API contract's schemas live in the form's chunk).
+const hexText = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
+const approvalAnswer = z.object({
+  approval: z.nullable(
+    z.object({
+      to: z.custom<`0x${string}`>((v) => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)),
+      data: z.custom<`0x${string}`>((v) => typeof v === 'string' && /^0x[0-9a-fA-F]*$/.test(v)),
+      value: z.string(),
+      chainId: z.number(),
+    }),
+  ),
+})
+const preparedAnswer = z.object({
+  orderHash: hexText,
+  encodedOrder: hexText,
+  typedData: z.object({
+    domain: z.record(z.string(), z.unknown()),
+    types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
+    primaryType: z.literal('PermitWitnessTransferFrom'),
+    message: z.record(z.string(), z.unknown()),
+  }),
+})
+const orderAnswer = z.object({
+  order: z.object({
+    orderStatus: z.enum(['opened', 'executed', 'canceled', 'expired', 'failed']),
+    txHash: z.nullable(z.string()),
+    deadline: z.number(),
+  }),
+})
+
+export default function GaslessSwap(props: {
+  /** The reviewed quote (with its gasless route) and where it runs. */
+  run: {
+    readonly network: string
+    readonly quote: Quote
+    readonly account: Hex
+    readonly chainId: number
+    readonly permit2: string
+  }
+  shared: GaslessShared
+  onClose: () => void
+  onClassic: () => void
+  onConfirmed: () => void
+}) {
+  const intl = useIntl()
+  const [state, setState] = useState<GaslessState>({ step: 'signing' })
+  const [now, setNow] = useState(() => Date.now())
+  const { onConfirmed } = props
+  const { quote, network } = props.run
+  const [request] = useState<GaslessRequest>(() => {
+    const route = quote.gasless
+    if (!route) throw new Error('not a gasless quote')
+    return {
+      chainId: props.run.chainId,
+      permit2: props.run.permit2,
+      swapper: props.run.account,
+      tokenIn: quote.tokenIn.address,
+      tokenOut: quote.tokenOut.address,
+      amountIn: BigInt(quote.amountIn),
+      outputStartAmount: BigInt(route.outputStartAmount),
+      outputEndAmount: BigInt(route.outputEndAmount),
+      deadlineSeconds: route.deadlineSeconds,
+      estimatedFillSeconds: route.estimatedFillSeconds,
+    }
+  })
+  const explorer = findNetwork(network)?.explorer
+  const { callApi, messages: m, styles, shortenAddress } = props.shared
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one run per mounted request (the parent keys each run)
+  useEffect(() => {
+    let live = true
+    const onState = (next: GaslessState) => {
+      if (live) setState(next)
+    }
+    void loadWalletRuntime()
+      .then((wallet) =>
+        runGaslessFlow(
+          request,
+          {
+            fetchApproval: () =>
+              callApi('/v1/check_approval', approvalAnswer, {
+                method: 'POST',
+                body: {
+                  network,
+                  walletAddress: request.swapper,
+                  token: request.tokenIn,
+                  amount: request.amountIn.toString(),
+                } satisfies ApprovalRequestBody,
+              }),
+            prepare: (body) => callApi('/v1/orders/prepare', preparedAnswer, { method: 'POST', body }),
+            submit: (body) => callApi('/v1/orders', z.object({}), { method: 'POST', body }),
+            orderStatus: async (hash) =>
+              (await callApi(`/v1/orders/${hash}`, orderAnswer, { method: 'GET' })).order,
+            wallet,
+            now: () => Date.now(),
+            sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+          },
+          onState,
+        ),
+      )
+      .then(
+        (final) => {
+          if (final.step === 'confirmed' && live) onConfirmed()
+        },
+        (error: unknown) =>
+          onState({ step: 'failed', reason: 'generic', detail: error instanceof Error ? error.message : '' }),
+      )
+    return () => {
+      live = false
+    }
+  }, [request])
+  // the estimated time counts down while pending
+  useEffect(() => {
+    if (state.step !== 'pending') return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [state.step])
+
+  const message = (() => {
+    switch (state.step) {
+      case 'approving':
+        return intl.formatMessage(state.hash ? m.approvingPending : m.approving, {
+          symbol: quote.tokenIn.symbol,
+        })
+      case 'signing':
+        return intl.formatMessage(g.signOrder)
+      case 'submitting':
+        return intl.formatMessage(g.submitting)
+      case 'pending':
+        return intl.formatMessage(g.pending)
+      case 'confirmed':
+        return intl.formatMessage(g.confirmed)
+      case 'failed':
+        return intl.formatMessage(
+          state.reason === 'gaslessFailed'
+            ? g.failed
+            : state.reason === 'rejected'
+              ? m.failedRejected
+              : state.reason === 'approvalFailed'
+                ? m.failedApproval
+                : m.failedGeneric,
+        )
+    }
+  })()
+  const busy = state.step !== 'confirmed' && state.step !== 'failed'
+  const hash = state.step === 'confirmed' || state.step === 'approving' ? state.hash : undefined
+  const eta = state.step === 'pending' ? minutesAndSeconds(state.expectedAt, now) : undefined
+  return (
+    <Dialog
+      open
+      onClose={props.onClose}
+      label={message}
+      className={styles.dialog}
+      data-testid="swap-status"
+      data-state={state.step}
+    >
+      <div
+        className={styles.dialogBody}
+        aria-live="polite"
+        aria-busy={busy || undefined}
+        data-testid="gasless-status"
+      >
+        {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+        <span className={gaslessStyles.badge}>{intl.formatMessage(g.label)}</span>
+        <p
+          className={styles.statusMessage}
+          data-testid="swap-status-message"
+          data-tone={state.step === 'failed' ? 'error' : state.step === 'confirmed' ? 'success' : undefined}
+        >
+          {message}
+        </p>
+        {eta ? (
+          <p className={gaslessStyles.eta} data-testid="gasless-eta">
+            {intl.formatMessage(g.estimatedTime, {
+              minutes: intl.formatNumber(eta.minutes),
+              seconds: intl.formatNumber(eta.seconds),
+            })}
+          </p>
+        ) : null}
+        {hash ? (
+          <p className={styles.hashRow}>
+            {intl.formatMessage(m.transactionHash, {
+              hash: (
+                <code key="hash" data-testid="swap-status-hash" title={hash}>
+                  {shortenAddress(hash, 4)}
+                </code>
+              ),
+            })}
+            {explorer ? (
+              <a href={explorerTransactionUrl(explorer, hash)} target="_blank" rel="noopener noreferrer">
+                {intl.formatMessage(m.viewOnExplorer, { explorer: explorer.name })}
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+        {state.step === 'failed' && state.reason === 'gaslessFailed' ? (
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            data-testid="gasless-classic"
+            onClick={props.onClassic}
+          >
+            {intl.formatMessage(g.classicRoute)}
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className={styles.secondaryButton}
+          data-testid="swap-status-close"
+          onClick={props.onClose}
+        >
+          {intl.formatMessage(m.close)}
+        </button>
+      </div>
+    </Dialog>
+  )
+}
