@@ -1,8 +1,8 @@
+import { lazy, Suspense } from 'react'
 import { useIntl } from 'react-intl'
 import { useLocation } from 'react-router'
 import { defineMessages } from '../lib/messages.ts'
 import { SendScreen } from '../modules/account/index.ts'
-import { FiatTrade } from '../modules/fiat/index.ts'
 import { SwapForm, TradeModes } from '../modules/swap/index.ts'
 import { Page } from '../modules/ui/index.ts'
 
@@ -13,6 +13,9 @@ const m = defineMessages({
   send: { id: 'page.send.title', defaultMessage: 'Send' },
 })
 
+// Buy and sell load their own chunk: / and /swap (the initial JS budget) never need them.
+const FiatTrade = lazy(() => import('../modules/fiat/index.ts').then((fiat) => ({ default: fiat.FiatTrade })))
+
 /** /swap, /buy, /sell and /send: the trade screen in its mode (/limit is LimitPage). */
 export default function SwapPage() {
   const intl = useIntl()
@@ -20,7 +23,9 @@ export default function SwapPage() {
   return (
     <Page narrow title={intl.formatMessage(m[mode] ?? m.swap)}>
       {mode === 'buy' || mode === 'sell' ? (
-        <FiatTrade side={mode} modes={<TradeModes />} />
+        <Suspense fallback={<TradeModes />}>
+          <FiatTrade side={mode} modes={<TradeModes />} />
+        </Suspense>
       ) : mode === 'send' ? (
         <>
           <TradeModes />
