@@ -55,14 +55,17 @@ const E2E_SECONDS: Record<string, number> = {
   'liquidity.test.ts': 115,
   'header.test.ts': 90,
   'search.test.ts': 100,
-  'migrateV3.test.ts': 150,
+  'migrateV3.test.ts': 190,
   'nfts.test.ts': 90,
   'passkey.test.ts': 80,
-  'createPosition.test.ts': 80,
+  'createPosition.test.ts': 120,
   'frame.test.ts': 70,
   'pendingTx.test.ts': 120,
   'screening.test.ts': 120,
   'usernames.test.ts': 120,
+  // estimated from their runs on the shared machine (2026-11-27)
+  'gasless.test.ts': 150,
+  'drawerSettings.test.ts': 120,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3
