@@ -1,10 +1,6 @@
 export { DECLINED_CARD, exchangeProvider, rampProviders } from './fiat/catalog.ts'
-export {
-  type Credentials,
-  createFiatSandbox,
-  type FiatSandbox,
-  type FiatSandboxOptions,
-  priceQuote,
-} from './fiat/fiatSandbox.ts'
+export { createFiatSandbox, type FiatSandbox, type FiatSandboxOptions } from './fiat/fiatSandbox.ts'
+export type { Credentials } from './fiat/orders.ts'
+export { priceQuote } from './fiat/quote.ts'
 export { createTreasury, type Treasury } from './fiat/treasury.ts'
 export { createWalletConnectRelay, type Relay, type RelayOptions } from './walletConnectRelay.ts'

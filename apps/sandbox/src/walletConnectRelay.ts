@@ -11,10 +11,21 @@
  * wallet subscribes with `skipSubscribe`, trusting the relay to do it).
  */
 
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
-import { CoreError } from '@oxbow/core'
 import { type RawData, WebSocket, WebSocketServer } from 'ws'
+import {
+  clientIdFrom,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  isRecord,
+  METHOD_NOT_FOUND,
+  PARSE_ERROR,
+  type Params,
+  RpcError,
+  stringParam,
+  topicsParam,
+} from './walletConnectRpc.ts'
 
 export interface RelayOptions {
   readonly host?: string
@@ -69,61 +80,10 @@ interface Client {
   alive: boolean
 }
 
-type Params = Record<string, unknown>
-
-/** A request the relay refuses, answered as a JSON-RPC error with `rpcCode`. */
-class RpcError extends CoreError {
-  override readonly name = 'RpcError'
-  constructor(
-    readonly rpcCode: number,
-    message: string,
-  ) {
-    super(message, { code: 'RELAY_RPC' })
-  }
-}
-
-const PARSE_ERROR = -32700
-const INVALID_REQUEST = -32600
-const METHOD_NOT_FOUND = -32601
-const INVALID_PARAMS = -32602
-
 /** Tags core gives the session proposal, its response and the settle request (sign-client's RPC options). */
 const TAG_SESSION_PROPOSE = 1100
 const TAG_SESSION_PROPOSE_RESPONSE = 1101
 const TAG_SESSION_SETTLE = 1102
-
-const isRecord = (value: unknown): value is Params =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-function stringParam(params: Params, key: string): string {
-  const value = params[key]
-  if (typeof value !== 'string' || value.length === 0)
-    throw new RpcError(INVALID_PARAMS, `Missing or invalid "${key}" param`)
-  return value
-}
-
-function topicsParam(params: Params, key: string): string[] {
-  const value = params[key]
-  if (!Array.isArray(value) || !value.every((t) => typeof t === 'string' && t.length > 0))
-    throw new RpcError(INVALID_PARAMS, `Missing or invalid "${key}" param`)
-  return value as string[]
-}
-
-/**
- * The client's identity: the `iss` (did:key) of the auth JWT core puts in the URL, so a reconnect
- * is the same client. The signature is not checked (any project id and auth are accepted here).
- */
-function clientIdFrom(requestUrl: string | undefined): string {
-  try {
-    const auth = new URL(requestUrl ?? '/', 'ws://relay').searchParams.get('auth')
-    const payload = auth?.split('.')[1]
-    if (payload) {
-      const claims: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-      if (isRecord(claims) && typeof claims.iss === 'string' && claims.iss.length <= 200) return claims.iss
-    }
-  } catch {}
-  return `anonymous:${randomBytes(8).toString('hex')}`
-}
 
 export async function createWalletConnectRelay(options: RelayOptions = {}): Promise<Relay> {
   const maxMessagesPerTopic = options.maxMessagesPerTopic ?? 50

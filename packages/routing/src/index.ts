@@ -1,26 +1,27 @@
+export { type ClQuote, clQuote } from './clQuote.ts'
+export {
+  type ClState,
+  type ClSwapResult,
+  clSwap,
+  nextTickWithinWord,
+  type Tick,
+} from './clSwap.ts'
 export {
   amount0Delta,
   amount1Delta,
-  type ClQuote,
-  type ClState,
-  type ClSwapResult,
-  clQuote,
-  clSwap,
   MAX_SQRT_PRICE,
   MAX_TICK,
   MIN_SQRT_PRICE,
   MIN_TICK,
-  nextTickWithinWord,
   Q96,
   type Step,
   SwapMathError,
   sqrtPriceAtTick,
   swapStep,
-  type Tick,
   tickAtSqrtPrice,
-  v2AmountIn,
-  v2AmountOut,
 } from './math.ts'
+export { GAS, type PathQuote, quotePathExactIn, quotePathExactOut } from './pathQuote.ts'
+export { buildGraph, enumeratePaths, type Path, type PoolGraph } from './paths.ts'
 export {
   type Address,
   type ClPoolState,
@@ -34,19 +35,12 @@ export {
   type WrapState,
 } from './pools.ts'
 export {
-  buildGraph,
-  enumeratePaths,
   type FindRouteOptions,
   findRoute,
-  GAS,
-  type Path,
-  type PathQuote,
-  type PoolGraph,
-  quotePathExactIn,
-  quotePathExactOut,
   type Route,
   type RouteFailure,
   type RouteLeg,
   type RouteResult,
   type TradeType,
 } from './router.ts'
+export { v2AmountIn, v2AmountOut } from './v2Math.ts'

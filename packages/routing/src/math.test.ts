@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { clQuote } from './clQuote.ts'
+import { clSwap } from './clSwap.ts'
 import {
-  clQuote,
-  clSwap,
   MAX_SQRT_PRICE,
   MAX_TICK,
   MIN_SQRT_PRICE,
@@ -10,9 +10,8 @@ import {
   Q96,
   sqrtPriceAtTick,
   tickAtSqrtPrice,
-  v2AmountIn,
-  v2AmountOut,
 } from './math.ts'
+import { v2AmountIn, v2AmountOut } from './v2Math.ts'
 
 describe('TickMath', () => {
   test('behavior: known sqrt prices at the ends and at tick 0', () => {

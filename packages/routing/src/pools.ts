@@ -2,7 +2,10 @@
  * Pool states the router searches over, and one hop of a swap through each kind. Addresses are
  * plain strings compared as given: callers pass checksummed addresses consistently.
  */
-import { type ClState, clQuote, SwapMathError, v2AmountIn, v2AmountOut } from './math.ts'
+import { clQuote } from './clQuote.ts'
+import type { ClState } from './clSwap.ts'
+import { SwapMathError } from './math.ts'
+import { v2AmountIn, v2AmountOut } from './v2Math.ts'
 
 /** A 0x-prefixed address: the same template type as viem's `Address`, without depending on viem. */
 export type Address = `0x${string}`

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { Q96, sqrtPriceAtTick } from './math.ts'
+import { quotePathExactIn, quotePathExactOut } from './pathQuote.ts'
+import { buildGraph, enumeratePaths } from './paths.ts'
 import type { Address, ClPoolState, PoolState, V2PoolState } from './pools.ts'
-import { buildGraph, enumeratePaths, findRoute, quotePathExactIn, quotePathExactOut } from './router.ts'
+import { findRoute } from './router.ts'
 
 const A = '0x000000000000000000000000000000000000000A'
 const B = '0x000000000000000000000000000000000000000B'

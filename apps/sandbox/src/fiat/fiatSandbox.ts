@@ -14,43 +14,13 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Address, Hex } from 'viem'
 import { isAddress, isHash } from 'viem'
-import {
-  DECLINED_CARD,
-  DEFAULT_NETWORK_FEE_USD,
-  exchangeProvider,
-  fiatUsd,
-  networkFeeUsd,
-  type RampProvider,
-  rampProviders,
-  type Side,
-} from './catalog.ts'
+import { DECLINED_CARD, exchangeProvider, type RampProvider, rampProviders } from './catalog.ts'
+import { type Credentials, createOrderBook, type Transaction } from './orders.ts'
 import { checkoutPage, exchangePage, messagePage } from './pages.ts'
-import { verifySignedUrl, webhookSignature } from './signing.ts'
+import { priceQuote, QuoteError, type SandboxQuote, toUnits } from './quote.ts'
+import { verifySignedUrl } from './signing.ts'
 import type { CryptoAsset, Treasury } from './treasury.ts'
-
-export interface Credentials {
-  readonly apiKey: string
-  readonly secretKey: string
-  readonly webhookSecret: string
-}
-
-export type TransactionStatus = 'waitingForDeposit' | 'pending' | 'completed' | 'failed'
-
-interface Transaction {
-  readonly id: string
-  readonly provider: string
-  readonly side: Side | 'transfer'
-  readonly externalOrderId: string
-  readonly walletAddress: Address
-  readonly asset: CryptoAsset
-  readonly cryptoAmount: bigint
-  status: TransactionStatus
-  txHash: Hex | null
-  depositTxHash: Hex | null
-  failureReason: string | null
-}
 
 export interface FiatSandboxOptions {
   readonly host?: string
@@ -65,90 +35,6 @@ export interface FiatSandbox {
   readonly url: string
   readonly credentials: Readonly<Record<string, Credentials>>
   close(): Promise<void>
-}
-
-export class QuoteError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message)
-  }
-}
-
-export interface SandboxQuote {
-  readonly quoteId: string
-  readonly side: Side
-  readonly country: string
-  readonly fiatCurrency: string
-  readonly fiatAmount: string
-  readonly feeAmount: string
-  readonly networkFeeAmount: string
-  /** Buy: fiat charged (= fiatAmount). Sell: fiat paid out. */
-  readonly totalFiat: string
-  readonly crypto: string
-  readonly network: string
-  readonly cryptoAmount: string
-  readonly cryptoDecimals: number
-  readonly etaSeconds: number
-  readonly expiresAt: string
-}
-
-const toUnits = (value: number, decimals: number): bigint => {
-  const shown = Math.min(decimals, 12)
-  return BigInt(Math.floor(value * 10 ** shown)) * 10n ** BigInt(decimals - shown)
-}
-const money = (value: number) => value.toFixed(2)
-
-/** Prices a quote; throws a QuoteError with the provider's code for anything it does not offer. */
-export function priceQuote(
-  provider: RampProvider,
-  treasury: Treasury,
-  input: { side: string; country: string; fiat: string; crypto: string; network: string; amount: string },
-): SandboxQuote {
-  if (input.side !== 'buy' && input.side !== 'sell')
-    throw new QuoteError('invalid_side', 'side is buy or sell')
-  const side: Side = input.side
-  if (!provider.sides.includes(side))
-    throw new QuoteError('unsupported_side', `${provider.name} does not ${side}`)
-  const currencies = provider.countries[input.country]
-  if (!currencies) throw new QuoteError('unsupported_country', 'Not supported in this country')
-  const rate = fiatUsd[input.fiat]
-  if (!currencies.includes(input.fiat) || rate === undefined)
-    throw new QuoteError('unsupported_currency', 'Currency not supported in this country', {
-      supportedCurrencies: currencies,
-    })
-  const asset = treasury.asset(input.crypto, input.network)
-  if (!asset) throw new QuoteError('unsupported_crypto', 'Crypto not supported on this network')
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(input.amount))
-    throw new QuoteError('invalid_amount', 'amount is a decimal')
-  const amount = Number(input.amount)
-  const min = Math.ceil(provider.minAmount / rate)
-  const max = Math.floor(provider.maxAmount / rate)
-  if (amount < min) throw new QuoteError('below_minimum', `Minimum ${min}`, { minAmount: String(min) })
-  if (amount > max) throw new QuoteError('above_maximum', `Maximum ${max}`, { maxAmount: String(max) })
-  const fee = Math.max((amount * provider.feePercent) / 100, provider.minFee / rate)
-  const networkFee = (networkFeeUsd[input.network] ?? DEFAULT_NETWORK_FEE_USD) / rate
-  const net = amount - fee - networkFee
-  if (net <= 0) throw new QuoteError('below_minimum', `Minimum ${min}`, { minAmount: String(min) })
-  const cryptoValueUsd = (side === 'buy' ? net : amount) * rate
-  return {
-    quoteId: randomUUID(),
-    side,
-    country: input.country,
-    fiatCurrency: input.fiat,
-    fiatAmount: money(amount),
-    feeAmount: money(fee),
-    networkFeeAmount: money(networkFee),
-    totalFiat: money(side === 'buy' ? amount : net),
-    crypto: asset.symbol,
-    network: asset.network,
-    cryptoAmount: toUnits(cryptoValueUsd / asset.priceUsd, asset.decimals).toString(),
-    cryptoDecimals: asset.decimals,
-    etaSeconds: provider.etaSeconds,
-    expiresAt: new Date(Date.now() + 60_000).toISOString(),
-  }
 }
 
 function newCredentials(id: string): Credentials {
@@ -181,10 +67,12 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
   const credentials: Record<string, Credentials> = {}
   for (const p of rampProviders) credentials[p.id] = newCredentials(p.id)
   credentials[exchangeProvider.id] = newCredentials(exchangeProvider.id)
-  /** Transactions by provider and external order id: one per order, so nothing is paid twice. */
-  const transactions = new Map<string, Transaction>()
-  const usedDeposits = new Set<string>()
-  const key = (provider: string, externalOrderId: string) => `${provider}/${externalOrderId}`
+  const { transactions, usedDeposits, key, setStatus, payOut } = createOrderBook({
+    treasury,
+    credentials,
+    webhookBase: options.webhookBase,
+    log,
+  })
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' })
@@ -197,72 +85,6 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
         "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:",
     })
     res.end(body)
-  }
-
-  async function sendWebhook(tx: Transaction): Promise<void> {
-    const creds = credentials[tx.provider]
-    if (!creds) return
-    const body = JSON.stringify({
-      id: `evt_${randomUUID()}`,
-      type: 'transaction.updated',
-      createdAt: new Date().toISOString(),
-      data: {
-        id: tx.id,
-        externalOrderId: tx.externalOrderId,
-        status: tx.status,
-        side: tx.side,
-        walletAddress: tx.walletAddress,
-        crypto: tx.asset.symbol,
-        network: tx.asset.network,
-        cryptoAmount: tx.cryptoAmount.toString(),
-        txHash: tx.txHash,
-        depositAddress: tx.side === 'sell' ? treasury.address : null,
-        failureReason: tx.failureReason,
-      },
-    })
-    // Delivered in order, retried on failure (as the real services do): 4 attempts.
-    for (let attempt = 0; attempt < 4; attempt++) {
-      try {
-        const response = await fetch(`${options.webhookBase}/${tx.provider}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            'x-sandbox-signature': webhookSignature(creds.webhookSecret, body, Math.floor(Date.now() / 1000)),
-          },
-          body,
-          signal: AbortSignal.timeout(5000),
-        })
-        if (response.ok || (response.status >= 400 && response.status < 500 && response.status !== 429)) {
-          if (!response.ok) log(`webhook ${tx.provider} ${tx.status} refused: ${response.status}`)
-          return
-        }
-      } catch (error) {
-        log(`webhook ${tx.provider} ${tx.status} failed: ${String(error)}`)
-      }
-      await new Promise((r) => setTimeout(r, 200 * 2 ** attempt))
-    }
-  }
-
-  /** Status changes go out as webhooks one after another per transaction. */
-  const webhookQueues = new Map<string, Promise<void>>()
-  function setStatus(tx: Transaction, status: TransactionStatus): Promise<void> {
-    tx.status = status
-    const snapshot = { ...tx }
-    const previous = webhookQueues.get(tx.id) ?? Promise.resolve()
-    const next = previous.then(() => sendWebhook(snapshot))
-    webhookQueues.set(tx.id, next)
-    return next
-  }
-
-  async function payOut(tx: Transaction): Promise<void> {
-    try {
-      tx.txHash = await treasury.send(tx.asset, tx.walletAddress, tx.cryptoAmount)
-      await setStatus(tx, 'completed')
-    } catch (error) {
-      tx.failureReason = 'payout_failed'
-      log(`payout ${tx.id} failed: ${String(error)}`)
-      await setStatus(tx, 'failed')
-    }
   }
 
   function checkoutParams(url: URL) {

@@ -1,15 +1,14 @@
+/** The token selector dialog: search, network filter, token rows and the confirm/import flow between them. */
 import { formatTokenAmount, shortenAddress } from '@oxbow/core'
-import { useQuery } from '@tanstack/react-query'
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { type IntlShape, useIntl } from 'react-intl'
-import { defineMessages } from '../../../lib/messages.ts'
-import { getNetworks, networkName } from '../../config/index.ts'
+import { getNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { SkeletonRows, useFocusTrap } from '../../ui/index.ts'
 import { useTokenBalances } from '../hooks/useBalances.ts'
 import { findToken, importedToSwapToken, type SwapToken, useTokenList } from '../hooks/useTokenList.ts'
-import { type Erc20Metadata, RpcError, readErc20Metadata } from '../services/rpc.ts'
-import { addImportedToken, validateImportedToken } from '../state/importedTokens.ts'
+import type { Erc20Metadata } from '../services/rpc.ts'
+import { addImportedToken } from '../state/importedTokens.ts'
 import styles from './TokenSelector.module.css'
 import {
   balanceValueUsd,
@@ -17,118 +16,14 @@ import {
   importCandidate,
   needsConfirmation,
   notRoutableCause,
-  type SafetyLevel,
   safetyLevel,
   searchTokens,
   sortTokens,
   unselectableReason,
 } from './TokenSelectorModel.ts'
 
-const m = defineMessages({
-  title: { id: 'swap.selector.title', defaultMessage: 'Select a token' },
-  search: { id: 'swap.selector.search', defaultMessage: 'Search name, symbol or address' },
-  close: { id: 'swap.selector.close', defaultMessage: 'Close' },
-  network: { id: 'swap.selector.network', defaultMessage: 'Chain filter' },
-  loading: { id: 'swap.selector.loading', defaultMessage: 'Loading tokens' },
-  loadError: { id: 'swap.selector.loadError', defaultMessage: "Couldn't load tokens" },
-  balancesError: { id: 'swap.selector.balancesError', defaultMessage: "Couldn't load token balances" },
-  retry: { id: 'swap.selector.retry', defaultMessage: 'Retry' },
-  empty: { id: 'swap.selector.empty', defaultMessage: 'No tokens found' },
-  tokens: { id: 'swap.selector.tokens', defaultMessage: 'Tokens' },
-  imported: { id: 'swap.selector.imported', defaultMessage: 'Imported' },
-  selected: { id: 'swap.selector.selected', defaultMessage: 'Selected' },
-  other: { id: 'swap.selector.other', defaultMessage: 'Selected on the other side' },
-  notRoutable: { id: 'swap.selector.notRoutable', defaultMessage: "Can't be swapped: {reason}" },
-  reasonFee: {
-    id: 'swap.selector.reason.fee',
-    defaultMessage:
-      'a fee-on-transfer token ({fee} taken on every transfer), so quotes would not match what arrives',
-  },
-  reasonHoneypot: {
-    id: 'swap.selector.reason.honeypot',
-    defaultMessage: 'a honeypot token, it can be bought but not sold',
-  },
-  reasonFlagged: { id: 'swap.selector.reason.flagged', defaultMessage: 'the token is marked {level}' },
-  reasonOther: { id: 'swap.selector.reason.other', defaultMessage: 'the router does not trade it' },
-  blocked: { id: 'swap.selector.level.blocked', defaultMessage: 'Blocked' },
-  malicious: { id: 'swap.selector.level.malicious', defaultMessage: 'Malicious' },
-  honeypot: { id: 'swap.selector.level.honeypot', defaultMessage: 'Honeypot' },
-  spam: { id: 'swap.selector.level.spam', defaultMessage: 'Spam' },
-  impersonator: { id: 'swap.selector.level.impersonator', defaultMessage: 'Impersonator' },
-  medium: { id: 'swap.selector.level.medium', defaultMessage: 'Caution' },
-  unverified: { id: 'swap.selector.level.unverified', defaultMessage: 'Unverified' },
-  explainBlocked: {
-    id: 'swap.selector.explain.blocked',
-    defaultMessage: 'This token is blocked and cannot be traded.',
-  },
-  explainMalicious: {
-    id: 'swap.selector.explain.malicious',
-    defaultMessage: 'This token is flagged as malicious. Trading it could lose your funds.',
-  },
-  explainHoneypot: {
-    id: 'swap.selector.explain.honeypot',
-    defaultMessage: 'This token is a honeypot: it can be bought but not sold.',
-  },
-  explainSpam: {
-    id: 'swap.selector.explain.spam',
-    defaultMessage: 'This token is flagged as spam. It may be used to lure you to scam sites.',
-  },
-  explainImpersonator: {
-    id: 'swap.selector.explain.impersonator',
-    defaultMessage: 'This token impersonates another token. Check its address before trading.',
-  },
-  explainMedium: {
-    id: 'swap.selector.explain.medium',
-    defaultMessage: 'This token has a safety warning. Trade with caution.',
-  },
-  explainFee: {
-    id: 'swap.selector.explain.fee',
-    defaultMessage: '{fee} of every transfer is taken as a fee.',
-  },
-  explainUnverified: {
-    id: 'swap.selector.explain.unverified',
-    defaultMessage: "This token isn't on the token list.",
-  },
-  warningTitle: { id: 'swap.selector.warning.title', defaultMessage: 'Token warning' },
-  warningContinue: { id: 'swap.selector.warning.continue', defaultMessage: 'Continue' },
-  back: { id: 'swap.selector.back', defaultMessage: 'Back' },
-  lookingUp: { id: 'swap.selector.import.lookingUp', defaultMessage: 'Looking up token…' },
-  notToken: {
-    id: 'swap.selector.import.notToken',
-    defaultMessage: 'No token found at this address on {network}',
-  },
-  readFailed: {
-    id: 'swap.selector.import.readFailed',
-    defaultMessage: "Couldn't read this token. Try again.",
-  },
-  importButton: { id: 'swap.selector.import.button', defaultMessage: 'Import' },
-  importTitle: { id: 'swap.selector.import.title', defaultMessage: 'Import token' },
-  importWarning: {
-    id: 'swap.selector.import.warning',
-    defaultMessage:
-      "This token isn't on the token list and could be a scam. Anyone can create a token, including fake versions of existing tokens. Make sure this is the token you want to trade.",
-  },
-  importConfirm: { id: 'swap.selector.import.confirm', defaultMessage: 'I understand, import' },
-})
-
-const levelLabel: Record<Exclude<SafetyLevel, 'verified'>, (typeof m)[keyof typeof m]> = {
-  blocked: m.blocked,
-  malicious: m.malicious,
-  honeypot: m.honeypot,
-  spam: m.spam,
-  impersonator: m.impersonator,
-  medium: m.medium,
-  unverified: m.unverified,
-}
-const levelExplanation: Record<Exclude<SafetyLevel, 'verified'>, (typeof m)[keyof typeof m]> = {
-  blocked: m.explainBlocked,
-  malicious: m.explainMalicious,
-  honeypot: m.explainHoneypot,
-  spam: m.explainSpam,
-  impersonator: m.explainImpersonator,
-  medium: m.explainMedium,
-  unverified: m.explainUnverified,
-}
+import { ConfirmView, Explanation, ImportRow, useImportLookup } from './TokenSelectorPanels.tsx'
+import { levelLabel, tokenSelectorMessages as m } from './tokenSelectorMessages.ts'
 
 export interface TokenSelectorProps {
   readonly open: boolean
@@ -470,141 +365,4 @@ export function notRoutableReason(intl: IntlShape, token: SwapToken): string | u
     })
   }
   return intl.formatMessage(m.reasonOther)
-}
-
-function Explanation({ token, level }: { token: SwapToken; level: SafetyLevel }) {
-  const intl = useIntl()
-  if (level === 'verified') return null
-  const fee =
-    token.transferFeeBps > 0
-      ? intl.formatMessage(m.explainFee, {
-          fee: intl.formatNumber(token.transferFeeBps / 10_000, {
-            style: 'percent',
-            maximumFractionDigits: 2,
-          }),
-        })
-      : ''
-  return (
-    <span className={styles.explanation} data-level={level}>
-      {intl.formatMessage(levelExplanation[level])}
-      {fee ? ` ${fee}` : ''}
-    </span>
-  )
-}
-
-function ConfirmView(props: {
-  title: string
-  token: SwapToken
-  level: SafetyLevel
-  confirmLabel: string
-  confirmTestId: string
-  onBack: () => void
-  onConfirm: () => void
-  children: ReactNode
-}) {
-  const intl = useIntl()
-  const backRef = useRef<HTMLButtonElement>(null)
-  // Focus goes to Back, not to the risky action: Enter does not confirm by accident.
-  useEffect(() => backRef.current?.focus(), [])
-  return (
-    <div className={styles.confirm}>
-      <h3 className={styles.confirmTitle}>
-        {props.title}
-        {props.level !== 'verified' ? (
-          <span className={styles.badge} data-testid="token-warning" data-level={props.level}>
-            {intl.formatMessage(levelLabel[props.level])}
-          </span>
-        ) : null}
-      </h3>
-      <div className={styles.confirmToken}>
-        <span className={styles.symbol}>{props.token.symbol}</span>
-        <span className={styles.name}>{props.token.name}</span>
-        <code className={styles.address}>{props.token.address}</code>
-      </div>
-      {props.children}
-      <div className={styles.actions}>
-        <button ref={backRef} type="button" className={styles.secondary} onClick={props.onBack}>
-          {intl.formatMessage(m.back)}
-        </button>
-        <button
-          type="button"
-          className={styles.danger}
-          data-testid={props.confirmTestId}
-          onClick={props.onConfirm}
-        >
-          {props.confirmLabel}
-        </button>
-      </div>
-    </div>
-  )
-}
-
-/** Reads an unlisted address's token metadata on chain (for the import row); idle without an address. */
-function useImportLookup(chain: string, address: string | undefined) {
-  const lookup = useQuery({
-    queryKey: ['erc20Metadata', chain, address?.toLowerCase()],
-    queryFn: ({ signal }) => readErc20Metadata(chain, address ?? '', { signal }),
-    enabled: address !== undefined,
-    staleTime: 60_000,
-    retry: false,
-  })
-  // Cached lookups are restored from storage on start: checked again, with the import's own rules.
-  return { lookup, metadata: lookup.isSuccess ? validateImportedToken(lookup.data) : undefined }
-}
-
-function ImportRow(props: {
-  chain: string
-  lookup: ReturnType<typeof useImportLookup>['lookup']
-  metadata: Erc20Metadata | undefined
-  onImport: (metadata: Erc20Metadata) => void
-}) {
-  const intl = useIntl()
-  const { lookup, metadata } = props
-  if (lookup.isPending) return <p className={styles.state}>{intl.formatMessage(m.lookingUp)}</p>
-  if (lookup.isError) {
-    const notToken =
-      lookup.error instanceof RpcError &&
-      (lookup.error.code === 'NOT_A_CONTRACT' || lookup.error.code === 'NOT_A_TOKEN')
-    return (
-      <div className={styles.state} role="alert">
-        {notToken ? (
-          <span>{intl.formatMessage(m.notToken, { network: networkName(props.chain) })}</span>
-        ) : (
-          <>
-            <span>{intl.formatMessage(m.readFailed)}</span>
-            <button type="button" className={styles.retry} onClick={() => void lookup.refetch()}>
-              {intl.formatMessage(m.retry)}
-            </button>
-          </>
-        )}
-      </div>
-    )
-  }
-  if (!metadata) return <p className={styles.state}>{intl.formatMessage(m.readFailed)}</p>
-  return (
-    <div className={styles.importRow}>
-      <span className={styles.logo} aria-hidden="true">
-        {Array.from(metadata.symbol)[0] ?? '?'}
-      </span>
-      <span className={styles.info}>
-        <span className={styles.line}>
-          <span className={styles.symbol}>{metadata.symbol}</span>
-          <span className={styles.badge} data-level="unverified">
-            {intl.formatMessage(m.unverified)}
-          </span>
-        </span>
-        <span className={styles.name}>
-          {metadata.name} · {shortenAddress(metadata.address)}
-        </span>
-      </span>
-      <button
-        type="button"
-        className={styles.importButton}
-        data-testid="token-import"
-        onClick={() => props.onImport(metadata)}
-      >
-        {intl.formatMessage(m.importButton)}
-      </button>
-    </div>
-  )
 }
