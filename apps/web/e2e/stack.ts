@@ -7,6 +7,10 @@
  * Everything started here is stopped by `stop()`: the API by its process group (service.ts), the
  * devnet's anvils through its own stop, the web server in-process.
  */
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { localRpcUrl, type NetworkSlug, networks } from '@oxbow/chains'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Manifest } from '@oxbow/protocol'
@@ -69,6 +73,13 @@ export async function startApi(options: {
   /** The indexer's GraphQL URL (USD prices); absent: the API answers USD figures as null. */
   indexerUrl?: string | undefined
 }): Promise<ApiProcess> {
+  // A fresh database per run unless the suite brings its own (to restart the API on it): the
+  // default directory (.data/api/<port>) would carry one run's orders into the next.
+  const ownDb = options.env?.OXBOW_API_DB_DIR === undefined
+  const dbDir = ownDb
+    ? await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'oxbow-e2e-api-'))
+    : (options.env?.OXBOW_API_DB_DIR as string)
+  const removeDb = () => (ownDb ? rm(dbDir, { recursive: true, force: true }) : Promise.resolve())
   const api = await startService({
     name: 'api',
     entry: 'apps/api/src/server.ts',
@@ -77,6 +88,7 @@ export async function startApi(options: {
       OXBOW_API_PORT: String(options.port),
       OXBOW_ENVIRONMENT: 'local',
       OXBOW_MANIFEST: options.manifestPath,
+      OXBOW_API_DB_DIR: dbDir,
       OXBOW_WEB_ORIGINS: options.webOrigin,
       // market USD prices, as npm start passes them
       ...(options.indexerUrl ? { OXBOW_INDEXER_URL: options.indexerUrl } : {}),
@@ -85,12 +97,19 @@ export async function startApi(options: {
       OXBOW_RATE_LIMIT_BURST: '10000',
       ...options.env,
     },
+  }).catch(async (error: unknown) => {
+    await removeDb()
+    throw error
   })
-  if (/trading: disabled/.test(api.log())) {
+  const stop = async () => {
     await api.stop()
+    await removeDb()
+  }
+  if (/trading: disabled/.test(api.log())) {
+    await stop()
     throw new Error(`api started without trading:\n${api.log()}`)
   }
-  return { ...api, url: `http://127.0.0.1:${options.port}` }
+  return { ...api, stop, url: `http://127.0.0.1:${options.port}` }
 }
 
 /** Waits until the API's trading module serves every network of the devnet. */
