@@ -68,6 +68,8 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
     .optional(),
+  /** Offer gasless swaps (UniswapX orders) where a network has them: `off` where no filler runs. */
+  OXBOW_GASLESS_SWAPS: z.enum(['on', 'off']).default('on'),
   /** A Redis server the API's replicas share their rate limits through; unset: limits per process. */
   REDIS_URL: z
     .string()

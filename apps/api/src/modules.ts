@@ -40,6 +40,7 @@ export async function createModules(
       routeThreads: config.OXBOW_ROUTE_THREADS,
       indexerUrl: config.OXBOW_INDEXER_URL,
       indexerTimeoutMs: config.OXBOW_INDEXER_TIMEOUT_MS,
+      gaslessSwaps: config.OXBOW_GASLESS_SWAPS === 'on',
       screening,
     }),
     await loadOrdersModule(config, log, db, screening),

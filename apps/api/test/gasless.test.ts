@@ -14,11 +14,13 @@ import { devnetClients } from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment } from '@oxbow/protocol'
 import { type Address, type Hex, maxUint256, parseUnits, type TypedDataDefinition } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { readConfig } from '../src/config.ts'
 import { createDatabase, type Database } from '../src/db/index.ts'
 import { createFiller, type FillableOrder } from '../src/orders/filler.ts'
 import { GASLESS_DEADLINE_SECONDS, GASLESS_DECAY_SECONDS } from '../src/orders/gasless.ts'
 import { createOrdersModule, type OrdersModule } from '../src/orders/index.ts'
 import { buildLimitOrder, limitOrderTypedData, orderSubmission } from '../src/orders/limitOrder.ts'
+import { TradingService } from '../src/trading/service.ts'
 import { type Json, seededToken, silent, startTradingKit, type TradingKit, testApp } from './kit.ts'
 
 const PORT_BASE = 24100
@@ -114,6 +116,20 @@ describe('the quote offers the gasless order route', () => {
       assert.equal(status, 200, JSON.stringify(json))
       assert.equal(json.gasless, undefined, JSON.stringify(body))
     }
+  })
+
+  test('behavior: none where the deployment runs no filler (OXBOW_GASLESS_SWAPS=off)', async () => {
+    const { json } = await quote({ tokenIn: usdc(), tokenOut: dai(), amount: '2000000000' })
+    assert.ok(json.gasless, 'offered by the default service')
+    const off = new TradingService(kit.manifest, undefined, { gaslessSwaps: false })
+    await off.start()
+    try {
+      assert.equal(off.gaslessRoute({ network: 'ethereum', recipient: undefined }, json), undefined)
+    } finally {
+      await off.stop()
+    }
+    assert.equal(readConfig({ OXBOW_GASLESS_SWAPS: 'off' }).OXBOW_GASLESS_SWAPS, 'off')
+    assert.throws(() => readConfig({ OXBOW_GASLESS_SWAPS: 'maybe' }), /OXBOW_GASLESS_SWAPS/)
   })
 
   test('behavior: only where the registry offers gasless swaps', () => {

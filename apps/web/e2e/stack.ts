@@ -157,7 +157,8 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       port: ports.apiPort,
       manifestPath: devnet.manifestPath,
       webOrigin,
-      env: options.apiEnv,
+      // Gasless orders only where a filler runs to fill them (as npm start always runs one).
+      env: { ...(options.filler ? {} : { OXBOW_GASLESS_SWAPS: 'off' }), ...options.apiEnv },
       indexerUrl: indexer.url,
     })
     stops.push(() => api.stop())

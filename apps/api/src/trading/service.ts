@@ -123,6 +123,8 @@ export interface TradingServiceOptions {
   readonly indexerUrl?: string | undefined
   /** How long a price request to the indexer may take before USD figures are left out (ms). */
   readonly indexerTimeoutMs?: number | undefined
+  /** Offer gasless order routes where the network has them (default true; off: no filler runs). */
+  readonly gaslessSwaps?: boolean | undefined
 }
 
 /** The price state a USD figure was computed with, as answered to clients. */
@@ -161,12 +163,15 @@ export class TradingService {
    */
   private readonly referenceUsd = new Map<NetworkSlug, Map<string, number>>()
 
+  private readonly gaslessSwaps: boolean
+
   constructor(
     readonly manifest: Manifest,
     log?: (message: string, fields?: Record<string, unknown>) => void,
     options: TradingServiceOptions = {},
   ) {
     const { pollMs, routeThreads = 0, indexerUrl, indexerTimeoutMs } = options
+    this.gaslessSwaps = options.gaslessSwaps ?? true
     this.threads = routeThreads > 0 ? createRouteThreads(routeThreads, log ?? (() => {})) : undefined
     for (const [slug, deployment] of Object.entries(manifest.networks) as [
       NetworkSlug,
@@ -586,7 +591,9 @@ export class TradingService {
   ): NonNullable<QuoteResponseBody['gasless']> | undefined {
     const state = this.stateOf(req.network)
     const deployment = state.deployment
-    if (!getNetwork(req.network).capabilities.gaslessSwaps || !deployment.orders) return undefined
+    if (!this.gaslessSwaps || !getNetwork(req.network).capabilities.gaslessSwaps || !deployment.orders) {
+      return undefined
+    }
     if (body.routing !== 'CLASSIC' || body.tradeType !== 'EXACT_INPUT') return undefined
     const tokenIn = this.tokenOf(req.network, body.tokenIn.address)
     const tokenOut = this.tokenOf(req.network, body.tokenOut.address)
