@@ -13,6 +13,7 @@ import {
   type PublicClient,
   type TestClient,
   type Transport,
+  toHex,
   type WalletClient,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
@@ -46,6 +47,29 @@ export function devnetChain(manifest: Manifest, slug: NetworkSlug): Chain {
   })
 }
 
+/** Gas a test wallet adds to a node's estimate, in percent, as real wallets do. */
+const GAS_ESTIMATE_MARGIN_PERCENT = 130n
+
+/**
+ * HTTP to `url`, with `eth_estimateGas` padded by {@link GAS_ESTIMATE_MARGIN_PERCENT}. anvil mines
+ * several blocks in one second with the same timestamp, so an estimate made in the second a Uniswap
+ * v2 pair last updated skips the pair's price-accumulator writes that the mined transaction, a
+ * second later, does: unpadded, that transaction runs out of gas and reverts.
+ */
+export function walletTransport(url: string): Transport {
+  const inner = http(url)
+  return (options) => {
+    const transport = inner(options)
+    const request = (async (args: { method: string }, requestOptions?: unknown) => {
+      const result = await transport.request(args as never, requestOptions as never)
+      return args.method === 'eth_estimateGas'
+        ? toHex((BigInt(result as Hex) * GAS_ESTIMATE_MARGIN_PERCENT) / 100n)
+        : result
+    }) as typeof transport.request
+    return { ...transport, request }
+  }
+}
+
 export interface DevnetClients {
   readonly chain: Chain
   readonly public: PublicClient<Transport, Chain>
@@ -64,6 +88,10 @@ export function devnetClients(manifest: Manifest, slug: NetworkSlug, accountInde
     chain,
     public: createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 }),
     test: createTestClient({ chain, transport, mode: 'anvil' }),
-    wallet: createWalletClient({ chain, transport, account: privateKeyToAccount(account.privateKey) }),
+    wallet: createWalletClient({
+      chain,
+      transport: walletTransport(chain.rpcUrls.default.http[0] as string),
+      account: privateKeyToAccount(account.privateKey),
+    }),
   }
 }

@@ -9,7 +9,14 @@ export {
   startDevnet,
 } from './devnet.ts'
 export { AnvilError, PortInUseError } from './errors.ts'
-export { type DevnetClients, devnetChain, devnetClients, revert, snapshot } from './helpers.ts'
+export {
+  type DevnetClients,
+  devnetChain,
+  devnetClients,
+  revert,
+  snapshot,
+  walletTransport,
+} from './helpers.ts'
 export { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
 export { redisSkipReason, startTestRedis, type TestRedis } from './redis.ts'
 export { type Simulator, startSimulator } from './simulator.ts'

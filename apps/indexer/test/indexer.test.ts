@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { connect } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import { startDevnet } from '@oxbow/devnet'
+import { startDevnet, walletTransport } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   byteString,
@@ -153,7 +153,7 @@ before(async () => {
   assert.ok(acct)
   const account = privateKeyToAccount(acct.privateKey)
   actor = account.address
-  wallet = createWalletClient({ account, transport: http(eth.rpcUrl) })
+  wallet = createWalletClient({ account, transport: walletTransport(eth.rpcUrl) })
   const recipient = privateKeyToAccount(generatePrivateKey()).address
   const sent = await send(wallet.sendTransaction({ chain: null, account, to: recipient, value: 777_000n }))
   historyTransfer = { hash: sent.transactionHash, recipient, value: 777_000n }

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { formatTokenAmount } from '@oxbow/core'
-import { type Devnet, startDevnet } from '@oxbow/devnet'
+import { type Devnet, startDevnet, walletTransport } from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment, v2PairAbi, v2Router02Abi, v3PoolAbi } from '@oxbow/protocol'
 import type { Browser, Page } from 'playwright-core'
 import {
@@ -241,7 +241,7 @@ describe('explore tables', () => {
     await withPage('/explore/transactions/ethereum', async (page) => {
       await page.getByTestId('explore-transaction-row').first().waitFor()
       const account = privateKeyToAccount(devnet.manifest.accounts[2]?.privateKey ?? '0x')
-      const wallet = createWalletClient({ account, transport: http(eth.rpcUrl) })
+      const wallet = createWalletClient({ account, transport: walletTransport(eth.rpcUrl) })
       const hash = await wallet.writeContract({
         chain: null,
         address: eth.contracts.v2Router02,
@@ -332,7 +332,7 @@ describe('token page', () => {
       )
       const before = money(await volume.textContent())
       const account = privateKeyToAccount(devnet.manifest.accounts[3]?.privateKey ?? '0x')
-      const wallet = createWalletClient({ account, transport: http(eth.rpcUrl) })
+      const wallet = createWalletClient({ account, transport: walletTransport(eth.rpcUrl) })
       const hash = await wallet.writeContract({
         chain: null,
         address: eth.contracts.v2Router02,
@@ -476,7 +476,7 @@ describe('token page: balances and fees', () => {
       // The wallet sends 1,234.5 USDC away on ethereum: its row follows once the block is indexed.
       const account = privateKeyToAccount(devnet.manifest.accounts[0]?.privateKey ?? '0x')
       assert.equal(account.address, ACCOUNT_0)
-      const wallet = createWalletClient({ account, transport: http(eth.rpcUrl) })
+      const wallet = createWalletClient({ account, transport: walletTransport(eth.rpcUrl) })
       const hash = await wallet.writeContract({
         chain: null,
         address: usdc.address,
