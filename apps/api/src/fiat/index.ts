@@ -34,7 +34,6 @@ import { createFiatStore, fiatMigrations } from './store.ts'
 export type { FiatProviderAdapter, ProviderQuote, QuoteRequest, WebhookEvent } from './adapter.ts'
 export { fanOutQuotes } from './fanOut.ts'
 export { createSandboxAdapter } from './sandboxAdapter.ts'
-export { signQuery, WEBHOOK_TOLERANCE_SECONDS } from './sandboxProtocol.ts'
 export { createFiatStore, fiatMigrations } from './store.ts'
 
 export interface FiatModuleOptions {

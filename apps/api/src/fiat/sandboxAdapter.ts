@@ -4,6 +4,7 @@
  * keys come from the sandbox's dashboard endpoint (as a merchant copies them from a dashboard),
  * in any other configuration from the API's environment. Keys never reach the web app.
  */
+import { sandboxConfigSchema, sandboxQuoteSchema, signQuery } from '@oxbow/api-contract/fiat-sandbox'
 import {
   type FiatProviderAdapter,
   type ProviderKind,
@@ -13,14 +14,7 @@ import {
   type QuoteRequest,
   WebhookError,
 } from './adapter.ts'
-import {
-  type ProviderCredentials,
-  quoteErrorOf,
-  sandboxConfigSchema,
-  sandboxQuoteSchema,
-  signQuery,
-  verifySandboxWebhook,
-} from './sandboxProtocol.ts'
+import { type ProviderCredentials, quoteErrorOf, verifySandboxWebhook } from './sandboxProtocol.ts'
 
 export interface SandboxAdapterOptions {
   readonly id: string
@@ -82,15 +76,17 @@ export function createSandboxAdapter(options: SandboxAdapterOptions): FiatProvid
       if (!response.ok) throw quoteErrorOf(response.status, body)
       const parsed = sandboxQuoteSchema.safeParse(body)
       if (!parsed.success) throw quoteErrorOf(200, body)
-      const q = parsed.data
+      // Only what the quote says about price: its id, country and expiry are the provider's own.
+      const { quoteId: _id, side, country: _country, expiresAt: _expiry, ...q } = parsed.data
       // A quote for something else than asked is as unusable as garbage.
       if (
+        side !== request.side ||
         q.crypto !== request.crypto ||
         q.network !== request.network ||
         q.fiatCurrency !== request.fiatCurrency
       )
         throw quoteErrorOf(200, body)
-      return { provider: id, side: request.side, ...q }
+      return { provider: id, side, ...q }
     },
     async widgetUrl(request) {
       const { apiKey, secretKey } = await options.credentials()

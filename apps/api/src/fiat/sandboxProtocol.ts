@@ -5,7 +5,7 @@
  * A production adapter for the real service implements the same FiatProviderAdapter interface
  * with that service's URLs and schemes.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { webhookSignatureProblem } from '@oxbow/api-contract/fiat-sandbox'
 import { z } from 'zod'
 import {
   type ProviderOrderStatus,
@@ -21,35 +21,9 @@ export interface ProviderCredentials {
   readonly webhookSecret: string
 }
 
-/** Webhooks signed longer ago than this are refused as replays. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300
-
-export function signQuery(secretKey: string, search: string): string {
-  return createHmac('sha256', secretKey).update(search).digest('base64url')
-}
-
 const uint = z.string().regex(/^\d{1,78}$/)
-const money = z.string().regex(/^\d{1,12}(\.\d{1,2})?$/)
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/)
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
-
-export const sandboxQuoteSchema = z.object({
-  fiatCurrency: z.string().regex(/^[A-Z]{3}$/),
-  fiatAmount: money,
-  feeAmount: money,
-  networkFeeAmount: money,
-  totalFiat: money,
-  crypto: z.string().min(1).max(16),
-  network: z.string().min(1).max(32),
-  cryptoAmount: uint,
-  cryptoDecimals: z.number().int().min(0).max(36),
-  etaSeconds: z.number().int().min(0).max(86_400),
-})
-
-export const sandboxConfigSchema = z.object({
-  sides: z.array(z.enum(['buy', 'sell'])),
-  countries: z.record(z.string().regex(/^[A-Z]{2}$/), z.array(z.string().regex(/^[A-Z]{3}$/))),
-})
 
 const errorSchema = z.object({
   error: z.object({
@@ -121,14 +95,10 @@ export function verifySandboxWebhook(
   header: string | undefined,
   nowMs: number,
 ): WebhookEvent {
-  const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header ?? '')
-  if (!match?.[1] || !match[2]) throw new WebhookError('INVALID_SIGNATURE', 'Missing or malformed signature')
-  const expected = createHmac('sha256', secret).update(`${match[1]}.${rawBody}`).digest()
-  const given = Buffer.from(match[2], 'hex')
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    throw new WebhookError('INVALID_SIGNATURE', 'Signature does not match')
-  if (Math.abs(nowMs / 1000 - Number(match[1])) > WEBHOOK_TOLERANCE_SECONDS)
-    throw new WebhookError('WEBHOOK_REPLAYED', 'Webhook was signed too long ago')
+  const problem = webhookSignatureProblem(secret, rawBody, header, nowMs)
+  if (problem === 'malformed') throw new WebhookError('INVALID_SIGNATURE', 'Missing or malformed signature')
+  if (problem === 'mismatch') throw new WebhookError('INVALID_SIGNATURE', 'Signature does not match')
+  if (problem === 'stale') throw new WebhookError('WEBHOOK_REPLAYED', 'Webhook was signed too long ago')
   let json: unknown
   try {
     json = JSON.parse(rawBody)

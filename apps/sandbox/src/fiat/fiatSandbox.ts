@@ -14,12 +14,12 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { type SandboxQuote, verifySignedUrl } from '@oxbow/api-contract/fiat-sandbox'
 import { isAddress, isHash } from 'viem'
 import { DECLINED_CARD, exchangeProvider, type RampProvider, rampProviders } from './catalog.ts'
 import { type Credentials, createOrderBook, type Transaction } from './orders.ts'
 import { checkoutPage, exchangePage, messagePage } from './pages.ts'
-import { priceQuote, QuoteError, type SandboxQuote, toUnits } from './quote.ts'
-import { verifySignedUrl } from './signing.ts'
+import { priceQuote, QuoteError, toUnits } from './quote.ts'
 import type { CryptoAsset, Treasury } from './treasury.ts'
 
 export interface FiatSandboxOptions {

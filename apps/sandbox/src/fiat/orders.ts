@@ -1,8 +1,8 @@
 /** Order state of the fiat sandboxes: one transaction per order, status changes sent as signed webhooks in order, payouts. */
 import { randomUUID } from 'node:crypto'
+import { webhookSignature } from '@oxbow/api-contract/fiat-sandbox'
 import type { Address, Hex } from 'viem'
 import type { Side } from './catalog.ts'
-import { webhookSignature } from './signing.ts'
 import type { CryptoAsset, Treasury } from './treasury.ts'
 
 export interface Credentials {

@@ -1,5 +1,6 @@
 /** Quote pricing of the ramp providers: fees, network fee, limits and the provider's typed errors. */
 import { randomUUID } from 'node:crypto'
+import type { SandboxQuote } from '@oxbow/api-contract/fiat-sandbox'
 import { DEFAULT_NETWORK_FEE_USD, fiatUsd, networkFeeUsd, type RampProvider, type Side } from './catalog.ts'
 import type { Treasury } from './treasury.ts'
 
@@ -11,24 +12,6 @@ export class QuoteError extends Error {
   ) {
     super(message)
   }
-}
-
-export interface SandboxQuote {
-  readonly quoteId: string
-  readonly side: Side
-  readonly country: string
-  readonly fiatCurrency: string
-  readonly fiatAmount: string
-  readonly feeAmount: string
-  readonly networkFeeAmount: string
-  /** Buy: fiat charged (= fiatAmount). Sell: fiat paid out. */
-  readonly totalFiat: string
-  readonly crypto: string
-  readonly network: string
-  readonly cryptoAmount: string
-  readonly cryptoDecimals: number
-  readonly etaSeconds: number
-  readonly expiresAt: string
 }
 
 export const toUnits = (value: number, decimals: number): bigint => {
