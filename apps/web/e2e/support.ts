@@ -1,4 +1,6 @@
-import type { BrowserContext, Page } from 'playwright-core'
+import assert from 'node:assert/strict'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
 import { TEST_API_URL, TEST_GRAPHQL_URL } from '../test/harness.ts'
 
@@ -61,5 +63,54 @@ export async function interceptExternalSites(context: BrowserContext): Promise<v
         body: '<!doctype html><title>external</title>',
       }),
     )
+  }
+}
+
+/** With OXBOW_E2E_SCREENSHOTS=<dir>, a screenshot of the page goes there as `<name>.png` (to look at). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.OXBOW_E2E_SCREENSHOTS
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) })
+}
+
+export interface CheckedPageOptions {
+  readonly viewport?: { readonly width: number; readonly height: number }
+  /** Console errors this page may show besides the API's 4xx answers (e.g. a node that is not running). */
+  readonly allow?: (text: string, from: string) => boolean
+}
+
+/**
+ * Opens `path` of the stack's app in a fresh context (20 s default timeout, CSP listener), runs
+ * `run`, then asserts the page logged no console or page error and no CSP violation; the context
+ * is closed whatever happens. The API's 4xx answers are expected (refused input is part of the
+ * tests), so the browser's "status of 4xx" lines for the API are not errors.
+ */
+export async function withCheckedPage(
+  browser: Browser,
+  stack: { readonly webUrl: string; readonly apiUrl: string },
+  path: string,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+  options: CheckedPageOptions = {},
+): Promise<void> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
+  context.setDefaultTimeout(20_000)
+  await installCspListener(context)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return
+    const text = message.text()
+    const from = message.location().url ?? ''
+    if (/status of 4\d\d/.test(text) && from.startsWith(stack.apiUrl)) return
+    if (options.allow?.(text, from)) return
+    problems.push(`console: ${text} (${from})`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  try {
+    await page.goto(stack.webUrl + path)
+    await run(page, context)
+    assert.deepEqual(problems, [], 'no console or page errors')
+    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } finally {
+    await context.close()
   }
 }
