@@ -3,7 +3,9 @@
  * own ports: devnet base 26600) are started again by it and carry on where they stopped: the API
  * answers again, the filler is back, and the indexer, killed while a transfer is mined, resumes
  * from its database and shows that transfer once, with everything it had indexed before intact;
- * then a reorg (anvil_reorg) orphans a transfer the indexer had shown, and it disappears.
+ * then a reorg (anvil_reorg) orphans a transfer the indexer had shown, and it disappears; last the
+ * ethereum node is killed, comes back from its saved state (same head, earlier transfers kept) and
+ * the API quotes and the indexer indexes on it again.
  */
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
@@ -22,6 +24,8 @@ const ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const FRESH = '0x00000000000000000000000000000000fa017e57'
 /** Receives a transfer that a reorg then removes. */
 const ORPHANED = '0x00000000000000000000000000000000000de0e9'
+/** Receives a transfer sent to the ethereum node after it was killed and started again. */
+const RESTARTED = '0x000000000000000000000000000000000000b0b0'
 
 /** The process listening on `port` (what kill -9 "the API" means: the server, not its wrappers). */
 function listenerPid(port: number): number {
@@ -78,7 +82,7 @@ const until = async (what: string, check: () => Promise<boolean> | boolean, ms: 
   }
 }
 
-test('faults: kill -9 of the API, the filler and the indexer (mid-transfer); npm start restarts each, nothing lost or doubled; a reorg removes the orphaned transfer', async () => {
+test('faults: kill -9 of the API, the filler, the indexer (mid-transfer) and the ethereum node; each comes back, nothing lost or doubled; a reorg removes the orphaned transfer', async () => {
   const dataDir = stateDir('oxbow-faults-')
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/start.ts')], {
     cwd: root,
@@ -210,6 +214,51 @@ test('faults: kill -9 of the API, the filler and the indexer (mid-transfer); npm
       assert.deepEqual(olderAfterReorg, rows, 'older data untouched')
     })
     console.log(`older rows served again ${Date.now() - reorgedAt} ms after the reorg was seen`)
+
+    // The ethereum node: killed once its chain was saved (a save follows new blocks within 2 s);
+    // the devnet starts it again from that state, and every service carries on with it.
+    await new Promise((r) => setTimeout(r, 3_000))
+    const headBefore = BigInt((await rpc('eth_blockNumber', [])) as string)
+    killedAt = Date.now()
+    process.kill(listenerPid(ports.devnet), 'SIGKILL')
+    await until(
+      `the ethereum node back\n${log()}`,
+      () => lines.some((l) => /^\[devnet\]\s+ethereum: node back on /.test(l)),
+      60_000,
+    )
+    console.log(`ethereum node back in ${((Date.now() - killedAt) / 1000).toFixed(1)} s`)
+    assert.equal(BigInt((await rpc('eth_blockNumber', [])) as string), headBefore, 'the chain as saved')
+    assert.ok(await rpc('eth_getTransactionReceipt', [transfer]), 'the earlier transfer is still on chain')
+    const quote = async () =>
+      fetch(`http://127.0.0.1:${ports.api}/v1/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          network: 'ethereum',
+          tokenIn: 'ETH',
+          tokenOut: weth,
+          amount: '1000000000000000',
+          type: 'EXACT_INPUT',
+          swapper: ACCOUNT_1,
+        }),
+      })
+    await until('the API quotes on the restarted node', async () => (await quote()).status === 200, 30_000)
+    const afterRestart = (await rpc('eth_sendTransaction', [
+      {
+        from: ACCOUNT_1,
+        to: weth,
+        data: `0xa9059cbb${RESTARTED.slice(2).padStart(64, '0')}${(10n ** 15n).toString(16).padStart(64, '0')}`,
+      },
+    ])) as string
+    const restartedQuery = `{ activity(address: "${RESTARTED}", networks: ["ethereum"], first: 10) { nodes { txHash } } }`
+    await until(
+      'a transfer on the restarted node indexed',
+      async () =>
+        (await graphql<Activity>(restartedQuery)).activity.nodes.some(
+          (n) => n.txHash.toLowerCase() === afterRestart.toLowerCase(),
+        ),
+      60_000,
+    )
     assert.ok(!lines.some((l) => /stopping everything/.test(l)), log())
 
     child.kill('SIGINT')

@@ -54,6 +54,14 @@ try {
     networks: slugs.map((n) => n.slug),
     fresh: args.values.fresh ?? false,
     log: (line) => console.log(line),
+    // A node that dies comes back from its last saved state; one that cannot stops the devnet
+    // (npm start then stops everything: the chain is what every other service stands on).
+    supervise: {
+      onGiveUp: (reason) => {
+        console.error(`devnet: ${reason}; stopping`)
+        void shutdown(1)
+      },
+    },
   })
 } catch (error) {
   if (error instanceof PortInUseError || error instanceof RangeError) fail(error.message)
@@ -64,12 +72,12 @@ try {
 
 let stopping = false
 let simulator: Awaited<ReturnType<typeof startSimulator>> | undefined
-async function shutdown(): Promise<void> {
+async function shutdown(code = 0): Promise<void> {
   if (stopping) return
   stopping = true
   await simulator?.stop()
   await devnet.stop()
-  process.exit(0)
+  process.exit(code)
 }
 process.on('SIGINT', () => void shutdown())
 process.on('SIGTERM', () => void shutdown())

@@ -28,6 +28,7 @@ import { AnvilError } from './errors.ts'
 import { deployOrderFilling } from './orders.ts'
 import { Sender } from './rpc.ts'
 import { seedNetwork } from './seed.ts'
+import { type Supervisor, superviseNodes } from './supervisor.ts'
 
 export interface StartDevnetOptions {
   /** Default: every network in the registry. */
@@ -39,6 +40,11 @@ export interface StartDevnetOptions {
   /** Rebuild every dump instead of loading it. */
   readonly fresh?: boolean
   readonly log?: (line: string) => void
+  /**
+   * Save each chain's state as it grows and restart a node that dies from the last save (`npm
+   * start`; see supervisor.ts). `onGiveUp` hears when a node cannot be brought back.
+   */
+  readonly supervise?: { readonly onGiveUp: (reason: string) => void }
 }
 
 export interface Devnet {
@@ -87,8 +93,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
 
   const nodes: AnvilNode[] = []
   let cancelWatchdog = () => {}
+  let supervisor: Supervisor | undefined
   const stop = async () => {
     cancelWatchdog()
+    await supervisor?.stop()
     await Promise.all(nodes.map((node) => node.stop()))
   }
   try {
@@ -100,6 +108,27 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       ),
     )
     cancelWatchdog = startOrphanWatchdog(nodes.map((n) => n.pid))
+    if (options.supervise) {
+      const specs = selected.map((network) => ({
+        slug: network.slug,
+        chainId: network.local.chainId,
+        port: portBase + network.localIndex,
+        initialState: dumpPaths(dataDir, network.slug).state,
+      }))
+      // the node serving each port now (a built network's first node was stopped after its dump)
+      const serving = specs.map((spec) => {
+        const node = nodes.findLast((n) => n.port === spec.port && n.process.exitCode === null)
+        if (!node) throw new AnvilError(`${spec.slug}: no node serves port ${spec.port}`)
+        return node
+      })
+      supervisor = await superviseNodes({
+        nodes: serving,
+        specs,
+        stateDir: join(dataDir, 'live', String(portBase)),
+        log,
+        onGiveUp: options.supervise.onGiveUp,
+      })
+    }
     const manifest = parseManifest(
       {
         version: MANIFEST_VERSION,
