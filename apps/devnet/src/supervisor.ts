@@ -117,7 +117,10 @@ export async function superviseNodes(options: {
   function watch(index: number): void {
     const node = running[index]
     node?.process.once('exit', (code, signal) => {
-      if (!stopping) void restart(index, signal ?? `code ${code}`)
+      // Ctrl-C and SIGTERM reach the nodes with the rest of npm start's process group: a stop
+      // asked for, not a death.
+      const asked = signal === 'SIGINT' || signal === 'SIGTERM' || code === 0
+      if (!stopping && !asked) void restart(index, signal ?? `code ${code}`)
     })
   }
   specs.forEach((_, index) => {
