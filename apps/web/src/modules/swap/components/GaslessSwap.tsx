@@ -5,12 +5,11 @@
  * fill lands, then the fill; if none comes before the deadline, the spec's "gasless order failed"
  * with the classic route offered.
  */
-import type { ApprovalRequestBody } from '@oxbow/api-contract'
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
-import * as z from 'zod/mini'
 import { findNetwork } from '../../config/index.ts'
 import { type Hex, loadWalletRuntime } from '../../wallet/index.ts'
+import { gaslessApi, gaslessRequest } from '../services/gaslessApi.ts'
 import {
   type GaslessRequest,
   type GaslessState,
@@ -55,36 +54,6 @@ export function GaslessReviewNote(props: {
   )
 }
 
-// The answers this chunk reads, checked here (the API contract's schemas live in the form's chunk).
-const hexText = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
-const approvalAnswer = z.object({
-  approval: z.nullable(
-    z.object({
-      to: z.custom<`0x${string}`>((v) => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)),
-      data: z.custom<`0x${string}`>((v) => typeof v === 'string' && /^0x[0-9a-fA-F]*$/.test(v)),
-      value: z.string(),
-      chainId: z.number(),
-    }),
-  ),
-})
-const preparedAnswer = z.object({
-  orderHash: hexText,
-  encodedOrder: hexText,
-  typedData: z.object({
-    domain: z.record(z.string(), z.unknown()),
-    types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
-    primaryType: z.literal('PermitWitnessTransferFrom'),
-    message: z.record(z.string(), z.unknown()),
-  }),
-})
-const orderAnswer = z.object({
-  order: z.object({
-    orderStatus: z.enum(['opened', 'executed', 'canceled', 'expired', 'failed']),
-    txHash: z.nullable(z.string()),
-    deadline: z.number(),
-  }),
-})
-
 export default function GaslessSwap(props: {
   /** The reviewed quote (with its gasless route) and where it runs. */
   run: {
@@ -104,22 +73,7 @@ export default function GaslessSwap(props: {
   const [now, setNow] = useState(() => Date.now())
   const { onConfirmed } = props
   const { quote, network } = props.run
-  const [request] = useState<GaslessRequest>(() => {
-    const route = quote.gasless
-    if (!route) throw new Error('not a gasless quote')
-    return {
-      chainId: props.run.chainId,
-      permit2: props.run.permit2,
-      swapper: props.run.account,
-      tokenIn: quote.tokenIn.address,
-      tokenOut: quote.tokenOut.address,
-      amountIn: BigInt(quote.amountIn),
-      outputStartAmount: BigInt(route.outputStartAmount),
-      outputEndAmount: BigInt(route.outputEndAmount),
-      deadlineSeconds: route.deadlineSeconds,
-      estimatedFillSeconds: route.estimatedFillSeconds,
-    }
-  })
+  const [request] = useState<GaslessRequest>(() => gaslessRequest(props.run))
   const explorer = findNetwork(network)?.explorer
   const { callApi, messages: m, styles } = props.shared
   // biome-ignore lint/correctness/useExhaustiveDependencies: one run per mounted request (the parent keys each run)
@@ -133,20 +87,7 @@ export default function GaslessSwap(props: {
         runGaslessFlow(
           request,
           {
-            fetchApproval: () =>
-              callApi('/v1/check_approval', approvalAnswer, {
-                method: 'POST',
-                body: {
-                  network,
-                  walletAddress: request.swapper,
-                  token: request.tokenIn,
-                  amount: request.amountIn.toString(),
-                } satisfies ApprovalRequestBody,
-              }),
-            prepare: (body) => callApi('/v1/orders/prepare', preparedAnswer, { method: 'POST', body }),
-            submit: (body) => callApi('/v1/orders', z.object({}), { method: 'POST', body }),
-            orderStatus: async (hash) =>
-              (await callApi(`/v1/orders/${hash}`, orderAnswer, { method: 'GET' })).order,
+            ...gaslessApi(callApi, network, request),
             wallet,
             now: () => Date.now(),
             sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
