@@ -70,6 +70,15 @@ const schema = z.object({
     .optional(),
   /** Offer gasless swaps (UniswapX orders) where a network has them: `off` where no filler runs. */
   OXBOW_GASLESS_SWAPS: z.enum(['on', 'off']).default('on'),
+  /**
+   * The order filler whose heartbeats make gasless routes offered (orders/fillerLiveness.ts);
+   * unset: each network's filler from the manifest (the devnet's). The address of OXBOW_FILLER_KEY.
+   */
+  OXBOW_FILLER_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'a 20-byte hex address')
+    .transform((value) => value as `0x${string}`)
+    .optional(),
   /** A Redis server the API's replicas share their rate limits through; unset: limits per process. */
   REDIS_URL: z
     .string()

@@ -6,7 +6,7 @@ import type { ApiModule, Logger } from './app.ts'
 import type { ApiConfig } from './config.ts'
 import { lazyDatabase } from './db/index.ts'
 import { loadFiatModule } from './fiat/index.ts'
-import { defaultApiDbDir, loadOrdersModule } from './orders/index.ts'
+import { defaultApiDbDir, loadOrdersModule, type OrdersModule } from './orders/index.ts'
 import { createPasskeyModule, passkeyRpId } from './passkey/index.ts'
 import { createPlatformModule } from './platform/index.ts'
 import { clientKeyFor, type RateLimits } from './rateLimit.ts'
@@ -33,17 +33,24 @@ export async function createModules(
   const blocklist = await blocklistFromConfig(config)
   const screening = new Screening(createListScreeningProvider(blocklist), log)
   log.info('screening: local list', { blocked: blocklist.length })
+  // The orders module hears the filler's heartbeats; the quote offers gasless routes while it beats.
+  let orders: ApiModule | OrdersModule | undefined
+  const fillerLive = (chainId: number) =>
+    orders !== undefined && 'fillers' in orders && orders.fillers.isLive(chainId)
+  const trading = await loadTradingModule(config.OXBOW_MANIFEST, log, {
+    routeThreads: config.OXBOW_ROUTE_THREADS,
+    indexerUrl: config.OXBOW_INDEXER_URL,
+    indexerTimeoutMs: config.OXBOW_INDEXER_TIMEOUT_MS,
+    gaslessSwaps: config.OXBOW_GASLESS_SWAPS === 'on',
+    fillerLive,
+    screening,
+  })
+  orders = await loadOrdersModule(config, log, db, screening)
   const modules = [
     createPlatformModule({ config, log }),
     createScreeningModule(screening),
-    await loadTradingModule(config.OXBOW_MANIFEST, log, {
-      routeThreads: config.OXBOW_ROUTE_THREADS,
-      indexerUrl: config.OXBOW_INDEXER_URL,
-      indexerTimeoutMs: config.OXBOW_INDEXER_TIMEOUT_MS,
-      gaslessSwaps: config.OXBOW_GASLESS_SWAPS === 'on',
-      screening,
-    }),
-    await loadOrdersModule(config, log, db, screening),
+    trading,
+    orders,
     // Migrated on its first request: a stack that never signs in with a passkey pays nothing.
     await createPasskeyModule({
       db,

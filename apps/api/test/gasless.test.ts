@@ -5,18 +5,25 @@
  * floor; never for native input, exact output, a native output or when the client opts out),
  * decaying orders refused with typed 4xx and nothing stored, and one built by
  * POST /v1/orders/prepare, signed, accepted and filled by the filler while the swapper spends no
- * ETH (balances on chain).
+ * ETH (balances on chain). The API as the server wires it (createModules) offers the route only
+ * while the filler is live: after a heartbeat signed by its key, for FILLER_LIVE_SECONDS; forged,
+ * stale, replayed and malformed heartbeats are typed 4xx; OXBOW_GASLESS_SWAPS=off still offers none.
  */
 import assert from 'node:assert/strict'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { getNetwork } from '@oxbow/chains'
 import { devnetClients } from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment } from '@oxbow/protocol'
 import { type Address, type Hex, maxUint256, parseUnits, type TypedDataDefinition } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { readConfig } from '../src/config.ts'
 import { createDatabase, type Database } from '../src/db/index.ts'
+import { createModules } from '../src/modules.ts'
 import { createFiller, type FillableOrder } from '../src/orders/filler.ts'
+import { FILLER_LIVE_SECONDS, FillerLiveness, fillerHeartbeatMessage } from '../src/orders/fillerLiveness.ts'
 import { GASLESS_DEADLINE_SECONDS, GASLESS_DECAY_SECONDS } from '../src/orders/gasless.ts'
 import { createOrdersModule, type OrdersModule } from '../src/orders/index.ts'
 import { buildLimitOrder, limitOrderTypedData, orderSubmission } from '../src/orders/limitOrder.ts'
@@ -355,5 +362,143 @@ describe('the filler batches gasless orders of one pair', () => {
     const client = devnetClients(kit.manifest, 'ethereum', swapperIndex).public
     const receipt = await client.getTransactionReceipt({ hash: fills[0]!.txHash })
     console.log(`gasless batch of 3: ${receipt.gasUsed} gas, ${receipt.gasUsed / 3n} per order`)
+  })
+})
+
+describe('the gasless route only while a filler is live (its heartbeats)', () => {
+  const usdcDai = { tokenIn: usdc, tokenOut: dai }
+  /** The API as the server builds it (createModules over this devnet), in-process. */
+  async function wiredApi(env: Record<string, string> = {}) {
+    const dbDir = await mkdtemp(join(tmpdir(), 'oxbow-liveness-'))
+    const modules = await createModules(
+      readConfig({ OXBOW_MANIFEST: kit.devnet.manifestPath, OXBOW_API_DB_DIR: dbDir, ...env }),
+      silent,
+    )
+    const wired = testApp(modules)
+    const request = async (path: string, body: unknown) => {
+      const res = await wired.request(`/v1${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      return { status: res.status, json: res.status === 204 ? null : ((await res.json()) as Json) }
+    }
+    const gaslessOffered = async () => {
+      const q = await request('/quote', {
+        network: 'ethereum',
+        type: 'EXACT_INPUT',
+        slippage: 'auto',
+        tokenIn: usdcDai.tokenIn(),
+        tokenOut: usdcDai.tokenOut(),
+        amount: '2000000000',
+      })
+      assert.equal(q.status, 200, JSON.stringify(q.json))
+      return q.json.gasless !== undefined
+    }
+    const close = async () => {
+      for (const m of modules) await m.close?.()
+      await rm(dbDir, { recursive: true, force: true })
+    }
+    return { request, gaslessOffered, close }
+  }
+
+  /** A heartbeat of `account` (the filler's message format). */
+  const signedBy = async (
+    account: ReturnType<typeof privateKeyToAccount>,
+    chainId: number,
+    timestamp: number,
+  ) => ({
+    chainId,
+    timestamp,
+    signature: await account.signMessage({ message: fillerHeartbeatMessage(chainId, timestamp) }),
+  })
+
+  let api: Awaited<ReturnType<typeof wiredApi>>
+  before(async () => {
+    api = await wiredApi()
+  })
+  after(async () => {
+    await api?.close()
+  })
+
+  test('error: heartbeats of another key, stale, for a network without filler or malformed are typed 4xx and make no filler live', async () => {
+    const filler = createFiller({ deployment: eth, log: silent })
+    const stranger = privateKeyToAccount(kit.manifest.accounts[swapperIndex]!.privateKey)
+    const now = nowSeconds()
+    const cases: [unknown, number, string][] = [
+      [await signedBy(stranger, eth.chainId, now), 401, 'INVALID_SIGNATURE'],
+      [
+        { ...(await signedBy(filler.account, eth.chainId, now)), chainId: eth.chainId + 1 },
+        400,
+        'UNSUPPORTED_NETWORK',
+      ],
+      [await signedBy(filler.account, eth.chainId, now - 120), 400, 'SIGNATURE_EXPIRED'],
+      [await signedBy(filler.account, eth.chainId, now + 120), 400, 'SIGNATURE_EXPIRED'],
+      [{ chainId: eth.chainId, timestamp: now, signature: '0x1234' }, 401, 'INVALID_SIGNATURE'],
+      [{ chainId: eth.chainId, timestamp: now }, 400, 'INVALID_INPUT'],
+      [{ chainId: eth.chainId, timestamp: 'now', signature: '0x12' }, 400, 'INVALID_INPUT'],
+    ]
+    for (const [body, status, code] of cases) {
+      const { status: got, json } = await api.request('/orders/filler/heartbeat', body)
+      assert.equal(got, status, `${JSON.stringify(body)}: ${JSON.stringify(json)}`)
+      assert.equal(json.error.code, code)
+    }
+    assert.equal(await api.gaslessOffered(), false, 'no filler has been heard: classic only')
+  })
+
+  test('behavior: offered once the filler beats (a heartbeat signed by its key); a replayed one is refused', async () => {
+    const filler = createFiller({ deployment: eth, log: silent })
+    const heartbeat = await filler.heartbeat()
+    assert.ok(heartbeat, 'the devnet filler holds ETH and reaches its network')
+    const beat = await api.request('/orders/filler/heartbeat', heartbeat)
+    assert.equal(beat.status, 204, JSON.stringify(beat.json))
+    assert.equal(await api.gaslessOffered(), true, 'a live filler: the gasless route is offered')
+    const replayed = await api.request('/orders/filler/heartbeat', heartbeat)
+    assert.equal(replayed.status, 409)
+    assert.equal(replayed.json.error.code, 'SIGNATURE_REPLAYED')
+  })
+
+  test('behavior: OXBOW_GASLESS_SWAPS=off offers none even with a live filler', async () => {
+    const api = await wiredApi({ OXBOW_GASLESS_SWAPS: 'off' })
+    try {
+      const heartbeat = await createFiller({ deployment: eth, log: silent }).heartbeat()
+      assert.equal((await api.request('/orders/filler/heartbeat', heartbeat)).status, 204)
+      assert.equal(await api.gaslessOffered(), false)
+    } finally {
+      await api.close()
+    }
+  })
+
+  test(`behavior: live for ${FILLER_LIVE_SECONDS} s after the last heartbeat, then classic only again`, async () => {
+    const filler = createFiller({ deployment: eth, log: silent })
+    const heartbeat = await filler.heartbeat()
+    assert.ok(heartbeat)
+    let clock = heartbeat.timestamp
+    const fillers = new FillerLiveness(
+      () => filler.account.address,
+      () => clock,
+    )
+    const trading = new TradingService(kit.manifest, undefined, {
+      fillerLive: (chainId) => fillers.isLive(chainId),
+    })
+    await trading.start()
+    try {
+      const { json } = await quote({ tokenIn: usdc(), tokenOut: dai(), amount: '2000000000' })
+      const route = () => trading.gaslessRoute({ network: 'ethereum', recipient: undefined }, json)
+      assert.equal(route(), undefined, 'not live before a heartbeat')
+      await fillers.beat(heartbeat)
+      assert.ok(route(), 'live')
+      clock += FILLER_LIVE_SECONDS
+      assert.ok(route(), `still live ${FILLER_LIVE_SECONDS} s later`)
+      clock += 1
+      assert.equal(route(), undefined, 'the filler fell silent: no gasless route')
+    } finally {
+      await trading.stop()
+    }
+  })
+
+  test('behavior: a filler without the ETH for a fill sends no heartbeat', async () => {
+    const broke = createFiller({ deployment: eth, log: silent, privateKey: generatePrivateKey() })
+    assert.equal(await broke.heartbeat(), null)
   })
 })

@@ -4,9 +4,10 @@
  * API 24588, web localhost:24574; the gasless order decays over 20 s and expires after 30 s so the
  * failure path is reached in the test's time): a USDC -> DAI sell reviewed as a gasless route (no
  * network cost), signed once, pending with the estimated time, filled by the filler; the user's
- * ETH balance unchanged and the token balances moved on chain. Then, with the filler stopped, the
- * order is not filled before its deadline: "gasless order failed" offers the classic route, which
- * swaps with a transaction.
+ * ETH balance unchanged and the token balances moved on chain. Then, with the filler stopped after
+ * the review, the order is not filled before its deadline: "gasless order failed" offers the classic route, which
+ * swaps with a transaction; the API, no longer hearing the filler's heartbeat, then quotes no
+ * gasless route at all.
  */
 import assert from 'node:assert/strict'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -156,12 +157,13 @@ test('behavior: a gasless swap is signed once and filled by the filler; the user
   }
 })
 
-test('behavior: with the filler stopped, the gasless order fails and the classic route swaps', async () => {
-  await stack.stopFiller()
+test('behavior: with the filler stopped after the review, the gasless order fails and the classic route swaps; then no gasless route is offered', async () => {
   const { context, page } = await openSwap(1280)
   try {
     const daiBefore = await tokenBalance(dai)
+    // reviewed while the filler is live; it stops before the order is signed
     await reviewGasless(page, '700', 'gasless-review-nofiller')
+    await stack.stopFiller()
     await byTestId(page, 'swap-confirm').click()
     const final = await finalStatus(page, 70_000)
     assert.equal(final.state, 'failed')
@@ -187,6 +189,89 @@ test('behavior: with the filler stopped, the gasless order fails and the classic
       ['opened', 'expired'].includes(orders.orders[0]?.orderStatus ?? ''),
       'the order was never filled',
     )
+    // the filler has been silent for longer than its liveness window: the API quotes classic only
+    const quote = (await (
+      await fetch(`${stack.apiUrl}/v1/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          network: 'ethereum',
+          type: 'EXACT_INPUT',
+          slippage: 'auto',
+          tokenIn: usdc,
+          tokenOut: dai,
+          amount: '700000000',
+          swapper,
+        }),
+      })
+    ).json()) as { routing: string; gasless?: unknown }
+    assert.equal(quote.routing, 'CLASSIC')
+    assert.equal(quote.gasless, undefined, 'no live filler, no gasless route')
+  } finally {
+    await context.close()
+  }
+})
+
+test("behavior: the account drawer's Activity lists the gasless swaps as swaps: the filled ones Confirmed (their fill once), the failed one Expired", async () => {
+  const listed = (await (
+    await fetch(`${stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
+  ).json()) as {
+    orders: { orderHash: string; orderStatus: string; txHash: string | null }[]
+  }
+  const filled = listed.orders.filter((o) => o.orderStatus === 'executed')
+  const failed = listed.orders.find((o) => o.orderStatus !== 'executed')
+  assert.equal(filled.length, 2, 'the first test filled one at each width')
+  assert.ok(failed, 'the second test left one unfilled')
+  for (const width of [1280, 390]) {
+    const { context, page } = await openSwap(width)
+    try {
+      await page
+        .locator('header')
+        .getByRole('button', { name: /^Account / })
+        .click()
+      const drawer = byTestId(page, 'account-drawer')
+      await drawer.getByRole('tab', { name: 'Activity' }).click()
+      const row = (hash: string) => drawer.locator(`[data-limit-order="${hash}"]`)
+      for (const order of filled) {
+        await row(order.orderHash).waitFor({ timeout: 15_000 })
+        assert.equal(await row(order.orderHash).getAttribute('data-order-kind'), 'gasless')
+        assert.match((await row(order.orderHash).textContent()) ?? '', /Gasless swap: 1,500 USDC for DAI/)
+        assert.equal(
+          (await row(order.orderHash).getByTestId('activity-limit-status').textContent())?.trim(),
+          'Confirmed',
+        )
+        assert.equal(
+          await row(order.orderHash).getByTestId('activity-limit-tx').getAttribute('title'),
+          order.txHash,
+        )
+        // the fill shows once: as the order, not also as the indexer's token movements
+        const fillRows = await drawer
+          .locator('[data-tx]')
+          .evaluateAll(
+            (rows, hash) => rows.filter((r) => r.getAttribute('data-tx')?.toLowerCase() === hash).length,
+            (order.txHash ?? '').toLowerCase(),
+          )
+        assert.equal(fillRows, 1)
+      }
+      await row(failed.orderHash).waitFor()
+      assert.match((await row(failed.orderHash).textContent()) ?? '', /Gasless swap: 700 USDC for DAI/)
+      assert.equal(
+        (await row(failed.orderHash).getByTestId('activity-limit-status').textContent())?.trim(),
+        'Expired',
+      )
+      await screenshot(page, `gasless-activity-${width}`)
+    } finally {
+      await context.close()
+    }
+  }
+  // the limits view lists limit orders only: a gasless swap is no open order to cancel
+  const { context, page } = await openSwap(1280)
+  try {
+    // in-app, so the wallet stays connected (the view lists the connected account's orders)
+    await page.getByRole('link', { name: 'Limit', exact: true }).first().click()
+    const limits = byTestId(page, 'limits-view')
+    await limits.getByText('No limit orders yet').waitFor({ timeout: 15_000 })
+    assert.equal(await limits.locator('[data-order-hash]').count(), 0)
   } finally {
     await context.close()
   }

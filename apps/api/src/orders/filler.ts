@@ -17,7 +17,6 @@ import {
   v2Router02Abi,
 } from '@oxbow/protocol'
 import {
-  type Account,
   type Address,
   createPublicClient,
   createWalletClient,
@@ -29,8 +28,9 @@ import {
   parseAbiParameters,
   type WalletClient,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import type { Logger } from '../app.ts'
+import { type FillerHeartbeat, fillerHeartbeatMessage } from './fillerLiveness.ts'
 
 /** What the filler needs of an open order (the order service's JSON has these fields). */
 export interface FillableOrder {
@@ -74,6 +74,8 @@ export type Route =
 const V3_FEES = [100, 500, 3000, 10_000] as const
 /** Orders per fill transaction (about 150k gas each). */
 const MAX_BATCH = 50
+/** The gas limit a fill of `orders` orders is sent with. */
+const fillGasLimit = (orders: number) => 400_000n + 200_000n * BigInt(orders)
 
 export interface FillResult {
   readonly orderHash: Hex
@@ -88,7 +90,12 @@ export interface Filler {
   /** Best single-pool output for the order's input now, or null when no pool quotes it. */
   bestRoute(order: FillableOrder): Promise<Route | null>
   readonly client: PublicClient
-  readonly account: Account
+  readonly account: PrivateKeyAccount
+  /**
+   * A signed heartbeat for the order service (fillerLiveness.ts), or null when this filler could
+   * not fill now: its network does not answer, or it holds less than a lone fill's gas.
+   */
+  heartbeat(): Promise<FillerHeartbeat | null>
 }
 
 export function createFiller(options: {
@@ -215,7 +222,7 @@ export function createFiller(options: {
     }
     for (const hash of hashes) inflight.add(hash)
     try {
-      const gas = 400_000n + 200_000n * BigInt(batch.length)
+      const gas = fillGasLimit(batch.length)
       const txHash = await wallet.writeContract({ ...call, chain: null, gas })
       const receipt = await client.waitForTransactionReceipt({ hash: txHash, pollingInterval: 50 })
       if (receipt.status !== 'success') {
@@ -238,6 +245,26 @@ export function createFiller(options: {
     client,
     account,
     bestRoute,
+    async heartbeat() {
+      try {
+        const [balance, gasPrice] = await Promise.all([
+          client.getBalance({ address: account.address }),
+          client.getGasPrice(),
+        ])
+        if (balance < fillGasLimit(1) * gasPrice) {
+          log.error('filler: too little ETH for a fill, no heartbeat', { balance: balance.toString() })
+          return null
+        }
+      } catch (error) {
+        log.error('filler: network unreachable, no heartbeat', {
+          error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+        })
+        return null
+      }
+      const timestamp = Math.floor(Date.now() / 1000)
+      const message = fillerHeartbeatMessage(deployment.chainId, timestamp)
+      return { chainId: deployment.chainId, timestamp, signature: await account.signMessage({ message }) }
+    },
     async fillCrossed(open) {
       const now = Math.floor(Date.now() / 1000)
       const candidates = open.filter(
@@ -307,6 +334,8 @@ export function runFiller(options: {
   readonly gaslessPollMs?: number
   readonly log: Logger
   readonly pollingIntervalMs?: number
+  /** After each pass that completed (the filler is working): its heartbeat goes from here. */
+  readonly onPass?: () => void
 }): () => void {
   const { filler, log } = options
   let busy = false
@@ -327,6 +356,7 @@ export function runFiller(options: {
         again = false
         await filler.fillCrossed(await options.openOrders())
       } while (again)
+      options.onPass?.()
     } catch (error) {
       log.error('filler: pass failed', {
         error: error instanceof Error ? error.message.split('\n')[0] : String(error),

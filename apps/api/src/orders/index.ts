@@ -5,11 +5,13 @@
 import { resolve } from 'node:path'
 import { loadManifest, type Manifest } from '@oxbow/protocol'
 import { Hono } from 'hono'
+import type { Address } from 'viem'
 import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import type { Database } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import type { Screening } from '../screening/index.ts'
+import { FillerLiveness } from './fillerLiveness.ts'
 import { orderRoutes } from './routes.ts'
 import { OrderService } from './service.ts'
 import { createOrderStore } from './store.ts'
@@ -18,6 +20,8 @@ import { createOrderTracker, type OrderTracker } from './tracker.ts'
 export interface OrdersModule extends ApiModule {
   readonly service: OrderService
   readonly tracker: OrderTracker
+  /** Whether each network's filler is live (its heartbeats). */
+  readonly fillers: FillerLiveness
 }
 
 export async function createOrdersModule(options: {
@@ -29,9 +33,15 @@ export async function createOrdersModule(options: {
   readonly trackIntervalMs?: number
   /** Refuses blocked swappers (default: nothing blocked). */
   readonly screening?: Screening
+  /** The filler whose heartbeats count, on every network; default each network's manifest filler. */
+  readonly fillerAddress?: Address | undefined
 }): Promise<OrdersModule> {
   const store = await createOrderStore(options.db)
   const service = new OrderService(options.manifest, store, options.now, options.screening)
+  const fillers = new FillerLiveness(
+    (chainId) => options.fillerAddress ?? service.networks.get(chainId)?.deployment.orders?.filler.address,
+    options.now,
+  )
   const tracker = createOrderTracker({
     store,
     networks: [...service.networks.values()],
@@ -42,7 +52,8 @@ export async function createOrdersModule(options: {
     name: 'orders',
     service,
     tracker,
-    routes: orderRoutes(service),
+    fillers,
+    routes: orderRoutes(service, fillers),
     close: async () => tracker.stop(),
   }
 }
@@ -61,10 +72,16 @@ export async function loadOrdersModule(
   log: Logger,
   db: Database,
   screening?: Screening,
-): Promise<ApiModule> {
+): Promise<ApiModule | OrdersModule> {
   try {
     const manifest = await loadManifest(config.OXBOW_MANIFEST)
-    const module = await createOrdersModule({ manifest, db, log, ...(screening ? { screening } : {}) })
+    const module = await createOrdersModule({
+      manifest,
+      db,
+      log,
+      fillerAddress: config.OXBOW_FILLER_ADDRESS,
+      ...(screening ? { screening } : {}),
+    })
     log.info('orders: ready', { store: db.kind, networks: [...module.service.networks.keys()] })
     return module
   } catch (error) {

@@ -4,6 +4,7 @@ import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem'
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
+import type { FillerLiveness } from './fillerLiveness.ts'
 import { GASLESS_DEADLINE_SECONDS, GASLESS_DECAY_SECONDS } from './gasless.ts'
 import { buildLimitOrder, limitOrderTypedDataJson } from './limitOrder.ts'
 import type { OrderService } from './service.ts'
@@ -28,6 +29,21 @@ const submitSchema = z.strictObject({
     .max(2 ** 32),
   /** An order is a few hundred bytes; a larger encoding is no order of ours. */
   encodedOrder: hex(8_192),
+  signature: hex(200),
+})
+
+const heartbeatSchema = z.strictObject({
+  chainId: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 32),
+  /** Unix seconds, as signed. */
+  timestamp: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 40),
   signature: hex(200),
 })
 
@@ -108,8 +124,13 @@ export function orderJson(order: StoredOrder) {
   }
 }
 
-export function orderRoutes(service: OrderService): Hono {
+export function orderRoutes(service: OrderService, fillers: FillerLiveness): Hono {
   const routes = new Hono()
+  /** The filler's signed heartbeat (fillerLiveness.ts): gasless routes are offered while it beats. */
+  routes.post('/orders/filler/heartbeat', async (c) => {
+    await fillers.beat(await jsonBody(c, heartbeatSchema))
+    return c.body(null, 204)
+  })
   routes.post('/orders', async (c) => {
     const body = await jsonBody(c, submitSchema)
     const { order, openOrders } = await service.submit(body)

@@ -125,6 +125,11 @@ export interface TradingServiceOptions {
   readonly indexerTimeoutMs?: number | undefined
   /** Offer gasless order routes where the network has them (default true; off: no filler runs). */
   readonly gaslessSwaps?: boolean | undefined
+  /**
+   * Whether a filler is live on the chain (its heartbeats, orders/fillerLiveness.ts): the gasless
+   * route is offered only then. Unset: not asked (a caller that fills orders itself, as tests do).
+   */
+  readonly fillerLive?: ((chainId: number) => boolean) | undefined
 }
 
 /** The price state a USD figure was computed with, as answered to clients. */
@@ -164,6 +169,7 @@ export class TradingService {
   private readonly referenceUsd = new Map<NetworkSlug, Map<string, number>>()
 
   private readonly gaslessSwaps: boolean
+  private readonly fillerLive: ((chainId: number) => boolean) | undefined
 
   constructor(
     readonly manifest: Manifest,
@@ -172,6 +178,7 @@ export class TradingService {
   ) {
     const { pollMs, routeThreads = 0, indexerUrl, indexerTimeoutMs } = options
     this.gaslessSwaps = options.gaslessSwaps ?? true
+    this.fillerLive = options.fillerLive
     this.threads = routeThreads > 0 ? createRouteThreads(routeThreads, log ?? (() => {})) : undefined
     for (const [slug, deployment] of Object.entries(manifest.networks) as [
       NetworkSlug,
@@ -578,7 +585,7 @@ export class TradingService {
 
   /**
    * The gasless order route for a quote, or undefined when it is not offered: the network offers
-   * gasless swaps and has our filler; an exact-input sell of an ERC-20 for an ERC-20 (native input
+   * gasless swaps and has our filler, and the filler is live (its heartbeats); an exact-input sell of an ERC-20 for an ERC-20 (native input
    * needs a wrap, which an order cannot do; native output an unwrap our filler does not make),
    * paid to the swapper; a classic route of one v2 or v3 pool, which our filler can reproduce; and
    * better than the classic route after the filler's gas: the filler's gas (charged to the output)
@@ -594,6 +601,8 @@ export class TradingService {
     if (!this.gaslessSwaps || !getNetwork(req.network).capabilities.gaslessSwaps || !deployment.orders) {
       return undefined
     }
+    // an order nobody fills would only fail at its deadline: none while no filler is live
+    if (this.fillerLive && !this.fillerLive(deployment.chainId)) return undefined
     if (body.routing !== 'CLASSIC' || body.tradeType !== 'EXACT_INPUT') return undefined
     const tokenIn = this.tokenOf(req.network, body.tokenIn.address)
     const tokenOut = this.tokenOf(req.network, body.tokenOut.address)

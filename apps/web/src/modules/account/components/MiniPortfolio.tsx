@@ -2,12 +2,18 @@ import { explorerTransactionUrl } from '@oxbow/chains/explorer'
 import { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, useEffect, useRef } from 'react'
-import { useIntl } from 'react-intl'
+import { type MessageDescriptor, useIntl } from 'react-intl'
 import { findNetwork, findNetworkByChainId, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { ProviderMarks, useFiatOrders, useFiatProviders } from '../../fiat/index.ts'
 import { useNftsEnabled } from '../../flags/index.ts'
-import { orderStatusMessages, ordersQuery, orderTxMessage, shownStatus } from '../../limit/index.ts'
+import {
+  orderStatusMessages,
+  ordersQuery,
+  orderTxMessage,
+  type ShownOrderStatus,
+  shownStatus,
+} from '../../limit/index.ts'
 import { useTokenList } from '../../swap/index.ts'
 import { Button, SkeletonRows } from '../../ui/index.ts'
 import { usePendingTransactions, useTrackedTransactions } from '../../wallet/index.ts'
@@ -303,9 +309,22 @@ function FiatRow(props: { row: Extract<ActivityRow, { status: 'fiat' }> }) {
 }
 
 /**
- * A limit order of the API's order service: what it sells for what, its status as the limits view
- * shows it, and its fill (or cancel) transaction, linked to the network's explorer when it has one.
- * Like the limits view, an order whose network or tokens are unknown is not rendered.
+ * A gasless swap's order is a swap: its row says so in the spec's swap states (pending, confirmed,
+ * failed, expired, canceled) where a limit order's says the limit-order states.
+ */
+const gaslessStatusMessages: Record<ShownOrderStatus, MessageDescriptor> = {
+  ...orderStatusMessages,
+  opened: m.statusPending,
+  pending: m.statusPending,
+  executed: m.statusConfirmed,
+  failed: m.statusFailed,
+}
+
+/**
+ * An order of the API's order service, a limit order or a gasless swap's: what it sells for what,
+ * its status (a limit order's as the limits view shows it, a gasless swap's as a swap's), and its
+ * fill (or cancel) transaction, linked to the network's explorer when it has one. Like the limits
+ * view, an order whose network or tokens are unknown is not rendered.
  */
 function LimitRow(props: { row: Extract<ActivityRow, { status: 'limit' }> }) {
   const intl = useIntl()
@@ -317,7 +336,8 @@ function LimitRow(props: { row: Extract<ActivityRow, { status: 'limit' }> }) {
   const tokenOut = tokens.find((token) => same(token.address, order.output.token))
   if (!network || !tokenIn || !tokenOut) return null
   // token symbols are the list's (untrusted): they only ever go into text
-  const title = intl.formatMessage(m.limitOrder, {
+  const gasless = order.kind === 'gasless'
+  const title = intl.formatMessage(gasless ? m.gaslessSwap : m.limitOrder, {
     amount: formatTokenAmount(BigInt(order.input.amount), tokenIn.decimals, { locale: intl.locale }),
     tokenIn: tokenIn.symbol,
     tokenOut: tokenOut.symbol,
@@ -329,6 +349,7 @@ function LimitRow(props: { row: Extract<ActivityRow, { status: 'limit' }> }) {
       data-tx={hash ?? undefined}
       data-status="limit"
       data-limit-order={order.orderHash}
+      data-order-kind={gasless ? 'gasless' : 'limit'}
       data-order-status={order.shown}
     >
       <span className={styles.rowMain}>
@@ -359,7 +380,7 @@ function LimitRow(props: { row: Extract<ActivityRow, { status: 'limit' }> }) {
       </span>
       <span className={styles.rowEnd}>
         <span data-testid="activity-limit-status" data-status={order.shown}>
-          {intl.formatMessage(orderStatusMessages[order.shown])}
+          {intl.formatMessage((gasless ? gaslessStatusMessages : orderStatusMessages)[order.shown])}
         </span>
         <span className={styles.muted}>
           {intl.formatDate(props.row.at * 1000, { month: 'short', day: 'numeric' })}

@@ -46,12 +46,17 @@ export const accountMessages = defineMessages({
   receiveCrypto: { id: 'account.empty.receive', defaultMessage: 'Receive crypto' },
   statusPending: { id: 'account.status.pending', defaultMessage: 'Pending' },
   statusFailed: { id: 'account.status.failed', defaultMessage: 'Failed' },
+  statusConfirmed: { id: 'account.status.confirmed', defaultMessage: 'Confirmed' },
   fiatBuy: { id: 'account.fiat.buy', defaultMessage: 'Bought {token} with {provider}' },
   fiatSell: { id: 'account.fiat.sell', defaultMessage: 'Sold {token} with {provider}' },
   fiatTransfer: { id: 'account.fiat.transfer', defaultMessage: 'Received from {provider}' },
   limitOrder: {
     id: 'account.limit.order',
     defaultMessage: 'Limit order: sell {amount} {tokenIn} for {tokenOut}',
+  },
+  gaslessSwap: {
+    id: 'account.gasless.swap',
+    defaultMessage: 'Gasless swap: {amount} {tokenIn} for {tokenOut}',
   },
   // Transaction types (Activity).
   typeSWAP: { id: 'account.type.swap', defaultMessage: 'Swapped' },

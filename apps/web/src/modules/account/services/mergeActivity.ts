@@ -31,7 +31,10 @@ export type ActivityRow =
       readonly order: FiatActivity
     }
   | {
-      /** A UniswapX limit order of the API's order service; `hash` is its fill or cancel transaction. */
+      /**
+       * A UniswapX order of the API's order service, a limit order or a gasless swap's
+       * (`order.kind`); `hash` is its fill or cancel transaction.
+       */
       readonly status: 'limit'
       readonly key: string
       readonly hash: string | null
@@ -47,10 +50,13 @@ export type FiatActivity = Pick<
   'id' | 'side' | 'status' | 'provider' | 'crypto' | 'network' | 'txHash' | 'createdAt'
 >
 
-/** What Activity shows of a limit order: the service's order and the status the limit module shows. */
+/**
+ * What Activity shows of an order (a limit order, or a gasless swap's: `kind`): the service's order
+ * and the status the limit module shows.
+ */
 export type LimitActivity = Pick<
   LimitOrder,
-  'orderHash' | 'chainId' | 'deadline' | 'input' | 'output' | 'txHash' | 'createdAt' | 'updatedAt'
+  'orderHash' | 'chainId' | 'deadline' | 'input' | 'output' | 'txHash' | 'createdAt' | 'updatedAt' | 'kind'
 > & { readonly shown: ShownOrderStatus }
 
 /**

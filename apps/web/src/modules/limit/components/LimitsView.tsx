@@ -7,7 +7,7 @@ import { tradingNetworksQuery, useTokenList } from '../../swap/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import { type Hex, loadWalletRuntime } from '../../wallet/index.ts'
 import type { CancelFlowState } from '../services/cancelFlow.ts'
-import { type LimitOrder, ordersQuery } from '../services/ordersApi.ts'
+import { isLimitOrder, type LimitOrder, ordersQuery } from '../services/ordersApi.ts'
 import { isCancellable, type LocalCancel, type ShownOrderStatus, shownStatus } from '../state/orderStatus.ts'
 import styles from './Limit.module.css'
 import { limitMessages as m, orderStatusMessages } from './limitMessages.ts'
@@ -32,7 +32,7 @@ export function LimitsView({ account }: { account: Hex | null }) {
   const [flow, setFlow] = useState<CancelFlowState>({ step: 'notStarted' })
   const running = flow.step === 'pendingSignature' || flow.step === 'pendingConfirmation'
 
-  const list = orders.data?.orders ?? []
+  const list = (orders.data?.orders ?? []).filter(isLimitOrder)
   const statusOf = (order: LimitOrder) => shownStatus(order, cancels.get(order.orderHash), now())
   const chosen = list.filter((order) => selected.has(order.orderHash) && isCancellable(statusOf(order)))
 

@@ -30,10 +30,12 @@ export function submitOrder(
   return callApi('/v1/orders', submitOrderResponseSchema, { method: 'POST', body, signal })
 }
 
-/** An account's orders on every network, newest first, with its open-order count. */
+/**
+ * An account's orders on every network, newest first, with its open-order count: limit orders and
+ * gasless swaps' orders (Activity lists both; the limits view only the limit orders).
+ */
 export function fetchOrders(swapper: string, signal?: AbortSignal): Promise<OrdersResponse> {
-  // limit orders only: a gasless swap's order is the swap screen's (its status, not an open order)
-  const query = new URLSearchParams({ swapper, kind: 'limit', limit: '200' })
+  const query = new URLSearchParams({ swapper, limit: '200' })
   return callApi(`/v1/orders?${query}`, ordersResponseSchema, { method: 'GET', signal })
 }
 
@@ -43,8 +45,9 @@ export function fetchApproval(params: ApprovalRequestBody, signal?: AbortSignal)
 }
 
 /**
- * An account's limit orders (the service's list, every network), refreshed every 2 s: the limits
- * view's query and the account drawer's Activity rows (one cache entry, so a cancel shows in both).
+ * An account's orders (the service's list, every network), refreshed every 2 s: the limits view's
+ * query (its limit orders) and the account drawer's Activity rows (limit orders and gasless swaps;
+ * one cache entry, so a cancel shows in both).
  */
 export function ordersQuery(account: string | null) {
   return {
@@ -55,3 +58,6 @@ export function ordersQuery(account: string | null) {
     retry: 1,
   } as const
 }
+
+/** A limit order, not a gasless swap's order (that one is a swap: Activity shows it, the limits view not). */
+export const isLimitOrder = (order: LimitOrder): boolean => order.kind !== 'gasless'

@@ -6,6 +6,12 @@
  */
 
 import { type OrderTerms, orderTypedData } from '../../../lib/orderTypedData.ts'
+import {
+  approvePermit2IfNeeded,
+  isWalletRejection,
+  type Permit2ApprovalDeps,
+  Permit2ApprovalError,
+} from '../../../lib/permit2Approval.ts'
 import type { Hex, TransactionOutcome, TypedDataRequest } from '../../wallet/index.ts'
 import type { LimitOrder, PreparedOrder, PrepareOrderRequestBody } from './ordersApi.ts'
 
@@ -27,9 +33,7 @@ export type PlaceOrderFailure =
   | 'generic'
 
 export interface PlaceOrderDeps {
-  readonly fetchApproval: () => Promise<{
-    approval: { to: Hex; data: Hex; value: string; chainId: number } | null
-  }>
+  readonly fetchApproval: Permit2ApprovalDeps['fetchApproval']
   readonly prepare: (body: PrepareOrderRequestBody) => Promise<PreparedOrder>
   readonly submit: (body: {
     chainId: number
@@ -65,14 +69,8 @@ function failureOf(error: unknown): Failure {
   const detail = error instanceof Error ? error.message : String(error)
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code === 'string' && apiFailures[code]) return new Failure(apiFailures[code], detail)
-  // the wallet runtime throws a classified WalletActionError (checked by name: no wallet code here)
-  if (
-    error instanceof Error &&
-    error.name === 'WalletActionError' &&
-    (error as { kind?: unknown }).kind === 'rejected'
-  )
-    return new Failure('rejected', detail)
-  return new Failure('generic', detail)
+  if (error instanceof Permit2ApprovalError) return new Failure(error.reason, detail)
+  return new Failure(isWalletRejection(error) ? 'rejected' : 'generic', detail)
 }
 
 export async function placeOrder(
@@ -85,26 +83,10 @@ export async function placeOrder(
     return state
   }
   try {
-    const { approval } = await deps.fetchApproval()
-    if (approval) {
-      onState({ step: 'approving' })
-      let hash: Hex
-      try {
-        hash = await deps.wallet.sendTransaction({
-          to: approval.to,
-          data: approval.data,
-          value: BigInt(approval.value),
-          chainId: approval.chainId,
-        })
-      } catch (error) {
-        const failure = failureOf(error)
-        throw failure.reason === 'rejected' ? failure : new Failure('approvalFailed', failure.message)
-      }
-      deps.onApprovalSent?.(hash)
-      onState({ step: 'approving', hash })
-      const outcome = await deps.wallet.waitForTransaction(approval.chainId, hash)
-      if (outcome.status !== 'success') throw new Failure('approvalFailed', 'the approval reverted')
-    }
+    await approvePermit2IfNeeded(deps, (hash) => {
+      if (hash) deps.onApprovalSent?.(hash)
+      onState(hash ? { step: 'approving', hash } : { step: 'approving' })
+    })
     onState({ step: 'signing' })
     const prepared = await deps.prepare({
       chainId: terms.chainId,

@@ -5,15 +5,11 @@
  * fill lands, then the fill; if none comes before the deadline, the spec's "gasless order failed"
  * with the classic route offered.
  */
-import type { ApprovalRequestBody } from '@oxbow/api-contract'
-import { explorerTransactionUrl } from '@oxbow/chains/explorer'
-import type { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
-import * as z from 'zod/mini'
 import { findNetwork } from '../../config/index.ts'
-import { Dialog } from '../../ui/index.ts'
 import { type Hex, loadWalletRuntime } from '../../wallet/index.ts'
+import { gaslessApi, gaslessRequest } from '../services/gaslessApi.ts'
 import {
   type GaslessRequest,
   type GaslessState,
@@ -23,19 +19,15 @@ import {
 import type { callApi as CallApi, Quote } from '../services/tradingApi.ts'
 import gaslessStyles from './Gasless.module.css'
 import { gaslessMessages as g } from './gaslessMessages.ts'
-import type { swapMessages } from './swapMessages.ts'
+import { StatusView, type SwapStatusShared } from './SwapStatus.tsx'
 
 /**
  * What this chunk shares with the swap form's, passed in rather than imported: importing them
  * would cut the form's chunk in pieces (each shared module its own chunk), which the initial
  * JavaScript budget has no room for.
  */
-export interface GaslessShared {
+export interface GaslessShared extends SwapStatusShared {
   readonly callApi: typeof CallApi
-  readonly messages: typeof swapMessages
-  readonly styles: Readonly<Record<string, string>>
-  readonly formatTokenAmount: typeof formatTokenAmount
-  readonly shortenAddress: typeof shortenAddress
 }
 
 /** The review's note for a gasless route: no network cost for the swapper, the least received. */
@@ -62,36 +54,6 @@ export function GaslessReviewNote(props: {
   )
 }
 
-// The answers this chunk reads, checked here (the API contract's schemas live in the form's chunk).
-const hexText = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/))
-const approvalAnswer = z.object({
-  approval: z.nullable(
-    z.object({
-      to: z.custom<`0x${string}`>((v) => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v)),
-      data: z.custom<`0x${string}`>((v) => typeof v === 'string' && /^0x[0-9a-fA-F]*$/.test(v)),
-      value: z.string(),
-      chainId: z.number(),
-    }),
-  ),
-})
-const preparedAnswer = z.object({
-  orderHash: hexText,
-  encodedOrder: hexText,
-  typedData: z.object({
-    domain: z.record(z.string(), z.unknown()),
-    types: z.record(z.string(), z.array(z.object({ name: z.string(), type: z.string() }))),
-    primaryType: z.literal('PermitWitnessTransferFrom'),
-    message: z.record(z.string(), z.unknown()),
-  }),
-})
-const orderAnswer = z.object({
-  order: z.object({
-    orderStatus: z.enum(['opened', 'executed', 'canceled', 'expired', 'failed']),
-    txHash: z.nullable(z.string()),
-    deadline: z.number(),
-  }),
-})
-
 export default function GaslessSwap(props: {
   /** The reviewed quote (with its gasless route) and where it runs. */
   run: {
@@ -111,24 +73,9 @@ export default function GaslessSwap(props: {
   const [now, setNow] = useState(() => Date.now())
   const { onConfirmed } = props
   const { quote, network } = props.run
-  const [request] = useState<GaslessRequest>(() => {
-    const route = quote.gasless
-    if (!route) throw new Error('not a gasless quote')
-    return {
-      chainId: props.run.chainId,
-      permit2: props.run.permit2,
-      swapper: props.run.account,
-      tokenIn: quote.tokenIn.address,
-      tokenOut: quote.tokenOut.address,
-      amountIn: BigInt(quote.amountIn),
-      outputStartAmount: BigInt(route.outputStartAmount),
-      outputEndAmount: BigInt(route.outputEndAmount),
-      deadlineSeconds: route.deadlineSeconds,
-      estimatedFillSeconds: route.estimatedFillSeconds,
-    }
-  })
+  const [request] = useState<GaslessRequest>(() => gaslessRequest(props.run))
   const explorer = findNetwork(network)?.explorer
-  const { callApi, messages: m, styles, shortenAddress } = props.shared
+  const { callApi, messages: m, styles } = props.shared
   // biome-ignore lint/correctness/useExhaustiveDependencies: one run per mounted request (the parent keys each run)
   useEffect(() => {
     let live = true
@@ -140,20 +87,7 @@ export default function GaslessSwap(props: {
         runGaslessFlow(
           request,
           {
-            fetchApproval: () =>
-              callApi('/v1/check_approval', approvalAnswer, {
-                method: 'POST',
-                body: {
-                  network,
-                  walletAddress: request.swapper,
-                  token: request.tokenIn,
-                  amount: request.amountIn.toString(),
-                } satisfies ApprovalRequestBody,
-              }),
-            prepare: (body) => callApi('/v1/orders/prepare', preparedAnswer, { method: 'POST', body }),
-            submit: (body) => callApi('/v1/orders', z.object({}), { method: 'POST', body }),
-            orderStatus: async (hash) =>
-              (await callApi(`/v1/orders/${hash}`, orderAnswer, { method: 'GET' })).order,
+            ...gaslessApi(callApi, network, request),
             wallet,
             now: () => Date.now(),
             sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -205,58 +139,20 @@ export default function GaslessSwap(props: {
         )
     }
   })()
-  const busy = state.step !== 'confirmed' && state.step !== 'failed'
   const hash = state.step === 'confirmed' || state.step === 'approving' ? state.hash : undefined
   const eta = state.step === 'pending' ? minutesAndSeconds(state.expectedAt, now) : undefined
   return (
-    <Dialog
-      open
+    <StatusView
+      step={state.step}
+      message={message}
+      hash={hash}
+      explorer={explorer}
       onClose={props.onClose}
-      label={message}
-      className={styles.dialog}
-      data-testid="swap-status"
-      data-state={state.step}
-    >
-      <div
-        className={styles.dialogBody}
-        aria-live="polite"
-        aria-busy={busy || undefined}
-        data-testid="gasless-status"
-      >
-        {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
-        <span className={gaslessStyles.badge}>{intl.formatMessage(g.label)}</span>
-        <p
-          className={styles.statusMessage}
-          data-testid="swap-status-message"
-          data-tone={state.step === 'failed' ? 'error' : state.step === 'confirmed' ? 'success' : undefined}
-        >
-          {message}
-        </p>
-        {eta ? (
-          <p className={gaslessStyles.eta} data-testid="gasless-eta">
-            {intl.formatMessage(g.estimatedTime, {
-              minutes: intl.formatNumber(eta.minutes),
-              seconds: intl.formatNumber(eta.seconds),
-            })}
-          </p>
-        ) : null}
-        {hash ? (
-          <p className={styles.hashRow}>
-            {intl.formatMessage(m.transactionHash, {
-              hash: (
-                <code key="hash" data-testid="swap-status-hash" title={hash}>
-                  {shortenAddress(hash, 4)}
-                </code>
-              ),
-            })}
-            {explorer ? (
-              <a href={explorerTransactionUrl(explorer, hash)} target="_blank" rel="noopener noreferrer">
-                {intl.formatMessage(m.viewOnExplorer, { explorer: explorer.name })}
-              </a>
-            ) : null}
-          </p>
-        ) : null}
-        {state.step === 'failed' && state.reason === 'gaslessFailed' ? (
+      shared={props.shared}
+      testId="gasless-status"
+      lead={<span className={gaslessStyles.badge}>{intl.formatMessage(g.label)}</span>}
+      actions={
+        state.step === 'failed' && state.reason === 'gaslessFailed' ? (
           <button
             type="button"
             className={styles.secondaryButton}
@@ -265,16 +161,17 @@ export default function GaslessSwap(props: {
           >
             {intl.formatMessage(g.classicRoute)}
           </button>
-        ) : null}
-        <button
-          type="button"
-          className={styles.secondaryButton}
-          data-testid="swap-status-close"
-          onClick={props.onClose}
-        >
-          {intl.formatMessage(m.close)}
-        </button>
-      </div>
-    </Dialog>
+        ) : null
+      }
+    >
+      {eta ? (
+        <p className={gaslessStyles.eta} data-testid="gasless-eta">
+          {intl.formatMessage(g.estimatedTime, {
+            minutes: intl.formatNumber(eta.minutes),
+            seconds: intl.formatNumber(eta.seconds),
+          })}
+        </p>
+      ) : null}
+    </StatusView>
   )
 }

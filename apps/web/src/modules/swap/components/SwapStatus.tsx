@@ -1,5 +1,6 @@
 import { type BlockExplorer, explorerTransactionUrl } from '@oxbow/chains/explorer'
 import type { formatTokenAmount, shortenAddress } from '@oxbow/core'
+import type { ReactNode } from 'react'
 import type { MessageDescriptor } from 'react-intl'
 import { useIntl } from 'react-intl'
 import { CopyButton } from '../../wallet/index.ts'
@@ -41,7 +42,7 @@ export default function SwapStatus(props: {
   shared: SwapStatusShared
 }) {
   const intl = useIntl()
-  const { messages: m, styles, SwapDialog, SwapSteps, formatTokenAmount, shortenAddress } = props.shared
+  const { messages: m, styles, SwapSteps, formatTokenAmount } = props.shared
   const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
     rejected: m.failedRejected,
     deadline: m.failedDeadline,
@@ -91,26 +92,80 @@ export default function SwapStatus(props: {
     }
   })()
   const hash = state && 'hash' in state ? state.hash : undefined
-  const busy = state !== null && state.step !== 'confirmed' && state.step !== 'failed'
   return (
-    <SwapDialog
+    <StatusView
       open={state !== null}
+      step={state?.step}
+      message={message}
+      hash={hash}
+      explorer={props.explorer}
       onClose={props.onClose}
-      label={message}
-      testId="swap-status"
-      state={state?.step}
+      shared={props.shared}
+      actions={
+        state?.step === 'failed' && props.onStandardSwap ? (
+          <button
+            type="button"
+            className={styles.secondaryButton}
+            data-testid="swap-status-standard"
+            onClick={props.onStandardSwap}
+          >
+            {intl.formatMessage(m.standardSwap)}
+          </button>
+        ) : null
+      }
     >
-      {state ? (
-        <div className={styles.dialogBody} aria-live="polite" aria-busy={busy || undefined}>
+      <SwapSteps steps={props.steps} symbol={props.inputSymbol} actionLabel={props.actionLabel} />
+    </StatusView>
+  )
+}
+
+/**
+ * The status dialog's frame, shared by a classic swap's status (above) and a gasless swap's
+ * (GaslessSwap.tsx): the spinner while busy, the message in its tone, what the run adds (its
+ * steps, or the gasless badge and estimated time), the transaction's hash with copy and explorer
+ * link, the run's own actions, and Close.
+ */
+export function StatusView(props: {
+  open?: boolean
+  /** The run's step: the dialog's data-state; `confirmed` and `failed` end it. */
+  step: string | undefined
+  message: string
+  hash?: string | undefined
+  explorer: BlockExplorer | undefined
+  onClose: () => void
+  shared: Pick<SwapStatusShared, 'messages' | 'styles' | 'SwapDialog' | 'shortenAddress'>
+  /** Shown above the message (the gasless badge). */
+  lead?: ReactNode
+  /** Shown under the message (the steps, the estimated time). */
+  children?: ReactNode
+  /** Buttons before Close (the standard or classic route after a failure). */
+  actions?: ReactNode
+  testId?: string
+}) {
+  const intl = useIntl()
+  const { messages: m, styles, SwapDialog, shortenAddress } = props.shared
+  const { step, hash } = props
+  const open = props.open ?? true
+  const busy = step !== undefined && step !== 'confirmed' && step !== 'failed'
+  return (
+    <SwapDialog open={open} onClose={props.onClose} label={props.message} testId="swap-status" state={step}>
+      {open && step ? (
+        <div
+          className={styles.dialogBody}
+          aria-live="polite"
+          aria-busy={busy || undefined}
+          data-testid={props.testId}
+        >
           {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
+          {props.lead}
           <p
             className={styles.statusMessage}
             data-testid="swap-status-message"
-            data-tone={state.step === 'failed' ? 'error' : state.step === 'confirmed' ? 'success' : undefined}
+            data-tone={step === 'failed' ? 'error' : step === 'confirmed' ? 'success' : undefined}
           >
-            {message}
+            {props.message}
           </p>
-          <SwapSteps steps={props.steps} symbol={props.inputSymbol} actionLabel={props.actionLabel} />
+          {props.children}
           {hash ? (
             <p className={styles.hashRow}>
               {intl.formatMessage(m.transactionHash, {
@@ -139,16 +194,7 @@ export default function SwapStatus(props: {
               ) : null}
             </p>
           ) : null}
-          {state.step === 'failed' && props.onStandardSwap ? (
-            <button
-              type="button"
-              className={styles.secondaryButton}
-              data-testid="swap-status-standard"
-              onClick={props.onStandardSwap}
-            >
-              {intl.formatMessage(m.standardSwap)}
-            </button>
-          ) : null}
+          {props.actions}
           <button
             type="button"
             className={styles.secondaryButton}

@@ -12,6 +12,12 @@
  */
 
 import { orderTypedData } from '../../../lib/orderTypedData.ts'
+import {
+  approvePermit2IfNeeded,
+  isWalletRejection,
+  type Permit2ApprovalDeps,
+  Permit2ApprovalError,
+} from '../../../lib/permit2Approval.ts'
 import type { Hex, TransactionOutcome, TypedDataRequest } from '../../wallet/index.ts'
 
 export interface GaslessRequest {
@@ -52,9 +58,7 @@ export interface GaslessOrderStatus {
 }
 
 export interface GaslessDeps {
-  readonly fetchApproval: () => Promise<{
-    approval: { to: Hex; data: Hex; value: string; chainId: number } | null
-  }>
+  readonly fetchApproval: Permit2ApprovalDeps['fetchApproval']
   readonly prepare: (body: {
     chainId: number
     swapper: string
@@ -98,15 +102,9 @@ class Failure extends Error {
 
 function failureOf(error: unknown): Failure {
   if (error instanceof Failure) return error
+  if (error instanceof Permit2ApprovalError) return new Failure(error.reason, error.message)
   const detail = error instanceof Error ? error.message : String(error)
-  // the wallet runtime throws a classified WalletActionError (checked by name: no wallet code here)
-  if (
-    error instanceof Error &&
-    error.name === 'WalletActionError' &&
-    (error as { kind?: unknown }).kind === 'rejected'
-  )
-    return new Failure('rejected', detail)
-  return new Failure('generic', detail)
+  return new Failure(isWalletRejection(error) ? 'rejected' : 'generic', detail)
 }
 
 /** A few seconds past the deadline before giving up: the fill's block may still be on its way. */
@@ -122,25 +120,9 @@ export async function runGaslessFlow(
     return state
   }
   try {
-    const { approval } = await deps.fetchApproval()
-    if (approval) {
-      onState({ step: 'approving' })
-      let hash: Hex
-      try {
-        hash = await deps.wallet.sendTransaction({
-          to: approval.to,
-          data: approval.data,
-          value: BigInt(approval.value),
-          chainId: approval.chainId,
-        })
-      } catch (error) {
-        const failure = failureOf(error)
-        throw failure.reason === 'rejected' ? failure : new Failure('approvalFailed', failure.message)
-      }
-      onState({ step: 'approving', hash })
-      const outcome = await deps.wallet.waitForTransaction(approval.chainId, hash)
-      if (outcome.status !== 'success') throw new Failure('approvalFailed', 'the approval reverted')
-    }
+    await approvePermit2IfNeeded(deps, (hash) =>
+      onState(hash ? { step: 'approving', hash } : { step: 'approving' }),
+    )
     onState({ step: 'signing' })
     const prepared = await deps.prepare({
       chainId: request.chainId,
