@@ -2,8 +2,9 @@
  * v3 -> v4 migration in Chromium against the real local stack (devnet ethereum on port base 24300,
  * the indexer on 24390, the built app on localhost:24375), verified on chain with viem (issue #13):
  * a v3 WETH/USDC 0.3% position created through the app is moved, from its page's Migrate action,
- * into a new v4 WETH/USDC 0.3% pool created at the v3 pool's price, keeping its range, in one
- * Universal Router transaction; and the spec's states and messages before anything is signed.
+ * into a new v4 ETH/USDC 0.3% pool (native ETH, the WETH unwrapped by the PositionManager) created
+ * at the v3 pool's price, keeping its range, in one Universal Router transaction; another into a new
+ * dynamic-fee WETH/USDC pool; and the spec's states and messages before anything is signed.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
@@ -29,6 +30,7 @@ import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapK
 const PORTS = { devnetPortBase: 24300, indexer: 24390, web: 24375 }
 const WALLET = 'Migrate Test Wallet'
 const SHOTS = process.env.OXBOW_E2E_SCREENSHOTS
+const NATIVE_LABEL = 'Use ETH in the v4 pool (the WETH is unwrapped)'
 
 let devnet: Devnet
 let indexer: RunningIndexer
@@ -213,7 +215,7 @@ describe('migrate a v3 position to v4', () => {
     assert.equal(await clients().public.getBlockNumber(), blockBefore, 'nothing was sent')
   })
 
-  test('behavior: from the position page to a new v4 WETH/USDC 0.3% pool at the v3 price, same range: v3 emptied, a v4 NFT with liquidity, the rest refunded', async () => {
+  test('behavior: from the position page to a new v4 ETH/USDC 0.3% pool (native, the WETH unwrapped) at the v3 price, same range: v3 emptied, a v4 NFT with liquidity, the rest refunded as ETH', async () => {
     assert.ok(v3TokenId, 'the setup created the position')
     const before3 = await v3Position(v3TokenId)
     const [, , , , fee, tickLower, tickUpper, liquidityBefore] = before3
@@ -246,10 +248,12 @@ describe('migrate a v3 position to v4', () => {
       const shownLiquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
       assert.ok(shownLiquidity > 0n)
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v3-1280.png`, fullPage: true })
+      // A WETH position goes to a native-ETH pool by default.
+      assert.equal(await page.getByLabel(NATIVE_LABEL).isChecked(), true)
       const weth0 = await balanceOf(tokens.weth)
       const usdc0 = await balanceOf(tokens.usdc)
       await page.getByRole('button', { name: 'Migrate', exact: true }).click()
-      await confirmed(page)
+      const hash = await confirmed(page)
       const result = page.locator('[data-testid="migrate-result"]')
       await result.waitFor()
       await page.locator('[data-testid="created-position"]').waitFor()
@@ -265,7 +269,7 @@ describe('migrate a v3 position to v4', () => {
       assert.equal(after3[7], 0n, 'the v3 position holds no liquidity')
       assert.deepEqual([after3[10], after3[11]], [0n, 0n], 'nothing left to collect in v3')
 
-      // v4: the account's NFT with liquidity, on the WETH/USDC 0.3% pool, same ticks.
+      // v4: the account's NFT with liquidity, on the ETH/USDC 0.3% pool, same ticks.
       const owner = await client.readContract({
         address: contracts.posm,
         abi: erc721Abi,
@@ -287,7 +291,7 @@ describe('migrate a v3 position to v4', () => {
         functionName: 'getPoolAndPositionInfo',
         args: [v4TokenId],
       })
-      assert.equal(poolKey.currency0.toLowerCase(), tokens.weth.toLowerCase())
+      assert.equal(poolKey.currency0, zeroAddress, 'native ETH')
       assert.equal(poolKey.currency1.toLowerCase(), tokens.usdc.toLowerCase())
       assert.equal(poolKey.fee, fee)
       assert.equal(poolKey.hooks, zeroAddress)
@@ -309,8 +313,15 @@ describe('migrate a v3 position to v4', () => {
       const refund0 = BigInt((await result.getAttribute('data-refund0')) ?? '-1')
       const refund1 = BigInt((await result.getAttribute('data-refund1')) ?? '-1')
       assert.ok(moved0 > 0n && moved1 > 0n, 'both tokens left the v3 position')
-      assert.equal((await balanceOf(tokens.weth)) - weth0, refund0, 'WETH refund to the wei')
+      assert.equal(await balanceOf(tokens.weth), weth0, 'no WETH comes back: all of it was unwrapped')
       assert.equal((await balanceOf(tokens.usdc)) - usdc0, refund1, 'USDC refund to the wei')
+      // The ETH refund: the WETH collected from v3 less the ETH the PoolManager received.
+      const receipt = await client.getTransactionReceipt({ hash })
+      const poolManager = devnet.manifest.networks.ethereum?.contracts.v4PoolManager as Address
+      const pmEth = (blockNumber: bigint) => client.getBalance({ address: poolManager, blockNumber })
+      const settled = (await pmEth(receipt.blockNumber)) - (await pmEth(receipt.blockNumber - 1n))
+      assert.ok(settled > 0n, 'ETH went into the v4 pool')
+      assert.equal(refund0, moved0 - settled, 'ETH refund to the wei')
       assert.ok(refund0 < moved0 / 50n && refund1 < moved1 / 50n, 'at most 2 % refunded')
       const held = async (token: Address) =>
         client.readContract({
@@ -321,6 +332,7 @@ describe('migrate a v3 position to v4', () => {
         })
       assert.equal(await held(tokens.weth), 0n, 'nothing left in the PositionManager')
       assert.equal(await held(tokens.usdc), 0n, 'nothing left in the PositionManager')
+      assert.equal(await client.getBalance({ address: contracts.posm }), 0n, 'no ETH left in it either')
 
       // The new position's page reads it back.
       await page.locator('[data-testid="created-position"]').click()
@@ -339,6 +351,8 @@ describe('migrate a v3 position to v4', () => {
     await withPage(ACCOUNT_0, `/migrate/v3/ethereum/${tokenId}`, async (page) => {
       const form = page.locator('[data-testid="migrate-v3"]')
       await form.waitFor()
+      // This one keeps WETH: a WETH/USDC pool.
+      await page.getByLabel(NATIVE_LABEL).uncheck()
       await page.getByLabel('Dynamic fee').check()
       await page.getByText('Enter a valid hook address').first().waitFor()
       const { public: client } = clients()
@@ -374,6 +388,7 @@ describe('migrate a v3 position to v4', () => {
         args: [v4TokenId],
       })
       assert.equal(poolKey.fee, 0x800000, 'the dynamic-fee flag')
+      assert.equal(poolKey.currency0.toLowerCase(), tokens.weth.toLowerCase(), 'WETH kept')
       assert.equal(poolKey.hooks.toLowerCase(), hook.toLowerCase())
       const liquidity = await client.readContract({
         address: contracts.posm,

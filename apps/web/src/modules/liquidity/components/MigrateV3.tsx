@@ -32,7 +32,8 @@ import {
   usableTick,
   V3_FEE_TIERS,
 } from '../services/createPosition.ts'
-import { migrateV3Requests, v3MigrationAmounts } from '../services/migrateV3.ts'
+import { inV4Order, invertSqrtPrice, migrateV3Requests, v3MigrationAmounts } from '../services/migrateV3.ts'
+import { hasWrappedNative } from '../services/positionActions.ts'
 import { DYNAMIC_FEE, fullRangeTicks, isFullRange, priceAtTick } from '../services/positionMath.ts'
 import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
 import { ActionButton } from './ActionButton.tsx'
@@ -110,12 +111,32 @@ interface Outcome {
   readonly href: string | null
 }
 
-function MigrateForm({ position: p }: { position: OnchainPosition }) {
+function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
   const intl = useIntl()
   const id = useId()
   const feeText = useFeeTierText()
   const tx = useLiquidityTransaction()
-  const [fee, setFee] = useState(V3_FEE_TIERS.some((t) => t.fee === p.feeTier) ? p.feeTier : 3000)
+  const network = findNetwork(v3.network)
+  const c = liquidityContracts(v3.network)
+  // A WETH position goes into a native-currency pool by default (the WETH unwrapped on the way).
+  const canUseNative = hasWrappedNative(v3, c.weth9)
+  const [useNative, setUseNative] = useState(canUseNative)
+  const nativeToken = {
+    address: zeroAddress,
+    symbol: network?.nativeSymbol ?? 'ETH',
+    decimals: 18,
+    isNative: true,
+  }
+  const orderFor = (native: boolean) =>
+    inV4Order(v3, c.weth9, native && canUseNative ? nativeToken : null) ?? {
+      position: v3,
+      flipped: false,
+      unwrapWeth: false,
+    }
+  const order = orderFor(useNative)
+  // `p`: the position in the v4 pool's order (tokens, amounts, range and price).
+  const p = order.position
+  const [fee, setFee] = useState(V3_FEE_TIERS.some((t) => t.fee === v3.feeTier) ? v3.feeTier : 3000)
   const tickSpacing = tickSpacingFor(fee)
   const [range, setRange] = useState<Range>(() => ({
     kind: 'ticks',
@@ -124,8 +145,6 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
   const [hookText, setHookText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const network = findNetwork(p.network)
-  const c = liquidityContracts(p.network)
   const hookTyped = hookText.trim()
   const hookFormatOk = hookTyped === '' || isAddress(hookTyped, { strict: false })
   const hook = useQuery({
@@ -144,8 +163,8 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
       ? {
           network: p.network,
           version: 'v4',
-          token0: { ...p.token0, payNative: false },
-          token1: { ...p.token1, payNative: false },
+          token0: { ...p.token0, payNative: p.token0.isNative },
+          token1: { ...p.token1, payNative: p.token1.isNative },
           fee,
           tickSpacing,
           hooks,
@@ -161,7 +180,7 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
     queryKey: ['liquidity', 'v3-pool-price', p.network, p.poolId],
     queryFn: async () => {
       const client = publicClientFor(p.network)
-      if (!client) return p.sqrtPriceX96
+      if (!client) return v3.sqrtPriceX96
       const [sqrtPriceX96] = await client.readContract({
         address: p.poolId,
         abi: v3PoolAbi,
@@ -170,8 +189,11 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
       return sqrtPriceX96
     },
   })
-  const createAt = pool.data && !pool.data.exists ? (v3Price.data ?? p.sqrtPriceX96) : null
-  const sqrtPriceX96 = pool.data?.exists ? pool.data.sqrtPriceX96 : (v3Price.data ?? p.sqrtPriceX96)
+  // The v3 pool's price in the v4 pool's order.
+  const v3Sqrt =
+    v3Price.data === undefined ? p.sqrtPriceX96 : order.flipped ? invertSqrtPrice(v3Price.data) : v3Price.data
+  const createAt = pool.data && !pool.data.exists ? v3Sqrt : null
+  const sqrtPriceX96 = pool.data?.exists ? pool.data.sqrtPriceX96 : v3Sqrt
   const tick = tickAtSqrtPrice(sqrtPriceX96)
   const { decimals: d0 } = p.token0
   const { decimals: d1 } = p.token1
@@ -196,7 +218,17 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
     }
   }
   const full = ticks !== null && isFullRange(ticks.tickLower, ticks.tickUpper, tickSpacing)
-  const plan = ticks && choice && pool.data ? { pool: choice, createAt, sqrtPriceX96, ...ticks } : null
+  const plan =
+    ticks && choice && pool.data
+      ? {
+          pool: choice,
+          createAt,
+          sqrtPriceX96,
+          ...ticks,
+          flipped: order.flipped,
+          unwrapWeth: order.unwrapWeth,
+        }
+      : null
   const expected = plan ? v3MigrationAmounts(p, plan) : null
   const shown = (which: 'min' | 'max') => {
     if (range.kind === 'typed') return which === 'min' ? range.min : range.max
@@ -210,6 +242,13 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
     // Ticks follow the new spacing; typed prices are rounded to it when read.
     if (range.kind === 'ticks')
       setRange({ kind: 'ticks', ...snapRange(range, tickSpacing, tickSpacingFor(next)) })
+  }
+
+  const chooseNative = (native: boolean) => {
+    setUseNative(native)
+    setProblem(null)
+    // The pair may turn over: start again from the v3 position's own range.
+    setRange({ kind: 'ticks', ...snapRange(orderFor(native).position, v3.tickSpacing, tickSpacing) })
   }
 
   const applyPreset = (preset: RangePreset | 'same') => {
@@ -238,16 +277,18 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
     await tx.run(p.owner, requests)
   }
 
+  const { flipped } = order
   useEffect(() => {
     if (tx.state.step !== 'confirmed') return
     const hash = tx.state.hash
     let cancelled = false
     void (async () => {
-      const receipt = await publicClientFor(p.network)
-        ?.getTransactionReceipt({ hash })
-        .catch(() => null)
+      const client = publicClientFor(p.network)
+      const receipt = await client?.getTransactionReceipt({ hash }).catch(() => null)
       if (!receipt || cancelled) return
       const result = { moved0: 0n, moved1: 0n, refund0: 0n, refund1: 0n, href: null as string | null }
+      let collected0 = 0n
+      let collected1 = 0n
       for (const log of receipt.logs) {
         if (c.nonfungiblePositionManager && isAddressEqual(log.address, c.nonfungiblePositionManager)) {
           try {
@@ -257,8 +298,8 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
               topics: log.topics,
             })
             if (event.eventName !== 'Collect') continue
-            result.moved0 += event.args.amount0
-            result.moved1 += event.args.amount1
+            collected0 += event.args.amount0
+            collected1 += event.args.amount1
           } catch {}
         } else if (c.v4PositionManager && isAddressEqual(log.address, c.v4PositionManager)) {
           try {
@@ -282,6 +323,17 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
           } catch {}
         }
       }
+      // The v3 Collect is in the v3 pool's order.
+      result.moved0 = flipped ? collected1 : collected0
+      result.moved1 = flipped ? collected0 : collected1
+      if (p.token0.isNative && client) {
+        // The native sweep leaves no log: the owner's balance change plus the gas paid.
+        const [before, afterTx] = await Promise.all([
+          client.getBalance({ address: p.owner, blockNumber: receipt.blockNumber - 1n }),
+          client.getBalance({ address: p.owner, blockNumber: receipt.blockNumber }),
+        ]).catch(() => [0n, 0n])
+        result.refund0 = afterTx - before + receipt.gasUsed * receipt.effectiveGasPrice
+      }
       if (!cancelled) setOutcome(result)
     })()
     return () => {
@@ -293,6 +345,8 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
     p.owner,
     p.token0.address,
     p.token1.address,
+    p.token0.isNative,
+    flipped,
     c.nonfungiblePositionManager,
     c.v4PositionManager,
   ])
@@ -310,9 +364,9 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
         <h2 id={`${id}-heading`}>{intl.formatMessage(m.migrateToV4)}</h2>
         <p className={styles.meta}>
           <span className={styles.pair}>
-            {p.token0.symbol} / {p.token1.symbol}
+            {v3.token0.symbol} / {v3.token1.symbol}
           </span>
-          <span>{feeText(p.feeTier)}</span>
+          <span>{feeText(v3.feeTier)}</span>
           <span>#{p.tokenId.toString()}</span>
         </p>
         {p.liquidity === 0n ? (
@@ -323,6 +377,17 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
         <p data-testid="migrate-from">
           {intl.formatMessage(m.fromPosition)}: {pair(p.amount0 + p.fees0, p.amount1 + p.fees1)}
         </p>
+        {canUseNative ? (
+          <label>
+            <input
+              type="checkbox"
+              checked={useNative}
+              disabled={outcome !== null}
+              onChange={(e) => chooseNative(e.target.checked)}
+            />{' '}
+            {intl.formatMessage(m.migrateNative, { symbol: nativeToken.symbol })}
+          </label>
+        ) : null}
         <fieldset className={styles.versions}>
           <legend>{intl.formatMessage(m.feeTier)}</legend>
           {V3_FEE_TIERS.map((t) => (

@@ -127,6 +127,10 @@ export const liquidityMessages = defineMessages({
   },
   refunded: { id: 'liquidity.migrate.refunded', defaultMessage: 'Returned to your wallet' },
   sameRange: { id: 'liquidity.migrate.sameRange', defaultMessage: 'Same range' },
+  migrateNative: {
+    id: 'liquidity.migrate.native',
+    defaultMessage: 'Use {symbol} in the v4 pool (the WETH is unwrapped)',
+  },
   noLiquidity: {
     id: 'liquidity.migrate.noLiquidity',
     defaultMessage: 'This position has no liquidity to migrate.',
