@@ -127,6 +127,11 @@ export const liquidityMessages = defineMessages({
   },
   refunded: { id: 'liquidity.migrate.refunded', defaultMessage: 'Returned to your wallet' },
   sameRange: { id: 'liquidity.migrate.sameRange', defaultMessage: 'Same range' },
+  migrateV2ToV4Steps: {
+    id: 'liquidity.migrate.v2ToV4Steps',
+    defaultMessage:
+      'This takes several transactions: your v2 liquidity is first removed to your wallet, then deposited into the v4 position. Whatever the new range does not use stays in your wallet.',
+  },
   migrateNative: {
     id: 'liquidity.migrate.native',
     defaultMessage: 'Use {symbol} in the v4 pool (the WETH is unwrapped)',

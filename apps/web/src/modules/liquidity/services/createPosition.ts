@@ -289,6 +289,8 @@ export interface CreatePlan {
   readonly tickUpper: number
   readonly amounts: AddAmounts
   readonly owner: Address
+  /** What earlier transactions of the same run pay the wallet first (a v2 removal), per side. */
+  readonly incoming?: { readonly amount0: bigint; readonly amount1: bigint }
 }
 
 /**
@@ -315,8 +317,18 @@ export async function createRequests(
     pool.network,
     owner,
     [
-      { token: pool.token0, pay: max(amounts.amount0), native: pool.token0.payNative },
-      { token: pool.token1, pay: max(amounts.amount1), native: pool.token1.payNative },
+      {
+        token: pool.token0,
+        pay: max(amounts.amount0),
+        native: pool.token0.payNative,
+        incoming: plan.incoming?.amount0 ?? 0n,
+      },
+      {
+        token: pool.token1,
+        pay: max(amounts.amount1),
+        native: pool.token1.payNative,
+        incoming: plan.incoming?.amount1 ?? 0n,
+      },
     ],
     { chainId, spender, permit2: v4, nativeSymbol, nowMs },
   )
