@@ -735,6 +735,17 @@ describe('create a position', () => {
       functionName: 'getReserves',
     })
     const usdc0 = await balanceOf(tokens.usdc)
+    if (SHOTS) {
+      await withPage(
+        `/migrate/v2/ethereum/${pair}`,
+        async (page) => {
+          await page.getByLabel('v4', { exact: true }).check()
+          await page.locator('[data-testid="migrate-amounts"]').waitFor()
+          await page.screenshot({ path: `${SHOTS}/migrate-v2-v4-390.png`, fullPage: true })
+        },
+        390,
+      )
+    }
     await withPage(`/migrate/v2/ethereum/${pair}`, async (page) => {
       const form = page.locator('[data-testid="migrate-v2"]')
       await form.waitFor()

@@ -14,15 +14,13 @@ import { liquidityContracts, publicClientFor } from '../services/chain.ts'
 import {
   presetTicks,
   type RangePreset,
-  rawPrice,
-  readPoolState,
-  sqrtRatio,
   tickSpacingFor,
-  usableTick,
+  typedTicks,
   V3_FEE_TIERS,
 } from '../services/createPosition.ts'
 import { migratedAmounts, migrateV2Requests } from '../services/migrate.ts'
 import { migrateV2ToV4Requests, v2InV4Order, v2ToV4Deposit } from '../services/migrateV2ToV4.ts'
+import { readPoolState, sqrtRatio } from '../services/poolState.ts'
 import { fullRangeTicks, priceAtTick } from '../services/positionMath.ts'
 import { PositionReadError } from '../services/readPosition.ts'
 import type { V2Position } from '../services/v2Position.ts'
@@ -118,20 +116,11 @@ function MigrateForm({ position: p }: { position: V2Position }) {
   const per = intl.formatMessage(m.pricePer, { quote: q.token1.symbol, base: q.token0.symbol })
   const formatPrice = (n: number) => intl.formatNumber(n, { maximumSignificantDigits: 6, useGrouping: false })
 
-  let ticks: { tickLower: number; tickUpper: number } | null = null
-  let rangeError: string | null = null
-  if (range.full) ticks = fullRangeTicks(tickSpacing)
-  else {
-    const a = rawPrice(range.min, true, d0, d1)
-    const b = rawPrice(range.max, true, d0, d1)
-    if (a === null || b === null) rangeError = intl.formatMessage(m.invalidPrice)
-    else {
-      const lower = usableTick(a, tickSpacing)
-      const upper = usableTick(b, tickSpacing)
-      if (lower >= upper) rangeError = intl.formatMessage(m.invalidRange)
-      else ticks = { tickLower: lower, tickUpper: upper }
-    }
-  }
+  const typed = range.full
+    ? fullRangeTicks(tickSpacing)
+    : typedTicks(range.min, range.max, d0, d1, tickSpacing)
+  const ticks = typeof typed === 'string' ? null : typed
+  const rangeError = typeof typed === 'string' ? intl.formatMessage(m[typed]) : null
   const expected = ticks
     ? target === 'v4'
       ? v2ToV4Deposit(q, { sqrtPriceX96, ...ticks })
@@ -279,7 +268,7 @@ function MigrateForm({ position: p }: { position: V2Position }) {
           ))}
         </fieldset>
         {pool.data && !pool.data.exists ? (
-          <p className={styles.notice}>{intl.formatMessage(m.newPool)}</p>
+          <p className={styles.notice}>{intl.formatMessage(m.newPoolAtV2Price)}</p>
         ) : null}
         <p>
           {intl.formatMessage(m.currentPrice)}: {formatPrice(priceAtTick(tick, d0, d1))} {per}

@@ -1,20 +1,11 @@
 import { formatTokenAmount } from '@oxbow/core'
-import { nonfungiblePositionManagerAbi, v3PoolAbi } from '@oxbow/protocol/abis'
+import { v3PoolAbi } from '@oxbow/protocol/abis'
 import { tickAtSqrtPrice } from '@oxbow/routing'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
-import {
-  type Address,
-  decodeEventLog,
-  erc20Abi,
-  erc721Abi,
-  getAddress,
-  isAddress,
-  isAddressEqual,
-  zeroAddress,
-} from 'viem'
+import { type Address, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
 import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
@@ -26,15 +17,22 @@ import {
   type PoolChoice,
   presetTicks,
   type RangePreset,
-  rawPrice,
-  readPoolState,
   tickSpacingFor,
-  usableTick,
+  typedTicks,
   V3_FEE_TIERS,
 } from '../services/createPosition.ts'
-import { inV4Order, invertSqrtPrice, migrateV3Requests, v3MigrationAmounts } from '../services/migrateV3.ts'
+import {
+  inV4Order,
+  invertSqrtPrice,
+  migrateV3Requests,
+  type MigrationRange as Range,
+  snapRange,
+  v3MigrationAmounts,
+} from '../services/migrateV3.ts'
+import { readV3MigrationOutcome, type V3MigrationOutcome } from '../services/migrateV3Outcome.ts'
+import { readPoolState } from '../services/poolState.ts'
 import { hasWrappedNative } from '../services/positionActions.ts'
-import { DYNAMIC_FEE, fullRangeTicks, isFullRange, priceAtTick } from '../services/positionMath.ts'
+import { DYNAMIC_FEE, isFullRange, priceAtTick } from '../services/positionMath.ts'
 import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
@@ -82,35 +80,6 @@ export function MigrateV3({ network, tokenId: tokenIdText }: { network: string; 
 /** The range buttons: the v3 position's own range first. */
 const RANGE_CHOICES = ['same', 'full', 'common', 'narrow'] as const
 
-/** The range: ticks (the v3 position's own, or a preset), or prices as typed. */
-type Range =
-  | { readonly kind: 'ticks'; readonly tickLower: number; readonly tickUpper: number }
-  | { readonly kind: 'typed'; readonly min: string; readonly max: string }
-
-/** A range on another tick spacing: full stays full, else the nearest usable ticks (never empty). */
-function snapRange(
-  range: { tickLower: number; tickUpper: number },
-  fromSpacing: number,
-  tickSpacing: number,
-): { tickLower: number; tickUpper: number } {
-  const full = fullRangeTicks(tickSpacing)
-  if (isFullRange(range.tickLower, range.tickUpper, fromSpacing)) return full
-  const lower = Math.max(full.tickLower, Math.round(range.tickLower / tickSpacing) * tickSpacing)
-  const upper = Math.min(full.tickUpper, Math.round(range.tickUpper / tickSpacing) * tickSpacing)
-  return lower < upper
-    ? { tickLower: lower, tickUpper: upper }
-    : { tickLower: lower, tickUpper: lower + tickSpacing }
-}
-
-/** What the confirmed transaction did: collected from v3, refunded to the wallet, the new NFT. */
-interface Outcome {
-  readonly moved0: bigint
-  readonly moved1: bigint
-  readonly refund0: bigint
-  readonly refund1: bigint
-  readonly href: string | null
-}
-
 function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
   const intl = useIntl()
   const id = useId()
@@ -144,7 +113,7 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
   }))
   const [hookText, setHookText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
+  const [outcome, setOutcome] = useState<V3MigrationOutcome | null>(null)
   const hookTyped = hookText.trim()
   const hookFormatOk = hookTyped === '' || isAddress(hookTyped, { strict: false })
   const hook = useQuery({
@@ -203,20 +172,12 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
   const pair = (a0: bigint, a1: bigint) =>
     `${amount(a0, d0)} ${p.token0.symbol} + ${amount(a1, d1)} ${p.token1.symbol}`
 
-  let ticks: { tickLower: number; tickUpper: number } | null = null
-  let rangeError: string | null = null
-  if (range.kind === 'ticks') ticks = { tickLower: range.tickLower, tickUpper: range.tickUpper }
-  else {
-    const a = rawPrice(range.min, true, d0, d1)
-    const b = rawPrice(range.max, true, d0, d1)
-    if (a === null || b === null) rangeError = intl.formatMessage(m.invalidPrice)
-    else {
-      const lower = usableTick(a, tickSpacing)
-      const upper = usableTick(b, tickSpacing)
-      if (lower >= upper) rangeError = intl.formatMessage(m.invalidRange)
-      else ticks = { tickLower: lower, tickUpper: upper }
-    }
-  }
+  const typed =
+    range.kind === 'ticks'
+      ? { tickLower: range.tickLower, tickUpper: range.tickUpper }
+      : typedTicks(range.min, range.max, d0, d1, tickSpacing)
+  const ticks = typeof typed === 'string' ? null : typed
+  const rangeError = typeof typed === 'string' ? intl.formatMessage(m[typed]) : null
   const full = ticks !== null && isFullRange(ticks.tickLower, ticks.tickUpper, tickSpacing)
   const plan =
     ticks && choice && pool.data
@@ -278,78 +239,21 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
   }
 
   const { flipped } = order
+  const { network: networkName, owner } = p
+  const token0 = p.token0.address
+  const token1 = p.token1.address
   useEffect(() => {
     if (tx.state.step !== 'confirmed') return
-    const hash = tx.state.hash
     let cancelled = false
-    void (async () => {
-      const client = publicClientFor(p.network)
-      const receipt = await client?.getTransactionReceipt({ hash }).catch(() => null)
-      if (!receipt || cancelled) return
-      const result = { moved0: 0n, moved1: 0n, refund0: 0n, refund1: 0n, href: null as string | null }
-      let collected0 = 0n
-      let collected1 = 0n
-      for (const log of receipt.logs) {
-        if (c.nonfungiblePositionManager && isAddressEqual(log.address, c.nonfungiblePositionManager)) {
-          try {
-            const event = decodeEventLog({
-              abi: nonfungiblePositionManagerAbi,
-              data: log.data,
-              topics: log.topics,
-            })
-            if (event.eventName !== 'Collect') continue
-            collected0 += event.args.amount0
-            collected1 += event.args.amount1
-          } catch {}
-        } else if (c.v4PositionManager && isAddressEqual(log.address, c.v4PositionManager)) {
-          try {
-            const event = decodeEventLog({ abi: erc721Abi, data: log.data, topics: log.topics })
-            if (event.eventName === 'Transfer' && isAddressEqual(event.args.from, zeroAddress))
-              result.href = `/positions/v4/${p.network}/${event.args.tokenId}`
-          } catch {}
-        } else {
-          // The sweep: a token of the pair sent from the PositionManager back to the owner.
-          try {
-            const event = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics })
-            if (
-              event.eventName !== 'Transfer' ||
-              !c.v4PositionManager ||
-              !isAddressEqual(event.args.from, c.v4PositionManager) ||
-              !isAddressEqual(event.args.to, p.owner)
-            )
-              continue
-            if (isAddressEqual(log.address, p.token0.address)) result.refund0 += event.args.value
-            if (isAddressEqual(log.address, p.token1.address)) result.refund1 += event.args.value
-          } catch {}
-        }
-      }
-      // The v3 Collect is in the v3 pool's order.
-      result.moved0 = flipped ? collected1 : collected0
-      result.moved1 = flipped ? collected0 : collected1
-      if (p.token0.isNative && client) {
-        // The native sweep leaves no log: the owner's balance change plus the gas paid.
-        const [before, afterTx] = await Promise.all([
-          client.getBalance({ address: p.owner, blockNumber: receipt.blockNumber - 1n }),
-          client.getBalance({ address: p.owner, blockNumber: receipt.blockNumber }),
-        ]).catch(() => [0n, 0n])
-        result.refund0 = afterTx - before + receipt.gasUsed * receipt.effectiveGasPrice
-      }
-      if (!cancelled) setOutcome(result)
-    })()
+    void readV3MigrationOutcome({ network: networkName, owner, token0, token1, flipped }, tx.state.hash).then(
+      (result) => {
+        if (result && !cancelled) setOutcome(result)
+      },
+    )
     return () => {
       cancelled = true
     }
-  }, [
-    tx.state,
-    p.network,
-    p.owner,
-    p.token0.address,
-    p.token1.address,
-    p.token0.isNative,
-    flipped,
-    c.nonfungiblePositionManager,
-    c.v4PositionManager,
-  ])
+  }, [tx.state, networkName, owner, token0, token1, flipped])
 
   return (
     <Card>

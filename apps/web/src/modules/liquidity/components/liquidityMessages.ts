@@ -140,6 +140,10 @@ export const liquidityMessages = defineMessages({
     id: 'liquidity.migrate.noLiquidity',
     defaultMessage: 'This position has no liquidity to migrate.',
   },
+  newPoolAtV2Price: {
+    id: 'liquidity.migrate.newPoolAtV2Price',
+    defaultMessage: 'This pool does not exist yet. It will be created at the v2 pair’s price.',
+  },
   newPoolAtV3Price: {
     id: 'liquidity.migrate.newPoolAtV3Price',
     defaultMessage: 'This v4 pool does not exist yet. It will be created at the v3 pool’s price.',

@@ -13,7 +13,7 @@ import { liquidityContracts, publicClientFor } from './chain.ts'
 import { type PoolChoice, poolKeyOf } from './createPosition.ts'
 import { migratedAmounts } from './migrate.ts'
 import { DEADLINE_SECONDS } from './positionActions.ts'
-import { withSlippage } from './positionMath.ts'
+import { fullRangeTicks, isFullRange, withSlippage } from './positionMath.ts'
 import type { OnchainPosition, PositionToken } from './readPosition.ts'
 
 export interface V3MigrationPlan {
@@ -182,4 +182,24 @@ export async function migrateV3Requests(
     },
   })
   return requests
+}
+
+/** The range: ticks (the v3 position's own, or a preset), or prices as typed. */
+export type MigrationRange =
+  | { readonly kind: 'ticks'; readonly tickLower: number; readonly tickUpper: number }
+  | { readonly kind: 'typed'; readonly min: string; readonly max: string }
+
+/** A range on another tick spacing: full stays full, else the nearest usable ticks (never empty). */
+export function snapRange(
+  range: { tickLower: number; tickUpper: number },
+  fromSpacing: number,
+  tickSpacing: number,
+): { tickLower: number; tickUpper: number } {
+  const full = fullRangeTicks(tickSpacing)
+  if (isFullRange(range.tickLower, range.tickUpper, fromSpacing)) return full
+  const lower = Math.max(full.tickLower, Math.round(range.tickLower / tickSpacing) * tickSpacing)
+  const upper = Math.min(full.tickUpper, Math.round(range.tickUpper / tickSpacing) * tickSpacing)
+  return lower < upper
+    ? { tickLower: lower, tickUpper: upper }
+    : { tickLower: lower, tickUpper: lower + tickSpacing }
 }
