@@ -18,9 +18,10 @@ import {
   v3PoolAbi,
   v4PositionManagerAbi,
   v4StateViewAbi,
+  weth9Abi,
 } from '@oxbow/protocol'
 import type { Browser, Page } from 'playwright-core'
-import { type Address, zeroAddress } from 'viem'
+import { type Address, maxUint256, parseEther, zeroAddress } from 'viem'
 import { liquidityContracts } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
@@ -38,7 +39,7 @@ let web: RunningWeb
 let browser: Browser
 let rpcUrl: string
 let chainId: number
-let tokens: { weth: Address; usdc: Address }
+let tokens: { weth: Address; usdc: Address; uni: Address }
 let contracts: { npm: Address; posm: Address; stateView: Address; v3Factory: Address }
 /** The v3 position the first test creates. */
 let v3TokenId: bigint
@@ -56,7 +57,7 @@ before(async () => {
     assert.ok(found, `${symbol} is seeded`)
     return found.address as Address
   }
-  tokens = { weth: token('WETH'), usdc: token('USDC') }
+  tokens = { weth: token('WETH'), usdc: token('USDC'), uni: token('UNI') }
   contracts = {
     npm: deployment.contracts.nonfungiblePositionManager,
     posm: deployment.contracts.v4PositionManager,
@@ -408,6 +409,124 @@ describe('migrate a v3 position to v4', () => {
         BigInt((await result.getAttribute('data-refund1')) ?? '-1'),
         'USDC refund to the wei',
       )
+    })
+  })
+
+  test('behavior: a UNI/WETH position (WETH is token1) into a new native ETH/UNI pool: the pair turns over, range and price inverted, refunds to the wei', async () => {
+    const { public: client, wallet } = clients()
+    assert.ok(BigInt(tokens.uni) < BigInt(tokens.weth), 'WETH is the v3 pool’s token1')
+    const send = async (hash: Promise<`0x${string}`>) =>
+      client.waitForTransactionReceipt({ hash: await hash })
+    // Set-up on chain (the app's v3 create is covered above): 1 WETH and UNI around the price.
+    await send(
+      wallet.writeContract({
+        address: tokens.weth,
+        abi: weth9Abi,
+        functionName: 'deposit',
+        value: parseEther('1'),
+      }),
+    )
+    for (const token of [tokens.weth, tokens.uni])
+      await send(
+        wallet.writeContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [contracts.npm, maxUint256],
+        }),
+      )
+    const pool = await client.readContract({
+      address: contracts.v3Factory,
+      abi: v3FactoryAbi,
+      functionName: 'getPool',
+      args: [tokens.uni, tokens.weth, 3000],
+    })
+    const [sqrtV3, tick] = await client.readContract({ address: pool, abi: v3PoolAbi, functionName: 'slot0' })
+    const tickLower = Math.floor(tick / 60) * 60 - 600
+    const tickUpper = Math.floor(tick / 60) * 60 + 600
+    const minted = await send(
+      wallet.writeContract({
+        address: contracts.npm,
+        abi: nonfungiblePositionManagerAbi,
+        functionName: 'mint',
+        args: [
+          {
+            token0: tokens.uni,
+            token1: tokens.weth,
+            fee: 3000,
+            tickLower,
+            tickUpper,
+            amount0Desired: parseEther('10000'),
+            amount1Desired: parseEther('1'),
+            amount0Min: 0n,
+            amount1Min: 0n,
+            recipient: ACCOUNT_0,
+            deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+          },
+        ],
+      }),
+    )
+    const transfer = minted.logs.find(
+      (l) => l.address.toLowerCase() === contracts.npm.toLowerCase() && l.topics.length === 4,
+    )
+    const tokenId = BigInt(transfer?.topics[3] ?? '0x0')
+    assert.ok(tokenId > 0n && (await v3Position(tokenId))[7] > 0n)
+    await withPage(ACCOUNT_0, `/migrate/v3/ethereum/${tokenId}`, async (page) => {
+      const form = page.locator('[data-testid="migrate-v3"]')
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="migrate-v3"]')?.getAttribute('data-new-pool') === 'true',
+      )
+      assert.equal(await page.getByLabel(NATIVE_LABEL).isChecked(), true)
+      // The v4 order: ETH first, so the range reads the other way round.
+      assert.equal(Number(await form.getAttribute('data-tick-lower')), -tickUpper)
+      assert.equal(Number(await form.getAttribute('data-tick-upper')), -tickLower)
+      const amounts = page.locator('[data-testid="migrate-amounts"]')
+      await amounts.waitFor()
+      const shownLiquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
+      const [weth0, uni0] = [await balanceOf(tokens.weth), await balanceOf(tokens.uni)]
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      const hash = await confirmed(page)
+      const result = page.locator('[data-testid="migrate-result"]')
+      await result.waitFor()
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const v4TokenId = BigInt(/^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)?.[1] ?? '0')
+      assert.ok(v4TokenId > 0n, href)
+      const [poolKey, info] = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPoolAndPositionInfo',
+        args: [v4TokenId],
+      })
+      assert.deepEqual(
+        [poolKey.currency0, poolKey.currency1.toLowerCase()],
+        [zeroAddress, tokens.uni.toLowerCase()],
+      )
+      const int24 = (value: bigint) => Number(BigInt.asIntN(24, value))
+      assert.deepEqual([int24(BigInt(info) >> 8n), int24(BigInt(info) >> 32n)], [-tickUpper, -tickLower])
+      const [sqrtV4] = await client.readContract({
+        address: contracts.stateView,
+        abi: v4StateViewAbi,
+        functionName: 'getSlot0',
+        args: [poolIdOf(poolKey)],
+      })
+      assert.equal(sqrtV4, (1n << 192n) / sqrtV3, 'created at the inverse of the v3 price')
+      const liquidity = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [v4TokenId],
+      })
+      assert.equal(liquidity, shownLiquidity, 'the liquidity shown before signing')
+      assert.equal((await v3Position(tokenId))[7], 0n, 'the v3 position is emptied')
+      const attr = async (name: string) => BigInt((await result.getAttribute(name)) ?? '-1')
+      // In the v4 order: 0 is ETH (the v3 WETH), 1 is UNI.
+      const receipt = await client.getTransactionReceipt({ hash })
+      const poolManager = devnet.manifest.networks.ethereum?.contracts.v4PoolManager as Address
+      const pmEth = (blockNumber: bigint) => client.getBalance({ address: poolManager, blockNumber })
+      const settled = (await pmEth(receipt.blockNumber)) - (await pmEth(receipt.blockNumber - 1n))
+      assert.equal(await attr('data-refund0'), (await attr('data-moved0')) - settled, 'ETH refund to the wei')
+      assert.equal((await balanceOf(tokens.uni)) - uni0, await attr('data-refund1'), 'UNI refund to the wei')
+      assert.equal(await balanceOf(tokens.weth), weth0, 'no WETH comes back')
     })
   })
 })
