@@ -2,8 +2,9 @@
  * Creating positions in Chromium against the real local stack (devnet ethereum on port base 27500,
  * the indexer on 27590, the built app on localhost:27575), verified on chain with viem (issue #13):
  * a v3 position in a new range of the seeded WETH/USDC 0.3% pool paying ETH, a v4 position on a new
- * native/UNI pool (custom 0.25 % fee) created at a typed initial price, and the spec's messages for
- * bad input before anything is signed.
+ * native/UNI pool (custom 0.25 % fee) created at a typed initial price, v2 LP tokens migrated to v3
+ * and to a new native ETH/USDC v4 pool, and the spec's messages for bad input before anything is
+ * signed.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
@@ -15,11 +16,12 @@ import {
   nonfungiblePositionManagerAbi,
   poolIdOf,
   v2PairAbi,
+  v2Router02Abi,
   v4PositionManagerAbi,
   v4StateViewAbi,
 } from '@oxbow/protocol'
 import type { Browser, Page } from 'playwright-core'
-import { type Address, decodeEventLog, parseEther, zeroAddress } from 'viem'
+import { type Address, decodeEventLog, maxUint256, parseEther, zeroAddress } from 'viem'
 import { liquidityContracts } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
@@ -698,6 +700,118 @@ describe('create a position', () => {
       })
       assert.equal(position[4], 10_000)
       assert.ok(position[7] > 0n, 'the migrated position holds liquidity')
+    })
+  })
+
+  test('behavior: v2 WETH/USDC LP tokens migrated to a new native ETH/USDC 0.3% v4 pool: removed as ETH to the wallet, then minted; every LP token burned, the v4 NFT the account’s with the liquidity shown', async () => {
+    const { public: client, wallet } = clients()
+    const pair = wethUsdcPair()
+    const router = devnet.manifest.networks.ethereum?.contracts.v2Router02 as Address
+    // Set-up on chain (the app's v2 add is covered above): 1 ETH of liquidity.
+    const send = async (hash: Promise<`0x${string}`>) =>
+      client.waitForTransactionReceipt({ hash: await hash })
+    await send(
+      wallet.writeContract({
+        address: tokens.usdc,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [router, maxUint256],
+      }),
+    )
+    await send(
+      wallet.writeContract({
+        address: router,
+        abi: v2Router02Abi,
+        functionName: 'addLiquidityETH',
+        args: [tokens.usdc, 10n ** 12n, 0n, 0n, ACCOUNT_0, BigInt(Math.floor(Date.now() / 1000) + 600)],
+        value: parseEther('1'),
+      }),
+    )
+    const lp0 = await balanceOf(pair)
+    assert.ok(lp0 > 0n)
+    const [reserve0, reserve1] = await client.readContract({
+      address: pair,
+      abi: v2PairAbi,
+      functionName: 'getReserves',
+    })
+    const usdc0 = await balanceOf(tokens.usdc)
+    if (SHOTS) {
+      await withPage(
+        `/migrate/v2/ethereum/${pair}`,
+        async (page) => {
+          await page.getByLabel('v4', { exact: true }).check()
+          await page.locator('[data-testid="migrate-amounts"]').waitFor()
+          await page.screenshot({ path: `${SHOTS}/migrate-v2-v4-390.png`, fullPage: true })
+        },
+        390,
+      )
+    }
+    await withPage(`/migrate/v2/ethereum/${pair}`, async (page) => {
+      const form = page.locator('[data-testid="migrate-v2"]')
+      await form.waitFor()
+      await page.getByLabel('v4', { exact: true }).check()
+      await page.getByTestId('migrate-v4-steps').waitFor()
+      assert.equal(await page.getByLabel('Use ETH in the v4 pool (the WETH is unwrapped)').isChecked(), true)
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="migrate-v2"]')?.getAttribute('data-new-pool') === 'true',
+      )
+      await page.getByRole('button', { name: 'Common (±25%)' }).click()
+      const amounts = page.locator('[data-testid="migrate-amounts"]')
+      await amounts.waitFor()
+      const shownLiquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
+      assert.ok(shownLiquidity > 0n)
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v2-v4-1280.png`, fullPage: true })
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      await confirmed(page)
+      await page.locator('[data-testid="created-position"]').waitFor()
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const match = /^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)
+      assert.ok(match, href)
+      const tokenId = BigInt(match[1] ?? '')
+      assert.equal(await balanceOf(pair), 0n, 'every LP token was burned')
+      assert.equal(
+        await client.readContract({
+          address: contracts.posm,
+          abi: erc721Abi,
+          functionName: 'ownerOf',
+          args: [tokenId],
+        }),
+        ACCOUNT_0,
+      )
+      const liquidity = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [tokenId],
+      })
+      assert.equal(liquidity, shownLiquidity, 'the liquidity shown before signing')
+      const [poolKey] = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPoolAndPositionInfo',
+        args: [tokenId],
+      })
+      assert.equal(poolKey.currency0, zeroAddress, 'native ETH')
+      assert.equal(poolKey.currency1.toLowerCase(), tokens.usdc.toLowerCase())
+      assert.equal(poolKey.fee, 3000)
+      // Created at the v2 pair's price (USDC per ETH, raw), to a hundredth of a percent.
+      const [sqrtPriceX96] = await client.readContract({
+        address: contracts.stateView,
+        abi: v4StateViewAbi,
+        functionName: 'getSlot0',
+        args: [poolIdOf(poolKey)],
+      })
+      const wethIs0 = BigInt(tokens.weth) < BigInt(tokens.usdc)
+      const pairPrice = wethIs0 ? Number(reserve1) / Number(reserve0) : Number(reserve0) / Number(reserve1)
+      const poolPrice = (Number(sqrtPriceX96) / 2 ** 96) ** 2
+      assert.ok(Math.abs(poolPrice / pairPrice - 1) < 1e-4, `${poolPrice} vs ${pairPrice}`)
+      // The removal paid at least what the mint took: the wallet holds no less USDC than before.
+      assert.ok((await balanceOf(tokens.usdc)) >= usdc0, 'the unused USDC stays in the wallet')
+      assert.equal(
+        await client.getBalance({ address: contracts.posm }),
+        0n,
+        'no ETH left in the PositionManager',
+      )
     })
   })
 

@@ -29,7 +29,7 @@ import { type Address, encodeFunctionData, maxUint128, parseEther, parseUnits } 
 import { liquidityContracts } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
-import { indexedPosition, type LiquidityFixture, setUpPositions } from './liquidityKit.ts'
+import { indexedPosition, type LiquidityFixture, setUpPositions, whyReverted } from './liquidityKit.ts'
 import { watchProblems } from './support.ts'
 import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapKit.ts'
 
@@ -388,7 +388,8 @@ describe('positions', () => {
           },
         ],
       } as never)
-      assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+      const receipt = await client.waitForTransactionReceipt({ hash })
+      if (receipt.status !== 'success') assert.fail(await whyReverted(client, receipt))
     }
     // The position's history from the manager's own events.
     const sum = async (eventName: 'IncreaseLiquidity' | 'DecreaseLiquidity' | 'Collect') => {

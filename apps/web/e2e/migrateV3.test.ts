@@ -2,8 +2,9 @@
  * v3 -> v4 migration in Chromium against the real local stack (devnet ethereum on port base 24300,
  * the indexer on 24390, the built app on localhost:24375), verified on chain with viem (issue #13):
  * a v3 WETH/USDC 0.3% position created through the app is moved, from its page's Migrate action,
- * into a new v4 WETH/USDC 0.3% pool created at the v3 pool's price, keeping its range, in one
- * Universal Router transaction; and the spec's states and messages before anything is signed.
+ * into a new v4 ETH/USDC 0.3% pool (native ETH, the WETH unwrapped by the PositionManager) created
+ * at the v3 pool's price, keeping its range, in one Universal Router transaction; another into a new
+ * dynamic-fee WETH/USDC pool; and the spec's states and messages before anything is signed.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
@@ -17,9 +18,10 @@ import {
   v3PoolAbi,
   v4PositionManagerAbi,
   v4StateViewAbi,
+  weth9Abi,
 } from '@oxbow/protocol'
 import type { Browser, Page } from 'playwright-core'
-import { type Address, zeroAddress } from 'viem'
+import { type Address, maxUint256, parseEther, zeroAddress } from 'viem'
 import { liquidityContracts } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
@@ -29,6 +31,7 @@ import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapK
 const PORTS = { devnetPortBase: 24300, indexer: 24390, web: 24375 }
 const WALLET = 'Migrate Test Wallet'
 const SHOTS = process.env.OXBOW_E2E_SCREENSHOTS
+const NATIVE_LABEL = 'Use ETH in the v4 pool (the WETH is unwrapped)'
 
 let devnet: Devnet
 let indexer: RunningIndexer
@@ -36,7 +39,7 @@ let web: RunningWeb
 let browser: Browser
 let rpcUrl: string
 let chainId: number
-let tokens: { weth: Address; usdc: Address }
+let tokens: { weth: Address; usdc: Address; uni: Address }
 let contracts: { npm: Address; posm: Address; stateView: Address; v3Factory: Address }
 /** The v3 position the first test creates. */
 let v3TokenId: bigint
@@ -54,7 +57,7 @@ before(async () => {
     assert.ok(found, `${symbol} is seeded`)
     return found.address as Address
   }
-  tokens = { weth: token('WETH'), usdc: token('USDC') }
+  tokens = { weth: token('WETH'), usdc: token('USDC'), uni: token('UNI') }
   contracts = {
     npm: deployment.contracts.nonfungiblePositionManager,
     posm: deployment.contracts.v4PositionManager,
@@ -213,7 +216,7 @@ describe('migrate a v3 position to v4', () => {
     assert.equal(await clients().public.getBlockNumber(), blockBefore, 'nothing was sent')
   })
 
-  test('behavior: from the position page to a new v4 WETH/USDC 0.3% pool at the v3 price, same range: v3 emptied, a v4 NFT with liquidity, the rest refunded', async () => {
+  test('behavior: from the position page to a new v4 ETH/USDC 0.3% pool (native, the WETH unwrapped) at the v3 price, same range: v3 emptied, a v4 NFT with liquidity, the rest refunded as ETH', async () => {
     assert.ok(v3TokenId, 'the setup created the position')
     const before3 = await v3Position(v3TokenId)
     const [, , , , fee, tickLower, tickUpper, liquidityBefore] = before3
@@ -246,10 +249,12 @@ describe('migrate a v3 position to v4', () => {
       const shownLiquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
       assert.ok(shownLiquidity > 0n)
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v3-1280.png`, fullPage: true })
+      // A WETH position goes to a native-ETH pool by default.
+      assert.equal(await page.getByLabel(NATIVE_LABEL).isChecked(), true)
       const weth0 = await balanceOf(tokens.weth)
       const usdc0 = await balanceOf(tokens.usdc)
       await page.getByRole('button', { name: 'Migrate', exact: true }).click()
-      await confirmed(page)
+      const hash = await confirmed(page)
       const result = page.locator('[data-testid="migrate-result"]')
       await result.waitFor()
       await page.locator('[data-testid="created-position"]').waitFor()
@@ -265,7 +270,7 @@ describe('migrate a v3 position to v4', () => {
       assert.equal(after3[7], 0n, 'the v3 position holds no liquidity')
       assert.deepEqual([after3[10], after3[11]], [0n, 0n], 'nothing left to collect in v3')
 
-      // v4: the account's NFT with liquidity, on the WETH/USDC 0.3% pool, same ticks.
+      // v4: the account's NFT with liquidity, on the ETH/USDC 0.3% pool, same ticks.
       const owner = await client.readContract({
         address: contracts.posm,
         abi: erc721Abi,
@@ -287,7 +292,7 @@ describe('migrate a v3 position to v4', () => {
         functionName: 'getPoolAndPositionInfo',
         args: [v4TokenId],
       })
-      assert.equal(poolKey.currency0.toLowerCase(), tokens.weth.toLowerCase())
+      assert.equal(poolKey.currency0, zeroAddress, 'native ETH')
       assert.equal(poolKey.currency1.toLowerCase(), tokens.usdc.toLowerCase())
       assert.equal(poolKey.fee, fee)
       assert.equal(poolKey.hooks, zeroAddress)
@@ -309,8 +314,15 @@ describe('migrate a v3 position to v4', () => {
       const refund0 = BigInt((await result.getAttribute('data-refund0')) ?? '-1')
       const refund1 = BigInt((await result.getAttribute('data-refund1')) ?? '-1')
       assert.ok(moved0 > 0n && moved1 > 0n, 'both tokens left the v3 position')
-      assert.equal((await balanceOf(tokens.weth)) - weth0, refund0, 'WETH refund to the wei')
+      assert.equal(await balanceOf(tokens.weth), weth0, 'no WETH comes back: all of it was unwrapped')
       assert.equal((await balanceOf(tokens.usdc)) - usdc0, refund1, 'USDC refund to the wei')
+      // The ETH refund: the WETH collected from v3 less the ETH the PoolManager received.
+      const receipt = await client.getTransactionReceipt({ hash })
+      const poolManager = devnet.manifest.networks.ethereum?.contracts.v4PoolManager as Address
+      const pmEth = (blockNumber: bigint) => client.getBalance({ address: poolManager, blockNumber })
+      const settled = (await pmEth(receipt.blockNumber)) - (await pmEth(receipt.blockNumber - 1n))
+      assert.ok(settled > 0n, 'ETH went into the v4 pool')
+      assert.equal(refund0, moved0 - settled, 'ETH refund to the wei')
       assert.ok(refund0 < moved0 / 50n && refund1 < moved1 / 50n, 'at most 2 % refunded')
       const held = async (token: Address) =>
         client.readContract({
@@ -321,6 +333,7 @@ describe('migrate a v3 position to v4', () => {
         })
       assert.equal(await held(tokens.weth), 0n, 'nothing left in the PositionManager')
       assert.equal(await held(tokens.usdc), 0n, 'nothing left in the PositionManager')
+      assert.equal(await client.getBalance({ address: contracts.posm }), 0n, 'no ETH left in it either')
 
       // The new position's page reads it back.
       await page.locator('[data-testid="created-position"]').click()
@@ -339,6 +352,8 @@ describe('migrate a v3 position to v4', () => {
     await withPage(ACCOUNT_0, `/migrate/v3/ethereum/${tokenId}`, async (page) => {
       const form = page.locator('[data-testid="migrate-v3"]')
       await form.waitFor()
+      // This one keeps WETH: a WETH/USDC pool.
+      await page.getByLabel(NATIVE_LABEL).uncheck()
       await page.getByLabel('Dynamic fee').check()
       await page.getByText('Enter a valid hook address').first().waitFor()
       const { public: client } = clients()
@@ -374,6 +389,7 @@ describe('migrate a v3 position to v4', () => {
         args: [v4TokenId],
       })
       assert.equal(poolKey.fee, 0x800000, 'the dynamic-fee flag')
+      assert.equal(poolKey.currency0.toLowerCase(), tokens.weth.toLowerCase(), 'WETH kept')
       assert.equal(poolKey.hooks.toLowerCase(), hook.toLowerCase())
       const liquidity = await client.readContract({
         address: contracts.posm,
@@ -393,6 +409,124 @@ describe('migrate a v3 position to v4', () => {
         BigInt((await result.getAttribute('data-refund1')) ?? '-1'),
         'USDC refund to the wei',
       )
+    })
+  })
+
+  test('behavior: a UNI/WETH position (WETH is token1) into a new native ETH/UNI pool: the pair turns over, range and price inverted, refunds to the wei', async () => {
+    const { public: client, wallet } = clients()
+    assert.ok(BigInt(tokens.uni) < BigInt(tokens.weth), 'WETH is the v3 pool’s token1')
+    const send = async (hash: Promise<`0x${string}`>) =>
+      client.waitForTransactionReceipt({ hash: await hash })
+    // Set-up on chain (the app's v3 create is covered above): 1 WETH and UNI around the price.
+    await send(
+      wallet.writeContract({
+        address: tokens.weth,
+        abi: weth9Abi,
+        functionName: 'deposit',
+        value: parseEther('1'),
+      }),
+    )
+    for (const token of [tokens.weth, tokens.uni])
+      await send(
+        wallet.writeContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [contracts.npm, maxUint256],
+        }),
+      )
+    const pool = await client.readContract({
+      address: contracts.v3Factory,
+      abi: v3FactoryAbi,
+      functionName: 'getPool',
+      args: [tokens.uni, tokens.weth, 3000],
+    })
+    const [sqrtV3, tick] = await client.readContract({ address: pool, abi: v3PoolAbi, functionName: 'slot0' })
+    const tickLower = Math.floor(tick / 60) * 60 - 600
+    const tickUpper = Math.floor(tick / 60) * 60 + 600
+    const minted = await send(
+      wallet.writeContract({
+        address: contracts.npm,
+        abi: nonfungiblePositionManagerAbi,
+        functionName: 'mint',
+        args: [
+          {
+            token0: tokens.uni,
+            token1: tokens.weth,
+            fee: 3000,
+            tickLower,
+            tickUpper,
+            amount0Desired: parseEther('10000'),
+            amount1Desired: parseEther('1'),
+            amount0Min: 0n,
+            amount1Min: 0n,
+            recipient: ACCOUNT_0,
+            deadline: BigInt(Math.floor(Date.now() / 1000) + 600),
+          },
+        ],
+      }),
+    )
+    const transfer = minted.logs.find(
+      (l) => l.address.toLowerCase() === contracts.npm.toLowerCase() && l.topics.length === 4,
+    )
+    const tokenId = BigInt(transfer?.topics[3] ?? '0x0')
+    assert.ok(tokenId > 0n && (await v3Position(tokenId))[7] > 0n)
+    await withPage(ACCOUNT_0, `/migrate/v3/ethereum/${tokenId}`, async (page) => {
+      const form = page.locator('[data-testid="migrate-v3"]')
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="migrate-v3"]')?.getAttribute('data-new-pool') === 'true',
+      )
+      assert.equal(await page.getByLabel(NATIVE_LABEL).isChecked(), true)
+      // The v4 order: ETH first, so the range reads the other way round.
+      assert.equal(Number(await form.getAttribute('data-tick-lower')), -tickUpper)
+      assert.equal(Number(await form.getAttribute('data-tick-upper')), -tickLower)
+      const amounts = page.locator('[data-testid="migrate-amounts"]')
+      await amounts.waitFor()
+      const shownLiquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
+      const [weth0, uni0] = [await balanceOf(tokens.weth), await balanceOf(tokens.uni)]
+      await page.getByRole('button', { name: 'Migrate', exact: true }).click()
+      const hash = await confirmed(page)
+      const result = page.locator('[data-testid="migrate-result"]')
+      await result.waitFor()
+      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+      const v4TokenId = BigInt(/^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)?.[1] ?? '0')
+      assert.ok(v4TokenId > 0n, href)
+      const [poolKey, info] = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPoolAndPositionInfo',
+        args: [v4TokenId],
+      })
+      assert.deepEqual(
+        [poolKey.currency0, poolKey.currency1.toLowerCase()],
+        [zeroAddress, tokens.uni.toLowerCase()],
+      )
+      const int24 = (value: bigint) => Number(BigInt.asIntN(24, value))
+      assert.deepEqual([int24(BigInt(info) >> 8n), int24(BigInt(info) >> 32n)], [-tickUpper, -tickLower])
+      const [sqrtV4] = await client.readContract({
+        address: contracts.stateView,
+        abi: v4StateViewAbi,
+        functionName: 'getSlot0',
+        args: [poolIdOf(poolKey)],
+      })
+      assert.equal(sqrtV4, (1n << 192n) / sqrtV3, 'created at the inverse of the v3 price')
+      const liquidity = await client.readContract({
+        address: contracts.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [v4TokenId],
+      })
+      assert.equal(liquidity, shownLiquidity, 'the liquidity shown before signing')
+      assert.equal((await v3Position(tokenId))[7], 0n, 'the v3 position is emptied')
+      const attr = async (name: string) => BigInt((await result.getAttribute(name)) ?? '-1')
+      // In the v4 order: 0 is ETH (the v3 WETH), 1 is UNI.
+      const receipt = await client.getTransactionReceipt({ hash })
+      const poolManager = devnet.manifest.networks.ethereum?.contracts.v4PoolManager as Address
+      const pmEth = (blockNumber: bigint) => client.getBalance({ address: poolManager, blockNumber })
+      const settled = (await pmEth(receipt.blockNumber)) - (await pmEth(receipt.blockNumber - 1n))
+      assert.equal(await attr('data-refund0'), (await attr('data-moved0')) - settled, 'ETH refund to the wei')
+      assert.equal((await balanceOf(tokens.uni)) - uni0, await attr('data-refund1'), 'UNI refund to the wei')
+      assert.equal(await balanceOf(tokens.weth), weth0, 'no WETH comes back')
     })
   })
 })

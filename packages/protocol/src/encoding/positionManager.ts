@@ -7,7 +7,7 @@
 import { type Address, encodeAbiParameters, type Hex, zeroAddress } from 'viem'
 import { v4Actions } from '../abis/commands.ts'
 import { type PoolKey, poolKeyParameter } from './poolKey.ts'
-import { V4_OPEN_DELTA, type V4Action, v4Plan, v4Settle } from './universalRouter.ts'
+import { UR_CONTRACT_BALANCE, V4_OPEN_DELTA, type V4Action, v4Plan, v4Settle } from './universalRouter.ts'
 
 /** The native currency in a v4 pool key. */
 const NATIVE = zeroAddress
@@ -26,6 +26,11 @@ export function v4MintPayload(args: {
    * (sent to it earlier in the same transaction); whatever is left of them is swept to `owner`.
    */
   payer?: 'user' | 'positionManager'
+  /**
+   * With `payer: 'positionManager'` and a native currency0: the PositionManager first unwraps all
+   * the WETH9 it holds (the v3 -> v4 migration of a WETH position into a native-currency pool).
+   */
+  unwrapWeth?: boolean
 }): Hex {
   const params = encodeAbiParameters(
     [
@@ -52,7 +57,16 @@ export function v4MintPayload(args: {
   const mint = { action: v4Actions.MINT_POSITION, params }
   if (args.payer !== 'positionManager') return settled(args.key, args.owner, mint)
   const { currency0, currency1 } = args.key
+  const unwrap: V4Action[] = args.unwrapWeth
+    ? [
+        {
+          action: v4Actions.UNWRAP,
+          params: encodeAbiParameters([{ type: 'uint256' }], [UR_CONTRACT_BALANCE]),
+        },
+      ]
+    : []
   return v4Plan([
+    ...unwrap,
     mint,
     v4Settle(currency0, V4_OPEN_DELTA, false),
     v4Settle(currency1, V4_OPEN_DELTA, false),

@@ -107,3 +107,26 @@ test('behavior: a new pool is initialized (at the given price) between the v3 ca
   assert.deepEqual(poolKey, key)
   assert.equal(price, 2n ** 96n)
 })
+
+test('behavior: into a native-currency pool the PositionManager unwraps all its WETH first, then settles and sweeps the native currency', () => {
+  const nativeKey = { ...key, currency0: zeroAddress } as const
+  const { inputs } = execute(v3ToV4MigrateCalldata({ ...args, key: nativeKey, unwrapWeth: true }))
+  const modify = decodeFunctionData({ abi: v4PositionManagerAbi, data: inputs[2] as Hex })
+  const [unlockData] = modify.args as readonly [Hex, bigint]
+  const [actions, params] = decodeAbiParameters([{ type: 'bytes' }, { type: 'bytes[]' }], unlockData)
+  const a = v4Actions
+  assert.deepEqual(
+    [...Buffer.from(actions.slice(2), 'hex')],
+    [a.UNWRAP, a.MINT_POSITION, a.SETTLE, a.SETTLE, a.SWEEP, a.SWEEP],
+  )
+  // ActionConstants.CONTRACT_BALANCE: every WETH the PositionManager holds.
+  assert.deepEqual(decodeAbiParameters([{ type: 'uint256' }], params[0] as Hex), [1n << 255n])
+  assert.deepEqual(
+    decodeAbiParameters([{ type: 'address' }, { type: 'uint256' }, { type: 'bool' }], params[2] as Hex),
+    [zeroAddress, 0n, false],
+  )
+  assert.deepEqual(decodeAbiParameters([{ type: 'address' }, { type: 'address' }], params[4] as Hex), [
+    zeroAddress,
+    OWNER,
+  ])
+})

@@ -5,6 +5,8 @@
  * paid from what the PositionManager received and sweeps the rest back to the owner. No token
  * approval or Permit2 allowance is involved, and nothing is left anywhere between two transactions.
  * The owner must send it: the router checks that its caller is authorized for the v3 token.
+ * Into a native-currency pool the collected WETH9 is unwrapped by the PositionManager itself (ETH from
+ * WETH9 is the only ETH it accepts besides the PoolManager's), then settled and swept like a token.
  */
 import { type Address, encodeAbiParameters, encodeFunctionData, type Hex, maxUint128 } from 'viem'
 import { urCommands } from '../abis/commands.ts'
@@ -35,6 +37,11 @@ export function v3ToV4MigrateCalldata(args: {
   amount1Max: bigint
   owner: Address
   deadline: bigint
+  /**
+   * The v4 pool pays the native currency (currency0 = zero address) where the v3 pool held WETH9:
+   * the PositionManager unwraps the collected WETH before minting (its `UNWRAP` action).
+   */
+  unwrapWeth?: boolean
 }): Hex {
   const commands: UrCommand[] = [
     {
@@ -91,6 +98,7 @@ export function v3ToV4MigrateCalldata(args: {
           amount1Max: args.amount1Max,
           owner: args.owner,
           payer: 'positionManager',
+          unwrapWeth: args.unwrapWeth ?? false,
         }),
         args.deadline,
       ],

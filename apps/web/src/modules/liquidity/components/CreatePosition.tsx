@@ -16,13 +16,11 @@ import {
   createRequests,
   isValidHook,
   type PoolChoice,
-  type PoolState,
   type ProtocolVersion,
   poolKeyOf,
   presetTicks,
   type RangePreset,
   rawPrice,
-  readPoolState,
   resolveCurrency,
   sortPair,
   sqrtPriceOfRaw,
@@ -34,6 +32,7 @@ import {
   V4_MAX_FEE,
   v2Linked,
 } from '../services/createPosition.ts'
+import { type PoolState, readPoolState } from '../services/poolState.ts'
 import { DYNAMIC_FEE, FEE_TIER_DIVISOR, fullRangeTicks, priceAtTick } from '../services/positionMath.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'

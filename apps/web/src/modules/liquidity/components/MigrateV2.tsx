@@ -14,14 +14,13 @@ import { liquidityContracts, publicClientFor } from '../services/chain.ts'
 import {
   presetTicks,
   type RangePreset,
-  rawPrice,
-  readPoolState,
-  sqrtRatio,
   tickSpacingFor,
-  usableTick,
+  typedTicks,
   V3_FEE_TIERS,
 } from '../services/createPosition.ts'
 import { migratedAmounts, migrateV2Requests } from '../services/migrate.ts'
+import { migrateV2ToV4Requests, v2InV4Order, v2ToV4Deposit } from '../services/migrateV2ToV4.ts'
+import { readPoolState, sqrtRatio } from '../services/poolState.ts'
 import { fullRangeTicks, priceAtTick } from '../services/positionMath.ts'
 import { PositionReadError } from '../services/readPosition.ts'
 import type { V2Position } from '../services/v2Position.ts'
@@ -33,7 +32,10 @@ import { liquidityMessages as m } from './liquidityMessages.ts'
 import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
-/** /migrate/v2/:chainName/:pairAddress: the account's v2 liquidity moved into a v3 range (V3Migrator). */
+/**
+ * /migrate/v2/:chainName/:pairAddress: the account's v2 liquidity moved into a v3 range (V3Migrator,
+ * one transaction) or a v4 one (removed to the wallet, then minted: see `migrateV2ToV4.ts`).
+ */
 export function MigrateV2({ network, pair }: { network: string; pair: string }) {
   const intl = useIntl()
   const { address } = useWalletState()
@@ -76,46 +78,54 @@ function MigrateForm({ position: p }: { position: V2Position }) {
   const [created, setCreated] = useState<string | null>(null)
   const network = findNetwork(p.network)
   const nativeSymbol = network?.nativeSymbol ?? 'ETH'
-  const { weth9 } = liquidityContracts(p.network)
+  const c = liquidityContracts(p.network)
+  const { weth9 } = c
   const hasWeth = weth9 !== undefined && [p.token0, p.token1].some((t) => isAddressEqual(t.address, weth9))
   const [refundAsETH, setRefundAsETH] = useState(true)
+  const v4Available = Boolean(c.v4PositionManager && c.v4PoolManager && c.v4StateView)
+  const [target, setTarget] = useState<'v3' | 'v4'>('v3')
+  // Into v4 a WETH pair goes to the native-currency pool by default.
+  const [useNative, setUseNative] = useState(hasWeth)
+  const native =
+    target === 'v4' && hasWeth && useNative
+      ? { address: zeroAddress, symbol: nativeSymbol, decimals: 18, isNative: true }
+      : null
+  // `q`: the pair in the target pool's order (v4 with native ETH may turn it over).
+  const q =
+    v2InV4Order(p, weth9, native) ??
+    (v2InV4Order(p, weth9, null) as NonNullable<ReturnType<typeof v2InV4Order>>)
   const tickSpacing = tickSpacingFor(fee)
+  const choice = {
+    network: p.network,
+    version: target,
+    token0: q.token0,
+    token1: q.token1,
+    fee,
+    tickSpacing,
+    hooks: zeroAddress,
+  } as const
   const pool = useQuery({
-    queryKey: ['liquidity', 'migrate-pool', p.network, p.token0.address, p.token1.address, fee],
-    queryFn: () =>
-      readPoolState({
-        network: p.network,
-        version: 'v3',
-        token0: { ...p.token0, payNative: false },
-        token1: { ...p.token1, payNative: false },
-        fee,
-        tickSpacing,
-        hooks: zeroAddress,
-      }),
+    queryKey: ['liquidity', 'migrate-pool', target, p.network, q.token0.address, q.token1.address, fee],
+    queryFn: () => readPoolState(choice),
   })
-  // A missing v3 pool is created at the v2 pair's price.
-  const sqrtPriceX96 = pool.data?.exists ? pool.data.sqrtPriceX96 : sqrtRatio(p.reserve0, p.reserve1)
+  // A missing pool is created at the v2 pair's price.
+  const sqrtPriceX96 = pool.data?.exists ? pool.data.sqrtPriceX96 : sqrtRatio(q.reserve0, q.reserve1)
   const tick = tickAtSqrtPrice(sqrtPriceX96)
-  const { decimals: d0 } = p.token0
-  const { decimals: d1 } = p.token1
-  const per = intl.formatMessage(m.pricePer, { quote: p.token1.symbol, base: p.token0.symbol })
+  const { decimals: d0 } = q.token0
+  const { decimals: d1 } = q.token1
+  const per = intl.formatMessage(m.pricePer, { quote: q.token1.symbol, base: q.token0.symbol })
   const formatPrice = (n: number) => intl.formatNumber(n, { maximumSignificantDigits: 6, useGrouping: false })
 
-  let ticks: { tickLower: number; tickUpper: number } | null = null
-  let rangeError: string | null = null
-  if (range.full) ticks = fullRangeTicks(tickSpacing)
-  else {
-    const a = rawPrice(range.min, true, d0, d1)
-    const b = rawPrice(range.max, true, d0, d1)
-    if (a === null || b === null) rangeError = intl.formatMessage(m.invalidPrice)
-    else {
-      const lower = usableTick(a, tickSpacing)
-      const upper = usableTick(b, tickSpacing)
-      if (lower >= upper) rangeError = intl.formatMessage(m.invalidRange)
-      else ticks = { tickLower: lower, tickUpper: upper }
-    }
-  }
-  const expected = ticks ? migratedAmounts({ sqrtPriceX96, ...ticks }, p.amount0, p.amount1) : null
+  const typed = range.full
+    ? fullRangeTicks(tickSpacing)
+    : typedTicks(range.min, range.max, d0, d1, tickSpacing)
+  const ticks = typeof typed === 'string' ? null : typed
+  const rangeError = typeof typed === 'string' ? intl.formatMessage(m[typed]) : null
+  const expected = ticks
+    ? target === 'v4'
+      ? v2ToV4Deposit(q, { sqrtPriceX96, ...ticks })
+      : migratedAmounts({ sqrtPriceX96, ...ticks }, p.amount0, p.amount1)
+    : null
   const amount = (v: bigint, decimals: number) => formatTokenAmount(v, decimals, { locale: intl.locale })
 
   const applyPreset = (preset: RangePreset) => {
@@ -129,9 +139,34 @@ function MigrateForm({ position: p }: { position: V2Position }) {
     })
   }
 
+  const chooseTarget = (next: 'v3' | 'v4', nextNative = useNative) => {
+    setTarget(next)
+    setUseNative(nextNative)
+    setProblem(null)
+    // The pair's order (and so the prices) may change: start from the full range again.
+    setRange({ full: true })
+  }
+
   const submit = async () => {
     setProblem(rangeError)
     if (rangeError || !ticks || !pool.data) return
+    if (target === 'v4') {
+      const result = expected
+        ? await migrateV2ToV4Requests(p, q, {
+            pool: choice,
+            createAt: pool.data.exists ? null : sqrtPriceX96,
+            ...ticks,
+            deposit: expected,
+            chainId: network?.chainId ?? 0,
+            nowMs: Date.now(),
+          })
+        : null
+      if (!result) return setProblem(intl.formatMessage(m.invalidRange))
+      if ('problem' in result)
+        return setProblem(intl.formatMessage(m.insufficient, { symbol: result.problem.symbol }))
+      await tx.run(p.owner as Address, result.requests)
+      return
+    }
     const requests = await migrateV2Requests(p, {
       fee,
       ...ticks,
@@ -156,20 +191,21 @@ function MigrateForm({ position: p }: { position: V2Position }) {
       const receipt = await publicClientFor(p.network)
         ?.getTransactionReceipt({ hash })
         .catch(() => null)
-      const { nonfungiblePositionManager: npm } = liquidityContracts(p.network)
+      const { nonfungiblePositionManager, v4PositionManager } = liquidityContracts(p.network)
+      const manager = target === 'v4' ? v4PositionManager : nonfungiblePositionManager
       for (const log of receipt?.logs ?? []) {
-        if (!npm || !isAddressEqual(log.address, npm)) continue
+        if (!manager || !isAddressEqual(log.address, manager)) continue
         try {
           const event = decodeEventLog({ abi: erc721Abi, data: log.data, topics: log.topics })
           if (event.eventName === 'Transfer' && isAddressEqual(event.args.from, zeroAddress) && !cancelled)
-            setCreated(`/positions/v3/${p.network}/${event.args.tokenId}`)
+            setCreated(`/positions/${target}/${p.network}/${event.args.tokenId}`)
         } catch {}
       }
     })()
     return () => {
       cancelled = true
     }
-  }, [tx.state, p.network])
+  }, [tx.state, p.network, target])
 
   return (
     <Card>
@@ -180,8 +216,9 @@ function MigrateForm({ position: p }: { position: V2Position }) {
         data-tick-lower={ticks?.tickLower}
         data-tick-upper={ticks?.tickUpper}
         data-new-pool={pool.data ? String(!pool.data.exists) : undefined}
+        data-target={target}
       >
-        <h2 id={`${id}-heading`}>{intl.formatMessage(m.migrateToV3)}</h2>
+        <h2 id={`${id}-heading`}>{intl.formatMessage(target === 'v4' ? m.migrateToV4 : m.migrateToV3)}</h2>
         <p className={styles.meta}>
           <span className={styles.pair}>
             {p.token0.symbol} / {p.token1.symbol}
@@ -190,6 +227,37 @@ function MigrateForm({ position: p }: { position: V2Position }) {
             {amount(p.amount0, d0)} {p.token0.symbol} + {amount(p.amount1, d1)} {p.token1.symbol}
           </span>
         </p>
+        {v4Available ? (
+          <fieldset className={styles.versions}>
+            <legend>{intl.formatMessage(m.filterVersion)}</legend>
+            {(['v3', 'v4'] as const).map((v) => (
+              <label key={v}>
+                <input
+                  type="radio"
+                  name={`${id}-target`}
+                  checked={target === v}
+                  onChange={() => chooseTarget(v)}
+                />{' '}
+                {v}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {target === 'v4' ? (
+          <p className={styles.notice} data-testid="migrate-v4-steps">
+            {intl.formatMessage(m.migrateV2ToV4Steps)}
+          </p>
+        ) : null}
+        {target === 'v4' && hasWeth ? (
+          <label>
+            <input
+              type="checkbox"
+              checked={useNative}
+              onChange={(e) => chooseTarget('v4', e.target.checked)}
+            />{' '}
+            {intl.formatMessage(m.migrateNative, { symbol: nativeSymbol })}
+          </label>
+        ) : null}
         <fieldset className={styles.versions}>
           <legend>{intl.formatMessage(m.feeTier)}</legend>
           {V3_FEE_TIERS.map((t) => (
@@ -200,13 +268,13 @@ function MigrateForm({ position: p }: { position: V2Position }) {
           ))}
         </fieldset>
         {pool.data && !pool.data.exists ? (
-          <p className={styles.notice}>{intl.formatMessage(m.newPool)}</p>
+          <p className={styles.notice}>{intl.formatMessage(m.newPoolAtV2Price)}</p>
         ) : null}
         <p>
           {intl.formatMessage(m.currentPrice)}: {formatPrice(priceAtTick(tick, d0, d1))} {per}
         </p>
         <RangeFields range={range} onRangeChange={setRange} onPreset={applyPreset} per={per} />
-        {hasWeth ? (
+        {hasWeth && target === 'v3' ? (
           <label>
             <input type="checkbox" checked={refundAsETH} onChange={(e) => setRefundAsETH(e.target.checked)} />{' '}
             {intl.formatMessage(m.refundNative, { symbol: nativeSymbol })}
@@ -217,9 +285,10 @@ function MigrateForm({ position: p }: { position: V2Position }) {
             data-testid="migrate-amounts"
             data-amount0={expected.amount0.toString()}
             data-amount1={expected.amount1.toString()}
+            data-liquidity={expected.liquidity.toString()}
           >
-            {intl.formatMessage(m.youDeposit)}: {amount(expected.amount0, d0)} {p.token0.symbol} +{' '}
-            {amount(expected.amount1, d1)} {p.token1.symbol}
+            {intl.formatMessage(m.youDeposit)}: {amount(expected.amount0, d0)} {q.token0.symbol} +{' '}
+            {amount(expected.amount1, d1)} {q.token1.symbol}
           </p>
         ) : null}
         {problem ? (

@@ -1,20 +1,11 @@
 import { formatTokenAmount } from '@oxbow/core'
-import { nonfungiblePositionManagerAbi, v3PoolAbi } from '@oxbow/protocol/abis'
+import { v3PoolAbi } from '@oxbow/protocol/abis'
 import { tickAtSqrtPrice } from '@oxbow/routing'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
-import {
-  type Address,
-  decodeEventLog,
-  erc20Abi,
-  erc721Abi,
-  getAddress,
-  isAddress,
-  isAddressEqual,
-  zeroAddress,
-} from 'viem'
+import { type Address, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
 import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
@@ -26,14 +17,22 @@ import {
   type PoolChoice,
   presetTicks,
   type RangePreset,
-  rawPrice,
-  readPoolState,
   tickSpacingFor,
-  usableTick,
+  typedTicks,
   V3_FEE_TIERS,
 } from '../services/createPosition.ts'
-import { migrateV3Requests, v3MigrationAmounts } from '../services/migrateV3.ts'
-import { DYNAMIC_FEE, fullRangeTicks, isFullRange, priceAtTick } from '../services/positionMath.ts'
+import {
+  inV4Order,
+  invertSqrtPrice,
+  migrateV3Requests,
+  type MigrationRange as Range,
+  snapRange,
+  v3MigrationAmounts,
+} from '../services/migrateV3.ts'
+import { readV3MigrationOutcome, type V3MigrationOutcome } from '../services/migrateV3Outcome.ts'
+import { readPoolState } from '../services/poolState.ts'
+import { hasWrappedNative } from '../services/positionActions.ts'
+import { DYNAMIC_FEE, isFullRange, priceAtTick } from '../services/positionMath.ts'
 import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
@@ -81,41 +80,32 @@ export function MigrateV3({ network, tokenId: tokenIdText }: { network: string; 
 /** The range buttons: the v3 position's own range first. */
 const RANGE_CHOICES = ['same', 'full', 'common', 'narrow'] as const
 
-/** The range: ticks (the v3 position's own, or a preset), or prices as typed. */
-type Range =
-  | { readonly kind: 'ticks'; readonly tickLower: number; readonly tickUpper: number }
-  | { readonly kind: 'typed'; readonly min: string; readonly max: string }
-
-/** A range on another tick spacing: full stays full, else the nearest usable ticks (never empty). */
-function snapRange(
-  range: { tickLower: number; tickUpper: number },
-  fromSpacing: number,
-  tickSpacing: number,
-): { tickLower: number; tickUpper: number } {
-  const full = fullRangeTicks(tickSpacing)
-  if (isFullRange(range.tickLower, range.tickUpper, fromSpacing)) return full
-  const lower = Math.max(full.tickLower, Math.round(range.tickLower / tickSpacing) * tickSpacing)
-  const upper = Math.min(full.tickUpper, Math.round(range.tickUpper / tickSpacing) * tickSpacing)
-  return lower < upper
-    ? { tickLower: lower, tickUpper: upper }
-    : { tickLower: lower, tickUpper: lower + tickSpacing }
-}
-
-/** What the confirmed transaction did: collected from v3, refunded to the wallet, the new NFT. */
-interface Outcome {
-  readonly moved0: bigint
-  readonly moved1: bigint
-  readonly refund0: bigint
-  readonly refund1: bigint
-  readonly href: string | null
-}
-
-function MigrateForm({ position: p }: { position: OnchainPosition }) {
+function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
   const intl = useIntl()
   const id = useId()
   const feeText = useFeeTierText()
   const tx = useLiquidityTransaction()
-  const [fee, setFee] = useState(V3_FEE_TIERS.some((t) => t.fee === p.feeTier) ? p.feeTier : 3000)
+  const network = findNetwork(v3.network)
+  const c = liquidityContracts(v3.network)
+  // A WETH position goes into a native-currency pool by default (the WETH unwrapped on the way).
+  const canUseNative = hasWrappedNative(v3, c.weth9)
+  const [useNative, setUseNative] = useState(canUseNative)
+  const nativeToken = {
+    address: zeroAddress,
+    symbol: network?.nativeSymbol ?? 'ETH',
+    decimals: 18,
+    isNative: true,
+  }
+  const orderFor = (native: boolean) =>
+    inV4Order(v3, c.weth9, native && canUseNative ? nativeToken : null) ?? {
+      position: v3,
+      flipped: false,
+      unwrapWeth: false,
+    }
+  const order = orderFor(useNative)
+  // `p`: the position in the v4 pool's order (tokens, amounts, range and price).
+  const p = order.position
+  const [fee, setFee] = useState(V3_FEE_TIERS.some((t) => t.fee === v3.feeTier) ? v3.feeTier : 3000)
   const tickSpacing = tickSpacingFor(fee)
   const [range, setRange] = useState<Range>(() => ({
     kind: 'ticks',
@@ -123,9 +113,7 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
   }))
   const [hookText, setHookText] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const network = findNetwork(p.network)
-  const c = liquidityContracts(p.network)
+  const [outcome, setOutcome] = useState<V3MigrationOutcome | null>(null)
   const hookTyped = hookText.trim()
   const hookFormatOk = hookTyped === '' || isAddress(hookTyped, { strict: false })
   const hook = useQuery({
@@ -144,8 +132,8 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
       ? {
           network: p.network,
           version: 'v4',
-          token0: { ...p.token0, payNative: false },
-          token1: { ...p.token1, payNative: false },
+          token0: { ...p.token0, payNative: p.token0.isNative },
+          token1: { ...p.token1, payNative: p.token1.isNative },
           fee,
           tickSpacing,
           hooks,
@@ -161,7 +149,7 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
     queryKey: ['liquidity', 'v3-pool-price', p.network, p.poolId],
     queryFn: async () => {
       const client = publicClientFor(p.network)
-      if (!client) return p.sqrtPriceX96
+      if (!client) return v3.sqrtPriceX96
       const [sqrtPriceX96] = await client.readContract({
         address: p.poolId,
         abi: v3PoolAbi,
@@ -170,8 +158,11 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
       return sqrtPriceX96
     },
   })
-  const createAt = pool.data && !pool.data.exists ? (v3Price.data ?? p.sqrtPriceX96) : null
-  const sqrtPriceX96 = pool.data?.exists ? pool.data.sqrtPriceX96 : (v3Price.data ?? p.sqrtPriceX96)
+  // The v3 pool's price in the v4 pool's order.
+  const v3Sqrt =
+    v3Price.data === undefined ? p.sqrtPriceX96 : order.flipped ? invertSqrtPrice(v3Price.data) : v3Price.data
+  const createAt = pool.data && !pool.data.exists ? v3Sqrt : null
+  const sqrtPriceX96 = pool.data?.exists ? pool.data.sqrtPriceX96 : v3Sqrt
   const tick = tickAtSqrtPrice(sqrtPriceX96)
   const { decimals: d0 } = p.token0
   const { decimals: d1 } = p.token1
@@ -181,22 +172,24 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
   const pair = (a0: bigint, a1: bigint) =>
     `${amount(a0, d0)} ${p.token0.symbol} + ${amount(a1, d1)} ${p.token1.symbol}`
 
-  let ticks: { tickLower: number; tickUpper: number } | null = null
-  let rangeError: string | null = null
-  if (range.kind === 'ticks') ticks = { tickLower: range.tickLower, tickUpper: range.tickUpper }
-  else {
-    const a = rawPrice(range.min, true, d0, d1)
-    const b = rawPrice(range.max, true, d0, d1)
-    if (a === null || b === null) rangeError = intl.formatMessage(m.invalidPrice)
-    else {
-      const lower = usableTick(a, tickSpacing)
-      const upper = usableTick(b, tickSpacing)
-      if (lower >= upper) rangeError = intl.formatMessage(m.invalidRange)
-      else ticks = { tickLower: lower, tickUpper: upper }
-    }
-  }
+  const typed =
+    range.kind === 'ticks'
+      ? { tickLower: range.tickLower, tickUpper: range.tickUpper }
+      : typedTicks(range.min, range.max, d0, d1, tickSpacing)
+  const ticks = typeof typed === 'string' ? null : typed
+  const rangeError = typeof typed === 'string' ? intl.formatMessage(m[typed]) : null
   const full = ticks !== null && isFullRange(ticks.tickLower, ticks.tickUpper, tickSpacing)
-  const plan = ticks && choice && pool.data ? { pool: choice, createAt, sqrtPriceX96, ...ticks } : null
+  const plan =
+    ticks && choice && pool.data
+      ? {
+          pool: choice,
+          createAt,
+          sqrtPriceX96,
+          ...ticks,
+          flipped: order.flipped,
+          unwrapWeth: order.unwrapWeth,
+        }
+      : null
   const expected = plan ? v3MigrationAmounts(p, plan) : null
   const shown = (which: 'min' | 'max') => {
     if (range.kind === 'typed') return which === 'min' ? range.min : range.max
@@ -210,6 +203,13 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
     // Ticks follow the new spacing; typed prices are rounded to it when read.
     if (range.kind === 'ticks')
       setRange({ kind: 'ticks', ...snapRange(range, tickSpacing, tickSpacingFor(next)) })
+  }
+
+  const chooseNative = (native: boolean) => {
+    setUseNative(native)
+    setProblem(null)
+    // The pair may turn over: start again from the v3 position's own range.
+    setRange({ kind: 'ticks', ...snapRange(orderFor(native).position, v3.tickSpacing, tickSpacing) })
   }
 
   const applyPreset = (preset: RangePreset | 'same') => {
@@ -238,64 +238,22 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
     await tx.run(p.owner, requests)
   }
 
+  const { flipped } = order
+  const { network: networkName, owner } = p
+  const token0 = p.token0.address
+  const token1 = p.token1.address
   useEffect(() => {
     if (tx.state.step !== 'confirmed') return
-    const hash = tx.state.hash
     let cancelled = false
-    void (async () => {
-      const receipt = await publicClientFor(p.network)
-        ?.getTransactionReceipt({ hash })
-        .catch(() => null)
-      if (!receipt || cancelled) return
-      const result = { moved0: 0n, moved1: 0n, refund0: 0n, refund1: 0n, href: null as string | null }
-      for (const log of receipt.logs) {
-        if (c.nonfungiblePositionManager && isAddressEqual(log.address, c.nonfungiblePositionManager)) {
-          try {
-            const event = decodeEventLog({
-              abi: nonfungiblePositionManagerAbi,
-              data: log.data,
-              topics: log.topics,
-            })
-            if (event.eventName !== 'Collect') continue
-            result.moved0 += event.args.amount0
-            result.moved1 += event.args.amount1
-          } catch {}
-        } else if (c.v4PositionManager && isAddressEqual(log.address, c.v4PositionManager)) {
-          try {
-            const event = decodeEventLog({ abi: erc721Abi, data: log.data, topics: log.topics })
-            if (event.eventName === 'Transfer' && isAddressEqual(event.args.from, zeroAddress))
-              result.href = `/positions/v4/${p.network}/${event.args.tokenId}`
-          } catch {}
-        } else {
-          // The sweep: a token of the pair sent from the PositionManager back to the owner.
-          try {
-            const event = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics })
-            if (
-              event.eventName !== 'Transfer' ||
-              !c.v4PositionManager ||
-              !isAddressEqual(event.args.from, c.v4PositionManager) ||
-              !isAddressEqual(event.args.to, p.owner)
-            )
-              continue
-            if (isAddressEqual(log.address, p.token0.address)) result.refund0 += event.args.value
-            if (isAddressEqual(log.address, p.token1.address)) result.refund1 += event.args.value
-          } catch {}
-        }
-      }
-      if (!cancelled) setOutcome(result)
-    })()
+    void readV3MigrationOutcome({ network: networkName, owner, token0, token1, flipped }, tx.state.hash).then(
+      (result) => {
+        if (result && !cancelled) setOutcome(result)
+      },
+    )
     return () => {
       cancelled = true
     }
-  }, [
-    tx.state,
-    p.network,
-    p.owner,
-    p.token0.address,
-    p.token1.address,
-    c.nonfungiblePositionManager,
-    c.v4PositionManager,
-  ])
+  }, [tx.state, networkName, owner, token0, token1, flipped])
 
   return (
     <Card>
@@ -310,9 +268,9 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
         <h2 id={`${id}-heading`}>{intl.formatMessage(m.migrateToV4)}</h2>
         <p className={styles.meta}>
           <span className={styles.pair}>
-            {p.token0.symbol} / {p.token1.symbol}
+            {v3.token0.symbol} / {v3.token1.symbol}
           </span>
-          <span>{feeText(p.feeTier)}</span>
+          <span>{feeText(v3.feeTier)}</span>
           <span>#{p.tokenId.toString()}</span>
         </p>
         {p.liquidity === 0n ? (
@@ -323,6 +281,17 @@ function MigrateForm({ position: p }: { position: OnchainPosition }) {
         <p data-testid="migrate-from">
           {intl.formatMessage(m.fromPosition)}: {pair(p.amount0 + p.fees0, p.amount1 + p.fees1)}
         </p>
+        {canUseNative ? (
+          <label>
+            <input
+              type="checkbox"
+              checked={useNative}
+              disabled={outcome !== null}
+              onChange={(e) => chooseNative(e.target.checked)}
+            />{' '}
+            {intl.formatMessage(m.migrateNative, { symbol: nativeToken.symbol })}
+          </label>
+        ) : null}
         <fieldset className={styles.versions}>
           <legend>{intl.formatMessage(m.feeTier)}</legend>
           {V3_FEE_TIERS.map((t) => (

@@ -127,9 +127,22 @@ export const liquidityMessages = defineMessages({
   },
   refunded: { id: 'liquidity.migrate.refunded', defaultMessage: 'Returned to your wallet' },
   sameRange: { id: 'liquidity.migrate.sameRange', defaultMessage: 'Same range' },
+  migrateV2ToV4Steps: {
+    id: 'liquidity.migrate.v2ToV4Steps',
+    defaultMessage:
+      'This takes several transactions: your v2 liquidity is first removed to your wallet, then deposited into the v4 position. Whatever the new range does not use stays in your wallet.',
+  },
+  migrateNative: {
+    id: 'liquidity.migrate.native',
+    defaultMessage: 'Use {symbol} in the v4 pool (the WETH is unwrapped)',
+  },
   noLiquidity: {
     id: 'liquidity.migrate.noLiquidity',
     defaultMessage: 'This position has no liquidity to migrate.',
+  },
+  newPoolAtV2Price: {
+    id: 'liquidity.migrate.newPoolAtV2Price',
+    defaultMessage: 'This pool does not exist yet. It will be created at the v2 pair’s price.',
   },
   newPoolAtV3Price: {
     id: 'liquidity.migrate.newPoolAtV3Price',

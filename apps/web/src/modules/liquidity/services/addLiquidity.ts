@@ -62,6 +62,8 @@ export interface FundingSide {
   readonly token: PositionToken
   readonly pay: bigint
   readonly native: boolean
+  /** Arrives in the wallet before the deposit, in an earlier transaction of the same run (a v2 removal). */
+  readonly incoming?: bigint
 }
 
 /**
@@ -80,7 +82,7 @@ export async function fundingRequests(
   if (!client) throw new Error(`No RPC for ${network}`)
   const requests: LiquidityRequest[] = []
   let value = 0n
-  for (const { token, pay, native } of sides) {
+  for (const { token, pay, native, incoming = 0n } of sides) {
     if (pay === 0n) continue
     const balance = native
       ? await client.getBalance({ address: owner })
@@ -90,7 +92,7 @@ export async function fundingRequests(
           functionName: 'balanceOf',
           args: [owner],
         })
-    if (balance < pay)
+    if (balance + incoming < pay)
       return {
         problem: {
           kind: 'insufficientBalance',

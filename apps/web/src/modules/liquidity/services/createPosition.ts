@@ -1,27 +1,12 @@
 /**
  * Creating a position (issue #13): the pair, the fee tier and hook, the pool's state (or that it does
- * not exist yet), prices to ticks, and the transactions that mint the position on v2 (Router02),
+ * not exist yet: `poolState.ts`), prices to ticks, and the transactions that mint the position on v2 (Router02),
  * v3 (NonfungiblePositionManager, creating the pool when missing) or v4 (PositionManager through
  * Permit2, the PoolManager initializing a new pool first).
  */
-import {
-  v2FactoryAbi,
-  v2PairAbi,
-  v2Router02Abi,
-  v3FactoryAbi,
-  v3PoolAbi,
-  v4PoolManagerAbi,
-  v4PositionManagerAbi,
-  v4StateViewAbi,
-} from '@oxbow/protocol/abis'
-import {
-  type PoolKey,
-  poolIdOf,
-  v2AddLiquidityCalldata,
-  v3MintCalldata,
-  v4MintPayload,
-} from '@oxbow/protocol/encoding'
-import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, Q96, tickAtSqrtPrice } from '@oxbow/routing'
+import { v4PoolManagerAbi, v4PositionManagerAbi } from '@oxbow/protocol/abis'
+import { type PoolKey, v2AddLiquidityCalldata, v3MintCalldata, v4MintPayload } from '@oxbow/protocol/encoding'
+import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, Q96 } from '@oxbow/routing'
 import { type Address, encodeFunctionData, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
 import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'
@@ -119,19 +104,6 @@ export async function isValidHook(network: string, hook: string): Promise<boolea
   return code !== undefined && code !== '0x'
 }
 
-/** Where the pool stands: missing (a price must be set), or its price (v2: its reserves too). */
-export type PoolState =
-  | { readonly exists: false }
-  | {
-      readonly exists: true
-      readonly sqrtPriceX96: bigint
-      readonly tick: number
-      readonly reserve0?: bigint
-      readonly reserve1?: bigint
-      /** v2 pair or v3 pool address. */
-      readonly address?: Address
-    }
-
 export interface PoolChoice {
   readonly network: string
   readonly version: ProtocolVersion
@@ -150,75 +122,6 @@ export function poolKeyOf(pool: PoolChoice): PoolKey {
     tickSpacing: pool.tickSpacing,
     hooks: pool.hooks,
   }
-}
-
-/** sqrt(reserve1 / reserve0) in Q64.96 (integer square root). */
-export function sqrtRatio(reserve0: bigint, reserve1: bigint): bigint {
-  const target = (reserve1 << 192n) / reserve0
-  if (target < 2n) return target
-  let x = BigInt(Math.floor(Math.sqrt(Number(target))))
-  for (let i = 0; i < 8; i++) x = (x + target / x) >> 1n
-  while (x * x > target) x -= 1n
-  while ((x + 1n) * (x + 1n) <= target) x += 1n
-  return x
-}
-
-export async function readPoolState(pool: PoolChoice): Promise<PoolState> {
-  const client = publicClientFor(pool.network)
-  const c = liquidityContracts(pool.network)
-  if (!client) throw new Error(`No RPC for ${pool.network}`)
-  const t0 = pool.token0.address
-  const t1 = pool.token1.address
-  if (pool.version === 'v2') {
-    if (!c.v2Router02) throw new Error('No v2 router')
-    const factory = await client.readContract({
-      address: c.v2Router02,
-      abi: v2Router02Abi,
-      functionName: 'factory',
-    })
-    const pair = await client.readContract({
-      address: factory,
-      abi: v2FactoryAbi,
-      functionName: 'getPair',
-      args: [t0, t1],
-    })
-    if (isAddressEqual(pair, zeroAddress)) return { exists: false }
-    const [reserve0, reserve1] = await client.readContract({
-      address: pair,
-      abi: v2PairAbi,
-      functionName: 'getReserves',
-    })
-    if (reserve0 === 0n || reserve1 === 0n) return { exists: false }
-    const sqrtPriceX96 = sqrtRatio(reserve0, reserve1)
-    return {
-      exists: true,
-      sqrtPriceX96,
-      tick: tickAtSqrtPrice(sqrtPriceX96),
-      reserve0,
-      reserve1,
-      address: pair,
-    }
-  }
-  if (pool.version === 'v3') {
-    if (!c.v3Factory) throw new Error('No v3 factory')
-    const address = await client.readContract({
-      address: c.v3Factory,
-      abi: v3FactoryAbi,
-      functionName: 'getPool',
-      args: [t0, t1, pool.fee],
-    })
-    if (isAddressEqual(address, zeroAddress)) return { exists: false }
-    const [sqrtPriceX96, tick] = await client.readContract({ address, abi: v3PoolAbi, functionName: 'slot0' })
-    return sqrtPriceX96 === 0n ? { exists: false } : { exists: true, sqrtPriceX96, tick, address }
-  }
-  if (!c.v4StateView) throw new Error('No v4 StateView')
-  const [sqrtPriceX96, tick] = await client.readContract({
-    address: c.v4StateView,
-    abi: v4StateViewAbi,
-    functionName: 'getSlot0',
-    args: [poolIdOf(poolKeyOf(pool))],
-  })
-  return sqrtPriceX96 === 0n ? { exists: false } : { exists: true, sqrtPriceX96, tick }
 }
 
 /**
@@ -256,6 +159,25 @@ export function usableTick(raw: number, tickSpacing: number): number {
   return Math.min(full.tickUpper, Math.max(full.tickLower, rounded))
 }
 
+/**
+ * Typed min/max prices (quote per base, token0 as base) as usable ticks, or why not: a price that is
+ * not a positive number, or a min that does not round below the max.
+ */
+export function typedTicks(
+  min: string,
+  max: string,
+  decimals0: number,
+  decimals1: number,
+  tickSpacing: number,
+): { tickLower: number; tickUpper: number } | 'invalidPrice' | 'invalidRange' {
+  const a = rawPrice(min, true, decimals0, decimals1)
+  const b = rawPrice(max, true, decimals0, decimals1)
+  if (a === null || b === null) return 'invalidPrice'
+  const tickLower = usableTick(a, tickSpacing)
+  const tickUpper = usableTick(b, tickSpacing)
+  return tickLower < tickUpper ? { tickLower, tickUpper } : 'invalidRange'
+}
+
 /** The range presets: every price, or a band around the current tick (narrow ±5 %, common ±25 %). */
 export type RangePreset = 'full' | 'narrow' | 'common'
 const PRESET_HALF_WIDTH_TICKS: Record<Exclude<RangePreset, 'full'>, number> = { narrow: 488, common: 2232 }
@@ -289,6 +211,8 @@ export interface CreatePlan {
   readonly tickUpper: number
   readonly amounts: AddAmounts
   readonly owner: Address
+  /** What earlier transactions of the same run pay the wallet first (a v2 removal), per side. */
+  readonly incoming?: { readonly amount0: bigint; readonly amount1: bigint }
 }
 
 /**
@@ -315,8 +239,18 @@ export async function createRequests(
     pool.network,
     owner,
     [
-      { token: pool.token0, pay: max(amounts.amount0), native: pool.token0.payNative },
-      { token: pool.token1, pay: max(amounts.amount1), native: pool.token1.payNative },
+      {
+        token: pool.token0,
+        pay: max(amounts.amount0),
+        native: pool.token0.payNative,
+        incoming: plan.incoming?.amount0 ?? 0n,
+      },
+      {
+        token: pool.token1,
+        pay: max(amounts.amount1),
+        native: pool.token1.payNative,
+        incoming: plan.incoming?.amount1 ?? 0n,
+      },
     ],
     { chainId, spender, permit2: v4, nativeSymbol, nowMs },
   )

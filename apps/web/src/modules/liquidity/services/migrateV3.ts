@@ -5,15 +5,16 @@
  * pool is created at the v3 pool's price. The router must first be approved for the v3 NFT.
  */
 import { v3ToV4MigrateCalldata } from '@oxbow/protocol/encoding'
-import { encodeFunctionData, erc721Abi, isAddressEqual } from 'viem'
+import { tickAtSqrtPrice } from '@oxbow/routing'
+import { type Address, encodeFunctionData, erc721Abi, isAddressEqual } from 'viem'
 import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'
 import { ADD_SLIPPAGE_BPS, type AddAmounts } from './addLiquidity.ts'
 import { liquidityContracts, publicClientFor } from './chain.ts'
 import { type PoolChoice, poolKeyOf } from './createPosition.ts'
 import { migratedAmounts } from './migrate.ts'
 import { DEADLINE_SECONDS } from './positionActions.ts'
-import { withSlippage } from './positionMath.ts'
-import type { OnchainPosition } from './readPosition.ts'
+import { fullRangeTicks, isFullRange, withSlippage } from './positionMath.ts'
+import type { OnchainPosition, PositionToken } from './readPosition.ts'
 
 export interface V3MigrationPlan {
   /** The v4 pool: the v3 position's pair, the chosen fee, tick spacing and hook. */
@@ -24,6 +25,52 @@ export interface V3MigrationPlan {
   readonly sqrtPriceX96: bigint
   readonly tickLower: number
   readonly tickUpper: number
+  /**
+   * Into a native-currency pool (`inV4Order` with a native token): the collected WETH9 is unwrapped,
+   * and `flipped` when WETH9 was the v3 pool's token1 (the native currency is always v4's currency0).
+   */
+  readonly unwrapWeth?: boolean
+  readonly flipped?: boolean
+}
+
+/**
+ * The v3 position as the v4 pool will order it. With `native` (the network's native currency) the
+ * WETH9 side becomes it: native is currency0 in v4, so when WETH9 was token1 the pair turns over
+ * (amounts and fees swapped, the range and the price inverted). Null when it has no WETH9 side.
+ */
+export function inV4Order(
+  p: OnchainPosition,
+  weth9: Address | undefined,
+  native: PositionToken | null,
+): { readonly position: OnchainPosition; readonly flipped: boolean; readonly unwrapWeth: boolean } | null {
+  if (!native) return { position: p, flipped: false, unwrapWeth: false }
+  if (!weth9) return null
+  if (isAddressEqual(p.token0.address, weth9)) {
+    return { position: { ...p, token0: native }, flipped: false, unwrapWeth: true }
+  }
+  if (!isAddressEqual(p.token1.address, weth9)) return null
+  return {
+    position: {
+      ...p,
+      token0: native,
+      token1: p.token0,
+      amount0: p.amount1,
+      amount1: p.amount0,
+      fees0: p.fees1,
+      fees1: p.fees0,
+      tickLower: -p.tickUpper,
+      tickUpper: -p.tickLower,
+      tick: tickAtSqrtPrice(invertSqrtPrice(p.sqrtPriceX96)),
+      sqrtPriceX96: invertSqrtPrice(p.sqrtPriceX96),
+    },
+    flipped: true,
+    unwrapWeth: true,
+  }
+}
+
+/** The Q64.96 sqrt price of the inverse pair (token0 per token1), rounded down. */
+export function invertSqrtPrice(sqrtPriceX96: bigint): bigint {
+  return sqrtPriceX96 === 0n ? 0n : (1n << 192n) / sqrtPriceX96
 }
 
 export interface V3MigrationAmounts {
@@ -66,7 +113,7 @@ export function v3MigrationAmounts(p: OnchainPosition, plan: V3MigrationPlan): V
 }
 
 /**
- * The transactions, in order: the v3 NFT approved to the Universal Router (unless it already is),
+ * The transactions, in order (`p` in the v4 pool's order, see `inV4Order`): the v3 NFT approved to the Universal Router (unless it already is),
  * then the migration. Null when the network lacks a contract or the range takes nothing.
  */
 export async function migrateV3Requests(
@@ -115,8 +162,9 @@ export async function migrateV3Requests(
       data: v3ToV4MigrateCalldata({
         tokenId: p.tokenId,
         liquidity: p.liquidity,
-        amount0Min: amounts.min0,
-        amount1Min: amounts.min1,
+        // The v3 removal's minimums in the v3 pool's order.
+        amount0Min: plan.flipped ? amounts.min1 : amounts.min0,
+        amount1Min: plan.flipped ? amounts.min0 : amounts.min1,
         v4PositionManager,
         key: poolKeyOf(plan.pool),
         ...(plan.createAt === null ? {} : { initializeAt: plan.createAt }),
@@ -127,10 +175,31 @@ export async function migrateV3Requests(
         amount1Max: amounts.available1,
         owner: p.owner,
         deadline: BigInt(Math.floor(options.nowMs / 1000) + DEADLINE_SECONDS),
+        unwrapWeth: plan.unwrapWeth ?? false,
       }),
       value: 0n,
       chainId: options.chainId,
     },
   })
   return requests
+}
+
+/** The range: ticks (the v3 position's own, or a preset), or prices as typed. */
+export type MigrationRange =
+  | { readonly kind: 'ticks'; readonly tickLower: number; readonly tickUpper: number }
+  | { readonly kind: 'typed'; readonly min: string; readonly max: string }
+
+/** A range on another tick spacing: full stays full, else the nearest usable ticks (never empty). */
+export function snapRange(
+  range: { tickLower: number; tickUpper: number },
+  fromSpacing: number,
+  tickSpacing: number,
+): { tickLower: number; tickUpper: number } {
+  const full = fullRangeTicks(tickSpacing)
+  if (isFullRange(range.tickLower, range.tickUpper, fromSpacing)) return full
+  const lower = Math.max(full.tickLower, Math.round(range.tickLower / tickSpacing) * tickSpacing)
+  const upper = Math.min(full.tickUpper, Math.round(range.tickUpper / tickSpacing) * tickSpacing)
+  return lower < upper
+    ? { tickLower: lower, tickUpper: upper }
+    : { tickLower: lower, tickUpper: lower + tickSpacing }
 }
