@@ -17,7 +17,12 @@ export {
   snapshot,
   walletTransport,
 } from './helpers.ts'
-export { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
+export {
+  hasPostgresBinaries,
+  postgresSkipReason,
+  startTestPostgres,
+  type TestPostgres,
+} from './postgres.ts'
 export { redisSkipReason, startTestRedis, type TestRedis } from './redis.ts'
 export { type Simulator, startSimulator } from './simulator.ts'
 export { MARKUP_SYMBOL } from './universe.ts'

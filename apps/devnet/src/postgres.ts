@@ -45,8 +45,18 @@ export function postgresSkipReason(): string | false {
   return 'no PostgreSQL server: set DATABASE_URL or apt-get install postgresql (CI never skips this run)'
 }
 
-export async function startTestPostgres(): Promise<TestPostgres> {
-  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: async () => {} }
+/** Whether Debian's PostgreSQL binaries are installed (a throwaway server of our own can run). */
+export function hasPostgresBinaries(): boolean {
+  return binDir() !== null
+}
+
+/**
+ * A PostgreSQL server for a test: the one at DATABASE_URL when set, unless `ownServer` asks for a
+ * throwaway server of its own whatever DATABASE_URL says (a stack that must not share its schema).
+ */
+export async function startTestPostgres(options: { ownServer?: boolean } = {}): Promise<TestPostgres> {
+  if (process.env.DATABASE_URL && !options.ownServer)
+    return { url: process.env.DATABASE_URL, stop: async () => {} }
   const bin = binDir()
   if (!bin)
     throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql (apt-get install postgresql)')
