@@ -57,6 +57,8 @@ export const accountMessages = defineMessages({
   typeSWAP: { id: 'account.type.swap', defaultMessage: 'Swapped' },
   typeSEND: { id: 'account.type.send', defaultMessage: 'Sent' },
   typeRECEIVE: { id: 'account.type.receive', defaultMessage: 'Received' },
+  activityTo: { id: 'account.activity.to', defaultMessage: 'To {name}' },
+  activityFrom: { id: 'account.activity.from', defaultMessage: 'From {name}' },
   typeAPPROVE: { id: 'account.type.approve', defaultMessage: 'Approved' },
   typeREVOKE: { id: 'account.type.revoke', defaultMessage: 'Revoked' },
   typeWRAP: { id: 'account.type.wrap', defaultMessage: 'Wrapped' },
