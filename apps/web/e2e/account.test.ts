@@ -7,10 +7,13 @@
  * Escape, the close button and the reset to the default view; the portfolio total equal to the
  * on-chain balances times the indexer's prices; EUR changing the fiat figures by the API's rate;
  * settings surviving a reload (and corrupt stored settings falling back to defaults); a swap shown as
- * pending in Activity while the block is not mined, then confirmed; keyboard-only use of the tabs.
+ * pending in Activity while the block is not mined, then confirmed; keyboard-only use of the tabs;
+ * a send to alice.eth named on the form, on Review and as the counterparty in Activity.
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
@@ -487,6 +490,12 @@ describe('account drawer', { timeout: 600_000 }, () => {
       const form = page.getByTestId('send-form')
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await page.getByTestId('send-amount').fill('0.25')
+      // An address typed shows its verified ENS name (the reverse record, checked forward).
+      await page.getByTestId('send-recipient').fill(alice)
+      await page
+        .getByTestId('send-recipient-name')
+        .filter({ hasText: /^alice\.eth$/ })
+        .waitFor()
       await page.getByTestId('send-recipient').fill(' Alice.eth ')
       const resolved = page.getByTestId('send-recipient-resolved')
       await resolved.waitFor()
@@ -502,7 +511,10 @@ describe('account drawer', { timeout: 600_000 }, () => {
         .getByRole('dialog', { name: 'New address' })
         .getByRole('button', { name: 'Continue' })
         .click()
-      await page.getByTestId('send-review').getByTestId('send-confirm').click()
+      const review = page.getByTestId('send-review')
+      assert.equal((await review.getByTestId('send-review-name').textContent())?.trim(), 'alice.eth')
+      await review.getByText(alice).waitFor()
+      await review.getByTestId('send-confirm').click()
       await form.locator('[data-testid="send-status"][data-state="confirmed"]').waitFor({ timeout: 30_000 })
       assert.equal((await eth.getBalance({ address: alice })) - before, 250000000000000000n)
       // An unknown name stays unresolved: 'Invalid recipient', nothing to send.
@@ -512,6 +524,15 @@ describe('account drawer', { timeout: 600_000 }, () => {
         () =>
           document.querySelector('[data-testid="send-button"]')?.textContent?.trim() === 'Invalid recipient',
       )
+      // Activity names the counterparty of the indexed send: alice.eth, not the bare address.
+      await accountButton(page, ACCOUNT_0).click()
+      await drawer(page).getByRole('tab', { name: 'Activity' }).click()
+      const named = drawer(page)
+        .getByTestId('activity-counterparty')
+        .filter({ hasText: /^To alice\.eth$/ })
+      await named.first().waitFor({ timeout: 30_000 })
+      assert.equal(await named.first().getAttribute('data-address'), alice)
+      await page.screenshot({ path: join(tmpdir(), 'account-activity-ens-1280.png') })
     })
   })
 
