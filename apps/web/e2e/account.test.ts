@@ -8,7 +8,8 @@
  * on-chain balances times the indexer's prices; EUR changing the fiat figures by the API's rate;
  * settings surviving a reload (and corrupt stored settings falling back to defaults); a swap shown as
  * pending in Activity while the block is not mined, then confirmed; keyboard-only use of the tabs;
- * a send to alice.eth named on the form, on Review and as the counterparty in Activity.
+ * a send to alice.eth named on the form, on Review and as the counterparty in Activity; the smart
+ * wallet setting upgrading and removing an EIP-7702 delegation, checked on chain.
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
@@ -533,6 +534,35 @@ describe('account drawer', { timeout: 600_000 }, () => {
       await named.first().waitFor({ timeout: 30_000 })
       assert.equal(await named.first().getAttribute('data-address'), alice)
       await page.screenshot({ path: join(tmpdir(), 'account-activity-ens-1280.png') })
+    })
+  })
+
+  test("smart wallet: settings show each network's delegation; Upgrade delegates on chain (EIP-7702), Remove delegation clears it", async () => {
+    const { public: eth, wallet } = devnetClients(stack.manifest, 'ethereum', 5)
+    const me = wallet.account.address
+    const delegate = stack.manifest.networks.ethereum?.contracts.simple7702Account ?? ''
+    assert.equal((await eth.getCode({ address: me })) ?? '0x', '0x', 'account 5 starts as a plain account')
+    await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${me}`, async (page) => {
+      await accountButton(page, me).click()
+      await drawer(page).getByRole('button', { name: 'Settings' }).click()
+      await drawer(page).getByTestId('settings-smart-wallet').click()
+      const ethereum = drawer(page).locator('[data-testid="smart-wallet-network"][data-network="ethereum"]')
+      await ethereum.and(page.locator('[data-status="inactive"]')).waitFor()
+      assert.equal(await ethereum.getByTestId('smart-wallet-status').textContent(), 'Inactive')
+      await page.screenshot({ path: join(tmpdir(), 'account-smart-wallet-1280.png') })
+      await ethereum.getByTestId('smart-wallet-upgrade').click()
+      await page.getByText('Upgraded to a smart wallet').first().waitFor({ timeout: 30_000 })
+      await ethereum.and(page.locator('[data-status="active"]')).waitFor()
+      assert.equal(
+        (await eth.getCode({ address: me }))?.toLowerCase(),
+        `0xef0100${delegate.slice(2).toLowerCase()}`,
+        'the account delegates to Simple7702Account',
+      )
+      await page.screenshot({ path: join(tmpdir(), 'account-smart-wallet-active-1280.png') })
+      await ethereum.getByTestId('smart-wallet-remove').click()
+      await page.getByText('Removed delegation').first().waitFor({ timeout: 30_000 })
+      await ethereum.and(page.locator('[data-status="inactive"]')).waitFor()
+      assert.equal((await eth.getCode({ address: me })) ?? '0x', '0x', 'the delegation is cleared')
     })
   })
 

@@ -246,6 +246,8 @@ function AppRow(props: {
             collectFees: m.pendingCollectFees,
             createPool: m.pendingCreatePool,
             migrateLiquidity: m.pendingMigrateLiquidity,
+            delegate: m.pendingDelegate,
+            removeDelegation: m.pendingRemoveDelegation,
           }[row.kind],
         )
   const detail = row.tx.spedUp

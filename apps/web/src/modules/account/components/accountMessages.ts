@@ -79,6 +79,10 @@ export const accountMessages = defineMessages({
   pendingCollectFees: { id: 'account.pending.collectFees', defaultMessage: 'Collecting fees' },
   pendingCreatePool: { id: 'account.pending.createPool', defaultMessage: 'Creating pool' },
   pendingMigrateLiquidity: { id: 'account.pending.migrateLiquidity', defaultMessage: 'Migrating liquidity' },
+  pendingDelegate: { id: 'account.pending.delegate', defaultMessage: 'Upgrading to a smart wallet' },
+  pendingRemoveDelegation: { id: 'account.pending.removeDelegation', defaultMessage: 'Removing delegation' },
+  typeDelegate: { id: 'account.type.delegate', defaultMessage: 'Upgraded to a smart wallet' },
+  typeRemoveDelegation: { id: 'account.type.removeDelegation', defaultMessage: 'Removed delegation' },
   inRange: { id: 'account.pools.inRange', defaultMessage: 'In range' },
   outOfRange: { id: 'account.pools.outOfRange', defaultMessage: 'Out of range' },
   // Settings.
