@@ -563,6 +563,9 @@ describe('account drawer', { timeout: 600_000 }, () => {
       await page.getByText('Removed delegation').first().waitFor({ timeout: 30_000 })
       await ethereum.and(page.locator('[data-status="inactive"]')).waitFor()
       assert.equal((await eth.getCode({ address: me })) ?? '0x', '0x', 'the delegation is cleared')
+      await page.setViewportSize({ width: 390, height: 844 })
+      await ethereum.waitFor()
+      await page.screenshot({ path: join(tmpdir(), 'account-smart-wallet-390.png') })
     })
   })
 
