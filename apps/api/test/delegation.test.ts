@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import { erc20Abi, type Manifest, type NetworkDeployment } from '@oxbow/protocol'
 import { type Address, type Hex, hashMessage, keccak256, parseAbi, stringToHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { classicSwap, type Json, startTradingKit, type TradingKit } from './kit.ts'
 
 const PORT_BASE = 22300
@@ -113,9 +114,15 @@ const ERC1271_MAGIC = '0x1626ba7e'
 describe('ERC-1271', () => {
   test("behavior: a delegated account's own signature is valid on chain through isValidSignature; another key's, or a changed hash, is not", async () => {
     await delegate(9)
-    const { public: client, wallet } = devnetClients(manifest, slug, 9)
-    const other = devnetClients(manifest, slug, 4).wallet
-    const me = wallet.account.address
+    const { public: client } = devnetClients(manifest, slug, 9)
+    const keyOf = (index: number) => {
+      const key = manifest.accounts[index]?.privateKey
+      if (!key) throw new Error(`no test account ${index}`)
+      return privateKeyToAccount(key)
+    }
+    const wallet = keyOf(9)
+    const other = keyOf(4)
+    const me = wallet.address
     const isValid = (hash: Hex, signature: Hex) =>
       client.readContract({
         address: me,
@@ -125,13 +132,9 @@ describe('ERC-1271', () => {
       })
     // A raw hash (Simple7702Account recovers the signer of the hash itself) ...
     const hash = keccak256(stringToHex(`oxbow erc-1271 ${Date.now()}`))
-    const signature = await wallet.account.sign({ hash })
+    const signature = await wallet.sign({ hash })
     assert.equal(await isValid(hash, signature), ERC1271_MAGIC)
-    assert.equal(
-      await isValid(hash, await other.account.sign({ hash })),
-      '0xffffffff',
-      "another key's signature",
-    )
+    assert.equal(await isValid(hash, await other.sign({ hash })), '0xffffffff', "another key's signature")
     assert.equal(await isValid(keccak256(hash), signature), '0xffffffff', 'the signature of another hash')
     // ... and a personal_sign message, as dapps verify a smart account's login (viem's verifyMessage
     // calls isValidSignature on an account with code).
@@ -146,7 +149,7 @@ describe('ERC-1271', () => {
     // An undelegated account has no code: nothing answers isValidSignature there.
     await assert.rejects(
       client.readContract({
-        address: other.account.address,
+        address: other.address,
         abi: erc1271Abi,
         functionName: 'isValidSignature',
         args: [hash, signature],
