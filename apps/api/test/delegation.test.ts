@@ -1,13 +1,15 @@
 /**
  * Smart-wallet delegation against the real devnet (ethereum, port base 22300): the delegation check
  * reads an account's EIP-7702 designator; a delegated account swaps an ERC-20 with approvals and
- * swap in one executeBatch transaction, checked on chain and compared with the classic flow's gas.
+ * swap in one executeBatch transaction, checked on chain and compared with the classic flow's gas;
+ * a delegated account's signature verifies on chain through ERC-1271 isValidSignature.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import { erc20Abi, type Manifest, type NetworkDeployment } from '@oxbow/protocol'
-import type { Address, Hex } from 'viem'
+import { type Address, type Hex, hashMessage, keccak256, parseAbi, stringToHex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { classicSwap, type Json, startTradingKit, type TradingKit } from './kit.ts'
 
 const PORT_BASE = 22300
@@ -100,6 +102,59 @@ describe('delegation check', () => {
     const unknown = await post('/wallet/check_delegation', { walletAddresses: [me], chainIds: [1] })
     assert.equal(unknown.status, 400)
     assert.equal(unknown.json.error.code, 'UNSUPPORTED_NETWORK')
+  })
+})
+
+const erc1271Abi = parseAbi([
+  'function isValidSignature(bytes32 hash, bytes signature) view returns (bytes4)',
+])
+/** ERC-1271's magic value: isValidSignature.selector. */
+const ERC1271_MAGIC = '0x1626ba7e'
+
+describe('ERC-1271', () => {
+  test("behavior: a delegated account's own signature is valid on chain through isValidSignature; another key's, or a changed hash, is not", async () => {
+    await delegate(9)
+    const { public: client } = devnetClients(manifest, slug, 9)
+    const keyOf = (index: number) => {
+      const key = manifest.accounts[index]?.privateKey
+      if (!key) throw new Error(`no test account ${index}`)
+      return privateKeyToAccount(key)
+    }
+    const wallet = keyOf(9)
+    const other = keyOf(4)
+    const me = wallet.address
+    const isValid = (hash: Hex, signature: Hex) =>
+      client.readContract({
+        address: me,
+        abi: erc1271Abi,
+        functionName: 'isValidSignature',
+        args: [hash, signature],
+      })
+    // A raw hash (Simple7702Account recovers the signer of the hash itself) ...
+    const hash = keccak256(stringToHex(`oxbow erc-1271 ${Date.now()}`))
+    const signature = await wallet.sign({ hash })
+    assert.equal(await isValid(hash, signature), ERC1271_MAGIC)
+    assert.equal(await isValid(hash, await other.sign({ hash })), '0xffffffff', "another key's signature")
+    assert.equal(await isValid(keccak256(hash), signature), '0xffffffff', 'the signature of another hash')
+    // ... and a personal_sign message, as dapps verify a smart account's login (viem's verifyMessage
+    // calls isValidSignature on an account with code).
+    const message = 'Sign in to Oxbow'
+    const signed = await wallet.signMessage({ message })
+    assert.equal(await isValid(hashMessage(message), signed), ERC1271_MAGIC)
+    assert.equal(await client.verifyMessage({ address: me, message, signature: signed }), true)
+    assert.equal(
+      await client.verifyMessage({ address: me, message, signature: await other.signMessage({ message }) }),
+      false,
+    )
+    // An undelegated account has no code: nothing answers isValidSignature there.
+    await assert.rejects(
+      client.readContract({
+        address: other.address,
+        abi: erc1271Abi,
+        functionName: 'isValidSignature',
+        args: [hash, signature],
+      }),
+    )
   })
 })
 

@@ -32,7 +32,9 @@ export async function seedNetwork(options: SeedOptions): Promise<SeedResult> {
     ? await deployEns(sender, {
         testAccounts: options.testAccounts,
         contract: contracts.universalRouter,
-        avatar: firstNft ? `eip155:${network.local.chainId}/erc721:${firstNft.address}/1` : '',
+        // Token n + 1 of the first collection is test account n's (minted round-robin from 1).
+        avatarOf: (holder: number) =>
+          firstNft ? `eip155:${network.local.chainId}/erc721:${firstNft.address}/${holder + 1}` : '',
       })
     : undefined
 

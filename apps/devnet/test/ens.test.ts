@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test'
 import type { Manifest } from '@oxbow/protocol'
 import {
   EnsNameError,
+  ensAvatar,
   ensText,
   looksLikeEnsName,
   lookupEnsAddress,
@@ -78,12 +79,31 @@ describe('ENS on the devnet', () => {
     assert.ok(ens)
     const { public: client } = devnetClients(manifest, 'ethereum')
     const avatar = await ensText(client, ens.registry, 'alice.eth', 'avatar')
-    assert.match(avatar ?? '', /^eip155:\d+\/erc721:0x[0-9a-fA-F]{40}\/1$/)
+    // Token 2 of the first collection: account 1's (tokens are minted round-robin from account 0).
+    assert.match(avatar ?? '', /^eip155:\d+\/erc721:0x[0-9a-fA-F]{40}\/2$/)
     assert.equal(
       await ensText(client, ens.registry, 'alice.eth', 'description'),
       '<img src=x onerror="window.__xss=1">',
     )
     assert.equal(await ensText(client, ens.registry, 'oxbow.eth', 'avatar'), null)
+  })
+
+  test("behavior: an NFT avatar resolves to its token's inline image while the name's address holds it", async () => {
+    const ens = deploymentOf(manifest, 'ethereum').ens
+    assert.ok(ens)
+    const { public: client } = devnetClients(manifest, 'ethereum')
+    const chainId = deploymentOf(manifest, 'ethereum').chainId
+    const alice = await ensAvatar(client, ens.registry, 'alice.eth', { chainId, owner: account(1) })
+    assert.match(alice ?? '', /^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+={0,2}$/)
+    const bob = await ensAvatar(client, ens.registry, 'bob.eth', { chainId, owner: account(2) })
+    assert.ok(bob && bob !== alice, 'another token, another image')
+    // ENSIP-12: an NFT the address does not hold is no avatar; nor is one on another chain.
+    assert.equal(await ensAvatar(client, ens.registry, 'alice.eth', { chainId, owner: account(0) }), null)
+    assert.equal(
+      await ensAvatar(client, ens.registry, 'alice.eth', { chainId: chainId + 1, owner: account(1) }),
+      null,
+    )
+    assert.equal(await ensAvatar(client, ens.registry, 'oxbow.eth', { chainId, owner: account(0) }), null)
   })
 
   test('error: malformed names are refused before any read', () => {

@@ -7,10 +7,14 @@
  * Escape, the close button and the reset to the default view; the portfolio total equal to the
  * on-chain balances times the indexer's prices; EUR changing the fiat figures by the API's rate;
  * settings surviving a reload (and corrupt stored settings falling back to defaults); a swap shown as
- * pending in Activity while the block is not mined, then confirmed; keyboard-only use of the tabs.
+ * pending in Activity while the block is not mined, then confirmed; keyboard-only use of the tabs;
+ * a send to alice.eth named on the form, on Review and as the counterparty in Activity; the smart
+ * wallet setting upgrading and removing an EIP-7702 delegation, checked on chain.
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
@@ -487,6 +491,12 @@ describe('account drawer', { timeout: 600_000 }, () => {
       const form = page.getByTestId('send-form')
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await page.getByTestId('send-amount').fill('0.25')
+      // An address typed shows its verified ENS name (the reverse record, checked forward).
+      await page.getByTestId('send-recipient').fill(alice)
+      await page
+        .getByTestId('send-recipient-name')
+        .filter({ hasText: /^alice\.eth$/ })
+        .waitFor()
       await page.getByTestId('send-recipient').fill(' Alice.eth ')
       const resolved = page.getByTestId('send-recipient-resolved')
       await resolved.waitFor()
@@ -502,7 +512,10 @@ describe('account drawer', { timeout: 600_000 }, () => {
         .getByRole('dialog', { name: 'New address' })
         .getByRole('button', { name: 'Continue' })
         .click()
-      await page.getByTestId('send-review').getByTestId('send-confirm').click()
+      const review = page.getByTestId('send-review')
+      assert.equal((await review.getByTestId('send-review-name').textContent())?.trim(), 'alice.eth')
+      await review.getByText(alice).waitFor()
+      await review.getByTestId('send-confirm').click()
       await form.locator('[data-testid="send-status"][data-state="confirmed"]').waitFor({ timeout: 30_000 })
       assert.equal((await eth.getBalance({ address: alice })) - before, 250000000000000000n)
       // An unknown name stays unresolved: 'Invalid recipient', nothing to send.
@@ -512,6 +525,47 @@ describe('account drawer', { timeout: 600_000 }, () => {
         () =>
           document.querySelector('[data-testid="send-button"]')?.textContent?.trim() === 'Invalid recipient',
       )
+      // Activity names the counterparty of the indexed send: alice.eth, not the bare address.
+      await accountButton(page, ACCOUNT_0).click()
+      await drawer(page).getByRole('tab', { name: 'Activity' }).click()
+      const named = drawer(page)
+        .getByTestId('activity-counterparty')
+        .filter({ hasText: /^To alice\.eth$/ })
+      await named.first().waitFor({ timeout: 30_000 })
+      assert.equal(await named.first().getAttribute('data-address'), alice)
+      await page.screenshot({ path: join(tmpdir(), 'account-activity-ens-1280.png') })
+    })
+  })
+
+  test("smart wallet: settings show each network's delegation; Upgrade delegates on chain (EIP-7702), Remove delegation clears it", async () => {
+    const { public: eth, wallet } = devnetClients(stack.manifest, 'ethereum', 5)
+    const me = wallet.account.address
+    const delegate = stack.manifest.networks.ethereum?.contracts.simple7702Account ?? ''
+    assert.equal((await eth.getCode({ address: me })) ?? '0x', '0x', 'account 5 starts as a plain account')
+    await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${me}`, async (page) => {
+      await accountButton(page, me).click()
+      await drawer(page).getByRole('button', { name: 'Settings' }).click()
+      await drawer(page).getByTestId('settings-smart-wallet').click()
+      const ethereum = drawer(page).locator('[data-testid="smart-wallet-network"][data-network="ethereum"]')
+      await ethereum.and(page.locator('[data-status="inactive"]')).waitFor()
+      assert.equal(await ethereum.getByTestId('smart-wallet-status').textContent(), 'Inactive')
+      await page.screenshot({ path: join(tmpdir(), 'account-smart-wallet-1280.png') })
+      await ethereum.getByTestId('smart-wallet-upgrade').click()
+      await page.getByText('Upgraded to a smart wallet').first().waitFor({ timeout: 30_000 })
+      await ethereum.and(page.locator('[data-status="active"]')).waitFor()
+      assert.equal(
+        (await eth.getCode({ address: me }))?.toLowerCase(),
+        `0xef0100${delegate.slice(2).toLowerCase()}`,
+        'the account delegates to Simple7702Account',
+      )
+      await page.screenshot({ path: join(tmpdir(), 'account-smart-wallet-active-1280.png') })
+      await ethereum.getByTestId('smart-wallet-remove').click()
+      await page.getByText('Removed delegation').first().waitFor({ timeout: 30_000 })
+      await ethereum.and(page.locator('[data-status="inactive"]')).waitFor()
+      assert.equal((await eth.getCode({ address: me })) ?? '0x', '0x', 'the delegation is cleared')
+      await page.setViewportSize({ width: 390, height: 844 })
+      await ethereum.waitFor()
+      await page.screenshot({ path: join(tmpdir(), 'account-smart-wallet-390.png') })
     })
   })
 

@@ -8,7 +8,8 @@
  * view with an avatar upload (the image served back by the API, allowed by the CSP); the header
  * and the drawer show the name; two renames, then the third shows 'Address change limit reached';
  * the name left behind shows 'Unavailable'; search finds the wallet by its username; send resolves
- * a username (another address's, claimed through the API) to its address. Screenshots at 1280 px
+ * a username (another address's, claimed through the API) to its address; search finds alice.eth's
+ * address and account 1's address's ENS name. Screenshots at 1280 px
  * and 390 px in the temp directory.
  */
 import assert from 'node:assert/strict'
@@ -186,6 +187,15 @@ describe('usernames', () => {
       await search.getByRole('searchbox').fill(ACCOUNT_0)
       await search.getByTestId('search-wallet-username').filter({ hasText: third }).waitFor()
       await page.screenshot({ path: join(tmpdir(), 'usernames-search-1280.png') })
+      // ENS both ways, read from the devnet's registry: a name finds its address, an address its name.
+      const alice = stack.manifest.accounts[1]?.address ?? ''
+      await search.getByRole('searchbox').fill('alice.eth')
+      const ens = search.getByTestId('search-wallet-ens')
+      await ens.filter({ hasText: 'alice.eth' }).waitFor()
+      assert.match((await ens.getAttribute('href')) ?? '', new RegExp(`/address/${alice}$`, 'i'))
+      await search.getByRole('searchbox').fill(alice)
+      await ens.filter({ hasText: 'alice.eth' }).waitFor()
+      await page.screenshot({ path: join(tmpdir(), 'usernames-search-ens-1280.png') })
     })
   })
 

@@ -5,6 +5,8 @@
  * failing-then-succeeding injected wallet (error modal + Try again), and test mode.
  */
 import assert from 'node:assert/strict'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { getNetwork } from '@oxbow/chains'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
@@ -344,6 +346,15 @@ describe('wallet connection', () => {
       await named(page, 'alice.eth').waitFor()
       const stored = await page.evaluate(() => localStorage.getItem('oxbow.wallet.names'))
       assert.match(stored ?? '', /"ensName":"alice\.eth"/)
+      // Its avatar: the NFT its avatar record names (held by account 1), the token's inline image.
+      const avatar = named(page, 'alice.eth').getByTestId('account-avatar')
+      await avatar.waitFor()
+      assert.match((await avatar.getAttribute('src')) ?? '', /^data:image\/svg\+xml;base64,/)
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="account-avatar"]') as HTMLImageElement | null)?.naturalWidth,
+      )
+      await page.screenshot({ path: join(tmpdir(), 'wallet-ens-avatar-1280.png') })
     })
     await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${ACCOUNT_3}`, async (page) => {
       await accountButton(page, ACCOUNT_3).waitFor()
@@ -353,6 +364,7 @@ describe('wallet connection', () => {
         ACCOUNT_3.toLowerCase(),
       )
       assert.equal(await accountButton(page, ACCOUNT_3).textContent(), '0x90F79b…93b906')
+      assert.equal(await page.getByTestId('account-avatar').count(), 0, 'no verified name, no avatar')
     })
   })
 

@@ -2,9 +2,9 @@
  * ENS on a network whose registry entry says it has it (Ethereum): the registry, a public resolver
  * and the reverse registrar from @ensdomains' npm artifacts, then a few names with records.
  *
- * Names: alice.eth and bob.eth point at test accounts 1 and 2 with reverse (primary) records and
- * an avatar and description; oxbow.eth points at a contract (the Universal Router), without a
- * reverse record; test account 3 claims alice.eth in its reverse record, which a verified reverse
+ * Names: alice.eth and bob.eth point at test accounts 1 and 2 with reverse (primary) records, an
+ * avatar (ENSIP-12: an NFT of the seeded collection that account holds) and alice a description;
+ * oxbow.eth points at a contract (the Universal Router), without a reverse record; test account 3 claims alice.eth in its reverse record, which a verified reverse
  * lookup must refuse (the forward record points elsewhere). Test account 0 stays nameless, so the
  * screens that show the connected address keep showing it.
  */
@@ -26,7 +26,12 @@ interface NameSpec {
 
 export async function deployEns(
   sender: Sender,
-  options: { testAccounts: readonly Address[]; contract: Address; avatar: string },
+  options: {
+    testAccounts: readonly Address[]
+    contract: Address
+    /** The avatar record (an ENSIP-12 NFT reference) of an NFT test account `holder` holds. */
+    avatarOf: (holder: number) => string
+  },
 ): Promise<ManifestEns> {
   const a = loadArtifacts()
   const d = DEPLOYER
@@ -68,9 +73,9 @@ export async function deployEns(
       label: 'alice',
       address: account1,
       primary: true,
-      text: { avatar: options.avatar, description: '<img src=x onerror="window.__xss=1">' },
+      text: { avatar: options.avatarOf(1), description: '<img src=x onerror="window.__xss=1">' },
     },
-    { label: 'bob', address: account2, primary: true, text: { avatar: options.avatar } },
+    { label: 'bob', address: account2, primary: true, text: { avatar: options.avatarOf(2) } },
     { label: 'oxbow', address: options.contract, primary: false, text: {} },
   ]
   for (const spec of names) {

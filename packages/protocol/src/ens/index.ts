@@ -173,3 +173,81 @@ export async function ensText(
   })
   return value || null
 }
+
+const avatarNftAbi = parseAbi([
+  'function ownerOf(uint256 tokenId) view returns (address)',
+  'function tokenURI(uint256 tokenId) view returns (string)',
+  'function balanceOf(address owner, uint256 id) view returns (uint256)',
+  'function uri(uint256 id) view returns (string)',
+])
+
+/** ENSIP-12's NFT avatar reference: `eip155:<chain id>/erc721:<contract>/<token id>` (or erc1155). */
+const NFT_AVATAR = /^eip155:(\d{1,12})\/(erc721|erc1155):(0x[0-9a-fA-F]{40})\/(\d{1,78})$/
+/** A metadata document read inline; larger ones are not avatars this app shows. */
+const MAX_METADATA_CHARS = 64_000
+
+/** The JSON of an inline (data:) metadata URI, or null for any other kind (https, ipfs: not fetched). */
+function inlineMetadata(uri: string): unknown {
+  if (uri.length > MAX_METADATA_CHARS) return null
+  const base64 = /^data:application\/json;base64,([A-Za-z0-9+/]+={0,2})$/.exec(uri)
+  const plain = /^data:application\/json(?:;charset=utf-8|;utf8)?,(.*)$/s.exec(uri)
+  try {
+    if (base64?.[1]) {
+      const bytes = Uint8Array.from(atob(base64[1]), (c) => c.charCodeAt(0))
+      return JSON.parse(new TextDecoder().decode(bytes))
+    }
+    if (plain?.[1] !== undefined) return JSON.parse(decodeURIComponent(plain[1]))
+  } catch {
+    return null
+  }
+  return null
+}
+
+/**
+ * The image an ENS name's `avatar` record stands for, unchecked (the caller decides what it may
+ * draw): a URL or data URI as written, or for an ENSIP-12 NFT reference on `chainId` the `image`
+ * of the token's inline metadata, only while `owner` (the address the name resolves to) holds the
+ * token. Null when there is no record, the NFT is on another chain, held by someone else, or its
+ * metadata is not inline.
+ */
+export async function ensAvatar(
+  client: EnsReader,
+  registry: Address,
+  name: string,
+  options: { readonly chainId: number; readonly owner: Address },
+): Promise<string | null> {
+  const record = (await ensText(client, registry, name, 'avatar'))?.trim()
+  if (!record) return null
+  const nft = NFT_AVATAR.exec(record)
+  if (!nft) return /^(https:|data:image\/)/i.test(record) ? record : null
+  const [, chainId, standard, contract, id] = nft
+  if (Number(chainId) !== options.chainId || !contract || !id) return null
+  const tokenId = BigInt(id)
+  const at = { address: getAddress(contract), abi: avatarNftAbi } as const
+  let uri: string
+  try {
+    if (standard === 'erc721') {
+      const holder = await client.readContract({ ...at, functionName: 'ownerOf', args: [tokenId] })
+      if (getAddress(holder) !== getAddress(options.owner)) return null
+      uri = await client.readContract({ ...at, functionName: 'tokenURI', args: [tokenId] })
+    } else {
+      const held = await client.readContract({
+        ...at,
+        functionName: 'balanceOf',
+        args: [options.owner, tokenId],
+      })
+      if (held === 0n) return null
+      uri = (await client.readContract({ ...at, functionName: 'uri', args: [tokenId] })).replace(
+        '{id}',
+        tokenId.toString(16).padStart(64, '0'),
+      )
+    }
+  } catch {
+    // No such token, or a contract that is no NFT: no avatar.
+    return null
+  }
+  const metadata = inlineMetadata(uri)
+  const image =
+    typeof metadata === 'object' && metadata !== null ? (metadata as { image?: unknown }).image : null
+  return typeof image === 'string' && image.length > 0 ? image : null
+}

@@ -1,6 +1,7 @@
+export { useAddressName } from './hooks/useAddressName.ts'
 export { ensAddressQuery, ensNameQuery, useEnsAddress, useEnsName } from './hooks/useEns.ts'
 export { usernameOfQuery, usernameQuery, useUsernameProfile } from './hooks/useUsername.ts'
-export { ensTarget, lookupName, resolveName } from './services/ens.ts'
+export { ensTarget, lookupAvatar, lookupName, resolveName } from './services/ens.ts'
 export type { UsernameProfile } from './services/usernames.ts'
 export type { ProfileDraft, SignText } from './services/usernameWrites.ts'
 

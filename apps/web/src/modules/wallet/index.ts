@@ -11,7 +11,7 @@ export {
   useConnectTitle,
 } from './components/ConnectButton.tsx'
 export { CopyButton } from './components/CopyButton.tsx'
-export { useAccountLabel } from './hooks/useAccountLabel.ts'
+export { useAccountAvatar, useAccountLabel } from './hooks/useAccountLabel.ts'
 export { usePendingTransactionsWatcher } from './hooks/usePendingTransactionsWatcher.ts'
 export { type ConnectFailure, setConnectFailureSink } from './services/failures.ts'
 export { followWalletIntent } from './services/followWalletIntent.ts'

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
 import {
   openAccountDrawer,
+  useAccountAvatar,
   useAccountDrawerOpen,
   useAccountLabel,
   usePendingTransactionsWatcher,
@@ -24,8 +25,8 @@ const m = defineMessages({
 })
 
 /**
- * The connected account in the header: its username, else its ENS name, else the shortened address,
- * with the pending-transaction count. It opens the account drawer. It imports nothing of the drawer
+ * The connected account in the header: its avatar when its name has one, its username, else its ENS
+ * name, else the shortened address, with the pending-transaction count. It opens the account drawer. It imports nothing of the drawer
  * itself: the drawer's chunk and the portfolio load once a wallet connects, ahead of the first open.
  */
 export function AccountButton() {
@@ -33,6 +34,7 @@ export function AccountButton() {
   const state = useWalletState()
   const address = state.status === 'connected' ? state.address : null
   const label = useAccountLabel(address)
+  const avatar = useAccountAvatar(address)
   const pending = usePendingTransactionsWatcher(address)
   const open = useAccountDrawerOpen()
   const queryClient = useQueryClient()
@@ -54,6 +56,18 @@ export function AccountButton() {
       aria-label={intl.formatMessage(m.account, { address: name })}
       onClick={openAccountDrawer}
     >
+      {avatar ? (
+        // Decorative (the name is the label); only a source isShowableAvatar passed reaches here.
+        <img
+          className={styles.avatar}
+          src={avatar}
+          alt=""
+          width={20}
+          height={20}
+          referrerPolicy="no-referrer"
+          data-testid="account-avatar"
+        />
+      ) : null}
       {name}
       {pending.length > 0 ? (
         <span

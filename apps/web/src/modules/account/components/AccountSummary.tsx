@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { Button } from '../../ui/index.ts'
-import { CopyButton, loadWalletRuntime, useAccountLabel } from '../../wallet/index.ts'
+import { CopyButton, loadWalletRuntime, useAccountAvatar, useAccountLabel } from '../../wallet/index.ts'
 import { usePortfolio } from '../hooks/useAccountData.ts'
 import { useAccountSettings } from '../state/accountSettings.ts'
 import { showDrawerView } from '../state/drawerState.ts'
@@ -25,6 +25,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
   const intl = useIntl()
   const navigate = useNavigate()
   const accountLabel = useAccountLabel(props.address)
+  const avatar = useAccountAvatar(props.address)
   // The label falls back to the shortened address: only a username or ENS name replaces the address.
   const label = accountLabel && accountLabel !== shortenAddress(props.address, 6) ? accountLabel : null
   const settings = useAccountSettings()
@@ -42,7 +43,19 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
   return (
     <section className={styles.view}>
       <header className={styles.summaryHead}>
-        <span className={styles.avatar} data-hue={Math.round(hue / 30)} aria-hidden="true" />
+        {avatar ? (
+          <img
+            className={styles.avatar}
+            src={avatar}
+            alt=""
+            width={40}
+            height={40}
+            referrerPolicy="no-referrer"
+            data-testid="drawer-avatar"
+          />
+        ) : (
+          <span className={styles.avatar} data-hue={Math.round(hue / 30)} aria-hidden="true" />
+        )}
         <span className={styles.spacer} />
         <button
           type="button"

@@ -7,6 +7,7 @@ import { AccountSummary } from './AccountSummary.tsx'
 import { accountMessages as m } from './accountMessages.ts'
 import { PoolsList } from './PoolsList.tsx'
 import { CurrencyView, LanguageView, PortfolioBalanceView, SettingsView } from './SettingsView.tsx'
+import { smartWalletMessages } from './smartWalletMessages.ts'
 import { usernameMessages } from './usernameMessages.ts'
 
 /** The open limit orders (the limit module's view): loaded when the limits view opens. */
@@ -16,6 +17,9 @@ const LimitsView = lazy(() =>
 
 /** The username profile (claim, edit, delete): loaded when its view opens. */
 const UsernameView = lazy(() => import('./UsernameView.tsx'))
+
+/** The smart-wallet setting (delegation per network): loaded when its view opens. */
+const SmartWalletView = lazy(() => import('./SmartWalletView.tsx'))
 
 /** Where a view's back arrow leads. */
 const parentOf: Record<DrawerView, DrawerView> = {
@@ -29,6 +33,7 @@ const parentOf: Record<DrawerView, DrawerView> = {
   portfolioBalance: 'settings',
   passkeys: 'settings',
   username: 'settings',
+  smartWallet: 'settings',
 }
 
 /** The drawer's views once a wallet is connected (own chunk: loaded when the drawer first opens connected). */
@@ -48,6 +53,7 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
       pools: m.pools,
       passkeys: m.passkeys,
       username: usernameMessages.title,
+      smartWallet: smartWalletMessages.title,
     }[view]
     content = (
       <section className={styles.view} aria-labelledby="account-view-title">
@@ -86,6 +92,11 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
         {view === 'username' ? (
           <Suspense fallback={null}>
             <UsernameView address={props.address} />
+          </Suspense>
+        ) : null}
+        {view === 'smartWallet' ? (
+          <Suspense fallback={null}>
+            <SmartWalletView address={props.address} />
           </Suspense>
         ) : null}
         {view === 'otherWallets' ? <p className={styles.muted}>{intl.formatMessage(m.comingSoon)}</p> : null}

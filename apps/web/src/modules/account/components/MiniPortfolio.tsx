@@ -7,6 +7,7 @@ import { findNetwork, findNetworkByChainId, networkName } from '../../config/ind
 import { useFiatFormatter } from '../../currency/index.ts'
 import { ProviderMarks, useFiatOrders, useFiatProviders } from '../../fiat/index.ts'
 import { useNftsEnabled } from '../../flags/index.ts'
+import { useAddressName } from '../../identity/index.ts'
 import {
   orderStatusMessages,
   ordersQuery,
@@ -173,30 +174,55 @@ function ActivityTab(props: { address: `0x${string}` }) {
         if (row.status === 'fiat') return <FiatRow key={row.key} row={row} />
         if (row.status === 'limit') return <LimitRow key={row.key} row={row} />
         if (row.status !== 'confirmed') return <AppRow key={row.key} row={row} address={props.address} />
-        const title = intl.formatMessage(m[`type${row.entry.type}`])
-        const changes = row.entry.assetChanges
-          .map((change) => {
-            const what = change.token
-              ? `${formatTokenAmount(BigInt(change.amount), change.token.decimals, { locale: intl.locale })} ${change.token.symbol}`
-              : `${change.nftCollection?.name ?? ''} #${change.tokenId ?? ''}`
-            return `${change.direction === 'IN' ? '+' : '−'}${what}`
-          })
-          .join(' ')
-        return (
-          <li key={row.key} className={styles.row} data-tx={row.hash} data-status={row.status}>
-            <span className={styles.rowMain}>
-              <strong>{title}</strong>
-              <span className={styles.muted}>{changes || networkName(row.network)}</span>
-            </span>
-            <span className={styles.rowEnd}>
-              <span className={styles.muted}>
-                {intl.formatDate(row.entry.timestamp * 1000, { month: 'short', day: 'numeric' })}
-              </span>
-            </span>
-          </li>
-        )
+        return <ConfirmedRow key={row.key} row={row} />
       })}
     </ul>
+  )
+}
+
+/**
+ * An indexed transaction: its type, its asset changes (or network) and date; a send or receive also
+ * names its counterparty (username, else ENS name, else the shortened address; text only).
+ */
+function ConfirmedRow(props: { row: Extract<ActivityRow, { status: 'confirmed' }> }) {
+  const intl = useIntl()
+  const { row } = props
+  const counterparty =
+    row.entry.type === 'SEND' || row.entry.type === 'RECEIVE' ? row.entry.counterparty : null
+  const name = useAddressName(counterparty)
+  const title = intl.formatMessage(m[`type${row.entry.type}`])
+  const changes = row.entry.assetChanges
+    .map((change) => {
+      const what = change.token
+        ? `${formatTokenAmount(BigInt(change.amount), change.token.decimals, { locale: intl.locale })} ${change.token.symbol}`
+        : `${change.nftCollection?.name ?? ''} #${change.tokenId ?? ''}`
+      return `${change.direction === 'IN' ? '+' : '−'}${what}`
+    })
+    .join(' ')
+  return (
+    <li className={styles.row} data-tx={row.hash} data-status={row.status}>
+      <span className={styles.rowMain}>
+        <strong>{title}</strong>
+        <span className={styles.muted}>{changes || networkName(row.network)}</span>
+        {counterparty ? (
+          <span
+            className={styles.muted}
+            title={counterparty}
+            data-testid="activity-counterparty"
+            data-address={counterparty}
+          >
+            {intl.formatMessage(row.entry.type === 'SEND' ? m.activityTo : m.activityFrom, {
+              name: name ?? shortenAddress(counterparty, 4),
+            })}
+          </span>
+        ) : null}
+      </span>
+      <span className={styles.rowEnd}>
+        <span className={styles.muted}>
+          {intl.formatDate(row.entry.timestamp * 1000, { month: 'short', day: 'numeric' })}
+        </span>
+      </span>
+    </li>
   )
 }
 
@@ -226,6 +252,8 @@ function AppRow(props: {
             collectFees: m.pendingCollectFees,
             createPool: m.pendingCreatePool,
             migrateLiquidity: m.pendingMigrateLiquidity,
+            delegate: m.pendingDelegate,
+            removeDelegation: m.pendingRemoveDelegation,
           }[row.kind],
         )
   const detail = row.tx.spedUp

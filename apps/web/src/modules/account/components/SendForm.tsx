@@ -4,7 +4,7 @@ import { useId, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { findNetwork, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { fxRatesQuery, rateFor, useFiatFormatter } from '../../currency/index.ts'
-import { useEnsAddress, useUsernameProfile } from '../../identity/index.ts'
+import { useAddressName, useEnsAddress, useUsernameProfile } from '../../identity/index.ts'
 import { screeningMessages, useAddressBlocked, useBlockedAccount } from '../../screening/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import {
@@ -53,6 +53,17 @@ function fiatToUnits(fiat: number, price: number, decimals: number): bigint | nu
   } catch {
     return null
   }
+}
+
+/** A recent recipient: its name (username, else ENS) over the address when it has one. */
+function RecipientAddress(props: { address: string }) {
+  const name = useAddressName(props.address)
+  return (
+    <span className={styles.rowMain}>
+      {name ? <strong data-testid="send-recent-name">{name}</strong> : null}
+      <span className={styles.address}>{props.address}</span>
+    </span>
+  )
 }
 
 /**
@@ -180,6 +191,15 @@ export function SendForm(props: {
   })
   const senderBlocked = useBlockedAccount() !== null
   const recipientBlocked = useAddressBlocked(resolved)
+  // The spec's validated recipient: an address typed shows its name (username, else ENS); a name
+  // typed shows the address it resolves to. Names are text.
+  const resolvedName = useAddressName(resolved)
+  const recipientName =
+    recipient.kind === 'address'
+      ? resolvedName
+      : recipient.kind === 'ens' || recipient.kind === 'username'
+        ? recipient.name
+        : null
   const button = sendButton({
     senderBlocked,
     recipientBlocked,
@@ -353,6 +373,11 @@ export function SendForm(props: {
             {resolved}
           </span>
         ) : null}
+        {recipient.kind === 'address' && resolvedName ? (
+          <span className={styles.muted} data-testid="send-recipient-name">
+            {resolvedName}
+          </span>
+        ) : null}
         {resolved && recipientBlocked ? (
           <p className={styles.sendError} role="alert" data-testid="send-recipient-blocked">
             {intl.formatMessage(screeningMessages.recipient)}
@@ -370,7 +395,7 @@ export function SendForm(props: {
                     setFlyout(false)
                   }}
                 >
-                  <span className={styles.address}>{recent.address}</span>
+                  <RecipientAddress address={recent.address} />
                   <span className={styles.muted}>
                     {intl.formatMessage(m.sendCount, { count: recent.count })}
                   </span>
@@ -506,7 +531,9 @@ export function SendForm(props: {
           {selected?.token.symbol} · {selected ? networkName(selected.network) : ''}
         </p>
         <p>
-          {intl.formatMessage(m.to)} <code className={styles.address}>{resolved}</code>
+          {intl.formatMessage(m.to)}{' '}
+          {recipientName ? <strong data-testid="send-review-name">{recipientName} </strong> : null}
+          <code className={styles.address}>{resolved}</code>
         </p>
         <p className={styles.muted}>
           {intl.formatMessage(m.networkCost)}: {feeText}

@@ -13,6 +13,7 @@ import { setAccountSetting, useAccountSettings } from '../state/accountSettings.
 import { showDrawerView } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
+import { smartWalletMessages } from './smartWalletMessages.ts'
 import { usernameMessages } from './usernameMessages.ts'
 
 function Toggle(props: {
@@ -66,6 +67,17 @@ export function SettingsView() {
         <span aria-hidden="true">→</span>
       </button>
       {wallet.status === 'connected' && wallet.address ? <UsernameRow address={wallet.address} /> : null}
+      {wallet.status === 'connected' ? (
+        <button
+          type="button"
+          className={styles.navRow}
+          onClick={() => showDrawerView('smartWallet')}
+          data-testid="settings-smart-wallet"
+        >
+          <span>{intl.formatMessage(smartWalletMessages.title)}</span>
+          <span aria-hidden="true">→</span>
+        </button>
+      ) : null}
       {embedded ? (
         <button type="button" className={styles.navRow} onClick={() => showDrawerView('passkeys')}>
           <span>{intl.formatMessage(m.passkeys)}</span>

@@ -46,6 +46,8 @@ const pendingTitles: Record<PendingTransactionKind, Descriptor> = {
   collectFees: m.pendingCollectFees,
   createPool: m.pendingCreatePool,
   migrateLiquidity: m.pendingMigrateLiquidity,
+  delegate: m.pendingDelegate,
+  removeDelegation: m.pendingRemoveDelegation,
 }
 const successTitles: Record<PendingTransactionKind, Descriptor> = {
   approve: m.typeAPPROVE,
@@ -59,6 +61,8 @@ const successTitles: Record<PendingTransactionKind, Descriptor> = {
   collectFees: m.typeCOLLECT_FEES,
   createPool: m.typeCREATE_POOL,
   migrateLiquidity: t.migrated,
+  delegate: m.typeDelegate,
+  removeDelegation: m.typeRemoveDelegation,
 }
 const failedTitles: Record<PendingTransactionKind, Descriptor> = {
   approve: t.failedApprove,
@@ -72,6 +76,8 @@ const failedTitles: Record<PendingTransactionKind, Descriptor> = {
   collectFees: t.failedCollectFees,
   createPool: t.failedCreatePool,
   migrateLiquidity: t.failedMigrateLiquidity,
+  delegate: t.failedDelegate,
+  removeDelegation: t.failedRemoveDelegation,
 }
 
 function Toast(props: { toast: TransactionToast }) {

@@ -58,7 +58,7 @@ export default function UsernameView(props: { address: Hex }) {
   const saved = (next: UsernameProfile | null) => {
     queryClient.setQueryData(usernameOfQuery(props.address).queryKey, next)
     void queryClient.invalidateQueries({ queryKey: ['username', 'name'] })
-    setAccountUsername(props.address, next?.username ?? null)
+    setAccountUsername(props.address, next?.username ?? null, next?.avatarUrl ?? null)
   }
   const sign = async (text: string) => (await loadWalletRuntime()).signMessage(text)
   const failure = async (error: unknown) => {

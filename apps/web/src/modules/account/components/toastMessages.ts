@@ -24,6 +24,11 @@ export const toastMessages = defineMessages({
   },
   failedCollectFees: { id: 'account.toast.failed.collectFees', defaultMessage: 'Collecting fees failed' },
   failedCreatePool: { id: 'account.toast.failed.createPool', defaultMessage: 'Creating the pool failed' },
+  failedDelegate: { id: 'account.toast.failed.delegate', defaultMessage: 'Smart wallet upgrade failed' },
+  failedRemoveDelegation: {
+    id: 'account.toast.failed.removeDelegation',
+    defaultMessage: 'Removing delegation failed',
+  },
   failedMigrateLiquidity: {
     id: 'account.toast.failed.migrateLiquidity',
     defaultMessage: 'Migrating liquidity failed',

@@ -14,6 +14,7 @@ export const drawerViews = [
   'pools',
   'passkeys',
   'username',
+  'smartWallet',
 ] as const
 export type DrawerView = (typeof drawerViews)[number]
 

@@ -4,6 +4,7 @@
  * load with the first lookup, never with the page.
  */
 import type { Address } from 'viem'
+import { safeImageSrc } from '../../../lib/imageSrc.ts'
 import type { RuntimeConfig } from '../../config/index.ts'
 
 interface EnsTarget {
@@ -51,4 +52,24 @@ export async function lookupName(config: RuntimeConfig, address: Address): Promi
   if (!target) return null
   const ens = await import('@oxbow/protocol/ens')
   return ens.lookupEnsAddress(await clientFor(target), target.registry, address)
+}
+
+/**
+ * The avatar of `name` (whose address is `owner`) as an <img> source, or null: its `avatar` record,
+ * an https URL, a base64 image, or an NFT `owner` holds on the ENS network (ENSIP-12, the token's
+ * inline metadata image), passed through `safeImageSrc` (only what the CSP draws).
+ */
+export async function lookupAvatar(
+  config: RuntimeConfig,
+  name: string,
+  owner: Address,
+): Promise<string | null> {
+  const target = ensTarget(config)
+  if (!target) return null
+  const ens = await import('@oxbow/protocol/ens')
+  const image = await ens.ensAvatar(await clientFor(target), target.registry, name, {
+    chainId: target.chainId,
+    owner,
+  })
+  return safeImageSrc(image)
 }

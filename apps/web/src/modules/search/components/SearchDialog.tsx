@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
 import { getNetworks, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../../flags/index.ts'
-import { useEnsAddress, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
+import { useEnsAddress, useEnsName, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
 import { Button, SkeletonRows, useFocusTrap } from '../../ui/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import { usePopularNftCollections, useSearchResults, useTrending } from '../hooks/useSearchData.ts'
@@ -157,6 +157,8 @@ export function SearchDialog() {
   )
   const usernameByAddress = useQuery(usernameOfQuery(wallets && isEvmAddress(walletTerm) ? walletTerm : null))
   const ensMatch = useEnsAddress(wallets && walletTerm.includes('.') ? walletTerm : undefined)
+  // An address query's own verified ENS name (its reverse record, checked forward).
+  const ensOfAddress = useEnsName(wallets && isEvmAddress(walletTerm) ? walletTerm : undefined)
   const popularNfts = usePopularNftCollections(sections.includes('PopularNFTCollections'), chain)
   const trending = useTrending(
     sections.includes('TrendingTokens') || sections.includes('TrendingPools'),
@@ -352,6 +354,17 @@ export function SearchDialog() {
           walletQuery.toLowerCase(),
           shortenAddress(ensMatch.address, 6),
           ensMatch.address,
+          'search-wallet-ens',
+        ),
+      )
+    }
+    if (address && ensOfAddress) {
+      rows.push(
+        walletRow(
+          `ens:${ensOfAddress}`,
+          ensOfAddress,
+          shortenAddress(walletQuery, 6),
+          walletQuery,
           'search-wallet-ens',
         ),
       )

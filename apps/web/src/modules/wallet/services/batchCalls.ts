@@ -1,5 +1,7 @@
 import { type Config, getConnection } from '@wagmi/core'
 import { type EIP1193RequestFn, isHex, numberToHex } from 'viem'
+import { PASSKEY_WALLET_ID } from '../state/embeddedWallet.ts'
+import { LOCAL_WALLET_ID, SET_DELEGATION_METHOD } from './localWallet.ts'
 import { asWalletError, RECEIPT_TIMEOUT_MS, sleep } from './transactions.ts'
 import type { Hex, TransactionOutcome, WalletActions } from './walletActions.ts'
 import { firstLine, WalletActionError } from './walletErrors.ts'
@@ -16,8 +18,33 @@ export function createBatchActions(
     hash: Hex,
     options?: { timeoutMs?: number; pollMs?: number },
   ) => Promise<TransactionOutcome>,
-): Pick<WalletActions, 'atomicBatching' | 'sendCalls' | 'waitForCalls'> {
+): Pick<
+  WalletActions,
+  'atomicBatching' | 'sendCalls' | 'waitForCalls' | 'canSetDelegation' | 'setDelegation'
+> {
   return {
+    canSetDelegation() {
+      const id = getConnection(config).connector?.id
+      return id === LOCAL_WALLET_ID || id === PASSKEY_WALLET_ID
+    },
+    async setDelegation(chainId, enabled) {
+      try {
+        const { connector } = getConnection(config)
+        const id = connector?.id
+        if (!connector || (id !== LOCAL_WALLET_ID && id !== PASSKEY_WALLET_ID))
+          throw new WalletActionError('unknown', 'This wallet manages its smart-wallet delegation itself')
+        const provider = (await connector.getProvider()) as Eip1193
+        const hash = await provider.request({
+          method: SET_DELEGATION_METHOD as 'eth_sendTransaction',
+          params: [{ chainId: numberToHex(chainId), enabled }] as never,
+        })
+        if (typeof hash !== 'string' || !isHex(hash))
+          throw new WalletActionError('unknown', 'No transaction hash')
+        return hash
+      } catch (error) {
+        return asWalletError(error)
+      }
+    },
     async atomicBatching(chainId) {
       try {
         const { connector, address } = getConnection(config)

@@ -13,6 +13,7 @@ import {
   isAddressEqual,
   type LocalAccount,
   numberToHex,
+  zeroAddress,
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 
@@ -20,6 +21,8 @@ import { mnemonicToAccount } from 'viem/accounts'
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
 const LOCAL_ACCOUNT_COUNT = 10
 const AUTHORIZED_KEY = 'oxbow.wallet.localAuthorized'
+/** The page wallets' own request for the smart-wallet setting (no EIP-1193 method sets a delegation). */
+export const SET_DELEGATION_METHOD = 'oxbow_setDelegation'
 /** The index of the account last connected (0-9), so a reload restores the same one. */
 const ACCOUNT_KEY = 'oxbow.wallet.localAccount'
 
@@ -96,6 +99,10 @@ export function pageWallet(rpcUrls: ReadonlyMap<number, string>, source: PageAcc
           const [request] = params as [SendCallsRequest]
           return sendCalls(current(), chainOf(Number(request.chainId)), request)
         }
+        if (method === SET_DELEGATION_METHOD) {
+          const [request] = params as [{ chainId: Hex; enabled: boolean }]
+          return setDelegation(current(), chainOf(Number(request.chainId)), request.enabled === true)
+        }
         if (method === 'wallet_getCallsStatus') {
           const [id] = params as [Hex]
           return callsStatus(id)
@@ -170,6 +177,20 @@ export function pageWallet(rpcUrls: ReadonlyMap<number, string>, source: PageAcc
       })
       bundles.set(hash, chain.id)
       return { id: hash }
+    }
+    /**
+     * The smart-wallet setting: an EIP-7702 authorization to our delegate (upgrade) or to the zero
+     * address (remove: the account's code is cleared), carried by a 0-value call to the account
+     * itself. Resolves with the transaction hash.
+     */
+    async function setDelegation(owner: LocalAccount, chain: Chain, enabled: boolean): Promise<Hex> {
+      const { transport } = clientsFor(chain)
+      const wallet = createWalletClient({ account: owner, chain, transport })
+      const authorization = await wallet.signAuthorization({
+        contractAddress: enabled ? SIMPLE_7702_ACCOUNT_ADDRESS : zeroAddress,
+        executor: 'self',
+      })
+      return wallet.sendTransaction({ to: owner.address, data: '0x', authorizationList: [authorization] })
     }
     /** wallet_getCallsStatus: 100 pending, 200 confirmed, 500 reverted (EIP-5792 codes). */
     async function callsStatus(id: Hex) {

@@ -88,6 +88,16 @@ export interface WalletActions {
    * (or fails) is 'unsupported': the app then uses separate transactions.
    */
   atomicBatching(chainId: number): Promise<AtomicBatching>
+  /**
+   * Whether the connected wallet can set its smart-wallet delegation from the app (the wallets that
+   * sign in the page: the local test wallet and the passkey wallet; no EIP-1193 method does it).
+   */
+  canSetDelegation(): boolean
+  /**
+   * Upgrades the account to a smart wallet on `chainId` (an EIP-7702 delegation to our delegate) or
+   * removes the delegation; resolves with the transaction's hash once sent.
+   */
+  setDelegation(chainId: number, enabled: boolean): Promise<Hex>
   /** `wallet_sendCalls`, atomic required; resolves with the bundle id once the wallet sent it. */
   sendCalls(request: { readonly chainId: number; readonly calls: readonly BatchCall[] }): Promise<string>
   /**

@@ -1,5 +1,6 @@
 import { isValidUsername as isUsername, shortenAddress } from '@oxbow/core'
 import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
+import { safeImageSrc } from '../../../lib/imageSrc.ts'
 
 /**
  * The spec's recent account identifiers: per address, the username-profile name and the ENS name
@@ -9,6 +10,8 @@ import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
 export interface AccountNames {
   readonly username: string | null
   readonly ensName: string | null
+  /** The username profile's avatar (on the API), else the ENS name's, as an <img> source; or null. */
+  readonly avatar: string | null
   /** When the names were last looked up (ms since the epoch). */
   readonly checkedAt: number
 }
@@ -26,6 +29,14 @@ const ENS_NAME = /^[^\s\p{Cc}<>"'`.]+(\.[^\s\p{Cc}<>"'`.]+)+$/u
 
 export function isValidEnsName(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 255 && ENS_NAME.test(value)
+}
+
+/** An avatar of the API's username profiles (the API's origin may be plain http locally). */
+const API_AVATAR = /^https?:\/\/[^/\s@]+\/v1\/usernames\/avatar\/0x[0-9a-f]{40}\?v=[0-9a-f]{16}$/
+
+/** An avatar source the account button may draw: the API's, or what `safeImageSrc` allows. */
+export function isShowableAvatar(value: unknown): value is string {
+  return typeof value === 'string' && (API_AVATAR.test(value) || safeImageSrc(value) === value)
 }
 
 /** The spec's usernames (core's rules: lowercase letters and numbers, 3 to 20 characters). */
@@ -49,11 +60,14 @@ export function parseAccountNames(raw: string | null): Record<string, AccountNam
     const entry = value as Record<string, unknown>
     const username = entry.username ?? null
     const ensName = entry.ensName ?? null
+    // Entries from before avatars were kept have none; a bad one is dropped with its entry.
+    const avatar = entry.avatar ?? null
     const checkedAt = entry.checkedAt
     if (username !== null && !isValidUsername(username)) continue
     if (ensName !== null && !isValidEnsName(ensName)) continue
+    if (avatar !== null && !isShowableAvatar(avatar)) continue
     if (typeof checkedAt !== 'number' || !Number.isFinite(checkedAt) || checkedAt < 0) continue
-    result[address] = { username, ensName, checkedAt }
+    result[address] = { username, ensName, avatar, checkedAt }
   }
   return result
 }
@@ -68,15 +82,16 @@ export const accountNamesStore = createStore<Record<string, AccountNames>>(
 /** Records the names found for `address` (keeps the most recent 20 addresses). */
 export function saveAccountNames(
   address: string,
-  names: Omit<AccountNames, 'checkedAt'>,
+  names: Omit<AccountNames, 'checkedAt' | 'avatar'> & { readonly avatar?: string | null },
   now = Date.now(),
 ): void {
   const key = address.toLowerCase()
   const username = isValidUsername(names.username) ? names.username : null
   const ensName = isValidEnsName(names.ensName) ? names.ensName : null
+  const avatar = isShowableAvatar(names.avatar) ? names.avatar : null
   accountNamesStore.set((previous) => {
     const entries = Object.entries(previous).filter(([a]) => a !== key)
-    entries.push([key, { username, ensName, checkedAt: now }])
+    entries.push([key, { username, ensName, avatar, checkedAt: now }])
     entries.sort((a, b) => a[1].checkedAt - b[1].checkedAt)
     return Object.fromEntries(entries.slice(-MAX_ENTRIES))
   })
@@ -95,8 +110,15 @@ export function accountLabel(
   return names?.username ?? names?.ensName ?? shortenAddress(address, 6)
 }
 
-/** Records a username just claimed, edited or deleted (null) for `address`, keeping its ENS name. */
-export function setAccountUsername(address: string, username: string | null): void {
+/**
+ * Records a username just claimed, edited or deleted (null) for `address`, keeping its ENS name.
+ * Its avatar: the profile's when it has one, else the names are looked up again (an ENS avatar).
+ */
+export function setAccountUsername(
+  address: string,
+  username: string | null,
+  avatar: string | null = null,
+): void {
   const known = accountNamesStore.get()[address.toLowerCase()]
-  saveAccountNames(address, { username, ensName: known?.ensName ?? null })
+  saveAccountNames(address, { username, ensName: known?.ensName ?? null, avatar }, avatar ? Date.now() : 0)
 }

@@ -24,6 +24,8 @@ const pendingKinds = [
   'collectFees',
   'createPool',
   'migrateLiquidity',
+  'delegate',
+  'removeDelegation',
 ] as const
 
 /** pending → canceling (a cancel was sent) → canceled (the cancel was mined). */
