@@ -1,5 +1,6 @@
 /** The API's environment, validated once at start-up. */
 import { availableParallelism } from 'node:os'
+import { REDIS_URL_PATTERN } from '@oxbow/rate-limit'
 import { z } from 'zod'
 
 const fiatProvidersSchema = z.record(
@@ -71,10 +72,7 @@ const schema = z.object({
   /** Offer gasless swaps (UniswapX orders) where a network has them: `off` where no filler runs. */
   OXBOW_GASLESS_SWAPS: z.enum(['on', 'off']).default('on'),
   /** A Redis server the API's replicas share their rate limits through; unset: limits per process. */
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'a redis:// URL')
-    .optional(),
+  REDIS_URL: z.string().regex(REDIS_URL_PATTERN, 'a redis:// URL').optional(),
   /** PGlite's data directory (default `<repo>/.data/api/<OXBOW_API_PORT>`: one per port, PGlite takes no lock). */
   OXBOW_API_DB_DIR: z.string().optional(),
   /** The local fiat provider sandboxes (apps/sandbox); used in the local environment only. */

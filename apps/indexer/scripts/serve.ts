@@ -2,12 +2,14 @@
  * `npm run serve -w @oxbow/indexer` (and `npm start`): indexes the devnet's manifest networks and
  * serves the data API on 127.0.0.1. Prints `ready <url>` once historical indexing is done.
  * Env: OXBOW_MANIFEST, OXBOW_INDEXER_PORT (42069), DATABASE_URL, DATABASE_SCHEMA,
- * OXBOW_INDEXER_DATA_DIR, OXBOW_INDEXER_NETWORKS, OXBOW_INDEXER_POLLING_MS, OXBOW_INDEXER_LOG_LEVEL.
+ * OXBOW_INDEXER_DATA_DIR, OXBOW_INDEXER_NETWORKS, OXBOW_INDEXER_POLLING_MS, OXBOW_INDEXER_LOG_LEVEL,
+ * OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE, OXBOW_INDEXER_RATE_LIMIT_BURST, OXBOW_TRUST_PROXY, REDIS_URL.
  */
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { rateLimitEnv } from '../src/api/rateLimit.ts'
 import { indexerRoot, isStartNoise, PGLITE_IN_MEMORY, startIndexer } from './launcher.ts'
 
 const env = z
@@ -25,6 +27,13 @@ const env = z
     OXBOW_INDEXER_LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug']).default('warn'),
   })
   .parse(process.env)
+// The data API's rate limit is read by the Ponder process; a bad setting stops here, not there.
+const limits = rateLimitEnv.safeParse(process.env)
+if (!limits.success) {
+  const issue = limits.error.issues[0]
+  console.error(`Invalid ${issue?.path.join('.')}: ${issue?.message}`)
+  process.exit(1)
+}
 
 const manifestPath = env.OXBOW_MANIFEST ?? resolve(indexerRoot, '../../.devnet/manifest.json')
 if (!existsSync(manifestPath)) {
