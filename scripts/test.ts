@@ -28,6 +28,7 @@ const quick = [
   '@oxbow/core',
   '@oxbow/i18n',
   '@oxbow/protocol',
+  '@oxbow/rate-limit',
   '@oxbow/routing',
 ].map(npmTest)
 /**

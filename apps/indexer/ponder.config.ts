@@ -60,9 +60,11 @@ export default createConfig({
         chainId: d.chainId,
         transport: http(d.rpcUrl),
         pollingInterval,
-        // Local anvil: nothing to protect, and caching would outlive a devnet reset.
+        // Local anvil: nothing to protect.
         maxRequestsPerSecond: 1_000,
-        disableCache: true,
+        // A cache would outlive a devnet reset, except where `serve` keeps it in a database it wipes
+        // whenever the chain changes (on-disk PGlite: OXBOW_INDEXER_SYNC_CACHE=keep).
+        disableCache: process.env.OXBOW_INDEXER_SYNC_CACHE !== 'keep',
       },
     ]),
   ),

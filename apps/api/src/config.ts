@@ -1,5 +1,6 @@
 /** The API's environment, validated once at start-up. */
 import { availableParallelism } from 'node:os'
+import { REDIS_URL_PATTERN } from '@oxbow/rate-limit'
 import { z } from 'zod'
 
 const fiatProvidersSchema = z.record(
@@ -80,10 +81,7 @@ const schema = z.object({
     .transform((value) => value as `0x${string}`)
     .optional(),
   /** A Redis server the API's replicas share their rate limits through; unset: limits per process. */
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'a redis:// URL')
-    .optional(),
+  REDIS_URL: z.string().regex(REDIS_URL_PATTERN, 'a redis:// URL').optional(),
   /** PGlite's data directory (default `<repo>/.data/api/<OXBOW_API_PORT>`: one per port, PGlite takes no lock). */
   OXBOW_API_DB_DIR: z.string().optional(),
   /** The local fiat provider sandboxes (apps/sandbox); used in the local environment only. */

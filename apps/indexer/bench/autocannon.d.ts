@@ -6,6 +6,8 @@ declare module 'autocannon' {
     method?: string
     headers?: Record<string, string>
     body?: string
+    /** Each request in turn; `setupRequest` may rewrite one before it is sent. */
+    requests?: { setupRequest?: (request: { body?: string }) => { body?: string } }[]
   }
   interface Histogram {
     p50: number

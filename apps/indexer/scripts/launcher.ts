@@ -60,6 +60,8 @@ export interface IndexerOptions {
   ownProcessGroup?: boolean
   /** Receives Ponder's output lines; default: discard. */
   onOutput?: (line: string) => void
+  /** More environment for Ponder (e.g. the data API's rate limit, REDIS_URL), over this process's. */
+  env?: Readonly<Record<string, string>>
 }
 
 export interface IndexerHandle {
@@ -78,6 +80,7 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
     PONDER_EXPERIMENTAL_DB: 'platform',
     PONDER_TELEMETRY_DISABLED: 'true',
     NO_COLOR: '1',
+    ...options.env,
   }
   delete env.DATABASE_URL
   delete env.DATABASE_PRIVATE_URL

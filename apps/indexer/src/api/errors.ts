@@ -7,6 +7,8 @@ export type ApiErrorCode =
   | 'GRAPHQL_PARSE_FAILED'
   | 'GRAPHQL_VALIDATION_FAILED'
   | 'QUERY_TOO_COMPLEX'
+  /** HTTP 429 with `Retry-After` (the trading API's code and message; see src/api/rateLimit.ts). */
+  | 'RATE_LIMIT_EXCEEDED'
   | 'TIMEOUT'
   | 'NOT_READY'
   | 'INTERNAL_SERVER_ERROR'
@@ -30,6 +32,11 @@ export class ApiError extends CoreError {
   toGraphQLError(): GraphQLError {
     return new GraphQLError(this.shortMessage, { extensions: this.extensions, originalError: this })
   }
+}
+
+/** The body of an error answer: `{ errors: [{ message, extensions: { code, ... } }] }`. */
+export function errorBody(errors: readonly (GraphQLError | ApiError)[]) {
+  return { errors: errors.map((e) => (e instanceof ApiError ? e.toGraphQLError() : e).toJSON()) }
 }
 
 export const badInput = (message: string, field?: string) =>

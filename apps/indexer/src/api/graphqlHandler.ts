@@ -16,7 +16,7 @@ import {
 } from 'graphql'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { ApiError } from './errors.ts'
+import { ApiError, errorBody } from './errors.ts'
 import { createLimitChecker, limits } from './limits.ts'
 
 const requestSchema = z.object({
@@ -27,10 +27,6 @@ const requestSchema = z.object({
 
 const EXECUTION_DEADLINE_MS = 5_000
 const MAX_BODY_BYTES = 64 * 1024
-
-function errorBody(errors: readonly (GraphQLError | ApiError)[]) {
-  return { errors: errors.map((e) => (e instanceof ApiError ? e.toGraphQLError() : e).toJSON()) }
-}
 
 function mask(error: GraphQLError): GraphQLError {
   const code = (error.extensions as { code?: string } | undefined)?.code

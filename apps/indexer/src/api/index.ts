@@ -10,6 +10,7 @@ import type { PublicClient } from 'viem'
 import { processBlockGate } from '../lib/blockGate.ts'
 import { indexedDeployments, readManifestSync } from '../lib/manifest.ts'
 import { createGraphqlHandler } from './graphqlHandler.ts'
+import { dataApiRateLimit, rateLimitEnv } from './rateLimit.ts'
 import { createResolvers } from './resolvers.ts'
 import { typeDefs } from './sdl.ts'
 import { createSnapshots } from './snapshot.ts'
@@ -57,6 +58,7 @@ const handle = createGraphqlHandler(typeDefs, rootValue, {
 })
 
 const app = new Hono()
+app.use('/graphql', dataApiRateLimit(rateLimitEnv.parse(process.env)))
 app.post('/graphql', handle)
 app.get('/graphql', handle)
 

@@ -1,0 +1,65 @@
+/**
+ * The data API's per-client rate limit: the same token-bucket limiter as the trading API
+ * (@oxbow/rate-limit), in this process's memory or, with REDIS_URL set, in Redis so that indexer
+ * replicas (read workers) honour one limit. A limited client gets HTTP 429 with `Retry-After` and
+ * the trading API's code and message (RATE_LIMIT_EXCEEDED, core's user text), in this API's
+ * GraphQL error shape: `{ errors: [{ message, extensions: { code, retryAfterSeconds } }] }`.
+ * Read by the Ponder process (src/api/index.ts) and checked by `serve` before it starts Ponder.
+ */
+import { userFacingText } from '@oxbow/core'
+import {
+  clientKeyFor,
+  memoryRateLimits,
+  REDIS_URL_PATTERN,
+  rateLimit,
+  redisRateLimits,
+} from '@oxbow/rate-limit'
+import type { MiddlewareHandler } from 'hono'
+import { z } from 'zod'
+import { ApiError, errorBody } from './errors.ts'
+
+export const rateLimitEnv = z.object({
+  /** Sustained GraphQL requests per minute per client (cached answers count too). */
+  OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1_800),
+  /** Largest burst per client. */
+  OXBOW_INDEXER_RATE_LIMIT_BURST: z.coerce.number().int().positive().default(300),
+  /** Key clients on the first X-Forwarded-For hop (only behind a proxy that sets it). */
+  OXBOW_TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** A Redis server the indexer's processes (and the API's) share their limits through. */
+  REDIS_URL: z.string().regex(REDIS_URL_PATTERN, 'a redis:// URL').optional(),
+})
+export type RateLimitEnv = z.infer<typeof rateLimitEnv>
+
+/** The middleware for `/graphql`; its buckets are ready before the first request is limited. */
+export function dataApiRateLimit(config: RateLimitEnv): MiddlewareHandler {
+  const limits = config.REDIS_URL
+    ? redisRateLimits(config.REDIS_URL, {
+        error: (message, fields) => console.error(`[rate limit] ${message}`, fields ?? ''),
+      })
+    : Promise.resolve(memoryRateLimits())
+  const middleware: Promise<MiddlewareHandler> = limits.then((l) =>
+    rateLimit(
+      l.store('data-api', {
+        perMinute: config.OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE,
+        burst: config.OXBOW_INDEXER_RATE_LIMIT_BURST,
+      }),
+      clientKeyFor(config.OXBOW_TRUST_PROXY),
+      (c, retryAfterSeconds) => {
+        // Ponder's CORS answers any origin; let browsers read when to retry.
+        c.header('Access-Control-Expose-Headers', 'Retry-After')
+        return c.json(
+          errorBody([
+            new ApiError('RATE_LIMIT_EXCEEDED', userFacingText({ code: 'RATE_LIMIT_EXCEEDED' }), {
+              retryAfterSeconds,
+            }),
+          ]),
+          429,
+        )
+      },
+    ),
+  )
+  return async (c, next) => (await middleware)(c, next)
+}
