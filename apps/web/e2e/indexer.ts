@@ -39,6 +39,10 @@ export async function startIndexer(options: {
         OXBOW_INDEXER_PORT: String(options.port),
         OXBOW_INDEXER_DATA_DIR: 'memory://',
         OXBOW_INDEXER_NETWORKS: options.networks.join(','),
+        // The browser, the API's price reads and the test's own polling are all one client
+        // (127.0.0.1) here: never rate limited (the limit has its own test in apps/indexer).
+        OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE: '1000000',
+        OXBOW_INDEXER_RATE_LIMIT_BURST: '100000',
       },
     },
   )
