@@ -48,6 +48,9 @@ async function startIndexer(manifestPath: string): Promise<{ url: string; stop()
         OXBOW_INDEXER_PORT: String(INDEXER_PORT),
         OXBOW_INDEXER_DATA_DIR: 'memory://', // PGlite in memory: a throwaway database
         OXBOW_INDEXER_NETWORKS: slug,
+        // the API under test and this test read from one address: no rate limit here
+        OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE: '1000000',
+        OXBOW_INDEXER_RATE_LIMIT_BURST: '100000',
       },
     },
   )
