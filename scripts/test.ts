@@ -47,7 +47,7 @@ const E2E_SECONDS: Record<string, number> = {
   'fiat.test.ts': 200,
   'routes.test.ts': 190,
   'landing.test.ts': 170,
-  'account.test.ts': 160,
+  'account.test.ts': 180,
   'wallet.test.ts': 160,
   'swapPresentation.test.ts': 155,
   'swapGuards.test.ts': 150,
@@ -59,13 +59,13 @@ const E2E_SECONDS: Record<string, number> = {
   'migrateV3.test.ts': 190,
   'nfts.test.ts': 90,
   'passkey.test.ts': 80,
-  'createPosition.test.ts': 120,
+  'createPosition.test.ts': 140,
   'frame.test.ts': 70,
   'pendingTx.test.ts': 120,
   'screening.test.ts': 120,
   'usernames.test.ts': 120,
   // estimated from their runs on the shared machine (2026-11-27)
-  'gasless.test.ts': 150,
+  'gasless.test.ts': 170,
   'drawerSettings.test.ts': 120,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
