@@ -24,7 +24,7 @@ import { type Address, erc20Abi } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { waitForPortfolio } from './indexer.ts'
 import { STACK_NETWORKS, type Stack, startStack } from './stack.ts'
-import { cspViolations, installCspListener } from './support.ts'
+import { withCheckedPage } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet, toBaseUnits, waitForQuote } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 29100, apiPort: 29187, webPort: 29173, indexerPort: 29190 }
@@ -45,36 +45,11 @@ after(async () => {
   await stack?.stop()
 })
 
-async function withPage(
+const withPage = (
   path: string,
   run: (page: Page, context: BrowserContext) => Promise<void>,
   viewport = { width: 1280, height: 900 },
-): Promise<void> {
-  const context = await browser.newContext({ viewport })
-  context.setDefaultTimeout(20_000)
-  await installCspListener(context)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const from = message.location().url ?? ''
-    if (
-      /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
-      from.startsWith(stack.apiUrl)
-    )
-      return
-    problems.push(`console: ${message.text()} (${from})`)
-  })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  try {
-    await page.goto(stack.webUrl + path)
-    await run(page, context)
-    assert.deepEqual(problems, [], 'no console or page errors')
-    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
-  } finally {
-    await context.close()
-  }
-}
+) => withCheckedPage(browser, stack, path, run, { viewport })
 
 const drawer = (page: Page) => page.getByTestId('account-drawer')
 

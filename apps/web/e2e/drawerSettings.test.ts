@@ -227,8 +227,36 @@ describe('drawer: toasts, testnet mode, settings', { concurrency: false }, () =>
       assert.equal(await drawer(page).getByTestId('portfolio-activity').count(), 0, 'no mainnet activity')
       await screenshot(page, 'testnet-drawer-1280')
       await page.keyboard.press('Escape')
-      const options = async () =>
-        page.getByRole('combobox', { name: 'Network' }).first().locator('option').allTextContents()
+      const swapNetwork = () => page.getByRole('combobox', { name: 'Network' }).first()
+      const options = async () => swapNetwork().locator('option').allTextContents()
+      // The swap form follows at once, without a reload: only the testnets, on the first of them.
+      assert.deepEqual(await options(), ['Sepolia', 'Unichain Sepolia'])
+      assert.equal(await swapNetwork().inputValue(), 'sepolia')
+      assert.equal(new URL(page.url()).searchParams.get('chain'), 'sepolia')
+
+      // Explore's tabs (one network or all) and the NFT collections list the testnets only and say
+      // the devnet indexes none of them, instead of showing mainnet pools, tokens or collections.
+      for (const path of [
+        '/explore/pools',
+        '/explore/tokens?networks=all',
+        '/explore/transactions',
+        '/nfts',
+      ]) {
+        await page.goto(stack.webUrl + path)
+        const notice = page.getByTestId('networks-unavailable')
+        await notice.waitFor()
+        assert.match((await notice.textContent()) ?? '', /Not available here: Sepolia/, path)
+        const listed = await page
+          .getByRole('combobox', { name: 'Network' })
+          .first()
+          .locator('option')
+          .allTextContents()
+        assert.deepEqual(listed, ['All networks', 'Sepolia', 'Unichain Sepolia'], path)
+        for (const row of ['explore-pool-row', 'explore-token-row', 'nft-collection-card'])
+          assert.equal(await page.getByTestId(row).count(), 0, `${path}: no mainnet ${row}`)
+        if (path === '/explore/pools') await screenshot(page, 'testnet-explore-1280')
+      }
+      await page.goto(`${stack.webUrl}/swap`)
 
       await page.reload()
       await byTestId(page, 'testnet-indicator').waitFor()
@@ -262,6 +290,12 @@ describe('drawer: toasts, testnet mode, settings', { concurrency: false }, () =>
       assert.equal(await drawer(page).getByTestId('testnet-banner').count(), 0)
       await byTestId(page, 'testnet-indicator').waitFor({ state: 'detached' })
       await page.keyboard.press('Escape')
+      // Off again: the swap form is back on the mainnets at once.
+      assert.equal(await swapNetwork().inputValue(), 'ethereum')
+      assert.ok((await options()).includes('Base'))
+      await page.goto(`${stack.webUrl}/explore/pools`)
+      await page.getByTestId('explore-pool-row').first().waitFor()
+      assert.equal(await page.getByTestId('networks-unavailable').count(), 0)
       await page.goto(`${stack.webUrl}/swap`)
       await page.getByRole('combobox', { name: 'Network' }).first().waitFor()
       const mainnets = await options()

@@ -502,6 +502,66 @@ describe('token page: balances and fees', () => {
     })
   })
 
+  test("behavior: the WETH page shows the wallet's native ETH next to its WETH on every network, each equal to the chain's", async () => {
+    const weth = token('WETH')
+    const same = sameTokens(weth.symbol, weth.name)
+    assert.ok(
+      same.some((t) => t.network === 'base'),
+      'WETH is on base too',
+    )
+    await withPage(`/explore/tokens/ethereum/${weth.address}`, async (page) => {
+      await page.getByTestId('token-name').waitFor()
+      await connectWallet(page, 'Local test wallet', ACCOUNT_0)
+      await page.getByTestId('token-balances').waitFor()
+      const native = '0x0000000000000000000000000000000000000000'
+      const amount = (value: bigint) =>
+        formatTokenAmount(value, 18, { locale: 'en-US', significantDigits: 6 })
+      const want = (
+        await Promise.all(
+          same.map(async (t) => [
+            [
+              t.network,
+              t.address.toLowerCase(),
+              amount(
+                await t.reader.readContract({
+                  address: t.address,
+                  abi: erc20Abi,
+                  functionName: 'balanceOf',
+                  args: [ACCOUNT_0],
+                }),
+              ),
+            ],
+            [t.network, native, amount(await t.reader.getBalance({ address: ACCOUNT_0 }))],
+          ]),
+        )
+      ).flat()
+      assert.ok(
+        want.some(([, address, shown]) => address === native && shown !== '0'),
+        'the wallet holds ETH',
+      )
+      await page
+        .waitForFunction(
+          (rows) =>
+            JSON.stringify(
+              [...document.querySelectorAll('[data-testid=token-balances] > div')].map((row) => [
+                row.getAttribute('data-network'),
+                row.getAttribute('data-address')?.toLowerCase(),
+                row.querySelector('[data-testid=token-balance-amount]')?.textContent,
+              ]),
+            ) === JSON.stringify(rows),
+          want,
+          { timeout: 15_000 },
+        )
+        .catch(async (error) => {
+          assert.deepEqual(await shownBalances(page), want)
+          throw error
+        })
+      const text = await page.getByTestId('token-balances').innerText()
+      assert.match(text, /\bETH\b/, 'the native row names ETH')
+      assert.match(text, /\bWETH\b/)
+    })
+  })
+
   test('behavior: a fee-on-transfer token shows its buy and sell fees (the fee its contract takes) in the safety banner; a token without fees shows none', async () => {
     const taxed = eth.tokens.find((t) => t.kind === 'fee-on-transfer')
     assert.ok(taxed)

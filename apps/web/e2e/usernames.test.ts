@@ -22,7 +22,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
-import { cspViolations, installCspListener } from './support.ts'
+import { withCheckedPage } from './support.ts'
 import { ACCOUNT_0, connectButton } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 30500, apiPort: 30587, webPort: 30573, indexerPort: 30590 }
@@ -51,33 +51,11 @@ after(async () => {
   rmSync(dbDir, { recursive: true, force: true })
 })
 
-async function withPage(
+const withPage = (
   path: string,
-  runPage: (page: Page, context: BrowserContext) => Promise<void>,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
   viewport = { width: 1280, height: 900 },
-): Promise<void> {
-  const context = await browser.newContext({ viewport })
-  context.setDefaultTimeout(20_000)
-  await installCspListener(context)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const from = message.location().url ?? ''
-    // Refused claims and lookups of names nobody has are 4xx answers of the API, as designed.
-    if (/status of 4\d\d/.test(message.text()) && from.startsWith(stack.apiUrl)) return
-    problems.push(`console: ${message.text()} (${from})`)
-  })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  try {
-    await page.goto(stack.webUrl + path)
-    await runPage(page, context)
-    assert.deepEqual(problems, [], 'no console or page errors')
-    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
-  } finally {
-    await context.close()
-  }
-}
+) => withCheckedPage(browser, stack, path, run, { viewport })
 
 const drawer = (page: Page) => page.getByTestId('account-drawer')
 /** The header's account button, whatever it shows (the address, or the username once looked up). */

@@ -1,3 +1,6 @@
+export { NetworksUnavailable } from './components/NetworksUnavailable.tsx'
+export { useNetworks } from './hooks/useNetworks.ts'
+export { useServedNetworks } from './hooks/useServedNetworks.ts'
 export {
   findNetwork,
   findNetworkByChainId,

@@ -13,7 +13,7 @@ import { accountMessages as m } from './accountMessages.ts'
 import { FiatTotal } from './FiatTotal.tsx'
 import { MiniPortfolio, type ReceiveMode } from './MiniPortfolio.tsx'
 import { ReceiveModal } from './ReceiveModal.tsx'
-import { SendModal } from './SendForm.tsx'
+import { SendModal } from './SendModal.tsx'
 
 /** A colour pair derived from the address: the same account always gets the same avatar. */
 function avatarHue(address: string): number {

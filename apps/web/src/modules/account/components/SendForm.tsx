@@ -1,12 +1,12 @@
-import { formatTokenAmount, parseAmountInput, sanitizeAmountInput } from '@oxbow/core'
+import { formatTokenAmount, sanitizeAmountInput } from '@oxbow/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { findNetwork, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { fxRatesQuery, rateFor, useFiatFormatter } from '../../currency/index.ts'
 import { useAddressName, useEnsAddress, useUsernameProfile } from '../../identity/index.ts'
-import { screeningMessages, useAddressBlocked, useBlockedAccount } from '../../screening/index.ts'
-import { Button, Dialog } from '../../ui/index.ts'
+import { useAddressBlocked, useBlockedAccount } from '../../screening/index.ts'
+import { Button } from '../../ui/index.ts'
 import {
   addPendingTransaction,
   loadWalletRuntime,
@@ -15,8 +15,8 @@ import {
   useWalletState,
 } from '../../wallet/index.ts'
 import { useActivity, usePortfolio } from '../hooks/useAccountData.ts'
-import type { PortfolioBalance } from '../services/portfolioData.ts'
-import { isNativeToken, readSendChainState, sendRequest } from '../services/sendChain.ts'
+import { useSendChainState } from '../hooks/useSendChainState.ts'
+import { isNativeToken, sendRequest } from '../services/sendChain.ts'
 import { useAccountSettings } from '../state/accountSettings.ts'
 import { lowNativeDismissed, setLowNativeDismissed } from '../state/lowNativeInfo.ts'
 import {
@@ -31,40 +31,15 @@ import {
   showMax,
 } from '../state/sendRules.ts'
 import styles from './AccountDrawer.module.css'
-import { sendMessages as m } from './sendMessages.ts'
-
-type Step = 'form' | 'contract' | 'new' | 'lookalike' | 'review' | 'lowNative' | 'sending'
-
-const FIAT_DECIMALS = 6
-
-function priceOf(balance: PortfolioBalance | undefined): number | null {
-  if (!balance || balance.valueUsd === null) return null
-  const units = Number(balance.amount) / 10 ** balance.token.decimals
-  return units > 0 ? Number(balance.valueUsd) / units : null
-}
-
-/** Token units for a fiat amount at `price` (fiat per token), at the token's precision. */
-function fiatToUnits(fiat: number, price: number, decimals: number): bigint | null {
-  if (!(price > 0) || !Number.isFinite(fiat)) return null
-  const tokens = fiat / price
-  if (!Number.isFinite(tokens) || tokens > 1e30) return null
-  try {
-    return parseAmountInput(tokens.toFixed(Math.min(decimals, 20)), decimals)
-  } catch {
-    return null
-  }
-}
-
-/** A recent recipient: its name (username, else ENS) over the address when it has one. */
-function RecipientAddress(props: { address: string }) {
-  const name = useAddressName(props.address)
-  return (
-    <span className={styles.rowMain}>
-      {name ? <strong data-testid="send-recent-name">{name}</strong> : null}
-      <span className={styles.address}>{props.address}</span>
-    </span>
-  )
-}
+import {
+  LowNativeDialog,
+  RecipientField,
+  SendReviewDialog,
+  type SendStep,
+  SpeedBumpDialog,
+} from './SendParts.tsx'
+import { FIAT_DECIMALS, parseSendAmount, priceOf, toggledAmountText } from './sendAmount.ts'
+import { sendMessages as m, sendButtonMessages } from './sendMessages.ts'
 
 /**
  * The send form (the /send mode of the trade screen, and the drawer's send modal): token row from
@@ -106,7 +81,7 @@ export function SendForm(props: {
   const [amountText, setAmountText] = useState('')
   const [fiatMode, setFiatMode] = useState(false)
   const tokenInput = native || settings.testnetMode || !fiatMode
-  const [step, setStep] = useState<Step>('form')
+  const [step, setStep] = useState<SendStep>('form')
   // Speed bumps confirmed for one recipient; another recipient asks again.
   const [confirmedBumps, setConfirmed] = useState({ for: '', contract: false, new: false, lookalike: false })
   const [result, setResult] = useState<{ state: 'confirmed' | 'failed'; hash: string; text: string } | null>(
@@ -138,49 +113,12 @@ export function SendForm(props: {
   const price = priceOf(selected)
   const priceInFiat = price === null ? null : price * rate
 
-  let amount: bigint | null = null
-  let tooPrecise = false
-  if (amountText.trim() !== '') {
-    try {
-      amount = tokenInput
-        ? parseAmountInput(amountText, decimals)
-        : priceInFiat === null
-          ? null
-          : fiatToUnits(
-              Number(parseAmountInput(amountText, FIAT_DECIMALS)) / 10 ** FIAT_DECIMALS,
-              priceInFiat,
-              decimals,
-            )
-    } catch {
-      tooPrecise = true
-    }
-  }
+  const { amount, tooPrecise } = parseSendAmount(amountText, tokenInput, decimals, priceInFiat)
   const balance = selected ? BigInt(selected.amount) : null
   const recents = useMemo(() => recentRecipients(activity.data ?? []), [activity.data])
 
   const chainId = selected ? findNetwork(selected.network)?.chainId : undefined
-  const chain = useQuery({
-    queryKey: [
-      'send-chain',
-      selected?.network,
-      address,
-      selected?.token.address,
-      resolved,
-      String(amount ?? 0n),
-    ],
-    queryFn: ({ signal }) =>
-      readSendChainState(
-        selected?.network ?? '',
-        address ?? '0x',
-        selected?.token.address ?? '',
-        resolved ?? address ?? '0x',
-        amount ?? 0n,
-        signal,
-      ),
-    enabled: Boolean(selected && address),
-    staleTime: 4000,
-    retry: 1,
-  })
+  const chain = useSendChainState(selected, address, resolved, amount)
   const liveBalance = chain.data?.tokenBalance ?? balance
   const error = amountError({
     amount,
@@ -291,15 +229,7 @@ export function SendForm(props: {
     void send()
   }
 
-  const buttonText = {
-    connect: m.connectWallet,
-    noRecipient: m.selectRecipient,
-    invalidRecipient: m.invalidRecipient,
-    noAmount: m.enterAmount,
-    blocked: screeningMessages.button,
-    recipientBlocked: screeningMessages.button,
-    send: m.review,
-  }[button.label]
+  const buttonText = sendButtonMessages[button.label]
 
   const feeText =
     chain.data?.fee == null
@@ -311,15 +241,8 @@ export function SendForm(props: {
   const flyoutList = address ? flyoutRecipients(recents) : []
   const switchToggle = () => {
     // Switching converts the amount.
-    if (amount !== null && priceInFiat !== null) {
-      if (tokenInput) {
-        const fiat = (Number(amount) / 10 ** decimals) * priceInFiat
-        setAmountText(fiat.toFixed(FIAT_DECIMALS).replace(/\.?0+$/, ''))
-      } else
-        setAmountText(
-          formatTokenAmount(amount, decimals, { locale: 'en-US', significantDigits: 21 }).replace(/,/g, ''),
-        )
-    }
+    if (amount !== null && priceInFiat !== null)
+      setAmountText(toggledAmountText(amount, decimals, priceInFiat, tokenInput))
     setFiatMode(tokenInput)
   }
 
@@ -355,56 +278,20 @@ export function SendForm(props: {
           ))}
         </select>
       </label>
-      <div className={styles.field}>
-        <label htmlFor={`${ids}-recipient`}>{intl.formatMessage(m.recipient)}</label>
-        <input
-          id={`${ids}-recipient`}
-          type="text"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={intl.formatMessage(m.recipientPlaceholder)}
-          value={recipientText}
-          onFocus={() => setFlyout(true)}
-          onChange={(event) => setRecipientText(event.target.value)}
-          data-testid="send-recipient"
-        />
-        {(recipient.kind === 'ens' || recipient.kind === 'username') && resolved ? (
-          <span className={styles.muted} data-testid="send-recipient-resolved">
-            {resolved}
-          </span>
-        ) : null}
-        {recipient.kind === 'address' && resolvedName ? (
-          <span className={styles.muted} data-testid="send-recipient-name">
-            {resolvedName}
-          </span>
-        ) : null}
-        {resolved && recipientBlocked ? (
-          <p className={styles.sendError} role="alert" data-testid="send-recipient-blocked">
-            {intl.formatMessage(screeningMessages.recipient)}
-          </p>
-        ) : null}
-        {flyout && recipient.kind === 'empty' && flyoutList.length > 0 ? (
-          <ul className={styles.flyout} aria-label={intl.formatMessage(m.recent)}>
-            {flyoutList.map((recent) => (
-              <li key={recent.address}>
-                <button
-                  type="button"
-                  className={styles.navRow}
-                  onClick={() => {
-                    setRecipientText(recent.address)
-                    setFlyout(false)
-                  }}
-                >
-                  <RecipientAddress address={recent.address} />
-                  <span className={styles.muted}>
-                    {intl.formatMessage(m.sendCount, { count: recent.count })}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <RecipientField
+        id={`${ids}-recipient`}
+        value={recipientText}
+        onChange={setRecipientText}
+        onFocus={() => setFlyout(true)}
+        resolved={(recipient.kind === 'ens' || recipient.kind === 'username') && resolved ? resolved : null}
+        addressName={recipient.kind === 'address' ? resolvedName : null}
+        blocked={Boolean(resolved && recipientBlocked)}
+        recents={flyout && recipient.kind === 'empty' ? flyoutList : []}
+        onPick={(address) => {
+          setRecipientText(address)
+          setFlyout(false)
+        }}
+      />
       <div className={styles.field}>
         <label htmlFor={`${ids}-amount`}>
           {intl.formatMessage(m.amount)} {tokenInput ? (selected?.token.symbol ?? '') : currency}
@@ -473,145 +360,50 @@ export function SendForm(props: {
         {intl.formatMessage(buttonText)}
       </Button>
 
-      <Dialog
-        open={step === 'contract' || step === 'new' || step === 'lookalike'}
-        onClose={() => setStep('form')}
-        label={intl.formatMessage(
-          step === 'contract' ? m.contractTitle : step === 'new' ? m.newAddressTitle : m.lookalikeTitle,
-        )}
-        className={styles.modal}
-        data-testid={`send-speedbump-${step}`}
-      >
-        <h2>
-          {intl.formatMessage(
-            step === 'contract' ? m.contractTitle : step === 'new' ? m.newAddressTitle : m.lookalikeTitle,
-          )}
-        </h2>
-        <p>
-          {step === 'contract'
-            ? intl.formatMessage(m.contractBody)
-            : step === 'new'
-              ? intl.formatMessage(m.newAddressBody)
-              : intl.formatMessage(m.lookalikeBody, { known: lookalike?.address ?? '' })}
-        </p>
-        {resolved ? <code className={styles.address}>{resolved}</code> : null}
-        <div className={styles.modalActions}>
-          <Button
-            onClick={() => {
-              const done = {
-                ...confirmed,
-                [step === 'contract' ? 'contract' : step === 'new' ? 'new' : 'lookalike']: true,
-              }
-              setConfirmed(done)
-              next(done)
-            }}
-          >
-            {intl.formatMessage(m.continue)}
-          </Button>
-          <Button variant="secondary" onClick={() => setStep('form')}>
-            {intl.formatMessage(m.cancel)}
-          </Button>
-        </div>
-      </Dialog>
-
-      <Dialog
-        open={step === 'review' || step === 'sending'}
+      <SpeedBumpDialog
+        step={step}
+        resolved={resolved}
+        lookalike={lookalike?.address ?? ''}
+        onCancel={() => setStep('form')}
+        onContinue={() => {
+          const done = {
+            ...confirmed,
+            [step === 'contract' ? 'contract' : step === 'new' ? 'new' : 'lookalike']: true,
+          }
+          setConfirmed(done)
+          next(done)
+        }}
+      />
+      <SendReviewDialog
+        step={step}
+        submitted={submitted !== null}
+        amount={amount !== null ? formatTokenAmount(amount, decimals, { locale: intl.locale }) : ''}
+        symbol={selected?.token.symbol ?? ''}
+        network={selected ? networkName(selected.network) : ''}
+        resolved={resolved}
+        recipientName={recipientName}
+        feeText={feeText}
         onClose={() => {
           if (step === 'sending' && !submitted) return
           if (step === 'sending') closedWhileSending.current = true
           setStep('form')
         }}
-        label={intl.formatMessage(m.reviewTitle)}
-        className={styles.modal}
-        data-testid="send-review"
-      >
-        <h2>{intl.formatMessage(m.reviewTitle)}</h2>
-        <p className={styles.reviewAmount}>
-          {amount !== null ? formatTokenAmount(amount, decimals, { locale: intl.locale }) : ''}{' '}
-          {selected?.token.symbol} · {selected ? networkName(selected.network) : ''}
-        </p>
-        <p>
-          {intl.formatMessage(m.to)}{' '}
-          {recipientName ? <strong data-testid="send-review-name">{recipientName} </strong> : null}
-          <code className={styles.address}>{resolved}</code>
-        </p>
-        <p className={styles.muted}>
-          {intl.formatMessage(m.networkCost)}: {feeText}
-        </p>
-        <div className={styles.modalActions}>
-          <Button
-            onClick={confirmSend}
-            disabled={step === 'sending'}
-            aria-busy={step === 'sending' || undefined}
-            data-testid="send-confirm"
-          >
-            {intl.formatMessage(step === 'sending' ? m.sending : m.confirm)}
-          </Button>
-          {step === 'sending' && submitted ? (
-            <Button
-              variant="secondary"
-              data-testid="send-review-close"
-              onClick={() => {
-                closedWhileSending.current = true
-                setStep('form')
-              }}
-            >
-              {intl.formatMessage(m.close)}
-            </Button>
-          ) : (
-            <Button variant="secondary" disabled={step === 'sending'} onClick={() => setStep('form')}>
-              {intl.formatMessage(m.cancel)}
-            </Button>
-          )}
-        </div>
-      </Dialog>
-
-      <Dialog
+        onConfirm={confirmSend}
+        onCloseWhileSending={() => {
+          closedWhileSending.current = true
+          setStep('form')
+        }}
+        onCancel={() => setStep('form')}
+      />
+      <LowNativeDialog
         open={step === 'lowNative'}
+        symbol={selected?.token.symbol ?? ''}
         onClose={() => setStep('review')}
-        label={intl.formatMessage(m.lowNativeTitle, { symbol: selected?.token.symbol ?? '' })}
-        className={styles.modal}
-      >
-        <h2>{intl.formatMessage(m.lowNativeTitle, { symbol: selected?.token.symbol ?? '' })}</h2>
-        <p>{intl.formatMessage(m.lowNativeBody, { symbol: selected?.token.symbol ?? '' })}</p>
-        <div className={styles.modalActions}>
-          <Button
-            onClick={() => {
-              setLowNativeDismissed()
-              void send()
-            }}
-          >
-            {intl.formatMessage(m.understand)}
-          </Button>
-        </div>
-      </Dialog>
+        onUnderstand={() => {
+          setLowNativeDismissed()
+          void send()
+        }}
+      />
     </section>
-  )
-}
-
-/** The send modal opened from the account drawer (max width 420). */
-export function SendModal(props: { open: boolean; onClose: () => void }) {
-  const intl = useIntl()
-  return (
-    <Dialog
-      open={props.open}
-      onClose={props.onClose}
-      label={intl.formatMessage(m.title)}
-      className={styles.modal}
-      data-testid="send-modal"
-    >
-      <header className={styles.viewHead}>
-        <h2>{intl.formatMessage(m.title)}</h2>
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-label={intl.formatMessage(m.close)}
-          onClick={props.onClose}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
-      </header>
-      <SendForm />
-    </Dialog>
   )
 }

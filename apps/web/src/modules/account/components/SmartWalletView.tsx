@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import * as z from 'zod/mini'
+import { servedNetworks } from '../../../lib/indexedNetworks.ts'
 import { findNetwork, getNetworks, getRuntimeConfig, type NetworkInfo } from '../../config/index.ts'
 import { callApi } from '../../swap/index.ts'
 import { Button, SkeletonRows } from '../../ui/index.ts'
@@ -11,7 +12,6 @@ import {
   resolvePendingTransaction,
   usePendingTransactions,
 } from '../../wallet/index.ts'
-import { servedNetworks } from '../services/portfolioData.ts'
 import { type SmartWalletStatus, smartWalletStatus } from '../services/smartWallet.ts'
 import { useAccountSettings } from '../state/accountSettings.ts'
 import styles from './AccountDrawer.module.css'

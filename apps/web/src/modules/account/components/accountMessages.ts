@@ -28,10 +28,6 @@ export const accountMessages = defineMessages({
   loading: { id: 'account.loading', defaultMessage: 'Loading' },
   emptyTokens: { id: 'account.empty.tokens', defaultMessage: 'No tokens yet' },
   emptyActivity: { id: 'account.empty.activity', defaultMessage: 'No activity yet' },
-  networksUnavailable: {
-    id: 'account.networksUnavailable.title',
-    defaultMessage: 'Test networks unavailable',
-  },
   networksUnavailableBody: {
     id: 'account.networksUnavailable.body',
     defaultMessage: '{networks} are not available here, so there are no balances or activity to show.',

@@ -1,4 +1,5 @@
 import { defineMessages } from '../../../lib/messages.ts'
+import { screeningMessages } from '../../screening/index.ts'
 
 /** The send form's texts; those the swap screen already has keep its ids (one translation each). */
 export const sendMessages = defineMessages({
@@ -64,3 +65,14 @@ export const sendMessages = defineMessages({
   understand: { id: 'send.lowNative.ok', defaultMessage: 'I understand' },
   noTokens: { id: 'send.noTokens', defaultMessage: 'No tokens to send' },
 })
+
+/** The send button's label for each state of `sendButton` (state/sendRules.ts). */
+export const sendButtonMessages = {
+  connect: sendMessages.connectWallet,
+  noRecipient: sendMessages.selectRecipient,
+  invalidRecipient: sendMessages.invalidRecipient,
+  noAmount: sendMessages.enterAmount,
+  blocked: screeningMessages.button,
+  recipientBlocked: screeningMessages.button,
+  send: sendMessages.review,
+}

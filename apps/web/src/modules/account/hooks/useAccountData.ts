@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { servedNetworks } from '../../../lib/indexedNetworks.ts'
 import { getNetworks, getRuntimeConfig } from '../../config/index.ts'
 import {
   fetchActivity,
   fetchNfts,
   fetchPortfolio,
   fetchPositions,
-  servedNetworks,
   unavailablePortfolio,
 } from '../services/portfolioData.ts'
 import { effectiveHideSmallBalances, useAccountSettings } from '../state/accountSettings.ts'

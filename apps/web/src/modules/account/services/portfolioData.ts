@@ -107,39 +107,6 @@ export async function fetchPortfolio(
   }
 }
 
-const INDEXED_NETWORKS_QUERY = /* GraphQL */ `
-  query IndexedNetworks {
-    networks { network }
-  }
-`
-const indexedAnswer = z.object({ network })
-let indexed: { url: string; promise: Promise<ReadonlySet<string>> } | null = null
-
-/** The networks the indexer serves (asked once per page; a failure is asked again next time). */
-export function fetchIndexedNetworks(graphqlUrl: string): Promise<ReadonlySet<string>> {
-  if (indexed?.url === graphqlUrl) return indexed.promise
-  const promise = postGraphql(graphqlUrl, INDEXED_NETWORKS_QUERY, {}).then(
-    (body) => new Set(each(dataOf(body, 'networks'), indexedAnswer).map((entry) => entry.network)),
-  )
-  indexed = { url: graphqlUrl, promise }
-  promise.catch(() => {
-    if (indexed?.promise === promise) indexed = null
-  })
-  return promise
-}
-
-/**
- * Of the networks the app shows (`shown`: the mainnets, or the testnets in testnet mode), those the
- * indexer serves; none means the shown networks are unavailable here.
- */
-export async function servedNetworks(
-  graphqlUrl: string,
-  shown: readonly string[],
-): Promise<readonly string[]> {
-  const served = await fetchIndexedNetworks(graphqlUrl)
-  return shown.filter((slug) => served.has(slug))
-}
-
 export const activityTypes = [
   'SWAP',
   'SEND',

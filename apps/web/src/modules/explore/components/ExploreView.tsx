@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { getNetworks } from '../../config/index.ts'
+import { NetworksUnavailable, useNetworks, useServedNetworks } from '../../config/index.ts'
+import { usePreferences } from '../../preferences/index.ts'
 import { Page } from '../../ui/index.ts'
 import { useDataOutdated } from '../hooks/useExploreData.ts'
 import {
@@ -37,10 +38,20 @@ export function ExploreView() {
   const navigate = useNavigate()
   const params = useParams()
   const [search] = useSearchParams()
-  const { tab, chain, all, networks } = exploreRouteState(params, search)
+  const shown = useNetworks()
+  const { testnetMode } = usePreferences()
+  const { served } = useServedNetworks()
+  const { tab, chain, all, networks } = exploreRouteState(
+    params,
+    search,
+    shown.map((network) => network.slug),
+  )
   const [filter, setFilter] = useState('')
   const deferred = useSettled(filter.trim().slice(0, 100))
-  const outdated = useDataOutdated(all ? getNetworks().map((n) => n.slug) : [chain])
+  const scope = all ? shown.map((n) => n.slug) : [chain]
+  // Testnet mode where the indexer serves none of the chosen networks: said, not another's data.
+  const unavailable = testnetMode && served !== undefined && !scope.some((slug) => served.includes(slug))
+  const outdated = useDataOutdated(unavailable ? [] : all ? (served ?? []) : [chain])
   const tabPath = (t: ExploreTab) => `/explore/${t}/${chain}${all ? `?networks=${ALL}` : ''}`
   return (
     <Page title={intl.formatMessage(em.title)}>
@@ -76,7 +87,7 @@ export function ExploreView() {
           }}
         >
           <option value={ALL}>{intl.formatMessage(em.allNetworks)}</option>
-          {getNetworks().map((network) => (
+          {shown.map((network) => (
             <option key={network.slug} value={network.slug}>
               {network.name}
             </option>
@@ -88,9 +99,15 @@ export function ExploreView() {
           {intl.formatMessage(em.outdated)}
         </p>
       ) : null}
-      {tab === 'tokens' ? <TokensTable networks={networks} filter={deferred} /> : null}
-      {tab === 'pools' ? <PoolsTable networks={networks} filter={deferred} /> : null}
-      {tab === 'transactions' ? <TransactionsTable networks={networks} filter={deferred} /> : null}
+      {unavailable ? (
+        <NetworksUnavailable networks={scope} className={styles.unavailable} />
+      ) : testnetMode && served === undefined ? null : (
+        <>
+          {tab === 'tokens' ? <TokensTable networks={networks} filter={deferred} /> : null}
+          {tab === 'pools' ? <PoolsTable networks={networks} filter={deferred} /> : null}
+          {tab === 'transactions' ? <TransactionsTable networks={networks} filter={deferred} /> : null}
+        </>
+      )}
     </Page>
   )
 }

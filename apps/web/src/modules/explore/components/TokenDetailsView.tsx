@@ -83,16 +83,19 @@ function SafetyBanner({ token }: { token: TokenDetails }) {
  * more than one token of this symbol and name (a bridged copy next to the native one).
  */
 function networkLabel(
-  list: readonly { network: string; address: string }[],
-  item: { network: string; address: string },
+  list: readonly { network: string; address: string; symbol?: string }[],
+  item: { network: string; address: string; symbol?: string },
 ): string {
   const name = findNetwork(item.network)?.name ?? item.network
-  return list.filter((other) => other.network === item.network).length > 1
+  return list.filter((other) => other.network === item.network && other.symbol === item.symbol).length > 1
     ? `${name} (${shortenAddress(item.address)})`
     : name
 }
 
-/** The connected wallet's balance of the token on each network that has it; nothing when not connected. */
+/**
+ * The connected wallet's balance of the token on each network that has it, the native token next to
+ * its wrapped one (ETH with WETH); nothing when not connected.
+ */
 function TokenBalances({ token }: { token: TokenDetails }) {
   const intl = useIntl()
   const { address } = useWalletState()
@@ -113,7 +116,7 @@ function TokenBalances({ token }: { token: TokenDetails }) {
                   <span data-testid="token-balance-amount">
                     {formatTokenAmount(b.amount, b.decimals, { locale: intl.locale, significantDigits: 6 })}
                   </span>{' '}
-                  {token.symbol}
+                  {b.symbol}
                   {value !== null && b.amount > 0n ? (
                     <span className={styles.balanceValue}> {format(value)}</span>
                   ) : null}

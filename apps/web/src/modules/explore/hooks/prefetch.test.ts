@@ -66,6 +66,7 @@ test('behavior: a token page asks for stats, default chart range and transaction
         name: 'Wrapped Ether',
         decimals: 18,
         safety: 'verified',
+        kind: 'wrapped-native',
         isNative: false,
         priceUsd: '3000',
         priceChange24h: null,

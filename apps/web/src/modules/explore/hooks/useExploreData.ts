@@ -5,7 +5,9 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query'
-import { getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
+import { listScope } from '../../../lib/indexedNetworks.ts'
+import { getNetworks, getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
+import { preferencesStore } from '../../preferences/index.ts'
 import {
   type Direction,
   fetchChainHead,
@@ -19,6 +21,26 @@ import {
   type PoolSort,
   type TokenSort,
 } from '../services/exploreData.ts'
+
+/**
+ * "All networks" (null) is the networks listed in the current mode that the indexer serves: its key
+ * carries the mode, so turning testnet mode on or off asks again, never showing the other mode's data.
+ */
+const scopeKey = (networks: readonly string[] | null) =>
+  networks ?? ['all', preferencesStore.get().testnetMode]
+/** Runs `ask` on the networks: at once when given, else once the indexer said which it serves. */
+const inScope = <T>(
+  graphqlUrl: string,
+  networks: readonly string[] | null,
+  ask: (networks: readonly string[]) => Promise<T>,
+): Promise<T> =>
+  networks
+    ? ask(networks)
+    : listScope(
+        graphqlUrl,
+        null,
+        getNetworks().map((network) => network.slug),
+      ).then(ask)
 
 /** How often the transactions list asks for new rows (about one devnet block). */
 export const TRANSACTIONS_REFRESH_MS = 2000
@@ -46,18 +68,20 @@ function sortedListOptions<T, S extends string>(
 ) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
   return infiniteQueryOptions({
-    queryKey: ['explore', list, graphqlUrl, networks, orderBy, direction, filter],
+    queryKey: ['explore', list, graphqlUrl, scopeKey(networks), orderBy, direction, filter],
     queryFn: ({ pageParam, signal }) =>
-      fetchPage({
-        graphqlUrl,
-        networks,
-        after: pageParam,
-        isNetwork: isKnownNetwork,
-        signal,
-        orderBy,
-        direction,
-        filter,
-      }),
+      inScope(graphqlUrl, networks, (scope) =>
+        fetchPage({
+          graphqlUrl,
+          networks: scope,
+          after: pageParam,
+          isNetwork: isKnownNetwork,
+          signal,
+          orderBy,
+          direction,
+          filter,
+        }),
+      ),
     staleTime: 15_000,
     ...pageParams,
   })
@@ -98,16 +122,25 @@ export function exploreTransactionsOptions(
 ) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
   return infiniteQueryOptions({
-    queryKey: ['explore', 'transactions', graphqlUrl, networks, narrow.token ?? null, narrow.pool ?? null],
+    queryKey: [
+      'explore',
+      'transactions',
+      graphqlUrl,
+      scopeKey(networks),
+      narrow.token ?? null,
+      narrow.pool ?? null,
+    ],
     queryFn: ({ pageParam, signal }) =>
-      fetchTransactionsPage({
-        graphqlUrl,
-        networks,
-        after: pageParam,
-        isNetwork: isKnownNetwork,
-        signal,
-        ...narrow,
-      }),
+      inScope(graphqlUrl, networks, (scope) =>
+        fetchTransactionsPage({
+          graphqlUrl,
+          networks: scope,
+          after: pageParam,
+          isNetwork: isKnownNetwork,
+          signal,
+          ...narrow,
+        }),
+      ),
     refetchInterval: TRANSACTIONS_REFRESH_MS,
     // A prefetched first page is not asked for again as the table mounts.
     staleTime: TRANSACTIONS_REFRESH_MS,

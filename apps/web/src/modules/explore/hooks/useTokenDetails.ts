@@ -59,6 +59,9 @@ function seedTokenPage(
     client.setQueryData(transactionsKey, { pages: [page.transactions], pageParams: [null] })
 }
 
+/** Most tokens one `tokenBalances` read takes (the indexer's MAX_SAME_TOKENS). */
+const MAX_BALANCE_TOKENS = 20
+
 /** A token's candles for one range (the token and pool pages' chart). */
 export function tokenChartOptions(network: string, address: string, range: ChartRange) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
@@ -80,16 +83,34 @@ export function useTokenChart(network: string, address: string, range: ChartRang
   return useQuery({ ...tokenChartOptions(network, address, range), enabled })
 }
 
+const NATIVE = '0x0000000000000000000000000000000000000000'
+
+/**
+ * The native or wrapped counterpart of the page's token on a network it is on: the native token
+ * for the wrapped one (ETH for WETH, by the indexer's kind), the network's WETH9 for the native
+ * one when this environment names it (its contracts); none for other tokens.
+ */
+export function nativeCounterpart(token: Pick<TokenDetails, 'kind'>, network: string): string | null {
+  if (token.kind === 'wrapped-native') return NATIVE
+  if (token.kind !== 'native') return null
+  return getRuntimeConfig().contracts?.[network]?.weth9 ?? null
+}
+
 /**
  * The connected wallet's balance of the token on its network and on every other network the
- * indexer has the same token (one request); disabled without an account.
+ * indexer has the same token, each followed by its native or wrapped counterpart (ETH next to WETH),
+ * in one request; disabled without an account.
  */
 export function useTokenBalances(token: TokenDetails | null | undefined, owner: string | null) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
   const tokens = token
-    ? [{ network: token.network, address: token.address }, ...token.sameTokens].filter((t) =>
-        isKnownNetwork(t.network),
-      )
+    ? [{ network: token.network, address: token.address }, ...token.sameTokens]
+        .filter((t) => isKnownNetwork(t.network))
+        .flatMap((t) => {
+          const counterpart = nativeCounterpart(token, t.network)
+          return counterpart ? [t, { network: t.network, address: counterpart }] : [t]
+        })
+        .slice(0, MAX_BALANCE_TOKENS)
     : []
   return useQuery({
     queryKey: ['explore', 'tokenBalances', graphqlUrl, owner?.toLowerCase(), tokens],

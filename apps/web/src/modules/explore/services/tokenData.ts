@@ -31,6 +31,8 @@ const tokenSchema = z.object({
   symbol: z.string().check(z.maxLength(64)),
   name: z.string().check(z.maxLength(200)),
   decimals: z.int().check(z.gte(0), z.lte(255)),
+  /** The indexer's kind: 'native' and 'wrapped-native' (WETH) matter here. */
+  kind: z.string().check(z.maxLength(32)),
   safety: z.string().check(z.maxLength(32)),
   isNative: z.boolean(),
   priceUsd: z.nullable(decimal),
@@ -65,7 +67,7 @@ export interface Candle {
   readonly volumeUsd: number
 }
 
-const TOKEN_FIELDS = `network address symbol name decimals safety isNative priceUsd priceChange24h tvlUsd
+const TOKEN_FIELDS = `network address symbol name decimals kind safety isNative priceUsd priceChange24h tvlUsd
   marketCapUsd fdvUsd volume24hUsd priceRange52w { high low } buyFeeBps sellFeeBps sameTokens { network address }`
 const CANDLE_FIELDS = 'timestamp open high low close volumeUsd'
 
@@ -100,7 +102,7 @@ export const TOKEN_CHART_QUERY = /* GraphQL */ `
 `
 export const TOKEN_BALANCES_QUERY = /* GraphQL */ `
   query TokenBalances($owner: String!, $tokens: [TokenRef!]!) {
-    tokenBalances(owner: $owner, tokens: $tokens) { network amount valueUsd token { address decimals } }
+    tokenBalances(owner: $owner, tokens: $tokens) { network amount valueUsd token { address symbol decimals } }
   }
 `
 
@@ -204,6 +206,8 @@ function candlesOf(entries: readonly unknown[]): Candle[] {
 export interface TokenBalance {
   readonly network: string
   readonly address: string
+  /** The token's symbol: the page's token, or its native or wrapped counterpart (ETH next to WETH). */
+  readonly symbol: string
   /** Base units. */
   readonly amount: bigint
   readonly decimals: number
@@ -215,7 +219,11 @@ const balanceSchema = z.object({
   network,
   amount: z.string().check(z.regex(/^\d{1,80}$/)),
   valueUsd: z.nullable(decimal),
-  token: z.object({ address, decimals: z.int().check(z.gte(0), z.lte(255)) }),
+  token: z.object({
+    address,
+    symbol: z.string().check(z.maxLength(64)),
+    decimals: z.int().check(z.gte(0), z.lte(255)),
+  }),
 })
 
 /** The owner's balance of each of `tokens` (one per network), as the indexer has them. */
@@ -237,6 +245,7 @@ export async function fetchTokenBalances(
       {
         network: b.data.network,
         address: b.data.token.address,
+        symbol: b.data.token.symbol,
         amount: BigInt(b.data.amount),
         decimals: b.data.token.decimals,
         valueUsd: b.data.valueUsd,

@@ -5,6 +5,13 @@ import { activeLocale, DEFAULT_LOCALE, isRtl, loadMessages } from '../services/l
 
 type Catalog = { readonly locale: string; readonly messages: Record<string, string> }
 
+/**
+ * English: the defaultMessages, no catalog. One object for good: setting it again keeps React's
+ * state unchanged and react-intl's config equal, so the app is not rendered a second time with a
+ * freshly made intl object right after its first render.
+ */
+const ENGLISH: Catalog = { locale: DEFAULT_LOCALE, messages: {} }
+
 function browserLanguages(): readonly string[] {
   return typeof navigator === 'undefined' ? [] : navigator.languages
 }
@@ -24,15 +31,13 @@ function onIntlError(error: { code?: string }): void {
 export function I18nProvider({ children }: { children: ReactNode }) {
   const { locale: saved } = usePreferences()
   const locale = activeLocale(saved, browserLanguages())
-  const [catalog, setCatalog] = useState<Catalog | null>(
-    locale === DEFAULT_LOCALE ? { locale, messages: {} } : null,
-  )
+  const [catalog, setCatalog] = useState<Catalog | null>(locale === DEFAULT_LOCALE ? ENGLISH : null)
 
   useEffect(() => {
     // English is the defaultMessages compiled into the code (the en-US catalog is extracted from
     // them): it needs no catalog, so English pages do not download one on their first load.
     if (locale === DEFAULT_LOCALE) {
-      setCatalog({ locale, messages: {} })
+      setCatalog(ENGLISH)
       return
     }
     let cancelled = false
@@ -40,7 +45,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
       (messages) => !cancelled && setCatalog({ locale, messages }),
       (error: unknown) => {
         console.warn(`messages for ${locale} failed to load; showing English`, error)
-        if (!cancelled) setCatalog({ locale: DEFAULT_LOCALE, messages: {} })
+        if (!cancelled) setCatalog(ENGLISH)
       },
     )
     return () => {
@@ -48,7 +53,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     }
   }, [locale])
 
-  const shown = catalog ?? { locale: DEFAULT_LOCALE, messages: {} }
+  const shown = catalog ?? ENGLISH
   useEffect(() => {
     document.documentElement.lang = shown.locale
     document.documentElement.dir = isRtl(shown.locale) ? 'rtl' : 'ltr'

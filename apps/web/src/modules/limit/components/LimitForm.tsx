@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useSearchParams } from 'react-router'
-import { findNetwork, getNetworks } from '../../config/index.ts'
+import { findNetwork, useNetworks } from '../../config/index.ts'
 import { screeningMessages, useBlockedAccount } from '../../screening/index.ts'
 import {
   acceptKeystroke,
@@ -98,6 +98,7 @@ type ButtonKind =
  * sign: the Permit2 approval once per token (a transaction), the order itself a signature only.
  */
 export function LimitForm() {
+  const networks = useNetworks()
   const intl = useIntl()
   const queryClient = useQueryClient()
   const [params, setParams] = useSearchParams()
@@ -406,7 +407,7 @@ export function LimitForm() {
               setPreset(0)
             }}
           >
-            {getNetworks().map((option) => (
+            {networks.map((option) => (
               <option key={option.slug} value={option.slug}>
                 {option.name}
               </option>

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl'
 import { Link, useSearchParams } from 'react-router'
-import { getNetworks, isKnownNetwork, networkName } from '../../config/index.ts'
+import { NetworksUnavailable, networkName, useNetworks, useServedNetworks } from '../../config/index.ts'
+import { usePreferences } from '../../preferences/index.ts'
 import { Button, Page, SkeletonRows } from '../../ui/index.ts'
 import { useNftCollections } from '../hooks/useNftData.ts'
 import { collectionPath } from '../services/nftRoute.ts'
@@ -10,11 +11,17 @@ import { nm } from './nftMessages.ts'
 
 /** /nfts: the indexed collections (most transferred first), on one network (?chain=) or all. */
 export function NftCollectionsView() {
+  const networks = useNetworks()
   const intl = useIntl()
   const [params, setParams] = useSearchParams()
   const requested = params.get('chain')
-  const network = requested && isKnownNetwork(requested) ? requested : null
-  const collections = useNftCollections(network)
+  // Only a listed network (the mainnets, or the testnets in testnet mode); else all of them.
+  const network = requested && networks.some((n) => n.slug === requested) ? requested : null
+  const { testnetMode } = usePreferences()
+  const { served } = useServedNetworks()
+  const scope = network ? [network] : networks.map((n) => n.slug)
+  const unavailable = testnetMode && served !== undefined && !scope.some((slug) => served.includes(slug))
+  const collections = useNftCollections(network, !unavailable && !(testnetMode && served === undefined))
   const count = (value: number) => intl.formatNumber(value)
   return (
     <Page title={intl.formatMessage(nm.title)} subtitle={intl.formatMessage(nm.subtitle)}>
@@ -25,14 +32,16 @@ export function NftCollectionsView() {
           onChange={(event) => setParams(event.target.value ? { chain: event.target.value } : {})}
         >
           <option value="">{intl.formatMessage(nm.allNetworks)}</option>
-          {getNetworks().map((n) => (
+          {networks.map((n) => (
             <option key={n.slug} value={n.slug}>
               {n.name}
             </option>
           ))}
         </select>
       </label>
-      {collections.isError ? (
+      {unavailable ? (
+        <NetworksUnavailable networks={scope} className={styles.message} />
+      ) : collections.isError ? (
         <div className={styles.message} role="alert">
           <p>{intl.formatMessage(nm.unavailable)}</p>
           <Button onClick={() => void collections.refetch()}>{intl.formatMessage(nm.retry)}</Button>

@@ -1,5 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
+import { listScope } from '../../../lib/indexedNetworks.ts'
+import { getNetworks, getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
+import { preferencesStore } from '../../preferences/index.ts'
 import { fetchCollection, fetchCollections, fetchNftPage, type NftPage } from '../services/nftData.ts'
 
 /** Collections on /nfts (the indexer's order: most transfers first). */
@@ -7,13 +9,25 @@ export const COLLECTIONS_FIRST = 50
 /** Items per page of a collection's grid. */
 export const NFTS_PAGE_SIZE = 24
 
-/** The listing's collections on one network, or every network when `network` is null. */
-export function useNftCollections(network: string | null) {
+/** The listing's collections on one network, or every listed network when `network` is null. */
+export function useNftCollections(network: string | null, enabled = true) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
   return useQuery({
-    queryKey: ['nfts', 'collections', graphqlUrl, network],
-    queryFn: ({ signal }) =>
-      fetchCollections(graphqlUrl, network ? [network] : null, COLLECTIONS_FIRST, isKnownNetwork, signal),
+    // "All networks": those of the current mode (mainnets or testnets) that the indexer serves.
+    queryKey: ['nfts', 'collections', graphqlUrl, network ?? ['all', preferencesStore.get().testnetMode]],
+    queryFn: async ({ signal }) =>
+      fetchCollections(
+        graphqlUrl,
+        await listScope(
+          graphqlUrl,
+          network ? [network] : null,
+          getNetworks().map((n) => n.slug),
+        ),
+        COLLECTIONS_FIRST,
+        isKnownNetwork,
+        signal,
+      ),
+    enabled,
     staleTime: 30_000,
     retry: 1,
   })

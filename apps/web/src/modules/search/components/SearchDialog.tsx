@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } f
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
-import { getNetworks, getRuntimeConfig, networkName } from '../../config/index.ts'
+import { getRuntimeConfig, networkName, useNetworks } from '../../config/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../../flags/index.ts'
 import { useEnsAddress, useEnsName, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
 import { Button, SkeletonRows, useFocusTrap } from '../../ui/index.ts'
@@ -112,6 +112,7 @@ const recentPath = (r: RecentSearch) =>
  * Page scroll is locked while it is open. Mounted only while open (lazy chunk, see index.ts).
  */
 export function SearchDialog() {
+  const networks = useNetworks()
   const intl = useIntl()
   const { values: flags } = useFeatureFlags()
   // disableNFTs=true hides NFT results too, not only the NFT routes.
@@ -483,7 +484,7 @@ export function SearchDialog() {
             aria-label={intl.formatMessage(m.chain)}
           >
             <option value="">{intl.formatMessage(m.allNetworks)}</option>
-            {getNetworks().map((network) => (
+            {networks.map((network) => (
               <option key={network.slug} value={network.slug}>
                 {network.name}
               </option>

@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
+import { servedNetworks } from '../../../lib/indexedNetworks.ts'
+import { getNetworks, getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
+import { usePreferences } from '../../preferences/index.ts'
 import { fetchPopularNftCollections, fetchSearchResults, fetchTrending } from '../services/searchData.ts'
 
 /** Results per section asked of the indexer. */
@@ -9,6 +11,18 @@ export const SEARCH_RESULTS_FIRST = 5
 const DEBOUNCE_MS = 200
 /** The indexer's limit on a query's length. */
 const MAX_QUERY_LENGTH = 100
+
+/**
+ * The networks searched: the chosen one, or all networks listed in the current mode (the mainnets,
+ * or the testnets in testnet mode) that the indexer serves; none when it serves none of them.
+ */
+async function searchScope(graphqlUrl: string, network: string): Promise<readonly string[]> {
+  if (network) return [network]
+  return servedNetworks(
+    graphqlUrl,
+    getNetworks().map((n) => n.slug),
+  )
+}
 
 function useDebounced(value: string): string {
   const [settled, setSettled] = useState(value)
@@ -23,17 +37,21 @@ function useDebounced(value: string): string {
 export function useSearchResults(query: string, network: string) {
   const settled = useDebounced(query.trim().slice(0, MAX_QUERY_LENGTH))
   const graphqlUrl = getRuntimeConfig().graphqlUrl
+  const { testnetMode } = usePreferences()
   return useQuery({
-    queryKey: ['search', 'results', graphqlUrl, settled, network],
-    queryFn: ({ signal }) =>
-      fetchSearchResults({
+    queryKey: ['search', 'results', graphqlUrl, settled, network, testnetMode],
+    queryFn: async ({ signal }) => {
+      const networks = await searchScope(graphqlUrl, network)
+      if (networks.length === 0) return { tokens: [], pools: [], nftCollections: [] }
+      return fetchSearchResults({
         graphqlUrl,
         query: settled,
-        network: network || null,
+        networks,
         first: SEARCH_RESULTS_FIRST,
         isNetwork: isKnownNetwork,
         signal,
-      }),
+      })
+    },
     enabled: settled.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -44,16 +62,20 @@ export function useSearchResults(query: string, network: string) {
 /** The most traded NFT collections, shown before anything is typed (only when NFTs are on). */
 export function usePopularNftCollections(enabled: boolean, network: string) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
+  const { testnetMode } = usePreferences()
   return useQuery({
-    queryKey: ['search', 'popularNfts', graphqlUrl, network],
-    queryFn: ({ signal }) =>
-      fetchPopularNftCollections({
+    queryKey: ['search', 'popularNfts', graphqlUrl, network, testnetMode],
+    queryFn: async ({ signal }) => {
+      const networks = await searchScope(graphqlUrl, network)
+      if (networks.length === 0) return []
+      return fetchPopularNftCollections({
         graphqlUrl,
-        network: network || null,
+        networks,
         first: SEARCH_RESULTS_FIRST,
         isNetwork: isKnownNetwork,
         signal,
-      }),
+      })
+    },
     enabled,
     staleTime: 5 * 60_000,
     retry: false,
@@ -63,16 +85,20 @@ export function usePopularNftCollections(enabled: boolean, network: string) {
 /** Trending tokens and pools by 1-day volume, shown before anything is typed. */
 export function useTrending(enabled: boolean, network: string) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
+  const { testnetMode } = usePreferences()
   return useQuery({
-    queryKey: ['search', 'trending', graphqlUrl, network],
-    queryFn: ({ signal }) =>
-      fetchTrending({
+    queryKey: ['search', 'trending', graphqlUrl, network, testnetMode],
+    queryFn: async ({ signal }) => {
+      const networks = await searchScope(graphqlUrl, network)
+      if (networks.length === 0) return { tokens: [], pools: [] }
+      return fetchTrending({
         graphqlUrl,
-        network: network || null,
+        networks,
         first: SEARCH_RESULTS_FIRST,
         isNetwork: isKnownNetwork,
         signal,
-      }),
+      })
+    },
     enabled,
     staleTime: 60_000,
     retry: false,

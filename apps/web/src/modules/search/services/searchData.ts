@@ -157,8 +157,8 @@ export function parsePopularNftCollections(
 
 interface Request {
   readonly graphqlUrl: string
-  /** One network slug, or null for every network. */
-  readonly network: string | null
+  /** The networks searched (never empty: to the indexer that means every network). */
+  readonly networks: readonly string[]
   readonly first: number
   readonly isNetwork: (slug: string) => boolean
   readonly signal?: AbortSignal
@@ -168,7 +168,7 @@ export async function fetchSearchResults(request: Request & { query: string }): 
   const json = await postGraphql(
     request.graphqlUrl,
     SEARCH_QUERY,
-    { query: request.query, networks: request.network ? [request.network] : null, first: request.first },
+    { query: request.query, networks: request.networks, first: request.first },
     request.signal,
   )
   return parseSearchResults(json, request.isNetwork)
@@ -178,7 +178,7 @@ export async function fetchPopularNftCollections(request: Request): Promise<NftC
   const json = await postGraphql(
     request.graphqlUrl,
     POPULAR_NFT_COLLECTIONS_QUERY,
-    { networks: request.network ? [request.network] : null, first: request.first },
+    { networks: request.networks, first: request.first },
     request.signal,
   )
   return parsePopularNftCollections(json, request.isNetwork)
@@ -188,7 +188,7 @@ export async function fetchTrending(request: Request): Promise<TrendingResults> 
   const json = await postGraphql(
     request.graphqlUrl,
     TRENDING_QUERY,
-    { networks: request.network ? [request.network] : null, first: request.first },
+    { networks: request.networks, first: request.first },
     request.signal,
   )
   return parseTrending(json, request.isNetwork)

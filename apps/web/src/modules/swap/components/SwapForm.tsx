@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { findNetwork, getNetworks, getRuntimeConfig } from '../../config/index.ts'
+import { findNetwork, getRuntimeConfig, useNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { screeningMessages, useBlockedAccount } from '../../screening/index.ts'
 import { Button } from '../../ui/index.ts'
@@ -145,6 +145,7 @@ function quoteFits(
  * type hands the swap over to /swap.
  */
 export function SwapForm({ showModes = true, hero = false }: { showModes?: boolean; hero?: boolean }) {
+  const networks = useNetworks()
   const intl = useIntl()
   const navigate = useNavigate()
   // Arriving from the hero: the sell amount takes the focus, so typing goes on where it started.
@@ -427,7 +428,7 @@ export function SwapForm({ showModes = true, hero = false }: { showModes?: boole
             value={form.chain}
             onChange={(event) => selectChain(event.target.value)}
           >
-            {getNetworks().map((option) => (
+            {networks.map((option) => (
               <option key={option.slug} value={option.slug}>
                 {option.name}
               </option>

@@ -2,7 +2,7 @@
 import { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { type IntlShape, useIntl } from 'react-intl'
-import { getNetworks } from '../../config/index.ts'
+import { useNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { SkeletonRows, useFocusTrap } from '../../ui/index.ts'
 import { useTokenBalances } from '../hooks/useBalances.ts'
@@ -91,6 +91,7 @@ function OpenSelector(props: TokenSelectorProps) {
 type Pending = { kind: 'warning'; token: SwapToken } | { kind: 'import'; metadata: Erc20Metadata }
 
 function SelectorBody(props: TokenSelectorProps & { titleId: string; title: string }) {
+  const networks = useNetworks()
   const intl = useIntl()
   const fiat = useFiatFormatter()
   const [query, setQuery] = useState('')
@@ -243,7 +244,7 @@ function SelectorBody(props: TokenSelectorProps & { titleId: string; title: stri
           onChange={(event) => changeNetwork(event.target.value)}
           aria-label={intl.formatMessage(m.network)}
         >
-          {getNetworks().map((network) => (
+          {networks.map((network) => (
             <option key={network.slug} value={network.slug}>
               {network.name}
             </option>

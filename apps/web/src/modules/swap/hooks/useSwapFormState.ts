@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { getNetworks } from '../../config/index.ts'
+import { useNetworks } from '../../config/index.ts'
 import { applyChainSelection } from '../../urlParams/index.ts'
 import {
+  parseChainParam,
   parseSwapParams,
   type SwapFormState,
   swapParamsSignature,
@@ -21,7 +22,8 @@ export function useSwapFormState(): readonly [
   (chain: string) => void,
 ] {
   const [params, setParams] = useSearchParams()
-  const [state, setState] = useState(() => parseSwapParams(params, getNetworks()))
+  const networks = useNetworks()
+  const [state, setState] = useState(() => parseSwapParams(params, networks))
   const latest = useRef(state)
   latest.current = state
   const tracker = useRef<UrlWriteTracker | null>(null)
@@ -31,7 +33,7 @@ export function useSwapFormState(): readonly [
   // biome-ignore lint/correctness/useExhaustiveDependencies: `signature` is what matters of `params`
   useEffect(() => {
     if (tracker.current?.delivered(signature) !== 'outside') return
-    const next = parseSwapParams(params, getNetworks())
+    const next = parseSwapParams(params, networks)
     latest.current = next
     setState(next)
   }, [signature])
@@ -61,6 +63,12 @@ export function useSwapFormState(): readonly [
       }),
     [setParams],
   )
+
+  // Testnet mode switched: a network no longer listed gives way to the mode's default, at once.
+  useEffect(() => {
+    if (!networks.some((network) => network.slug === latest.current.chain))
+      selectChain(parseChainParam(null, networks))
+  }, [networks, selectChain])
 
   return [state, update, selectChain] as const
 }

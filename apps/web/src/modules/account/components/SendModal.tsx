@@ -1,0 +1,32 @@
+import { useIntl } from 'react-intl'
+import { Dialog } from '../../ui/index.ts'
+import styles from './AccountDrawer.module.css'
+import { SendForm } from './SendForm.tsx'
+import { sendMessages as m } from './sendMessages.ts'
+
+/** The send modal opened from the account drawer (max width 420). */
+export function SendModal(props: { open: boolean; onClose: () => void }) {
+  const intl = useIntl()
+  return (
+    <Dialog
+      open={props.open}
+      onClose={props.onClose}
+      label={intl.formatMessage(m.title)}
+      className={styles.modal}
+      data-testid="send-modal"
+    >
+      <header className={styles.viewHead}>
+        <h2>{intl.formatMessage(m.title)}</h2>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={intl.formatMessage(m.close)}
+          onClick={props.onClose}
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <SendForm />
+    </Dialog>
+  )
+}
