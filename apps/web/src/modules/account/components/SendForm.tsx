@@ -4,7 +4,6 @@ import { useId, useMemo, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { findNetwork, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { fxRatesQuery, rateFor, useFiatFormatter } from '../../currency/index.ts'
-import { useAddressName, useEnsAddress, useUsernameProfile } from '../../identity/index.ts'
 import { useAddressBlocked, useBlockedAccount } from '../../screening/index.ts'
 import { Button } from '../../ui/index.ts'
 import {
@@ -16,6 +15,7 @@ import {
 } from '../../wallet/index.ts'
 import { useActivity, usePortfolio } from '../hooks/useAccountData.ts'
 import { useSendChainState } from '../hooks/useSendChainState.ts'
+import { useSendRecipient } from '../hooks/useSendRecipient.ts'
 import { isNativeToken, sendRequest } from '../services/sendChain.ts'
 import { useAccountSettings } from '../state/accountSettings.ts'
 import { lowNativeDismissed, setLowNativeDismissed } from '../state/lowNativeInfo.ts'
@@ -24,7 +24,6 @@ import {
   flyoutRecipients,
   isNewAddress,
   lookalikeOf,
-  parseRecipient,
   reachesNativeBalance,
   recentRecipients,
   sendButton,
@@ -96,19 +95,7 @@ export function SendForm(props: {
   const closedWhileSending = useRef(false)
   const sendRun = useRef(0)
 
-  const recipient = parseRecipient(recipientText)
-  // An ENS name resolves through the registry the runtime config names (the devnet's locally); a
-  // username through the API's profiles (apps/api /v1/usernames).
-  const ens = useEnsAddress(recipient.kind === 'ens' ? recipient.name : undefined)
-  const username = useUsernameProfile(recipient.kind === 'username' ? recipient.name : undefined)
-  const resolved =
-    recipient.kind === 'address'
-      ? recipient.address
-      : recipient.kind === 'ens'
-        ? (ens.address ?? null)
-        : recipient.kind === 'username'
-          ? (username.profile?.address ?? null)
-          : null
+  const { recipient, resolved, addressName, recipientName } = useSendRecipient(recipientText)
   const decimals = selected?.token.decimals ?? 18
   const price = priceOf(selected)
   const priceInFiat = price === null ? null : price * rate
@@ -129,15 +116,6 @@ export function SendForm(props: {
   })
   const senderBlocked = useBlockedAccount() !== null
   const recipientBlocked = useAddressBlocked(resolved)
-  // The spec's validated recipient: an address typed shows its name (username, else ENS); a name
-  // typed shows the address it resolves to. Names are text.
-  const resolvedName = useAddressName(resolved)
-  const recipientName =
-    recipient.kind === 'address'
-      ? resolvedName
-      : recipient.kind === 'ens' || recipient.kind === 'username'
-        ? recipient.name
-        : null
   const button = sendButton({
     senderBlocked,
     recipientBlocked,
@@ -284,7 +262,7 @@ export function SendForm(props: {
         onChange={setRecipientText}
         onFocus={() => setFlyout(true)}
         resolved={(recipient.kind === 'ens' || recipient.kind === 'username') && resolved ? resolved : null}
-        addressName={recipient.kind === 'address' ? resolvedName : null}
+        addressName={addressName}
         blocked={Boolean(resolved && recipientBlocked)}
         recents={flyout && recipient.kind === 'empty' ? flyoutList : []}
         onPick={(address) => {
