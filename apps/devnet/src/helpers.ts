@@ -95,3 +95,28 @@ export function devnetClients(manifest: Manifest, slug: NetworkSlug, accountInde
     }),
   }
 }
+
+/**
+ * A reverted transaction explained for a test's failure message: the call replayed on its parent
+ * block (with the revert reason when it fails there too) and the gas it used of its limit.
+ */
+export async function whyReverted(
+  client: Pick<PublicClient, 'getTransaction' | 'call'>,
+  receipt: { transactionHash: Hex; blockNumber: bigint; gasUsed: bigint },
+): Promise<string> {
+  const tx = await client.getTransaction({ hash: receipt.transactionHash })
+  const replay = await client
+    .call({
+      account: tx.from,
+      to: tx.to,
+      data: tx.input,
+      value: tx.value,
+      blockNumber: receipt.blockNumber - 1n,
+    })
+    .then(
+      () => 'the replay on the parent block succeeds',
+      (error: Error) =>
+        `the replay on the parent block fails: ${error.message.split('\n').slice(0, 3).join(' ')}`,
+    )
+  return `transaction ${receipt.transactionHash} reverted in block ${receipt.blockNumber} (gas used ${receipt.gasUsed} of ${tx.gas}); ${replay}`
+}

@@ -16,6 +16,7 @@ export {
   revert,
   snapshot,
   walletTransport,
+  whyReverted,
 } from './helpers.ts'
 export {
   hasPostgresBinaries,

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { connect } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import { startDevnet, walletTransport } from '@oxbow/devnet'
+import { startDevnet, walletTransport, whyReverted } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   byteString,
@@ -79,27 +79,8 @@ function tradable(address: string) {
 
 async function send(hash: Promise<Hex>) {
   const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash })
-  if (receipt.status !== 'success') assert.fail(await whyReverted(receipt))
+  if (receipt.status !== 'success') assert.fail(await whyReverted(publicClient, receipt))
   return receipt
-}
-
-/** A reverted receipt explained: the call replayed on its parent block, and the gas it had. */
-async function whyReverted(receipt: { transactionHash: Hex; blockNumber: bigint; gasUsed: bigint }) {
-  const tx = await publicClient.getTransaction({ hash: receipt.transactionHash })
-  const replay = await publicClient
-    .call({
-      account: tx.from,
-      to: tx.to,
-      data: tx.input,
-      value: tx.value,
-      blockNumber: receipt.blockNumber - 1n,
-    })
-    .then(
-      () => 'the replay on the parent block succeeds',
-      (error: Error) =>
-        `the replay on the parent block fails: ${error.message.split('\n').slice(0, 3).join(' ')}`,
-    )
-  return `transaction ${receipt.transactionHash} reverted in block ${receipt.blockNumber} (gas used ${receipt.gasUsed} of ${tx.gas}); ${replay}`
 }
 
 /** The actor lets the Universal Router spend `token` through Permit2 (ERC-20 approval, then Permit2's). */

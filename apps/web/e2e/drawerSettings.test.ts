@@ -12,7 +12,6 @@
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { localRpcUrl, testnetNetworks } from '@oxbow/chains'
 import { devnetClients } from '@oxbow/devnet'
@@ -22,7 +21,7 @@ import { launchChromium } from '../test/harness.ts'
 import { type AnalyticsEventBody, recordAcceptedAnalytics } from './analyticsProbe.ts'
 import { waitForPortfolio } from './indexer.ts'
 import { type Stack, startStack } from './stack.ts'
-import { cspViolations, installCspListener } from './support.ts'
+import { screenshot, withCheckedPage } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 30700, apiPort: 30787, webPort: 30773, indexerPort: 30790 }
@@ -45,44 +44,16 @@ after(async () => {
   await stack?.stop()
 })
 
-/** With OXBOW_E2E_SCREENSHOTS=<dir>, screenshots go there (to look at). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.OXBOW_E2E_SCREENSHOTS
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) })
-}
-
-async function withPage(
+// testnet mode may reach for a testnet's node, which this devnet does not run
+const withPage = (
   path: string,
   viewport: { width: number; height: number },
   run: (page: Page, context: BrowserContext) => Promise<void>,
-): Promise<void> {
-  const context = await browser.newContext({ viewport })
-  context.setDefaultTimeout(20_000)
-  await installCspListener(context)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const from = message.location().url ?? ''
-    if (
-      /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
-      from.startsWith(stack.apiUrl)
-    )
-      return
-    // testnet mode may reach for a testnet's node, which this devnet does not run
-    if (/net::ERR_CONNECTION_REFUSED/.test(message.text()) && idleTestnetRpc.includes(from)) return
-    problems.push(`console: ${message.text()} (${from})`)
+) =>
+  withCheckedPage(browser, stack, path, run, {
+    viewport,
+    allow: (text, from) => /net::ERR_CONNECTION_REFUSED/.test(text) && idleTestnetRpc.includes(from),
   })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  try {
-    await page.goto(stack.webUrl + path)
-    await run(page, context)
-    assert.deepEqual(problems, [], 'no console or page errors')
-    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
-  } finally {
-    await context.close()
-  }
-}
 
 const drawer = (page: Page) => page.getByTestId('account-drawer')
 const chain = () => devnetClients(stack.manifest, 'ethereum', 0)

@@ -13,7 +13,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
-import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
+import { type Devnet, devnetClients, revert, snapshot, startDevnet, whyReverted } from '@oxbow/devnet'
 import {
   erc20Abi,
   nonfungiblePositionManagerAbi,
@@ -29,7 +29,7 @@ import { type Address, encodeFunctionData, maxUint128, parseEther, parseUnits } 
 import { liquidityContracts } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
-import { indexedPosition, type LiquidityFixture, setUpPositions, whyReverted } from './liquidityKit.ts'
+import { indexedPosition, type LiquidityFixture, setUpPositions } from './liquidityKit.ts'
 import { watchProblems } from './support.ts'
 import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapKit.ts'
 

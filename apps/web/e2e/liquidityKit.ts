@@ -4,7 +4,7 @@
  * Permit2 whose allowances are then revoked; then the indexer is awaited until it lists them.
  */
 import assert from 'node:assert/strict'
-import { type Devnet, devnetClients } from '@oxbow/devnet'
+import { type Devnet, devnetClients, whyReverted } from '@oxbow/devnet'
 import {
   erc20Abi,
   nonfungiblePositionManagerAbi,
@@ -19,15 +19,7 @@ import {
   v4StateViewAbi,
   weth9Abi,
 } from '@oxbow/protocol'
-import {
-  type Address,
-  decodeEventLog,
-  type Hex,
-  maxUint256,
-  type PublicClient,
-  parseEther,
-  parseUnits,
-} from 'viem'
+import { type Address, decodeEventLog, maxUint256, parseEther, parseUnits } from 'viem'
 import { ACCOUNT_0 } from './swapKit.ts'
 
 export interface LiquidityContracts {
@@ -278,29 +270,4 @@ export async function indexedPosition(indexerUrl: string, id: bigint): Promise<v
     await new Promise((r) => setTimeout(r, 500))
   }
   throw new Error(`the indexer never listed position ${id}`)
-}
-
-/**
- * A reverted set-up transaction explained: the call replayed on its parent block, and the gas it
- * had (a set-up swap once reverted after its gas estimate passed, with nothing to go on).
- */
-export async function whyReverted(
-  client: Pick<PublicClient, 'getTransaction' | 'call'>,
-  receipt: { transactionHash: Hex; blockNumber: bigint; gasUsed: bigint },
-): Promise<string> {
-  const tx = await client.getTransaction({ hash: receipt.transactionHash })
-  const replay = await client
-    .call({
-      account: tx.from,
-      to: tx.to,
-      data: tx.input,
-      value: tx.value,
-      blockNumber: receipt.blockNumber - 1n,
-    })
-    .then(
-      () => 'the replay on the parent block succeeds',
-      (error: Error) =>
-        `the replay on the parent block fails: ${error.message.split('\n').slice(0, 3).join(' ')}`,
-    )
-  return `transaction ${receipt.transactionHash} reverted in block ${receipt.blockNumber} (gas used ${receipt.gasUsed} of ${tx.gas}); ${replay}`
 }

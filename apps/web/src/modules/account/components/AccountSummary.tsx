@@ -10,6 +10,7 @@ import { useAccountSettings } from '../state/accountSettings.ts'
 import { showDrawerView } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
+import { CloseButton } from './CloseButton.tsx'
 import { FiatTotal } from './FiatTotal.tsx'
 import { MiniPortfolio, type ReceiveMode } from './MiniPortfolio.tsx'
 import { ReceiveModal } from './ReceiveModal.tsx'
@@ -75,14 +76,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
             <span aria-hidden="true">⏻</span>
           </button>
         )}
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-label={intl.formatMessage(m.close)}
-          onClick={props.onClose}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
+        <CloseButton onClose={props.onClose} />
       </header>
       {confirming ? (
         <div className={styles.confirm}>

@@ -8,7 +8,7 @@ import { orderStatusMessages, orderTxMessage, type ShownOrderStatus } from '../.
 import { useTokenList } from '../../swap/index.ts'
 import type { ActivityRow } from '../services/mergeActivity.ts'
 import styles from './AccountDrawer.module.css'
-import { accountMessages as m } from './accountMessages.ts'
+import { accountMessages as m, pendingTitles } from './accountMessages.ts'
 import { PendingTxActions } from './PendingTxActions.tsx'
 import { pendingTxMessages as pm } from './pendingTxMessages.ts'
 
@@ -71,23 +71,7 @@ export function AppRow(props: {
   const title =
     row.status === 'canceled'
       ? intl.formatMessage(pm.canceledTitle)
-      : intl.formatMessage(
-          {
-            approve: m.pendingApprove,
-            swap: m.pendingSwap,
-            wrap: m.pendingWrap,
-            unwrap: m.pendingUnwrap,
-            send: m.pendingSend,
-            mint: m.pendingMint,
-            liquidityIncrease: m.pendingLiquidityIncrease,
-            liquidityDecrease: m.pendingLiquidityDecrease,
-            collectFees: m.pendingCollectFees,
-            createPool: m.pendingCreatePool,
-            migrateLiquidity: m.pendingMigrateLiquidity,
-            delegate: m.pendingDelegate,
-            removeDelegation: m.pendingRemoveDelegation,
-          }[row.kind],
-        )
+      : intl.formatMessage(pendingTitles[row.kind])
   const detail = row.tx.spedUp
     ? `${networkName(row.network)} · ${intl.formatMessage(pm.spedUp)}`
     : networkName(row.network)

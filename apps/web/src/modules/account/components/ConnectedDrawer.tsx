@@ -5,6 +5,7 @@ import { type DrawerView, showDrawerView, useDrawerNavigation } from '../state/d
 import styles from './AccountDrawer.module.css'
 import { AccountSummary } from './AccountSummary.tsx'
 import { accountMessages as m } from './accountMessages.ts'
+import { CloseButton } from './CloseButton.tsx'
 import { PoolsList } from './PoolsList.tsx'
 import { CurrencyView, LanguageView, PortfolioBalanceView, SettingsView } from './SettingsView.tsx'
 import { smartWalletMessages } from './smartWalletMessages.ts'
@@ -67,14 +68,7 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
             <span aria-hidden="true">←</span>
           </button>
           <h2 id="account-view-title">{intl.formatMessage(heading)}</h2>
-          <button
-            type="button"
-            className={styles.iconButton}
-            aria-label={intl.formatMessage(m.close)}
-            onClick={props.onClose}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          <CloseButton onClose={props.onClose} />
         </header>
         {view === 'settings' ? <SettingsView /> : null}
         {view === 'language' ? <LanguageView /> : null}

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl'
 import { Dialog } from '../../ui/index.ts'
 import styles from './AccountDrawer.module.css'
+import { CloseButton } from './CloseButton.tsx'
 import { SendForm } from './SendForm.tsx'
 import { sendMessages as m } from './sendMessages.ts'
 
@@ -17,14 +18,7 @@ export function SendModal(props: { open: boolean; onClose: () => void }) {
     >
       <header className={styles.viewHead}>
         <h2>{intl.formatMessage(m.title)}</h2>
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-label={intl.formatMessage(m.close)}
-          onClick={props.onClose}
-        >
-          <span aria-hidden="true">×</span>
-        </button>
+        <CloseButton onClose={props.onClose} />
       </header>
       <SendForm />
     </Dialog>

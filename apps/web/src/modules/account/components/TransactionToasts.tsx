@@ -12,7 +12,7 @@ import {
   type TransactionToastStatus,
   useTransactionToasts,
 } from '../state/transactionToasts.ts'
-import { accountMessages as m } from './accountMessages.ts'
+import { accountMessages as m, pendingTitles } from './accountMessages.ts'
 import { pendingTxMessages as pm } from './pendingTxMessages.ts'
 import styles from './TransactionToasts.module.css'
 import { toastMessages as t } from './toastMessages.ts'
@@ -34,21 +34,6 @@ export const TOAST_DURATION_MS: Record<TransactionToastStatus, number | null> = 
 }
 
 type Descriptor = MessageDescriptor
-const pendingTitles: Record<PendingTransactionKind, Descriptor> = {
-  approve: m.pendingApprove,
-  swap: m.pendingSwap,
-  wrap: m.pendingWrap,
-  unwrap: m.pendingUnwrap,
-  send: m.pendingSend,
-  mint: m.pendingMint,
-  liquidityIncrease: m.pendingLiquidityIncrease,
-  liquidityDecrease: m.pendingLiquidityDecrease,
-  collectFees: m.pendingCollectFees,
-  createPool: m.pendingCreatePool,
-  migrateLiquidity: m.pendingMigrateLiquidity,
-  delegate: m.pendingDelegate,
-  removeDelegation: m.pendingRemoveDelegation,
-}
 const successTitles: Record<PendingTransactionKind, Descriptor> = {
   approve: m.typeAPPROVE,
   swap: m.typeSWAP,

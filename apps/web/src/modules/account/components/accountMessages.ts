@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
+import type { PendingTransactionKind } from '../../wallet/index.ts'
 
 export const accountMessages = defineMessages({
   close: { id: 'account.close', defaultMessage: 'Close' },
@@ -128,3 +130,22 @@ export const accountMessages = defineMessages({
   qrLabel: { id: 'account.receive.qr', defaultMessage: 'QR code of your address' },
   fromExchange: { id: 'account.receive.fromExchange', defaultMessage: 'Transfer from an exchange' },
 })
+
+const m = accountMessages
+
+/** What an app transaction of each kind is called while it is pending (Activity rows and toasts). */
+export const pendingTitles: Record<PendingTransactionKind, MessageDescriptor> = {
+  approve: m.pendingApprove,
+  swap: m.pendingSwap,
+  wrap: m.pendingWrap,
+  unwrap: m.pendingUnwrap,
+  send: m.pendingSend,
+  mint: m.pendingMint,
+  liquidityIncrease: m.pendingLiquidityIncrease,
+  liquidityDecrease: m.pendingLiquidityDecrease,
+  collectFees: m.pendingCollectFees,
+  createPool: m.pendingCreatePool,
+  migrateLiquidity: m.pendingMigrateLiquidity,
+  delegate: m.pendingDelegate,
+  removeDelegation: m.pendingRemoveDelegation,
+}

@@ -1,0 +1,18 @@
+import { useIntl } from 'react-intl'
+import styles from './AccountDrawer.module.css'
+import { accountMessages as m } from './accountMessages.ts'
+
+/** The drawer's and its dialogs' close control: an icon button named "Close". */
+export function CloseButton(props: { onClose: () => void }) {
+  const intl = useIntl()
+  return (
+    <button
+      type="button"
+      className={styles.iconButton}
+      aria-label={intl.formatMessage(m.close)}
+      onClick={props.onClose}
+    >
+      <span aria-hidden="true">×</span>
+    </button>
+  )
+}
