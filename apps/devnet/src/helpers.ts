@@ -47,14 +47,17 @@ export function devnetChain(manifest: Manifest, slug: NetworkSlug): Chain {
   })
 }
 
-/** Gas a test wallet adds to a node's estimate, in percent, as real wallets do. */
+/** What a test wallet adds to a node's gas estimate: a share, as real wallets do... */
 const GAS_ESTIMATE_MARGIN_PERCENT = 130n
+/** ...and a fixed amount: first writes of a v2 pair's two price accumulators cost 2 x 20,000 gas. */
+const GAS_ESTIMATE_MARGIN = 60_000n
 
 /**
- * HTTP to `url`, with `eth_estimateGas` padded by {@link GAS_ESTIMATE_MARGIN_PERCENT}. anvil mines
- * several blocks in one second with the same timestamp, so an estimate made in the second a Uniswap
- * v2 pair last updated skips the pair's price-accumulator writes that the mined transaction, a
- * second later, does: unpadded, that transaction runs out of gas and reverts.
+ * HTTP to `url`, with `eth_estimateGas` padded by {@link GAS_ESTIMATE_MARGIN_PERCENT} and
+ * {@link GAS_ESTIMATE_MARGIN}. anvil mines several blocks in one second with the same timestamp, so
+ * an estimate made in the second a Uniswap v2 pair last updated skips the pair's price-accumulator
+ * writes that the mined transaction, a second later, does: with 30 % alone an `addLiquidity` still
+ * ran out of gas (130,805 used of 131,678; the same call succeeds replayed without a limit).
  */
 export function walletTransport(url: string): Transport {
   const inner = http(url)
@@ -63,7 +66,7 @@ export function walletTransport(url: string): Transport {
     const request = (async (args: { method: string }, requestOptions?: unknown) => {
       const result = await transport.request(args as never, requestOptions as never)
       return args.method === 'eth_estimateGas'
-        ? toHex((BigInt(result as Hex) * GAS_ESTIMATE_MARGIN_PERCENT) / 100n)
+        ? toHex((BigInt(result as Hex) * GAS_ESTIMATE_MARGIN_PERCENT) / 100n + GAS_ESTIMATE_MARGIN)
         : result
     }) as typeof transport.request
     return { ...transport, request }
