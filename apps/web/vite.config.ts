@@ -40,6 +40,14 @@ export default defineConfig({
     // Inline assets would need data: in script/style sources; keep every asset a file.
     assetsInlineLimit: 0,
     cssCodeSplit: true,
+    rolldownOptions: {
+      onLog(level, log, handler) {
+        // ox's Tempo helpers (reached through viem's chain list, tree-shaken, never run here) name
+        // Node's worker_threads; the bundler's note about it is noise in `npm start`'s output.
+        if (log.message.includes('"node:worker_threads"') && log.message.includes('/ox/_esm/tempo/')) return
+        handler(level, log)
+      },
+    },
   },
   server: { port: 5173, host: 'localhost' },
 })

@@ -21,4 +21,5 @@ export {
   protocolVersions,
   testnetNetworks,
 } from './registry.ts'
+export { NETWORK_SLUG_PATTERN } from './slug.ts'
 export type { Address, Hex } from './types.ts'

@@ -10,6 +10,7 @@ import {
   LOCAL_CHAIN_ID_BASE,
   localRpcUrl,
   mainnetNetworks,
+  NETWORK_SLUG_PATTERN,
   networks,
   parseNetworkList,
   testnetNetworks,
@@ -45,6 +46,13 @@ describe('network registry', () => {
     )
   })
 
+  test('behavior: the slug pattern takes every registry slug (underscores too) and refuses others', () => {
+    assert.ok(NETWORK_SLUG_PATTERN.test('unichain_sepolia'))
+    for (const bad of ['', 'Ethereum', '1inch', 'base-', 'a'.repeat(41), 'eth.mainnet', 'base\n', ' base']) {
+      assert.equal(NETWORK_SLUG_PATTERN.test(bad), false, JSON.stringify(bad))
+    }
+  })
+
   test('behavior: local chain ids are unique and used by no mainnet entry', () => {
     const local = networks.map((n) => n.local.chainId)
     const main = new Set(networks.map((n) => n.mainnet.chainId))
@@ -57,7 +65,7 @@ describe('network registry', () => {
 
   test('behavior: slugs are URL-safe and lookups round-trip by slug and both chain ids', () => {
     for (const n of networks) {
-      assert.match(n.slug, /^[a-z0-9_]+$/)
+      assert.match(n.slug, NETWORK_SLUG_PATTERN)
       assert.equal(getNetwork(n.slug), n)
       assert.equal(getNetworkByChainId(n.local.chainId), n)
       assert.equal(getNetworkByChainId(n.mainnet.chainId), n)

@@ -11,6 +11,7 @@
  * - POST /v1/fiat/webhooks/:provider    the providers' signed status updates (the only way an order moves)
  */
 import { randomUUID } from 'node:crypto'
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains'
 import { Hono } from 'hono'
 import type { Address } from 'viem'
 import { z } from 'zod'
@@ -58,6 +59,7 @@ const currency = z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 currency code')
 const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'a decimal amount with at most 2 decimals')
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x and 40 hex characters)')
 const slug = z.string().regex(/^[a-z0-9_]{1,32}$/)
+const network = z.string().regex(NETWORK_SLUG_PATTERN, 'a network slug')
 const symbol = z.string().regex(/^[A-Za-z0-9.]{1,16}$/)
 const side = z.enum(['buy', 'sell'])
 
@@ -67,7 +69,7 @@ const quoteQuery = z.object({
   fiatCurrency: currency,
   fiatAmount: amount,
   crypto: symbol,
-  network: slug,
+  network,
 })
 const orderBody = z.object({
   provider: slug,
@@ -76,13 +78,13 @@ const orderBody = z.object({
   fiatCurrency: currency,
   fiatAmount: amount,
   crypto: symbol,
-  network: slug,
+  network,
   walletAddress: address,
   redirectUrl: z.string().url().max(2000),
 })
 const transferBody = z.object({
   provider: slug,
-  network: slug,
+  network,
   walletAddress: address,
   redirectUrl: z.string().url().max(2000),
 })

@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from './graphql.ts'
 
@@ -12,7 +13,7 @@ const INDEXED_NETWORKS_QUERY = /* GraphQL */ `
   }
 `
 const answerSchema = z.object({ data: z.object({ networks: z.array(z.unknown()) }) })
-const entrySchema = z.object({ network: z.string().check(z.regex(/^[a-z0-9-]{1,40}$/)) })
+const entrySchema = z.object({ network: z.string().check(z.regex(NETWORK_SLUG_PATTERN)) })
 let indexed: { url: string; promise: Promise<ReadonlySet<string>> } | null = null
 
 /** The networks the indexer serves (asked once per page; a failure is asked again next time). */

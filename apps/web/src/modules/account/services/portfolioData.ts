@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
 
@@ -8,7 +9,7 @@ import { postGraphql } from '../../../lib/graphql.ts'
  */
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const address = z.string().check(z.regex(ADDRESS))
-const network = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/))
+const network = z.string().check(z.regex(NETWORK_SLUG_PATTERN))
 const integer = z.string().check(z.regex(/^-?\d{1,80}$/))
 const decimal = z.string().check(z.regex(/^-?\d{1,40}(\.\d{1,40})?$/))
 const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))

@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
 
@@ -15,7 +16,7 @@ const HASH = /^0x[0-9a-fA-F]{64}$/
 const DECIMAL = /^-?\d+(\.\d+)?$/
 const INTEGER = /^-?\d{1,80}$/
 
-const network = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/))
+const network = z.string().check(z.regex(NETWORK_SLUG_PATTERN))
 const address = z.string().check(z.regex(ADDRESS))
 /** Symbols and names are hostile input: any text, bounded, rendered as text only. */
 const text = (max: number) => z.string().check(z.maxLength(max))

@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
 
@@ -14,7 +15,7 @@ const poolToken = z.object({
 })
 
 const poolSchema = z.object({
-  network: z.string().check(z.regex(/^[a-z0-9-]{1,40}$/)),
+  network: z.string().check(z.regex(NETWORK_SLUG_PATTERN)),
   address: z.nullable(address),
   poolId: z.nullable(z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/))),
   version: z.enum(['V2', 'V3', 'V4']),

@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
 import {
@@ -16,7 +17,7 @@ import {
 const DECIMAL = /^-?\d+(\.\d+)?$/
 const decimal = z.string().check(z.regex(DECIMAL))
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
-const network = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/))
+const network = z.string().check(z.regex(NETWORK_SLUG_PATTERN))
 
 /** Chart ranges of the spec (section 9): 1H, 1D, 1W, 1M, 1Y, all time; the API's ChartRange. */
 export const CHART_RANGES = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR', 'ALL'] as const

@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
 
@@ -38,7 +39,6 @@ const answerSchema = z.object({
 })
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const SLUG = /^[a-z0-9-]{1,40}$/
 
 /** A stable hue per address, so a token keeps its colour across visits. */
 export function tokenColor(address: string): string {
@@ -66,7 +66,7 @@ export function parseFloatingTokens(json: unknown, isNetwork: (slug: string) => 
     if (!parsed.success) continue
     const { network, address, priceChange24h } = parsed.data
     const symbol = parsed.data.symbol.trim()
-    if (!ADDRESS.test(address) || !SLUG.test(network) || !isNetwork(network)) continue
+    if (!ADDRESS.test(address) || !NETWORK_SLUG_PATTERN.test(network) || !isNetwork(network)) continue
     if (symbol.length === 0 || symbol.length > 32) continue
     const key = `${network}:${address.toLowerCase()}`
     if (seen.has(key)) continue

@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
 import type { PositionHistory } from './holdComparison.ts'
@@ -56,7 +57,7 @@ const token = z.object({
   priceUsd: z.nullable(z.string()),
 })
 const node = z.object({
-  network: z.string().check(z.regex(/^[a-z0-9_-]{1,40}$/)),
+  network: z.string().check(z.regex(NETWORK_SLUG_PATTERN)),
   version: z.enum(['V2', 'V3', 'V4']),
   tokenId: z.string().check(z.regex(/^(?:[0-9]{1,78}|0x[0-9a-fA-F]{40})$/)),
   status: z.enum(['IN_RANGE', 'OUT_OF_RANGE', 'CLOSED']),

@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
 
@@ -59,7 +60,7 @@ export const TRENDING_QUERY = /* GraphQL */ `
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const POOL_ID = /^0x[0-9a-fA-F]{64}$/
 const text = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max))
-const network = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/))
+const network = z.string().check(z.regex(NETWORK_SLUG_PATTERN))
 const tokenSchema = z.object({
   network,
   address: z.string().check(z.regex(ADDRESS)),

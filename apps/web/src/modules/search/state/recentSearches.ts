@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
 
@@ -9,7 +10,7 @@ import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
 export const RECENT_SEARCHES_KEY = 'oxbow.search.recent'
 export const MAX_RECENT_SEARCHES = 5
 
-const network = z.string().check(z.regex(/^[a-z0-9-]{1,40}$/))
+const network = z.string().check(z.regex(NETWORK_SLUG_PATTERN))
 const text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max))
 const entrySchema = z.object({
   kind: z.enum(['token', 'pool', 'collection']),

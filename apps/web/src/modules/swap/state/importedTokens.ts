@@ -1,3 +1,4 @@
+import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { Address } from 'viem'
 import { createStore, type Store, safeStorage, useStore } from '../../../lib/createStore.ts'
@@ -23,7 +24,6 @@ export const IMPORTED_TOKENS_KEY = 'oxbow.swap.importedTokens'
 /** Per network; the oldest are dropped beyond it (keeps storage and the list bounded). */
 export const MAX_IMPORTED_PER_CHAIN = 100
 
-const CHAIN_SLUG = /^[a-z0-9_-]{1,40}$/
 const EMPTY: readonly ImportedToken[] = []
 
 /** A cleaned text equal to what is stored, or undefined when the stored text was tampered with. */
@@ -71,7 +71,7 @@ export function parseImportedTokens(text: string | null | undefined): ImportedTo
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return {}
   const result: Record<string, readonly ImportedToken[]> = {}
   for (const [chain, list] of Object.entries(json)) {
-    if (!CHAIN_SLUG.test(chain)) continue
+    if (!NETWORK_SLUG_PATTERN.test(chain)) continue
     const tokens = validList(list)
     if (tokens.length > 0) result[chain] = tokens
   }
@@ -85,7 +85,7 @@ export function withImportedToken(
   token: ImportedToken,
 ): ImportedTokens {
   const valid = validateImportedToken(token)
-  if (!valid || !CHAIN_SLUG.test(chain)) return tokens
+  if (!valid || !NETWORK_SLUG_PATTERN.test(chain)) return tokens
   const key = valid.address.toLowerCase()
   const others = (tokens[chain] ?? EMPTY).filter((entry) => entry.address.toLowerCase() !== key)
   return { ...tokens, [chain]: [...others, valid].slice(-MAX_IMPORTED_PER_CHAIN) }
