@@ -33,6 +33,13 @@ export function indexerUrl(env: NodeJS.ProcessEnv): string {
  */
 export const DEVNET_BLOCKED_ADDRESS = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 
+/**
+ * Flags `npm start`'s API turns on beyond the defaults (OXBOW_FLAGS, see apps/api/README.md): the
+ * passkey embedded wallet in the connect view and batched (EIP-5792) swaps for delegated accounts.
+ * Set OXBOW_FLAGS (empty: the defaults) to replace it.
+ */
+export const LOCAL_FLAGS = 'embeddedWallet,batchedSwaps'
+
 export const services: readonly Service[] = [
   // The chains live in the anvil processes' memory: a new devnet would not be the one the
   // databases indexed, so its death stops everything.
@@ -50,7 +57,12 @@ export const services: readonly Service[] = [
     readyTimeoutSeconds: 120,
     restartable: true,
     // USD figures are the indexer's market prices (the API asks it lazily, so order does not matter)
-    env: (env) => ({ OXBOW_INDEXER_URL: indexerUrl(env), OXBOW_BLOCKLIST: DEVNET_BLOCKED_ADDRESS }),
+    env: (env) => ({
+      OXBOW_INDEXER_URL: indexerUrl(env),
+      OXBOW_BLOCKLIST: DEVNET_BLOCKED_ADDRESS,
+      // The local product shows what is built: the passkey login and one-click (batched) swaps.
+      OXBOW_FLAGS: LOCAL_FLAGS,
+    }),
   },
   { name: 'filler', workspace: '@oxbow/api', script: 'filler', readyTimeoutSeconds: 60, restartable: true },
   {

@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os'
 import { REDIS_URL_PATTERN } from '@oxbow/rate-limit'
 import { z } from 'zod'
+import { type FlagName, type Flags, flagDefaults } from './platform/flags.ts'
 
 const fiatProvidersSchema = z.record(
   z.string(),
@@ -12,6 +13,32 @@ const fiatProvidersSchema = z.record(
     webhookSecret: z.string().min(1),
   }),
 )
+
+/**
+ * A deployment's flag settings: comma-separated names, each on, or `name=off` (e.g.
+ * `embeddedWallet,batchedSwaps,limits=off`). An unknown name stops the start.
+ */
+const flagSettings = z
+  .string()
+  .optional()
+  .transform((value, ctx): Partial<Flags> => {
+    const settings: Partial<Record<FlagName, boolean>> = {}
+    for (const entry of (value ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      const [name = '', state = 'on', ...rest] = entry.split('=').map((part) => part.trim())
+      if (!Object.hasOwn(flagDefaults, name) || rest.length > 0 || (state !== 'on' && state !== 'off')) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not a flag setting (name or name=off; flags: ${Object.keys(flagDefaults).join(', ')})`,
+        })
+        return z.NEVER
+      }
+      settings[name as FlagName] = state === 'on'
+    }
+    return settings
+  })
 
 const schema = z.object({
   OXBOW_API_HOST: z.enum(['127.0.0.1', 'localhost', '::1']).default('127.0.0.1'),
@@ -126,6 +153,8 @@ const schema = z.object({
     ),
   /** A file of blocked addresses (one per line, `#` comments), read and checked at start. */
   OXBOW_BLOCKLIST_FILE: z.string().min(1).optional(),
+  /** Feature flags this deployment turns on or off (the defaults: src/platform/flags.ts). */
+  OXBOW_FLAGS: flagSettings,
 })
 
 export type ApiConfig = z.output<typeof schema>

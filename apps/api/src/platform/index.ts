@@ -34,7 +34,10 @@ export {
 } from './fxRates.ts'
 
 export interface PlatformOptions {
-  readonly config: Pick<ApiConfig, 'OXBOW_ENVIRONMENT' | 'OXBOW_WEB_ORIGINS' | 'OXBOW_ORIGIN_COUNTRY'>
+  readonly config: Pick<
+    ApiConfig,
+    'OXBOW_ENVIRONMENT' | 'OXBOW_WEB_ORIGINS' | 'OXBOW_ORIGIN_COUNTRY' | 'OXBOW_FLAGS'
+  >
   readonly log: Logger
   /** Exchange rates; default: the fixed local table in the local environment, none (503) otherwise. */
   readonly fxProvider?: FxRateProvider | null
@@ -68,7 +71,7 @@ export function createPlatformModule(options: PlatformOptions): ApiModule {
         : null
       : options.fxProvider && cachedFxProvider(options.fxProvider, { ttlMs: 60_000, staleMs: 3_600_000, now })
   const store = options.analyticsStore ?? createMemoryAnalyticsStore()
-  const flags = resolveFlags(options.flagOverrides)
+  const flags = resolveFlags({ ...config.OXBOW_FLAGS, ...options.flagOverrides })
   const allowedOrigins = new Set(config.OXBOW_WEB_ORIGINS)
 
   const originCountry = (c: Context): string | null => {

@@ -132,6 +132,20 @@ describe('GET /v1/flags', () => {
     assert.equal(none.headers.get('x-origin-country'), null)
   })
 
+  test('behavior: OXBOW_FLAGS turns flags on and off for the deployment; a bad setting stops the start', async () => {
+    const res = await app({}, { OXBOW_FLAGS: ' embeddedWallet, batchedSwaps=on ,limits=off' }).request(
+      '/v1/flags',
+    )
+    const { flags } = (await res.json()) as { flags: Record<string, boolean> }
+    assert.equal(flags.embeddedWallet, true)
+    assert.equal(flags.batchedSwaps, true)
+    assert.equal(flags.limits, false)
+    assert.equal(flags.solana, false)
+    for (const bad of ['noSuchFlag', 'limits=maybe', 'limits=off=on', '__proto__', 'constructor']) {
+      assert.throws(() => readConfig({ OXBOW_FLAGS: bad }), /OXBOW_FLAGS/, bad)
+    }
+  })
+
   test('behavior: experiment groups are stable per address and spread across groups', async () => {
     const address = '0x1111111111111111111111111111111111111111'
     const a = await app().request(`/v1/flags?address=${address}`)
