@@ -1,8 +1,8 @@
 /** The API's environment, validated once at start-up. */
 import { availableParallelism } from 'node:os'
+import { type FlagName, type FlagValues, flagNames, isFlagName } from '@oxbow/api-contract/flags'
 import { REDIS_URL_PATTERN } from '@oxbow/rate-limit'
 import { z } from 'zod'
-import { type FlagName, type Flags, flagDefaults } from './platform/flags.ts'
 
 const fiatProvidersSchema = z.record(
   z.string(),
@@ -21,17 +21,17 @@ const fiatProvidersSchema = z.record(
 const flagSettings = z
   .string()
   .optional()
-  .transform((value, ctx): Partial<Flags> => {
+  .transform((value, ctx): Partial<FlagValues> => {
     const settings: Partial<Record<FlagName, boolean>> = {}
     for (const entry of (value ?? '')
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean)) {
       const [name = '', state = 'on', ...rest] = entry.split('=').map((part) => part.trim())
-      if (!Object.hasOwn(flagDefaults, name) || rest.length > 0 || (state !== 'on' && state !== 'off')) {
+      if (!isFlagName(name) || rest.length > 0 || (state !== 'on' && state !== 'off')) {
         ctx.addIssue({
           code: 'custom',
-          message: `"${entry}" is not a flag setting (name or name=off; flags: ${Object.keys(flagDefaults).join(', ')})`,
+          message: `"${entry}" is not a flag setting (name or name=off; flags: ${flagNames.join(', ')})`,
         })
         return z.NEVER
       }

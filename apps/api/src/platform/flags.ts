@@ -1,27 +1,15 @@
 /**
- * Feature flags and experiments served to the web app. The names are exactly those of the web
- * app's flag registry (apps/web/src/modules/flags/services/registry.ts); the web ignores names it
- * does not know, so a flag must be added there and here.
+ * Feature flags and experiments served to the web app. The flags and their defaults are
+ * `@oxbow/api-contract/flags` (the list the web app reads too); a deployment changes them with
+ * OXBOW_FLAGS (src/config.ts).
  */
 import { createHash } from 'node:crypto'
+import { defaultFlagValues, type FlagName, type FlagValues } from '@oxbow/api-contract/flags'
 
-export const flagDefaults = {
-  embeddedWallet: false,
-  mismatchUx: false,
-  forcePermits: false,
-  batchedSwaps: false,
-  solana: false,
-  disableWalletCapabilitiesCheck: false,
-  extensionDeeplinks: false,
-  poolSearch: true,
-  nftRoutes: true,
-  limits: true,
-  migrate: true,
-  passkeyExtensionLogin: true,
-} as const satisfies Record<string, boolean>
-
-export type FlagName = keyof typeof flagDefaults
-export type Flags = Readonly<Record<FlagName, boolean>>
+export type { FlagName }
+export type Flags = FlagValues
+/** The defaults of every flag (the shared registry's). */
+export const flagDefaults: Flags = defaultFlagValues()
 
 export interface Experiment {
   readonly name: string

@@ -1,3 +1,11 @@
+export {
+  defaultFlagValues,
+  type FlagName,
+  type FlagValues,
+  flagNames,
+  flagRegistry,
+  isFlagName,
+} from '@oxbow/api-contract/flags'
 export { type FeatureFlagsState, useFeatureFlag, useFeatureFlags } from './hooks/useFeatureFlags.ts'
 export { useNftsEnabled } from './hooks/useNftsEnabled.ts'
 export { fetchRemoteFlags, type RemoteFlags } from './services/fetchRemoteFlags.ts'
@@ -8,12 +16,4 @@ export {
   parseOverrides,
   resolveFlags,
 } from './services/overrides.ts'
-export {
-  defaultFlagValues,
-  type FlagName,
-  type FlagValues,
-  flagNames,
-  flagRegistry,
-  isFlagName,
-} from './services/registry.ts'
 export { getOverrides, initOverrides } from './state/overridesStore.ts'

@@ -1,8 +1,8 @@
+import { defaultFlagValues, type FlagName, type FlagValues } from '@oxbow/api-contract/flags'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { fetchRemoteFlags } from '../services/fetchRemoteFlags.ts'
 import { resolveFlags } from '../services/overrides.ts'
-import { defaultFlagValues, type FlagName, type FlagValues } from '../services/registry.ts'
 import { getOverrides } from '../state/overridesStore.ts'
 
 export function remoteFlagsQuery(apiUrl: string) {

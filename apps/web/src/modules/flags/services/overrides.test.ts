@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { defaultFlagValues } from '@oxbow/api-contract/flags'
 import { mergeOverrides, noOverrides, parseOverrides, resolveFlags } from './overrides.ts'
-import { defaultFlagValues } from './registry.ts'
 
 const params = (query: string) => new URLSearchParams(query)
 

@@ -1,4 +1,4 @@
-import { type FlagName, isFlagName } from './registry.ts'
+import { type FlagName, isFlagName } from '@oxbow/api-contract/flags'
 
 /** Overrides from the URL (and remembered for the session): flags on/off, experiment and layer groups. */
 export interface Overrides {

@@ -1,6 +1,6 @@
+import { isFlagName } from '@oxbow/api-contract/flags'
 import * as z from 'zod/mini'
 import { mergeOverrides, noOverrides, type Overrides, parseOverrides } from '../services/overrides.ts'
-import { isFlagName } from '../services/registry.ts'
 
 const KEY = 'oxbow.overrides'
 const storedSchema = z.object({

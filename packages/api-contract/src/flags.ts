@@ -1,6 +1,8 @@
 /**
- * Every feature flag the web app knows, with its default when the API has no value. Unknown names
- * from the API or the URL are ignored, so a typo can never switch on something that does not exist.
+ * Every feature flag, the one list the API serves (`GET /v1/flags`, with a deployment's
+ * OXBOW_FLAGS over these defaults) and the web app reads (these defaults when the API has no
+ * value). Unknown names from the API or the URL are ignored, so a typo can never switch on
+ * something that does not exist.
  */
 export const flagRegistry = {
   embeddedWallet: { default: false, description: 'Passkey-based embedded wallet and /manage/passkey' },
