@@ -1,4 +1,5 @@
 export { Dialog } from './components/Dialog.tsx'
+export { CopyIcon, PowerIcon } from './components/Icons.tsx'
 export { NotFoundState } from './components/NotFoundState.tsx'
 export {
   Button,

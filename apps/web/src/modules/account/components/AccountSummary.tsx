@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { Button } from '../../ui/index.ts'
+import { Button, CopyIcon, PowerIcon } from '../../ui/index.ts'
 import { CopyButton, loadWalletRuntime, useAccountAvatar, useAccountLabel } from '../../wallet/index.ts'
 import { usePortfolio } from '../hooks/useAccountData.ts'
 import { useAccountSettings } from '../state/accountSettings.ts'
@@ -73,7 +73,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
             aria-label={intl.formatMessage(m.disconnect)}
             onClick={() => setConfirming(true)}
           >
-            <span aria-hidden="true">⏻</span>
+            <PowerIcon />
           </button>
         )}
         <CloseButton onClose={props.onClose} />
@@ -103,7 +103,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         <CopyButton
           text={props.address}
           className={styles.copy}
-          label={<span aria-hidden="true">⧉</span>}
+          label={<CopyIcon />}
           ariaLabel={intl.formatMessage(m.copy)}
         />
       </div>

@@ -3,6 +3,7 @@ import type { formatTokenAmount, shortenAddress } from '@oxbow/core'
 import type { ReactNode } from 'react'
 import type { MessageDescriptor } from 'react-intl'
 import { useIntl } from 'react-intl'
+import { CopyIcon } from '../../ui/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import type { SwapFailureReason } from '../services/errors.ts'
 import type { SwapFlowState } from '../services/swapFlow.ts'
@@ -178,7 +179,7 @@ export function StatusView(props: {
               <CopyButton
                 text={hash}
                 className={styles.iconButton}
-                label="⧉"
+                label={<CopyIcon />}
                 ariaLabel={intl.formatMessage(m.copyHash)}
                 testId="swap-status-copy-hash"
               />

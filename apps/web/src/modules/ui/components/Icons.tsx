@@ -1,0 +1,28 @@
+/**
+ * Icons drawn as inline SVG in the text colour, for the symbols many systems' fonts lack (⧉ and ⏻
+ * showed as empty boxes in Chromium on Debian). Decorative: the button around one carries the name.
+ */
+
+/** Copy: two overlapping sheets. */
+export function CopyIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
+      <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" stroke="currentColor" strokeWidth="1.5" />
+      <path
+        d="M10.5 3.5v-.5A1.5 1.5 0 0 0 9 1.5H4A1.5 1.5 0 0 0 2.5 3v5A1.5 1.5 0 0 0 4 9.5h.5"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      />
+    </svg>
+  )
+}
+
+/** Power (disconnect): a broken ring with a bar. */
+export function PowerIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
+      <path d="M8 1.75v6" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+      <path d="M4.5 3.9a5.25 5.25 0 1 0 7 0" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+    </svg>
+  )
+}
