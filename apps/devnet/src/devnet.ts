@@ -27,6 +27,7 @@ import {
 import { AnvilError } from './errors.ts'
 import { deployOrderFilling } from './orders.ts'
 import { Sender } from './rpc.ts'
+import { mineFinalityTail } from './seed/finalityTail.ts'
 import { seedNetwork } from './seed.ts'
 import { type Supervisor, superviseNodes } from './supervisor.ts'
 
@@ -253,6 +254,7 @@ async function build(
     ...(seeded.ens ? { ens: seeded.ens } : {}),
     ...(orders ? { orders } : {}),
   }
+  await mineFinalityTail(sender)
   const dump = await sender.request<`0x${string}`>('anvil_dumpState')
   const bytes = Buffer.from(dump.slice(2), 'hex')
   // anvil returns the state gzip-compressed; --load-state wants the JSON.
