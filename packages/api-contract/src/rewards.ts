@@ -26,4 +26,6 @@ export const rewardsResponseSchema = z.object({
 })
 
 export type RewardClaimBody = z.infer<typeof rewardClaimSchema>
+/** A claim as a client parsed it. */
+export type RewardClaim = z.output<typeof rewardClaimSchema>
 export type RewardsResponseBody = z.infer<typeof rewardsResponseSchema>

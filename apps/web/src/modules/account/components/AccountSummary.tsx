@@ -1,8 +1,9 @@
 import { shortenAddress } from '@oxbow/core'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { ClaimRewards } from '../../rewards/index.ts'
 import { Button } from '../../ui/index.ts'
 import { CopyButton, loadWalletRuntime, useAccountAvatar, useAccountLabel } from '../../wallet/index.ts'
 import { usePortfolio } from '../hooks/useAccountData.ts'
@@ -150,6 +151,9 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
             {intl.formatMessage(m.buy)}
           </Button>
         ) : null}
+        <Suspense fallback={null}>
+          <ClaimRewards address={props.address} />
+        </Suspense>
       </div>
       <button type="button" className={styles.navRow} onClick={() => showDrawerView('limits')}>
         <span>{intl.formatMessage(m.limits)}</span>
