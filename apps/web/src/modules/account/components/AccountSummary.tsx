@@ -1,5 +1,5 @@
 import { shortenAddress } from '@oxbow/core'
-import { Suspense, useState } from 'react'
+import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
@@ -151,9 +151,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
             {intl.formatMessage(m.buy)}
           </Button>
         ) : null}
-        <Suspense fallback={null}>
-          <ClaimRewards address={props.address} />
-        </Suspense>
+        <ClaimRewards address={props.address} />
       </div>
       <button type="button" className={styles.navRow} onClick={() => showDrawerView('limits')}>
         <span>{intl.formatMessage(m.limits)}</span>
