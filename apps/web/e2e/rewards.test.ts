@@ -74,6 +74,14 @@ describe('LP rewards', () => {
         const rewarded = page.locator('[data-testid="position-row"]').filter({ hasText: 'UNI' })
         await rewarded.first().getByTestId('apr-reward').waitFor({ timeout: 30_000 })
         if (SHOTS) await page.screenshot({ path: `${SHOTS}/rewards-positions-apr.png`, fullPage: true })
+        // and its position page
+        const tokenId = await rewarded.first().getAttribute('data-token-id')
+        await rewarded.first().click()
+        await page.waitForURL(`**/positions/v3/ethereum/${tokenId}`)
+        const apr = page.getByTestId('position-apr')
+        await apr.getByTestId('apr-reward').waitFor({ timeout: 30_000 })
+        assert.match((await apr.getByTestId('apr-reward').textContent()) ?? '', /^\+[\d.,]+% rewards$/)
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/rewards-position-page-apr.png`, fullPage: true })
       },
     )
   })
