@@ -28,8 +28,8 @@ describe('buildRewardTree', () => {
       `0x${string}`,
       `0x${string}`,
     ]
-    const sorted = BigInt(a) < BigInt(b) ? [a, b] : [b, a]
-    assert.equal(tree.merkleRoot, keccak256(`${sorted[0]}${sorted[1].slice(2)}`))
+    const [low, high] = BigInt(a) < BigInt(b) ? [a, b] : [b, a]
+    assert.equal(tree.merkleRoot, keccak256(`${low}${high.slice(2)}`))
   })
 
   test('behavior: deterministic whatever the input order; amounts of one account are summed, zeros dropped', () => {
