@@ -4,6 +4,7 @@
  * through their factories so pools created after seeding are indexed too.
  */
 import { resolve } from 'node:path'
+import { merkleDistributorAbi } from '@oxbow/protocol/rewards'
 import { createConfig, factory } from 'ponder'
 import { type Address, http } from 'viem'
 import {
@@ -98,6 +99,11 @@ export default createConfig({
     },
     UniswapX: { abi: uniswapXReactorAbi, network: perNetwork((d) => d.contracts.exclusiveDutchOrderReactor) },
     Nft: { abi: erc721Abi, network: perNetwork((d) => d.nftCollections.map((c) => c.address)) },
+    // LP rewards: each epoch's MerkleDistributor, where the manifest has a programme (none: no source)
+    RewardsDistributor: {
+      abi: merkleDistributorAbi,
+      network: perNetwork((d) => d.rewards?.epochs.map((e) => e.distributor)),
+    },
   },
   blocks: {
     // Every block from the head at start-up on: the API's "now" and cache key per network. History

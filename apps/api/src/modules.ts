@@ -10,6 +10,7 @@ import { defaultApiDbDir, loadOrdersModule, type OrdersModule } from './orders/i
 import { createPasskeyModule, passkeyRpId } from './passkey/index.ts'
 import { createPlatformModule } from './platform/index.ts'
 import { clientKeyFor, type RateLimits } from './rateLimit.ts'
+import { loadRewardsModule } from './rewards/index.ts'
 import {
   blocklistFromConfig,
   createListScreeningProvider,
@@ -62,6 +63,7 @@ export async function createModules(
     }),
   ]
   modules.push(await loadUsernameModule(config, log, db, clientKeyFor(config.OXBOW_TRUST_PROXY), rateLimits))
+  modules.push(await loadRewardsModule(config.OXBOW_MANIFEST, log))
   const fiat = await loadFiatModule(config, log, db, screening)
   if (fiat) modules.push(fiat)
   // Last, so it closes after the modules using it.

@@ -88,6 +88,8 @@ export interface Artifacts {
   readonly ensPublicResolver: Hex
   readonly ensReverseRegistrar: Hex
   readonly simple7702Account: Hex
+  /** `@uniswap/merkle-distributor` 1.0.1: `constructor(token, merkleRoot)`, one per reward epoch. */
+  readonly merkleDistributor: Hex
 }
 
 let cached: Artifacts | undefined
@@ -143,6 +145,7 @@ export function loadArtifacts(): Artifacts {
     ensReverseRegistrar: artifact('@ensdomains/ens', 'build/contracts/ReverseRegistrar.json').bytecode,
     simple7702Account: artifact('@account-abstraction/contracts', 'artifacts/Simple7702Account.json')
       .bytecode,
+    merkleDistributor: artifact('@uniswap/merkle-distributor', 'build/MerkleDistributor.json').bytecode,
   }
   return cached
 }
@@ -163,6 +166,7 @@ export function artifactVersions(): Record<string, string> {
     '@ensdomains/ens',
     '@ensdomains/resolver',
     '@account-abstraction/contracts',
+    '@uniswap/merkle-distributor',
     'solc',
   ]
   return Object.fromEntries(

@@ -28,6 +28,7 @@ import { AnvilError } from './errors.ts'
 import { deployOrderFilling } from './orders.ts'
 import { Sender } from './rpc.ts'
 import { mineFinalityTail } from './seed/finalityTail.ts'
+import { deployRewards, REWARD_NETWORKS } from './seed/rewards.ts'
 import { seedNetwork } from './seed.ts'
 import { type Supervisor, superviseNodes } from './supervisor.ts'
 
@@ -228,20 +229,30 @@ async function build(
   await sender.request('anvil_setBalance', [DEPLOYER, toHex(10n ** 30n)])
   const compiled = compileSeedContracts(join(ctx.dataDir, 'cache'))
   const contracts = await deployProtocol(sender, network.nativeCurrency.symbol)
+  const [historyFrom, historyTo] = [now - 30 * 86_400, now - 60]
   const seeded = await seedNetwork({
     sender,
     network,
     contracts,
     compiled,
     testAccounts: testAccounts.map((a) => a.address),
-    historyFrom: now - 30 * 86_400,
-    historyTo: now - 60,
+    historyFrom,
+    historyTo,
   })
   // the filler's executor and account: where limit orders or gasless swaps are offered
   const orders =
     network.capabilities.limitOrders || network.capabilities.gaslessSwaps
       ? await deployOrderFilling(sender, contracts)
       : undefined
+  // the LP rewards programme: last, so no other address moves
+  const rewards = REWARD_NETWORKS.includes(network.slug)
+    ? await deployRewards(sender, contracts, {
+        live: seeded.live,
+        currencies: seeded.currencies,
+        testAccounts: testAccounts.map((a) => a.address),
+        epoch: { start: historyFrom, end: historyTo },
+      })
+    : undefined
   const deployment: StoredDeployment = {
     slug: network.slug,
     chainId: network.local.chainId,
@@ -253,6 +264,7 @@ async function build(
     nftCollections: seeded.nftCollections,
     ...(seeded.ens ? { ens: seeded.ens } : {}),
     ...(orders ? { orders } : {}),
+    ...(rewards ? { rewards } : {}),
   }
   await mineFinalityTail(sender)
   const dump = await sender.request<`0x${string}`>('anvil_dumpState')

@@ -66,6 +66,9 @@ const groups: Record<string, Record<string, Abi>> = {
     orderQuoterAbi: uniswapxAbi('OrderQuoter'),
     swapRouter02ExecutorAbi: uniswapxAbi('SwapRouter02Executor'),
   },
+  rewards: {
+    merkleDistributorAbi: artifactAbi('@uniswap/merkle-distributor/build/MerkleDistributor.json'),
+  },
 }
 
 mkdirSync(join(out, 'abis/generated'), { recursive: true })

@@ -19,6 +19,7 @@ export {
   ManifestError,
   type ManifestNftCollection,
   type ManifestPool,
+  type ManifestRewards,
   type ManifestToken,
   manifestSchema,
   type NetworkDeployment,

@@ -133,6 +133,39 @@ const ensDeployment = z.object({
   names: z.array(z.object({ name: z.string().min(3).max(255), address, primary: z.boolean() })),
 })
 
+const amount = z.string().regex(/^\d{1,78}$/, 'not a base-unit amount')
+
+/**
+ * The LP rewards programme of a network that runs one (the devnet: Ethereum): one
+ * MerkleDistributor (`@uniswap/merkle-distributor` 1.0.1) per reward epoch, funded with the reward
+ * token, and each epoch's tree (see `@oxbow/protocol/rewards`). Amounts are base-unit strings.
+ */
+const rewardsProgramme = z.object({
+  token: address,
+  epochs: z.array(
+    z.object({
+      epoch: z.number().int().positive(),
+      distributor: address,
+      merkleRoot: hex32,
+      /** The epoch's window (unix seconds): the fees earned in it decide the shares. */
+      start: z.number().int().nonnegative(),
+      end: z.number().int().positive(),
+      /** The sum of the claims: what the distributor was funded with. */
+      total: amount,
+      /** Incentivised pools and each one's reward for the epoch. */
+      pools: z.array(z.object({ pool: address, reward: amount })),
+      claims: z.array(
+        z.object({
+          index: z.number().int().nonnegative(),
+          account: address,
+          amount,
+          proof: z.array(hex32),
+        }),
+      ),
+    }),
+  ),
+})
+
 const networkDeployment = z.object({
   slug: z.enum(networkSlugs),
   chainId: z.number().int().positive(),
@@ -155,6 +188,7 @@ const networkDeployment = z.object({
    * reactor's callback. Orders themselves settle on `contracts.exclusiveDutchOrderReactor`.
    */
   orders: z.object({ executor: address, filler: account }).optional(),
+  rewards: rewardsProgramme.optional(),
 })
 
 export const manifestSchema = z.object({
@@ -174,6 +208,7 @@ export type ManifestToken = z.infer<typeof token>
 export type ManifestPool = z.infer<typeof pool>
 export type ManifestNftCollection = z.infer<typeof nftCollection>
 export type ManifestEns = z.infer<typeof ensDeployment>
+export type ManifestRewards = z.infer<typeof rewardsProgramme>
 export type TokenKind = (typeof tokenKinds)[number]
 export type SafetyLevel = (typeof safetyLevels)[number]
 

@@ -26,6 +26,7 @@ import {
   parseSearchQuery,
 } from './inputs.ts'
 import { decodeNftMetadata } from './nftMetadata.ts'
+import { rewardAprOf } from './rewardApr.ts'
 import {
   type CollectionView,
   type PoolView,
@@ -300,6 +301,7 @@ export function createResolvers(deps: ResolverDeps) {
       volume30dUsd: usd0(p.volume30dUsd),
       fees24hUsd: usd0(p.fees24hUsd),
       apr: decimalString(p.aprPercent, 6) ?? '0',
+      rewardApr: decimalString(rewardAprOf(s, p), 6),
       txCount: p.row.txCount,
       createdAt: p.row.createdAt,
       history: async (args: Args) => {

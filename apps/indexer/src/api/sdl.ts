@@ -12,7 +12,7 @@ export const typeDefs = /* GraphQL */ `
   enum PositionStatus { IN_RANGE OUT_OF_RANGE CLOSED }
   enum PoolTransactionType { SWAP ADD REMOVE }
   enum TransactionType {
-    SWAP SEND RECEIVE APPROVE REVOKE WRAP UNWRAP MINT COLLECT_FEES CREATE_POOL LIQUIDITY_INCREASE LIQUIDITY_DECREASE
+    SWAP SEND RECEIVE APPROVE REVOKE WRAP UNWRAP MINT COLLECT_FEES CREATE_POOL LIQUIDITY_INCREASE LIQUIDITY_DECREASE LP_REWARDS_CLAIM
   }
 
   type PageInfo { hasNextPage: Boolean! endCursor: String }
@@ -124,6 +124,8 @@ export const typeDefs = /* GraphQL */ `
     fees24hUsd: String!
     "Percent, annualised from the last day of fees"
     apr: String!
+    "Percent: the LP rewards programme's reward for this pool in its latest epoch, at the reward token's price, annualised over the epoch's length, over the TVL; null when the pool is not incentivised (or unpriced)"
+    rewardApr: String
     txCount: Int!
     createdAt: Int!
     history(range: ChartRange!): [PoolBucket!]!

@@ -18,6 +18,8 @@ export const activityTypes = [
   'CREATE_POOL',
   'LIQUIDITY_INCREASE',
   'LIQUIDITY_DECREASE',
+  /** A claim from an LP rewards programme's MerkleDistributor (its `Claimed` event). */
+  'LP_REWARDS_CLAIM',
 ] as const
 export type ActivityType = (typeof activityTypes)[number]
 
@@ -28,6 +30,7 @@ export type ActivityType = (typeof activityTypes)[number]
 export const activityPriority: Record<ActivityType, number> = {
   SWAP: 90,
   CREATE_POOL: 85,
+  LP_REWARDS_CLAIM: 85,
   LIQUIDITY_INCREASE: 80,
   LIQUIDITY_DECREASE: 80,
   COLLECT_FEES: 75,

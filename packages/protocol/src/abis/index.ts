@@ -10,6 +10,7 @@ export {
 export { erc20Abi, erc20Bytes32MetadataAbi } from './erc20.ts'
 export { erc721Abi } from './erc721.ts'
 export { permit2Abi } from './generated/permit2.ts'
+export { merkleDistributorAbi } from './generated/rewards.ts'
 export {
   exclusiveDutchOrderReactorAbi,
   orderQuoterAbi,

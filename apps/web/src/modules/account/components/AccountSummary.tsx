@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { ClaimRewards } from '../../rewards/index.ts'
 import { Button, CopyIcon, PowerIcon } from '../../ui/index.ts'
 import { CopyButton, loadWalletRuntime, useAccountAvatar, useAccountLabel } from '../../wallet/index.ts'
 import { usePortfolio } from '../hooks/useAccountData.ts'
@@ -150,6 +151,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
             {intl.formatMessage(m.buy)}
           </Button>
         ) : null}
+        <ClaimRewards address={props.address} />
       </div>
       <button type="button" className={styles.navRow} onClick={() => showDrawerView('limits')}>
         <span>{intl.formatMessage(m.limits)}</span>

@@ -48,6 +48,7 @@ const successTitles: Record<PendingTransactionKind, Descriptor> = {
   migrateLiquidity: t.migrated,
   delegate: m.typeDelegate,
   removeDelegation: m.typeRemoveDelegation,
+  lpRewardsClaim: m.typeLP_REWARDS_CLAIM,
 }
 const failedTitles: Record<PendingTransactionKind, Descriptor> = {
   approve: t.failedApprove,
@@ -63,6 +64,7 @@ const failedTitles: Record<PendingTransactionKind, Descriptor> = {
   migrateLiquidity: t.failedMigrateLiquidity,
   delegate: t.failedDelegate,
   removeDelegation: t.failedRemoveDelegation,
+  lpRewardsClaim: t.failedLpRewardsClaim,
 }
 
 function Toast(props: { toast: TransactionToast }) {

@@ -86,6 +86,8 @@ export const accountMessages = defineMessages({
   pendingRemoveDelegation: { id: 'account.pending.removeDelegation', defaultMessage: 'Removing delegation' },
   typeDelegate: { id: 'account.type.delegate', defaultMessage: 'Upgraded to a smart wallet' },
   typeRemoveDelegation: { id: 'account.type.removeDelegation', defaultMessage: 'Removed delegation' },
+  pendingLpRewardsClaim: { id: 'account.pending.lpRewardsClaim', defaultMessage: 'Claiming LP rewards' },
+  typeLP_REWARDS_CLAIM: { id: 'account.type.lpRewardsClaim', defaultMessage: 'Claimed LP rewards' },
   inRange: { id: 'account.pools.inRange', defaultMessage: 'In range' },
   outOfRange: { id: 'account.pools.outOfRange', defaultMessage: 'Out of range' },
   // Settings.
@@ -148,4 +150,5 @@ export const pendingTitles: Record<PendingTransactionKind, MessageDescriptor> = 
   migrateLiquidity: m.pendingMigrateLiquidity,
   delegate: m.pendingDelegate,
   removeDelegation: m.pendingRemoveDelegation,
+  lpRewardsClaim: m.pendingLpRewardsClaim,
 }

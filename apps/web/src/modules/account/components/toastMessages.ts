@@ -29,6 +29,11 @@ export const toastMessages = defineMessages({
     id: 'account.toast.failed.removeDelegation',
     defaultMessage: 'Removing delegation failed',
   },
+  /** The spec's "collect rewards failed". */
+  failedLpRewardsClaim: {
+    id: 'account.toast.failed.lpRewardsClaim',
+    defaultMessage: 'Collect rewards failed',
+  },
   failedMigrateLiquidity: {
     id: 'account.toast.failed.migrateLiquidity',
     defaultMessage: 'Migrating liquidity failed',

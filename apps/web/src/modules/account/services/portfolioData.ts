@@ -121,6 +121,7 @@ export const activityTypes = [
   'CREATE_POOL',
   'LIQUIDITY_INCREASE',
   'LIQUIDITY_DECREASE',
+  'LP_REWARDS_CLAIM',
 ] as const
 export type ActivityType = (typeof activityTypes)[number]
 

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl'
 import { Link, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { AprWithReward } from '../../rewards/index.ts'
 import { buttonClassName, Card, Page, Skeleton, secondaryButtonClassName } from '../../ui/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import { usePoolDetails } from '../hooks/usePoolDetails.ts'
@@ -155,7 +156,13 @@ export function PoolDetailsView() {
               <Stat label={intl.formatMessage(em.colVolume1d)}>{usd(pool?.volume24hUsd)}</Stat>
               <Stat label={intl.formatMessage(em.colVolume30d)}>{usd(pool?.volume30dUsd)}</Stat>
               <Stat label={intl.formatMessage(dm.fees1d)}>{usd(pool?.fees24hUsd)}</Stat>
-              <Stat label={intl.formatMessage(em.colApr)}>{pct(pool?.apr)}</Stat>
+              <Stat label={intl.formatMessage(em.colApr)} testId="pool-apr">
+                {pool ? (
+                  <AprWithReward apr={num(pool.apr)} rewardApr={num(pool.rewardApr)} />
+                ) : (
+                  pct(undefined)
+                )}
+              </Stat>
             </dl>
           </Card>
           {pool ? (

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { AprWithReward } from '../../rewards/index.ts'
 import { prefetchPool, useIntentPrefetch } from '../hooks/prefetch.ts'
 import { useExplorePools } from '../hooks/useExploreData.ts'
 import { POOLS_DEFAULT_SORT, type PoolRow, type PoolSort } from '../services/exploreData.ts'
@@ -78,7 +79,9 @@ export function PoolsTable({ networks, filter }: { networks: readonly string[] |
                 </Link>
               </td>
               <td className={styles.numeric}>{format(tvl)}</td>
-              <td className={styles.numeric}>{pct(num(p.apr))}</td>
+              <td className={styles.numeric}>
+                <AprWithReward apr={num(p.apr)} rewardApr={num(p.rewardApr)} />
+              </td>
               <td className={styles.numeric}>{format(volume)}</td>
               <td className={styles.numeric}>{format(num(p.volume30dUsd) ?? 0)}</td>
               <td className={styles.numeric}>{tvl > 0 ? pct((volume / tvl) * 100) : '–'}</td>

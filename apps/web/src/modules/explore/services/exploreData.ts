@@ -54,6 +54,8 @@ const poolRowSchema = z.object({
   token1: poolTokenSchema,
   tvlUsd: decimal,
   apr: decimal,
+  /** The LP rewards APR (percent); null where the pool is not incentivised. */
+  rewardApr: z.optional(z.nullable(decimal)),
   volume24hUsd: decimal,
   volume30dUsd: decimal,
 })
@@ -88,7 +90,7 @@ export const POOLS_DEFAULT_SORT: PoolSort = 'TVL'
 
 const TOKEN_FIELDS =
   'network address symbol name decimals safety priceUsd priceChange1h priceChange24h fdvUsd volume24hUsd tvlUsd sparkline'
-const POOL_FIELDS = `network address poolId version feeTier hooks tvlUsd apr volume24hUsd volume30dUsd
+const POOL_FIELDS = `network address poolId version feeTier hooks tvlUsd apr rewardApr volume24hUsd volume30dUsd
   token0 { address symbol decimals } token1 { address symbol decimals }`
 export const TRANSACTION_FIELDS = `id network txHash timestamp type account amount0 amount1 valueUsd
   pool { token0 { address symbol decimals } token1 { address symbol decimals } }`

@@ -32,6 +32,8 @@ const poolSchema = z.object({
   volume30dUsd: decimal,
   fees24hUsd: decimal,
   apr: decimal,
+  /** The LP rewards APR (percent); null where the pool is not incentivised. */
+  rewardApr: z.optional(z.nullable(decimal)),
   liquidityByTick: z
     .array(z.object({ tick: z.int(), price0: decimal, liquidity: integer }))
     .check(z.maxLength(400)),
@@ -46,7 +48,7 @@ export const POOL_QUERY = /* GraphQL */ `
     pool(network: $network, id: $id) {
       network address poolId version feeTier hooks tick
       token0 { address symbol name decimals } token1 { address symbol name decimals }
-      reserve0 reserve1 token0Price tvlUsd volume24hUsd volume30dUsd fees24hUsd apr
+      reserve0 reserve1 token0Price tvlUsd volume24hUsd volume30dUsd fees24hUsd apr rewardApr
       liquidityByTick { tick price0 liquidity }
     }
   }

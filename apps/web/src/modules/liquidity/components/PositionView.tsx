@@ -5,9 +5,11 @@ import { Link } from 'react-router'
 import { zeroAddress } from 'viem'
 import { findNetwork, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { AprWithReward } from '../../rewards/index.ts'
 import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
+import { usePoolApr } from '../hooks/usePoolApr.ts'
 import { usePosition } from '../hooks/usePosition.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
 import { liquidityContracts } from '../services/chain.ts'
@@ -90,6 +92,7 @@ function PositionDetails({ position: p }: { position: OnchainPosition }) {
   const price = (n: number) => intl.formatNumber(n, { maximumSignificantDigits: 6 })
   const full = isFullRange(p.tickLower, p.tickUpper, p.tickSpacing)
   const per = intl.formatMessage(m.pricePer, { quote: p.token1.symbol, base: p.token0.symbol })
+  const apr = usePoolApr(p.network, p.poolId).data
   return (
     <div
       className={styles.actions}
@@ -136,6 +139,10 @@ function PositionDetails({ position: p }: { position: OnchainPosition }) {
           <dl className={styles.dl}>
             <dt>{intl.formatMessage(m.fees)}</dt>
             <dd data-testid="position-fees-value">{fees === null ? '–' : fiat.format(fees)}</dd>
+            <dt>{intl.formatMessage(m.apr)}</dt>
+            <dd data-testid="position-apr">
+              <AprWithReward apr={apr?.apr ?? null} rewardApr={apr?.rewardApr ?? null} />
+            </dd>
             <dt>{p.token0.symbol}</dt>
             <dd>{amount(p.fees0, p.token0.decimals)}</dd>
             <dt>{p.token1.symbol}</dt>

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import type { Address } from 'viem'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { AprWithReward } from '../../rewards/index.ts'
 import { Card, SkeletonRows, UnknownValue } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { usePosition } from '../hooks/usePosition.ts'
@@ -205,6 +206,7 @@ function PositionRow({
           <span>{intl.formatMessage(m.fees)}</span>
           <span>{fees === null ? <UnknownValue /> : fiat.format(fees)}</span>
         </div>
+        <PoolApr pool={position.pool} />
       </Link>
     </Card>
   )
@@ -281,7 +283,22 @@ function V2PositionRow({
           <span>{intl.formatMessage(m.fees)}</span>
           <span>{intl.formatMessage(m.v2FeesInValue)}</span>
         </div>
+        <PoolApr pool={position.pool} />
       </Link>
     </Card>
+  )
+}
+
+/** The position's pool APR, base and LP rewards (the indexer's figures). */
+function PoolApr({ pool }: { pool: IndexedPosition['pool'] }) {
+  const intl = useIntl()
+  if (!pool) return null
+  return (
+    <div className={styles.figure} data-testid="position-apr">
+      <span>{intl.formatMessage(m.apr)}</span>
+      <span>
+        <AprWithReward apr={pool.apr} rewardApr={pool.rewardApr} />
+      </span>
+    </div>
   )
 }

@@ -20,6 +20,7 @@ export const liquidityMessages = defineMessages({
   CLOSED: { id: 'liquidity.status.closed', defaultMessage: 'Closed' },
   value: { id: 'liquidity.value', defaultMessage: 'Value' },
   fees: { id: 'liquidity.fees', defaultMessage: 'Unclaimed fees' },
+  apr: { id: 'liquidity.apr', defaultMessage: 'APR' },
   feePercent: { id: 'liquidity.feePercent', defaultMessage: '{fee}%' },
   dynamicFee: { id: 'liquidity.dynamicFee', defaultMessage: 'Dynamic fee' },
   hook: { id: 'liquidity.hook', defaultMessage: 'Hook' },

@@ -18,6 +18,9 @@ export interface IndexedPosition {
   readonly pool: {
     readonly feeTier: number
     readonly hooks: string | null
+    /** The pool's APR from fees and its LP rewards APR (percent; null: unknown / not incentivised). */
+    readonly apr: number | null
+    readonly rewardApr: number | null
     readonly token0: IndexedToken
     readonly token1: IndexedToken
   } | null
@@ -37,7 +40,7 @@ export const POSITIONS_QUERY = /* GraphQL */ `
       nodes {
         network version tokenId status tickLower tickUpper liquidity
         pool {
-          feeTier hooks
+          feeTier hooks apr rewardApr
           token0 { address symbol decimals priceUsd }
           token1 { address symbol decimals priceUsd }
         }
@@ -68,12 +71,19 @@ const node = z.object({
     z.object({
       feeTier: z.int().check(z.gte(0), z.lte(0xffffff)),
       hooks: z.nullable(z.string().check(z.regex(ADDRESS))),
+      apr: z.optional(z.nullable(z.string())),
+      rewardApr: z.optional(z.nullable(z.string())),
       token0: token,
       token1: token,
     }),
   ),
 })
 const answer = z.object({ data: z.object({ positions: z.object({ nodes: z.array(z.unknown()) }) }) })
+
+const percentOf = (value: string | null | undefined): number | null => {
+  const n = value === null || value === undefined ? Number.NaN : Number(value)
+  return Number.isFinite(n) ? n : null
+}
 
 const toToken = (t: z.infer<typeof token>): IndexedToken => {
   const price = t.priceUsd === null ? Number.NaN : Number(t.priceUsd)
@@ -115,6 +125,8 @@ export async function fetchPositions(
           ? {
               feeTier: p.pool.feeTier,
               hooks: p.pool.hooks,
+              apr: percentOf(p.pool.apr),
+              rewardApr: percentOf(p.pool.rewardApr),
               token0: toToken(p.pool.token0),
               token1: toToken(p.pool.token1),
             }

@@ -26,6 +26,8 @@ const pendingKinds = [
   'migrateLiquidity',
   'delegate',
   'removeDelegation',
+  /** An LP rewards claim (the spec's 'LP rewards claim'), from the drawer's claim-reward button. */
+  'lpRewardsClaim',
 ] as const
 
 /** pending → canceling (a cancel was sent) → canceled (the cancel was mined). */

@@ -1,0 +1,118 @@
+/**
+ * LP rewards on the real API module against the devnet's Ethereum (port base 24400): an eligible
+ * account's claim as the manifest's tree records it, `claimed` read from the distributor (false,
+ * then true once the account claims on chain), nothing for an account without rewards or on a
+ * network without a programme, typed 400s for a bad address or network and a 503 when the chain
+ * does not answer.
+ */
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { rewardsResponseSchema } from '@oxbow/api-contract/rewards'
+import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
+import { merkleDistributorAbi } from '@oxbow/protocol/rewards'
+import type { Hono } from 'hono'
+import * as z from 'zod/mini'
+import { createRewardsModule } from '../src/rewards/index.ts'
+import { type Json, testApp } from './kit.ts'
+
+const PORT_BASE = 24400
+/** The test account the devnet hands a rewarded position (apps/devnet src/seed/rewards.ts). */
+const REWARDED = 4
+
+let devnet: Devnet
+let app: Hono
+
+before(async () => {
+  devnet = await startDevnet({ networks: ['ethereum', 'base'], portBase: PORT_BASE })
+  app = testApp([createRewardsModule(devnet.manifest.networks)])
+})
+after(async () => {
+  await devnet?.stop()
+})
+
+const get = async (path: string) => {
+  const response = await app.request(path)
+  return { status: response.status, body: (await response.json()) as Json }
+}
+
+describe('GET /v1/rewards/:address', () => {
+  test('behavior: the eligible account gets its claim; claimed turns true once it claims on chain', async () => {
+    const programme = devnet.manifest.networks.ethereum?.rewards
+    const me = devnet.manifest.accounts[REWARDED]?.address
+    const recorded = programme?.epochs[0]?.claims.find((c) => c.account === me)
+    assert.ok(programme && me && recorded)
+    // any letter case of the address
+    const first = await get(`/v1/rewards/${me.toLowerCase()}`)
+    assert.equal(first.status, 200)
+    const body = z.parse(rewardsResponseSchema, first.body)
+    assert.equal(body.address, me)
+    assert.equal(body.rewards.length, 1)
+    const [claim] = body.rewards
+    assert.deepEqual(claim, {
+      network: 'ethereum',
+      chainId: devnet.manifest.networks.ethereum?.chainId,
+      epoch: 1,
+      distributor: programme.epochs[0]?.distributor,
+      token: { address: programme.token, symbol: 'UNI', decimals: 18 },
+      index: recorded.index,
+      amount: recorded.amount,
+      proof: recorded.proof,
+      claimed: false,
+    })
+    const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl as string
+    const id = await snapshot(rpcUrl)
+    try {
+      const { public: client, wallet } = devnetClients(devnet.manifest, 'ethereum', REWARDED)
+      const hash = await wallet.writeContract({
+        address: claim!.distributor,
+        abi: merkleDistributorAbi,
+        functionName: 'claim',
+        args: [BigInt(claim!.index), me, BigInt(claim!.amount), claim!.proof],
+      })
+      await client.waitForTransactionReceipt({ hash })
+      const after = await get(`/v1/rewards/${me}`)
+      assert.equal(after.body.rewards[0].claimed, true)
+    } finally {
+      await revert(rpcUrl, id)
+    }
+  })
+
+  test('behavior: no rewards for an account outside the tree, nor on a network without a programme', async () => {
+    const other = devnet.manifest.accounts[0]?.address as string
+    assert.deepEqual((await get(`/v1/rewards/${other}`)).body, { address: other, rewards: [] })
+    const me = devnet.manifest.accounts[REWARDED]?.address as string
+    const onBase = await get(`/v1/rewards/${me}?network=base`)
+    assert.equal(onBase.status, 200)
+    assert.deepEqual(onBase.body.rewards, [])
+  })
+
+  test('error: a malformed or mis-checksummed address, an unknown network: typed 400', async () => {
+    const bad = await get('/v1/rewards/0x1234')
+    assert.equal(bad.status, 400)
+    assert.equal(bad.body.error.code, 'INVALID_INPUT')
+    assert.equal(bad.body.error.details[0].path, 'address')
+    const me = devnet.manifest.accounts[REWARDED]?.address as string
+    const flipped = me.replace(/[a-f]/, (ch) => ch.toUpperCase())
+    const miscased = await get(`/v1/rewards/${flipped}`)
+    assert.equal(miscased.status, 400)
+    assert.equal(miscased.body.error.code, 'INVALID_INPUT')
+    const network = await get(`/v1/rewards/${me}?network=atlantis`)
+    assert.equal(network.status, 400)
+    assert.equal(network.body.error.code, 'UNSUPPORTED_NETWORK')
+    assert.equal(network.body.error.details[0].path, 'network')
+  })
+
+  test('error: a chain that does not answer is a 503, never a wrong "not claimed"', async () => {
+    const down = testApp([
+      createRewardsModule(devnet.manifest.networks, {
+        clientFor: () => ({
+          readContract: () => Promise.reject(new Error('connection refused')),
+        }),
+      }),
+    ])
+    const me = devnet.manifest.accounts[REWARDED]?.address as string
+    const response = await down.request(`/v1/rewards/${me}`)
+    assert.equal(response.status, 503)
+    assert.equal(((await response.json()) as Json).error.code, 'SERVICE_UNAVAILABLE')
+  })
+})
