@@ -91,3 +91,25 @@ export function feeTierPercent(feeTier: number): number {
  * pool keys and the trading API use it. The one definition; never compare against a literal.
  */
 export const NATIVE_CURRENCY_ADDRESS = '0x0000000000000000000000000000000000000000' as const
+
+/**
+ * The spec's transaction types that chain events reveal, as the data API (apps/indexer's GraphQL
+ * `TransactionType`) serves them in activity and the web app reads them: one list for both.
+ */
+export const ACTIVITY_TYPES = [
+  'SWAP',
+  'SEND',
+  'RECEIVE',
+  'APPROVE',
+  'REVOKE',
+  'WRAP',
+  'UNWRAP',
+  'MINT',
+  'COLLECT_FEES',
+  'CREATE_POOL',
+  'LIQUIDITY_INCREASE',
+  'LIQUIDITY_DECREASE',
+  /** A claim from an LP rewards programme's MerkleDistributor (its `Claimed` event). */
+  'LP_REWARDS_CLAIM',
+] as const
+export type ActivityType = (typeof ACTIVITY_TYPES)[number]

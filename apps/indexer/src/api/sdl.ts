@@ -3,6 +3,8 @@
  * registry slug (packages/chains); USD figures and percentages are decimal strings; token amounts
  * are base-unit integer strings; lists are cursor-paginated connections (`first` <= 100, `after`).
  */
+import { ACTIVITY_TYPES } from '@oxbow/core'
+
 export const typeDefs = /* GraphQL */ `
   enum OrderDirection { ASC DESC }
   enum TokenOrderBy { VOLUME_24H TVL PRICE PRICE_CHANGE_1H PRICE_CHANGE_24H MARKET_CAP SYMBOL }
@@ -11,9 +13,7 @@ export const typeDefs = /* GraphQL */ `
   enum ProtocolVersion { V2 V3 V4 }
   enum PositionStatus { IN_RANGE OUT_OF_RANGE CLOSED }
   enum PoolTransactionType { SWAP ADD REMOVE }
-  enum TransactionType {
-    SWAP SEND RECEIVE APPROVE REVOKE WRAP UNWRAP MINT COLLECT_FEES CREATE_POOL LIQUIDITY_INCREASE LIQUIDITY_DECREASE LP_REWARDS_CLAIM
-  }
+  enum TransactionType { ${ACTIVITY_TYPES.join(' ')} }
 
   type PageInfo { hasNextPage: Boolean! endCursor: String }
 

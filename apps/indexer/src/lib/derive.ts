@@ -2,26 +2,11 @@
  * Pure derivation rules shared by the indexing handlers and the API: activity types and their
  * precedence, time buckets, which side of a swap prices its USD volume.
  */
-import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { ACTIVITY_TYPES, type ActivityType, NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 
-/** The spec's transaction types that chain events can reveal. */
-export const activityTypes = [
-  'SWAP',
-  'SEND',
-  'RECEIVE',
-  'APPROVE',
-  'REVOKE',
-  'WRAP',
-  'UNWRAP',
-  'MINT',
-  'COLLECT_FEES',
-  'CREATE_POOL',
-  'LIQUIDITY_INCREASE',
-  'LIQUIDITY_DECREASE',
-  /** A claim from an LP rewards programme's MerkleDistributor (its `Claimed` event). */
-  'LP_REWARDS_CLAIM',
-] as const
-export type ActivityType = (typeof activityTypes)[number]
+/** The spec's transaction types that chain events can reveal (one list with the web app's). */
+export const activityTypes = ACTIVITY_TYPES
+export type { ActivityType }
 
 /**
  * When several logs of one transaction concern one account, the most telling type names the row:

@@ -1,4 +1,5 @@
 import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
+import { ACTIVITY_TYPES } from '@oxbow/core'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
 
@@ -108,23 +109,6 @@ export async function fetchPortfolio(
   }
 }
 
-export const activityTypes = [
-  'SWAP',
-  'SEND',
-  'RECEIVE',
-  'APPROVE',
-  'REVOKE',
-  'WRAP',
-  'UNWRAP',
-  'MINT',
-  'COLLECT_FEES',
-  'CREATE_POOL',
-  'LIQUIDITY_INCREASE',
-  'LIQUIDITY_DECREASE',
-  'LP_REWARDS_CLAIM',
-] as const
-export type ActivityType = (typeof activityTypes)[number]
-
 const assetChangeSchema = z.object({
   token: z.nullable(
     z.object({ symbol: text(32), decimals: z.int().check(z.gte(0), z.lte(36)), isSpam: z.boolean() }),
@@ -142,7 +126,7 @@ const activitySchema = z.object({
   chainId: z.int().check(z.positive()),
   txHash: z.string().check(z.regex(HASH)),
   timestamp: z.int().check(z.gte(0)),
-  type: z.enum(activityTypes),
+  type: z.enum(ACTIVITY_TYPES),
   counterparty: z.nullable(address),
   assetChanges: z.array(assetChangeSchema),
 })
