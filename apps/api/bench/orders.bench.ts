@@ -52,7 +52,7 @@ function cpuSeconds(pid: number | undefined): number {
 }
 
 function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...(process.env.PROF_DIR && script === 'src/server.ts' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : []), '--import', 'tsx', script], {
     cwd: resolve(import.meta.dirname, '..'),
     env: { ...process.env, OXBOW_MANIFEST: devnet.manifestPath, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -14,6 +14,7 @@ import type { Screening } from '../screening/index.ts'
 import { FillerLiveness } from './fillerLiveness.ts'
 import { orderRoutes } from './routes.ts'
 import { OrderService } from './service.ts'
+import { createSignerThread } from './signerThread.ts'
 import { createOrderStore } from './store.ts'
 import { createOrderTracker, type OrderTracker } from './tracker.ts'
 
@@ -37,7 +38,11 @@ export async function createOrdersModule(options: {
   readonly fillerAddress?: Address | undefined
 }): Promise<OrdersModule> {
   const store = await createOrderStore(options.db)
-  const service = new OrderService(options.manifest, store, options.now, options.screening)
+  // signatures are recovered off the main thread (signerThread.ts)
+  const signers = createSignerThread()
+  const service = new OrderService(options.manifest, store, options.now, options.screening, (d, s) =>
+    signers.signer(d, s),
+  )
   const fillers = new FillerLiveness(
     (chainId) => options.fillerAddress ?? service.networks.get(chainId)?.deployment.orders?.filler.address,
     options.now,
@@ -54,7 +59,10 @@ export async function createOrdersModule(options: {
     tracker,
     fillers,
     routes: orderRoutes(service, fillers),
-    close: async () => tracker.stop(),
+    close: async () => {
+      tracker.stop()
+      await signers.close()
+    },
   }
 }
 

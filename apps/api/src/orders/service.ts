@@ -18,6 +18,7 @@ import {
   zeroAddress,
 } from 'viem'
 import { ApiError } from '../errors.ts'
+import { type ChainReads, createChainReads } from './chainReads.ts'
 import { noScreening, type Screening } from '../screening/index.ts'
 import { MAX_GASLESS_DECAY_SECONDS, MAX_GASLESS_LIFETIME_SECONDS } from './gasless.ts'
 import { dutchOrderHashes, permit2Signer } from './orderDigest.ts'
@@ -40,6 +41,8 @@ export interface SubmitOrder {
 export interface OrderNetwork {
   readonly deployment: NetworkDeployment
   readonly client: PublicClient
+  /** The intake's chain reads, per block (chainReads.ts). */
+  readonly reads: ChainReads
   /** The registry's capabilities: limit orders, gasless swaps (decaying orders) or both. */
   readonly limitOrders: boolean
   readonly gaslessSwaps: boolean
@@ -58,6 +61,8 @@ export class OrderService {
     readonly now: () => number = () => Math.floor(Date.now() / 1000),
     /** Refuses an order whose swapper is blocked (403 ADDRESS_BLOCKED). */
     private readonly screening: Screening = noScreening,
+    /** Recovers an order's signer (the module's signer thread; default in this thread). */
+    private readonly recoverSigner: (digest: Hex, signature: Hex) => Promise<Address> = permit2Signer,
   ) {
     for (const deployment of Object.values(manifest.networks)) {
       if (!deployment) continue
@@ -66,7 +71,8 @@ export class OrderService {
       const client = createPublicClient({
         transport: http(deployment.rpcUrl, { batch: { batchSize: 100, wait: 0 }, retryCount: 1 }),
       }) as PublicClient
-      this.networks.set(deployment.chainId, { deployment, client, limitOrders, gaslessSwaps })
+      const reads = createChainReads(client, deployment.contracts.permit2)
+      this.networks.set(deployment.chainId, { deployment, client, reads, limitOrders, gaslessSwaps })
     }
   }
 
@@ -88,7 +94,7 @@ export class OrderService {
 
   async submit(body: SubmitOrder): Promise<{ order: StoredOrder; openOrders: number }> {
     const network = this.network(body.chainId)
-    const { deployment, client } = network
+    const { deployment } = network
     const permit2 = deployment.contracts.permit2
     let order: DutchOrder
     try {
@@ -171,7 +177,7 @@ export class OrderService {
     const { orderHash, permitDigest } = dutchOrderHashes(order, body.chainId, permit2)
     let signer: Address
     try {
-      signer = await permit2Signer(permitDigest, body.signature)
+      signer = await this.recoverSigner(permitDigest, body.signature)
     } catch {
       throw new ApiError('INVALID_ORDER_SIGNATURE', 'Invalid signature', [
         { path: 'signature', message: 'not a signature' },
@@ -184,21 +190,7 @@ export class OrderService {
     }
 
     const nonce = BigInt(info.nonce.toString())
-    const [bitmap, balance, allowance] = await Promise.all([
-      client.readContract({
-        address: permit2,
-        abi: permit2Abi,
-        functionName: 'nonceBitmap',
-        args: [swapper, nonce >> 8n],
-      }),
-      client.readContract({ address: inputToken, abi: erc20Abi, functionName: 'balanceOf', args: [swapper] }),
-      client.readContract({
-        address: inputToken,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [swapper, permit2],
-      }),
-    ])
+    const { bitmap, balance, allowance } = await network.reads.read(swapper, inputToken, nonce)
     if ((bitmap >> (nonce & 0xffn)) & 1n) {
       throw new ApiError('NONCE_USED', 'This order was already filled or canceled', [
         { path: 'nonce', message: 'the Permit2 nonce is used' },
