@@ -7,7 +7,8 @@
  *    sells WETH until the best pool crosses them. Blocks from the crossing block to the first fill,
  *    time until all 1,000 orders are executed, and failures (orders not executed).
  * Prints the machine's cores and load average and OK/MISSED per target (p99 ≤ 50 ms, ≤ 2 blocks).
- * `-- --submission-only` stops after step 1 (for profiling the intake).
+ * `-- --submission-only` stops after step 1 (for profiling the intake); with PROF_DIR=<dir> set,
+ * the API process writes its CPU profiles there (node --cpu-prof) when it exits.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -51,8 +52,14 @@ function cpuSeconds(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
 }
 
+/** node's flags to profile the API when PROF_DIR is set. */
+const profile = (script: string) =>
+  process.env.PROF_DIR && script === 'src/server.ts'
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`]
+    : []
+
 function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(process.env.PROF_DIR && script === 'src/server.ts' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`] : []), '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profile(script), '--import', 'tsx', script], {
     cwd: resolve(import.meta.dirname, '..'),
     env: { ...process.env, OXBOW_MANIFEST: devnet.manifestPath, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
