@@ -15,8 +15,8 @@ import { createDatabase, type Database } from '../src/db/index.ts'
 import { createFiller, type FillableOrder, type Filler } from '../src/orders/filler.ts'
 import { createOrdersModule, type OrdersModule } from '../src/orders/index.ts'
 import { buildLimitOrder, limitOrderTypedData, orderSubmission } from '../src/orders/limitOrder.ts'
-import { marketProbe } from './orderKit.ts'
 import { type Json, seededToken, silent, testApp } from './kit.ts'
+import { marketProbe } from './orderKit.ts'
 
 const PORT_BASE = 26900
 const SWAPPER = 3
@@ -38,7 +38,12 @@ before(async () => {
   devnet = await startDevnet({ networks: ['ethereum'], portBase: PORT_BASE })
   eth = devnet.manifest.networks.ethereum as NetworkDeployment
   db = await createDatabase({})
-  orders = await createOrdersModule({ manifest: devnet.manifest, db, log: silent, trackIntervalMs: 3_600_000 })
+  orders = await createOrdersModule({
+    manifest: devnet.manifest,
+    db,
+    log: silent,
+    trackIntervalMs: 3_600_000,
+  })
   app = testApp([orders])
   await orders.tracker.sync()
   filler = createFiller({ deployment: eth, log: process.env.DEBUG_FILLER ? console : silent })

@@ -12,9 +12,9 @@ import type { Database } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import type { Screening } from '../screening/index.ts'
 import { FillerLiveness } from './fillerLiveness.ts'
+import { createOrderThread } from './orderThread.ts'
 import { orderRoutes } from './routes.ts'
 import { OrderService } from './service.ts'
-import { createSignerThread } from './signerThread.ts'
 import { createOrderStore } from './store.ts'
 import { createOrderTracker, type OrderTracker } from './tracker.ts'
 
@@ -38,15 +38,17 @@ export async function createOrdersModule(options: {
   readonly fillerAddress?: Address | undefined
 }): Promise<OrdersModule> {
   const store = await createOrderStore(options.db)
-  // signatures are recovered off the main thread (signerThread.ts)
-  const signers = createSignerThread()
-  const service = new OrderService(options.manifest, store, options.now, options.screening, (d, s) =>
-    signers.signer(d, s),
+  // orders are parsed and their signers recovered off the main thread (orderThread.ts)
+  const checks = createOrderThread()
+  const service = new OrderService(options.manifest, store, options.now, options.screening, (input) =>
+    checks.check(input),
   )
-  const fillers = new FillerLiveness(
-    (chainId) => options.fillerAddress ?? service.networks.get(chainId)?.deployment.orders?.filler.address,
-    options.now,
-  )
+  const fillers = await FillerLiveness.open({
+    db: options.db,
+    fillerOf: (chainId) =>
+      options.fillerAddress ?? service.networks.get(chainId)?.deployment.orders?.filler.address,
+    now: options.now,
+  })
   const tracker = createOrderTracker({
     store,
     networks: [...service.networks.values()],
@@ -61,7 +63,8 @@ export async function createOrdersModule(options: {
     routes: orderRoutes(service, fillers),
     close: async () => {
       tracker.stop()
-      await signers.close()
+      fillers.stop()
+      await checks.close()
     },
   }
 }

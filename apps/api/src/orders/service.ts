@@ -6,7 +6,7 @@
  */
 import { getNetwork } from '@oxbow/chains'
 import { MAX_OPEN_LIMIT_ORDERS } from '@oxbow/core'
-import { erc20Abi, type Manifest, type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
+import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   type Address,
   createPublicClient,
@@ -18,12 +18,11 @@ import {
   zeroAddress,
 } from 'viem'
 import { ApiError } from '../errors.ts'
-import { type ChainReads, createChainReads } from './chainReads.ts'
 import { noScreening, type Screening } from '../screening/index.ts'
+import { type ChainReads, createChainReads } from './chainReads.ts'
 import { MAX_GASLESS_DECAY_SECONDS, MAX_GASLESS_LIFETIME_SECONDS } from './gasless.ts'
-import { dutchOrderHashes, permit2Signer } from './orderDigest.ts'
+import { type CheckedOrder, checkOrder, type OrderToCheck } from './orderCheck.ts'
 import type { OrderDecay, OrderStore, StoredOrder } from './store.ts'
-import { type DutchOrder, DutchOrder as DutchOrderClass } from './uniswapx.ts'
 
 /** Amounts above this are no token amount anyone holds; refusing them keeps price math exact. */
 export const MAX_ORDER_AMOUNT = 2n ** 128n - 1n
@@ -61,8 +60,8 @@ export class OrderService {
     readonly now: () => number = () => Math.floor(Date.now() / 1000),
     /** Refuses an order whose swapper is blocked (403 ADDRESS_BLOCKED). */
     private readonly screening: Screening = noScreening,
-    /** Recovers an order's signer (the module's signer thread; default in this thread). */
-    private readonly recoverSigner: (digest: Hex, signature: Hex) => Promise<Address> = permit2Signer,
+    /** Parses an order and recovers its signer (the module's order thread; default in this thread). */
+    private readonly check: (input: OrderToCheck) => Promise<CheckedOrder> = checkOrder,
   ) {
     for (const deployment of Object.values(manifest.networks)) {
       if (!deployment) continue
@@ -96,13 +95,15 @@ export class OrderService {
     const network = this.network(body.chainId)
     const { deployment } = network
     const permit2 = deployment.contracts.permit2
-    let order: DutchOrder
-    try {
-      order = DutchOrderClass.parse(body.encodedOrder, body.chainId, permit2)
-    } catch {
-      throw invalid('Not an encoded UniswapX Dutch order', 'encodedOrder')
-    }
-    const info = order.info
+    // parsed, hashed and its signer recovered off the main thread (orderThread.ts)
+    const checked = await this.check({
+      encodedOrder: body.encodedOrder,
+      chainId: body.chainId,
+      permit2,
+      signature: body.signature,
+    })
+    if (!checked.ok) throw invalid('Not an encoded UniswapX Dutch order', 'encodedOrder')
+    const info = checked.order
     const reactor = getAddress(info.reactor)
     if (!isAddressEqual(reactor, deployment.contracts.exclusiveDutchOrderReactor)) {
       throw invalid("The order names another reactor than this network's", 'reactor')
@@ -174,11 +175,8 @@ export class OrderService {
     if (info.deadline > now + MAX_ORDER_LIFETIME_SECONDS)
       throw invalid('The expiry is too far ahead', 'deadline')
 
-    const { orderHash, permitDigest } = dutchOrderHashes(order, body.chainId, permit2)
-    let signer: Address
-    try {
-      signer = await this.recoverSigner(permitDigest, body.signature)
-    } catch {
+    const { orderHash, signer } = checked
+    if (signer === null) {
       throw new ApiError('INVALID_ORDER_SIGNATURE', 'Invalid signature', [
         { path: 'signature', message: 'not a signature' },
       ])

@@ -225,6 +225,7 @@ function createBatchedInsert(db: Database): (order: NewOrder) => Promise<InsertR
           insertBatch(
             tx,
             batch.map((p) => p.order),
+            db.kind === 'postgres',
           ),
         )
         for (const [i, p] of batch.entries()) p.resolve(results[i] as InsertResult)
@@ -241,16 +242,25 @@ function createBatchedInsert(db: Database): (order: NewOrder) => Promise<InsertR
     })
 }
 
-/** Inserts `orders` (in arrival order) in the open transaction `tx`; one result per order. */
-async function insertBatch(tx: Queryable, orders: readonly NewOrder[]): Promise<InsertResult[]> {
+/**
+ * Inserts `orders` (in arrival order) in the open transaction `tx`; one result per order. `shared`:
+ * a server other API processes write to as well (PGlite is this process's alone, its statements
+ * already one at a time).
+ */
+async function insertBatch(
+  tx: Queryable,
+  orders: readonly NewOrder[],
+  shared: boolean,
+): Promise<InsertResult[]> {
   const results: (InsertResult | undefined)[] = orders.map(() => undefined)
   const swappers = [...new Set(orders.map((o) => o.swapper))]
   // Locks in one order (by hash) so two replicas' batches cannot deadlock on each other.
-  await tx.query(
-    `SELECT pg_advisory_xact_lock(h) FROM (
+  if (shared)
+    await tx.query(
+      `SELECT pg_advisory_xact_lock(h) FROM (
        SELECT DISTINCT hashtext('orders:' || s) AS h FROM unnest($1::text[]) AS s ORDER BY h) AS locks`,
-    [swappers],
-  )
+      [swappers],
+    )
   const open = new Map<string, number>(swappers.map((s) => [s, 0]))
   for (const row of await tx.query<{ swapper: string; n: string | number }>(
     `SELECT swapper, count(*) AS n FROM orders WHERE swapper = ANY($1::text[]) AND status = 'opened'
