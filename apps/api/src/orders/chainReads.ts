@@ -56,8 +56,9 @@ export function createChainReads(client: PublicClient, permit2: Address): ChainR
       if (cache.size >= MAX_ENTRIES) cache.clear()
       value = read()
       // a failed read is asked again by the next submission
-      value.catch(() => cache.delete(key))
-      cache.set(key, value)
+      const map = cache
+      value.catch(() => map.delete(key))
+      map.set(key, value)
     }
     return value
   }
