@@ -7,7 +7,8 @@
  *    sells WETH until the best pool crosses them. Blocks from the crossing block to the first fill,
  *    time until all 1,000 orders are executed, and failures (orders not executed).
  * Prints the machine's cores and load average and OK/MISSED per target (p99 ≤ 50 ms, ≤ 2 blocks).
- * `-- --submission-only` stops after step 1 (for profiling the intake).
+ * `-- --submission-only` stops after step 1 (for profiling the intake); with PROF_DIR=<dir> set,
+ * the API process writes its CPU profiles there (node --cpu-prof) when it exits.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -43,16 +44,25 @@ const cleanup = async () => {
   rmSync(dbDir, { recursive: true, force: true })
 }
 
-/** User + system CPU seconds of a process and all its threads so far (Linux /proc). */
-function cpuSeconds(pid: number | undefined): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+/**
+ * User + system CPU seconds so far (Linux /proc) of a process and all its threads, or of its main
+ * thread only (`mainThread`: the event loop every request passes through).
+ */
+function cpuSeconds(pid: number | undefined, mainThread = false): number {
+  const stat = readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8')
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   // utime and stime, the 14th and 15th fields of the line (11th and 12th after the name).
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
 }
 
+/** node's flags to profile the API when PROF_DIR is set. */
+const profile = (script: string) =>
+  process.env.PROF_DIR && script === 'src/server.ts'
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROF_DIR}`]
+    : []
+
 function startProcess(script: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profile(script), '--import', 'tsx', script], {
     cwd: resolve(import.meta.dirname, '..'),
     env: { ...process.env, OXBOW_MANIFEST: devnet.manifestPath, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -153,6 +163,7 @@ try {
   }
 
   const serverCpu = cpuSeconds(server.pid)
+  const serverMainCpu = cpuSeconds(server.pid, true)
   const latencies: number[] = []
   let refused = 0
   const started = performance.now()
@@ -173,6 +184,7 @@ try {
   )
   const elapsed = (performance.now() - started) / 1000
   const cpuPerOrder = ((cpuSeconds(server.pid) - serverCpu) * 1000) / latencies.length
+  const mainCpuPerOrder = ((cpuSeconds(server.pid, true) - serverMainCpu) * 1000) / latencies.length
   latencies.sort((a, b) => a - b)
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!
   const p99 = pct(0.99)
@@ -180,7 +192,9 @@ try {
     `order submission, ${CLIENTS} clients: ${latencies.length} orders, p50 ${pct(0.5).toFixed(1)} ms, p95 ${pct(0.95).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, ${(latencies.length / elapsed).toFixed(0)} orders/s, refused ${refused}  ${p99 <= 50 ? 'OK' : 'MISSED'} (target p99 <= 50 ms)`,
   )
   // The API's own CPU time (all its threads) per order: the cost of an order, whatever the load.
-  console.log(`API CPU per order ${cpuPerOrder.toFixed(1)} ms`)
+  console.log(
+    `API CPU per order ${cpuPerOrder.toFixed(1)} ms (all threads), ${mainCpuPerOrder.toFixed(1)} ms on its main thread`,
+  )
 
   if (!process.argv.includes('--submission-only')) {
     // The filler, then one market move: the trader sells WETH into the best pool until it crosses.

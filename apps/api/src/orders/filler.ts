@@ -3,7 +3,10 @@
  * order's input through the network's pools (QuoterV2 per v3 fee tier, Router02 for the v2 pair)
  * and, when the best single-pool output meets the order's limit, fills it through our
  * SwapRouter02Executor: the reactor pulls the swapper's input with the signed permit, the executor
- * swaps it on that pool and the reactor pays the swapper. Crossed orders of one pair are filled
+ * swaps it on that pool and the reactor pays the swapper. A limit order is filled as soon as the
+ * market crosses its price; a decaying (gasless) order only once its decayed output leaves enough
+ * of the pool's output to pay the fill's gas (estimated on the chain, priced in the output token
+ * through the pools), so an unprofitable one waits for its decay or its deadline. Crossed orders of one pair are filled
  * together (up to 50 a transaction, one swap of their summed input). It keeps no state of its own: the
  * chain's nonces say what is filled (a fill of a used nonce fails its simulation and is never sent),
  * so a restarted filler neither loses nor repeats a fill. The order service records the fill from
@@ -154,6 +157,40 @@ export function createFiller(options: {
     return best
   }
 
+  /** What the best single pool pays in `token` for `wei` of WETH now (WETH itself 1:1), or null. */
+  async function wethIn(wei: bigint, token: Address): Promise<bigint | null> {
+    if (token.toLowerCase() === c.weth9.toLowerCase()) return wei
+    const route = await bestRoute({
+      orderHash: '0x',
+      chainId: deployment.chainId,
+      deadline: 0,
+      input: { token: c.weth9, amount: wei.toString() },
+      output: { token, amount: '1' },
+      encodedOrder: '0x',
+      signature: '0x',
+    })
+    return route?.amountOut ?? null
+  }
+
+  /**
+   * `wei` of gas in base units of a fill's output token: through a pool of WETH and the output
+   * token, else through one of WETH and the input token at the fill's own rate (`amountIn` for
+   * `amountOut`); null when no pool prices it.
+   */
+  async function gasInOutput(
+    wei: bigint,
+    tokenIn: Address,
+    tokenOut: Address,
+    amountIn: bigint,
+    amountOut: bigint,
+  ): Promise<bigint | null> {
+    if (wei === 0n) return 0n
+    const direct = await wethIn(wei, tokenOut)
+    if (direct !== null) return direct
+    const inInput = await wethIn(wei, tokenIn)
+    return inInput === null ? null : (inInput * amountOut + amountIn - 1n) / amountIn
+  }
+
   /** The swap of `amountIn` of the pair on the route, paid to the executor, at least `minOut`. */
   function swapCall(
     tokenIn: Address,
@@ -212,7 +249,26 @@ export function createFiller(options: {
     try {
       // The simulation is the chain's word: a used nonce, a passed deadline or a price that moved
       // back all revert here, and nothing is sent.
-      await client.simulateContract(call)
+      if (first.decay) {
+        // A decaying order is filled only once the route's surplus over what the orders are owed
+        // pays the fill's gas (estimated on the chain, priced in the output token by the pools).
+        const [gas, gasPrice] = await Promise.all([client.estimateContractGas(call), client.getGasPrice()])
+        const cost = await gasInOutput(
+          gas * gasPrice,
+          first.input.token,
+          first.output.token,
+          amountIn,
+          route.amountOut,
+        )
+        if (cost === null || route.amountOut - minOut < cost) {
+          log.info('filler: not profitable yet', {
+            orders: hashes,
+            surplus: (route.amountOut - minOut).toString(),
+            gasCost: cost?.toString() ?? 'unpriced',
+          })
+          return []
+        }
+      } else await client.simulateContract(call)
     } catch (error) {
       log.info('filler: not fillable now', {
         orders: hashes,
@@ -281,7 +337,8 @@ export function createFiller(options: {
       // order by order. Batches go one after another: each moves the pool the next is priced on.
       const byPair = new Map<string, FillableOrder[]>()
       for (const order of crossed) {
-        const key = `${order.input.token}:${order.output.token}`
+        // decaying orders pay the fill's gas from their surplus, limit orders do not: never one batch
+        const key = `${order.input.token}:${order.output.token}:${order.decay ? 'gasless' : 'limit'}`
         byPair.set(key, [...(byPair.get(key) ?? []), order])
       }
       const results: FillResult[] = []

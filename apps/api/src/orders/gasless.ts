@@ -20,7 +20,8 @@ export const GASLESS_DEADLINE_SECONDS = Math.max(
  * transfer and the payout per order; one shared pool swap). Measured on the devnet
  * (test/gasless.test.ts): three USDC -> DAI orders in one transaction 333,577 gas (111,192 each);
  * one order alone 196-207k once the executor's approvals exist (264k the very first time). A lone
- * order's extra cost is the filler's to bear; the decay gives it room.
+ * order's extra cost waits for the decay: the filler fills a decaying order only once its surplus
+ * pays the fill's real gas (filler.ts).
  */
 export const FILLER_GAS_PER_ORDER = 111_000
 /** How often the filler looks at the open gasless orders between blocks (ms). */

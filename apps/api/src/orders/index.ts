@@ -12,6 +12,7 @@ import type { Database } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import type { Screening } from '../screening/index.ts'
 import { FillerLiveness } from './fillerLiveness.ts'
+import { createOrderThread } from './orderThread.ts'
 import { orderRoutes } from './routes.ts'
 import { OrderService } from './service.ts'
 import { createOrderStore } from './store.ts'
@@ -37,11 +38,17 @@ export async function createOrdersModule(options: {
   readonly fillerAddress?: Address | undefined
 }): Promise<OrdersModule> {
   const store = await createOrderStore(options.db)
-  const service = new OrderService(options.manifest, store, options.now, options.screening)
-  const fillers = new FillerLiveness(
-    (chainId) => options.fillerAddress ?? service.networks.get(chainId)?.deployment.orders?.filler.address,
-    options.now,
+  // orders are parsed and their signers recovered off the main thread (orderThread.ts)
+  const checks = createOrderThread()
+  const service = new OrderService(options.manifest, store, options.now, options.screening, (input) =>
+    checks.check(input),
   )
+  const fillers = await FillerLiveness.open({
+    db: options.db,
+    fillerOf: (chainId) =>
+      options.fillerAddress ?? service.networks.get(chainId)?.deployment.orders?.filler.address,
+    now: options.now,
+  })
   const tracker = createOrderTracker({
     store,
     networks: [...service.networks.values()],
@@ -54,7 +61,11 @@ export async function createOrdersModule(options: {
     tracker,
     fillers,
     routes: orderRoutes(service, fillers),
-    close: async () => tracker.stop(),
+    close: async () => {
+      tracker.stop()
+      fillers.stop()
+      await checks.close()
+    },
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { getNetwork } from '@oxbow/chains'
 import { MAX_OPEN_LIMIT_ORDERS } from '@oxbow/core'
-import { erc20Abi, type Manifest, type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
+import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   type Address,
   createPublicClient,
@@ -19,10 +19,10 @@ import {
 } from 'viem'
 import { ApiError } from '../errors.ts'
 import { noScreening, type Screening } from '../screening/index.ts'
+import { type ChainReads, createChainReads } from './chainReads.ts'
 import { MAX_GASLESS_DECAY_SECONDS, MAX_GASLESS_LIFETIME_SECONDS } from './gasless.ts'
-import { dutchOrderHashes, permit2Signer } from './orderDigest.ts'
+import { type CheckedOrder, checkOrder, type OrderToCheck } from './orderCheck.ts'
 import type { OrderDecay, OrderStore, StoredOrder } from './store.ts'
-import { type DutchOrder, DutchOrder as DutchOrderClass } from './uniswapx.ts'
 
 /** Amounts above this are no token amount anyone holds; refusing them keeps price math exact. */
 export const MAX_ORDER_AMOUNT = 2n ** 128n - 1n
@@ -40,6 +40,8 @@ export interface SubmitOrder {
 export interface OrderNetwork {
   readonly deployment: NetworkDeployment
   readonly client: PublicClient
+  /** The intake's chain reads, per block (chainReads.ts). */
+  readonly reads: ChainReads
   /** The registry's capabilities: limit orders, gasless swaps (decaying orders) or both. */
   readonly limitOrders: boolean
   readonly gaslessSwaps: boolean
@@ -58,6 +60,8 @@ export class OrderService {
     readonly now: () => number = () => Math.floor(Date.now() / 1000),
     /** Refuses an order whose swapper is blocked (403 ADDRESS_BLOCKED). */
     private readonly screening: Screening = noScreening,
+    /** Parses an order and recovers its signer (the module's order thread; default in this thread). */
+    private readonly check: (input: OrderToCheck) => Promise<CheckedOrder> = checkOrder,
   ) {
     for (const deployment of Object.values(manifest.networks)) {
       if (!deployment) continue
@@ -66,7 +70,8 @@ export class OrderService {
       const client = createPublicClient({
         transport: http(deployment.rpcUrl, { batch: { batchSize: 100, wait: 0 }, retryCount: 1 }),
       }) as PublicClient
-      this.networks.set(deployment.chainId, { deployment, client, limitOrders, gaslessSwaps })
+      const reads = createChainReads(client, deployment.contracts.permit2)
+      this.networks.set(deployment.chainId, { deployment, client, reads, limitOrders, gaslessSwaps })
     }
   }
 
@@ -88,15 +93,17 @@ export class OrderService {
 
   async submit(body: SubmitOrder): Promise<{ order: StoredOrder; openOrders: number }> {
     const network = this.network(body.chainId)
-    const { deployment, client } = network
+    const { deployment } = network
     const permit2 = deployment.contracts.permit2
-    let order: DutchOrder
-    try {
-      order = DutchOrderClass.parse(body.encodedOrder, body.chainId, permit2)
-    } catch {
-      throw invalid('Not an encoded UniswapX Dutch order', 'encodedOrder')
-    }
-    const info = order.info
+    // parsed, hashed and its signer recovered off the main thread (orderThread.ts)
+    const checked = await this.check({
+      encodedOrder: body.encodedOrder,
+      chainId: body.chainId,
+      permit2,
+      signature: body.signature,
+    })
+    if (!checked.ok) throw invalid('Not an encoded UniswapX Dutch order', 'encodedOrder')
+    const info = checked.order
     const reactor = getAddress(info.reactor)
     if (!isAddressEqual(reactor, deployment.contracts.exclusiveDutchOrderReactor)) {
       throw invalid("The order names another reactor than this network's", 'reactor')
@@ -168,11 +175,8 @@ export class OrderService {
     if (info.deadline > now + MAX_ORDER_LIFETIME_SECONDS)
       throw invalid('The expiry is too far ahead', 'deadline')
 
-    const { orderHash, permitDigest } = dutchOrderHashes(order, body.chainId, permit2)
-    let signer: Address
-    try {
-      signer = await permit2Signer(permitDigest, body.signature)
-    } catch {
+    const { orderHash, signer } = checked
+    if (signer === null) {
       throw new ApiError('INVALID_ORDER_SIGNATURE', 'Invalid signature', [
         { path: 'signature', message: 'not a signature' },
       ])
@@ -184,21 +188,7 @@ export class OrderService {
     }
 
     const nonce = BigInt(info.nonce.toString())
-    const [bitmap, balance, allowance] = await Promise.all([
-      client.readContract({
-        address: permit2,
-        abi: permit2Abi,
-        functionName: 'nonceBitmap',
-        args: [swapper, nonce >> 8n],
-      }),
-      client.readContract({ address: inputToken, abi: erc20Abi, functionName: 'balanceOf', args: [swapper] }),
-      client.readContract({
-        address: inputToken,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [swapper, permit2],
-      }),
-    ])
+    const { bitmap, balance, allowance } = await network.reads.read(swapper, inputToken, nonce)
     if ((bitmap >> (nonce & 0xffn)) & 1n) {
       throw new ApiError('NONCE_USED', 'This order was already filled or canceled', [
         { path: 'nonce', message: 'the Permit2 nonce is used' },

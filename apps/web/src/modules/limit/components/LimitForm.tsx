@@ -1,16 +1,9 @@
-import {
-  formatTokenAmount,
-  limitOrderCapacity,
-  MAX_OPEN_LIMIT_ORDERS,
-  NATIVE_CURRENCY_ADDRESS,
-  toDecimalString,
-} from '@oxbow/core'
+import { limitOrderCapacity, NATIVE_CURRENCY_ADDRESS, toDecimalString } from '@oxbow/core'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { useSearchParams } from 'react-router'
 import { findNetwork, useNetworks } from '../../config/index.ts'
-import { screeningMessages, useBlockedAccount } from '../../screening/index.ts'
+import { useBlockedAccount } from '../../screening/index.ts'
 import {
   acceptKeystroke,
   findToken,
@@ -26,25 +19,16 @@ import {
   useTokenBalances,
   useTokenList,
 } from '../../swap/index.ts'
-import { Button, Dialog } from '../../ui/index.ts'
-import {
-  addPendingTransaction,
-  type Hex,
-  loadWalletRuntime,
-  openConnectDrawer,
-  resolvePendingTransaction,
-  useWalletState,
-} from '../../wallet/index.ts'
-import { fetchApproval, ordersQuery, prepareOrder, submitOrder } from '../services/ordersApi.ts'
+import { Button } from '../../ui/index.ts'
+import { loadWalletRuntime, openConnectDrawer, useWalletState } from '../../wallet/index.ts'
+import { ordersQuery } from '../services/ordersApi.ts'
 import type { PlaceOrderState } from '../services/placeOrder.ts'
 import {
   deadlineFor,
   deviationBps,
   type ExpiryId,
-  expiryOptions,
   invert,
   type LimitPreset,
-  limitPresets,
   limitWarning,
   marketRatio,
   outputFor,
@@ -53,42 +37,19 @@ import {
   ratioFromDecimal,
   ratioToDecimal,
 } from '../state/limitPrice.ts'
+import { confirmLimitOrder } from './confirmLimitOrder.ts'
 import styles from './Limit.module.css'
-import { limitMessages as m } from './limitMessages.ts'
-
-const expiryMessages: Record<ExpiryId, (typeof m)[keyof typeof m]> = {
-  day: m.expiryDay,
-  week: m.expiryWeek,
-  month: m.expiryMonth,
-  year: m.expiryYear,
-}
-
-const failureMessages = {
-  rejected: sm.failedRejected,
-  approvalFailed: sm.failedApproval,
-  tooManyOpenOrders: m.failedTooMany,
-  insufficientBalance: sm.insufficientBalance,
-  expired: m.failedExpired,
-  unsupportedToken: sm.unsupportedToken,
-  generic: m.failedGeneric,
-} as const
+import { LimitExpiry } from './LimitExpiry.tsx'
+import { LimitNotices } from './LimitNotices.tsx'
+import { LimitPriceBox } from './LimitPriceBox.tsx'
+import { LimitReview } from './LimitReview.tsx'
+import { type ButtonKind, limitButtonText } from './limitButton.ts'
+import { useLimitParams } from './useLimitParams.ts'
 
 const same = (a: string | undefined, b: string | undefined) =>
   a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
 
 const pow10 = (n: number) => 10n ** BigInt(n)
-
-type ButtonKind =
-  | 'connect'
-  | 'blocked'
-  | 'switchNetwork'
-  | 'unsupported'
-  | 'selectToken'
-  | 'enterAmount'
-  | 'invalidPrice'
-  | 'insufficientBalance'
-  | 'tooMany'
-  | 'review'
 
 /**
  * The Limit mode of the trade screen (spec: limit orders on the networks offering them): sell and
@@ -101,7 +62,7 @@ export function LimitForm() {
   const networks = useNetworks()
   const intl = useIntl()
   const queryClient = useQueryClient()
-  const [params, setParams] = useSearchParams()
+  const [params, setParam] = useLimitParams()
   const chain = findNetwork(params.get('chain')) ? (params.get('chain') as string) : 'ethereum'
   const network = findNetwork(chain)
   const wallet = useWalletState()
@@ -205,44 +166,11 @@ export function LimitForm() {
     if (capacity === 'full') return 'tooMany'
     return 'review'
   })()
-  const buttonText = (() => {
-    switch (buttonKind) {
-      case 'connect':
-        return intl.formatMessage(sm.connectWallet)
-      case 'blocked':
-        return intl.formatMessage(screeningMessages.button)
-      case 'switchNetwork':
-        return intl.formatMessage(sm.switchNetwork, { network: network?.name ?? chain })
-      case 'unsupported':
-        return intl.formatMessage(sm.unsupportedNetwork)
-      case 'selectToken':
-        return intl.formatMessage(sm.selectToken)
-      case 'enterAmount':
-        return intl.formatMessage(sm.enterAmount)
-      case 'invalidPrice':
-        return intl.formatMessage(m.invalidPrice)
-      case 'insufficientBalance':
-        return intl.formatMessage(sm.insufficientBalance, { symbol: inputToken?.symbol ?? '' })
-      case 'tooMany':
-        return intl.formatMessage(m.openOrdersFull, { max: MAX_OPEN_LIMIT_ORDERS })
-      case 'review':
-        return intl.formatMessage(sm.review)
-    }
-  })()
+  const buttonText = limitButtonText(intl, buttonKind, {
+    network: network?.name ?? chain,
+    inputSymbol: inputToken?.symbol ?? '',
+  })
   const buttonEnabled = buttonKind === 'connect' || buttonKind === 'switchNetwork' || buttonKind === 'review'
-
-  const setParam = (updates: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        for (const [key, value] of Object.entries(updates)) {
-          if (value === null) next.delete(key)
-          else next.set(key, value)
-        }
-        return next
-      },
-      { replace: true },
-    )
 
   const onSelectToken = (token: SwapToken) => {
     const side = selecting
@@ -325,42 +253,7 @@ export function LimitForm() {
       outputAmount: amountOut,
       deadline: deadlineFor(expiry, Math.floor(Date.now() / 1000)),
     }
-    setPlacing({ step: 'signing' })
-    const [wallet, { placeOrder }] = await Promise.all([
-      loadWalletRuntime(),
-      import('../services/placeOrder.ts'),
-    ])
-    const final = await placeOrder(
-      terms,
-      {
-        fetchApproval: () =>
-          fetchApproval({
-            network: chain,
-            walletAddress: account,
-            token: inputToken.address,
-            amount: amountIn.toString(),
-          }),
-        prepare: (body) => prepareOrder(body),
-        submit: (body) => submitOrder(body),
-        wallet: {
-          sendTransaction: (request) => wallet.sendTransaction(request),
-          waitForTransaction: async (chainId, hash) => {
-            const outcome = await wallet.waitForTransaction(chainId, hash)
-            resolvePendingTransaction(account, hash, outcome.status)
-            return outcome
-          },
-          signTypedData: (request) => wallet.signTypedData(request),
-        },
-        onApprovalSent: (hash: Hex) =>
-          addPendingTransaction(account, {
-            hash,
-            chainId: network.chainId,
-            kind: 'approve',
-            addedAt: Date.now(),
-          }),
-      },
-      setPlacing,
-    )
+    const final = await confirmLimitOrder({ chain, account, terms }, setPlacing)
     if (final.step === 'placed') {
       setTyped('')
       void queryClient.invalidateQueries({ queryKey: ['limit-orders'] })
@@ -414,61 +307,19 @@ export function LimitForm() {
             ))}
           </select>
         </div>
-        <div className={styles.priceBox} data-testid="limit-price-box">
-          <div className={styles.priceHeader}>
-            <span>{intl.formatMessage(unit.in ? m.limitPrice : m.priceLabel, { in: unit.in })}</span>
-            <button
-              type="button"
-              className={styles.iconButton}
-              data-testid="limit-invert"
-              aria-label={intl.formatMessage(m.invert)}
-              aria-pressed={inverted}
-              onClick={onInvert}
-            >
-              ⇅
-            </button>
-          </div>
-          <div className={styles.priceRow}>
-            <input
-              className={styles.priceInput}
-              data-testid="limit-price"
-              inputMode="decimal"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={intl.formatNumber(0)}
-              aria-label={intl.formatMessage(m.priceInput, unit)}
-              value={shownPrice}
-              onChange={(event) => onPriceTyped(event.target.value)}
-            />
-            <span className={styles.priceUnit}>{unit.out}</span>
-          </div>
-          <div className={styles.presets}>
-            {limitPresets.map((value) => (
-              <button
-                key={value}
-                type="button"
-                className={styles.chip}
-                data-testid={`limit-preset-${value}`}
-                aria-pressed={preset === value}
-                disabled={!market}
-                onClick={() => onPreset(value)}
-              >
-                {value === 0 ? intl.formatMessage(m.market) : formatPercent(value / 100)}
-              </button>
-            ))}
-          </div>
-          {marketShown !== null ? (
-            <span className={styles.muted} data-testid="limit-market">
-              {intl.formatMessage(m.marketPrice, { price: `${marketShown} ${unit.out}` })}
-              {deviation !== null && deviation !== 0 ? (
-                <span data-testid="limit-deviation">
-                  {' · '}
-                  {intl.formatMessage(m.fromMarket, { percent: formatPercent(deviation) })}
-                </span>
-              ) : null}
-            </span>
-          ) : null}
-        </div>
+        <LimitPriceBox
+          unit={unit}
+          inverted={inverted}
+          onInvert={onInvert}
+          shownPrice={shownPrice}
+          onPriceTyped={onPriceTyped}
+          preset={preset}
+          marketAvailable={market !== null}
+          onPreset={onPreset}
+          marketShown={marketShown}
+          deviation={deviation}
+          formatPercent={formatPercent}
+        />
         <SwapCurrencyPanel
           side="input"
           value={typed}
@@ -499,46 +350,16 @@ export function LimitForm() {
           fiat={undefined}
           dimmed={false}
         />
-        <fieldset className={styles.expiry}>
-          <legend className={styles.muted}>{intl.formatMessage(m.expiry)}</legend>
-          {expiryOptions.map((option) => (
-            <button
-              key={option.id}
-              type="button"
-              className={styles.chip}
-              data-testid={`limit-expiry-${option.id}`}
-              aria-pressed={expiry === option.id}
-              onClick={() => setExpiry(option.id)}
-            >
-              {intl.formatMessage(expiryMessages[option.id])}
-            </button>
-          ))}
-        </fieldset>
-        {warning.kind === 'market-unavailable' && inputToken && outputToken && !quoteState.loading ? (
-          <p className={styles.warning} data-testid="limit-warning" data-kind="market-unavailable">
-            {intl.formatMessage(m.marketUnavailable)}
-          </p>
-        ) : null}
-        {warning.kind === 'worse-than-market' ? (
-          <p className={styles.warning} data-testid="limit-warning" data-kind="worse-than-market">
-            {intl.formatMessage(inverted ? m.aboveMarket : m.belowMarket, {
-              percent: formatPercent(warning.percent / 100).replace(/^[+-]/, ''),
-            })}
-          </p>
-        ) : null}
-        {capacity !== 'ok' ? (
-          <p className={styles.warning} data-testid="limit-open-orders-warning">
-            {intl.formatMessage(capacity === 'full' ? m.openOrdersFull : m.openOrdersNear, {
-              count: openOrders,
-              max: MAX_OPEN_LIMIT_ORDERS,
-            })}
-          </p>
-        ) : null}
-        {errorText ? (
-          <p className={styles.error} data-testid="limit-error" role="alert">
-            {errorText}
-          </p>
-        ) : null}
+        <LimitExpiry expiry={expiry} setExpiry={setExpiry} />
+        <LimitNotices
+          warning={warning}
+          showMarketUnavailable={inputToken !== undefined && outputToken !== undefined && !quoteState.loading}
+          inverted={inverted}
+          formatPercent={formatPercent}
+          capacity={capacity}
+          openOrders={openOrders}
+          errorText={errorText}
+        />
         <Button
           data-testid="limit-button"
           data-kind={buttonKind}
@@ -557,69 +378,19 @@ export function LimitForm() {
           onClose={() => setSelecting(null)}
         />
       </section>
-      <Dialog
-        open={reviewing}
-        onClose={closeReview}
-        label={intl.formatMessage(m.reviewTitle)}
-        className={styles.dialog}
-        data-testid="limit-review"
-      >
-        <h2 className={styles.dialogTitle}>{intl.formatMessage(m.reviewTitle)}</h2>
-        {inputToken && outputToken && amountIn && amountOut ? (
-          <>
-            <div className={styles.reviewSide}>
-              <span className={styles.muted}>{intl.formatMessage(m.youSell)}</span>
-              <span className={styles.reviewAmount}>
-                {formatTokenAmount(amountIn, decIn, { locale: intl.locale })} {inputToken.symbol}
-              </span>
-            </div>
-            <div className={styles.reviewSide}>
-              <span className={styles.muted}>{intl.formatMessage(m.youReceiveAtLeast)}</span>
-              <span className={styles.reviewAmount} data-testid="limit-review-output">
-                {formatTokenAmount(amountOut, decOut, { locale: intl.locale })} {outputToken.symbol}
-              </span>
-            </div>
-            <span className={styles.muted}>
-              {intl.formatMessage(m.expires, {
-                date: intl.formatDate(deadline * 1000, { dateStyle: 'medium', timeStyle: 'short' }),
-              })}
-            </span>
-            <p className={styles.muted}>{intl.formatMessage(m.noGas)}</p>
-          </>
-        ) : null}
-        {placing ? (
-          <p
-            className={styles.statusMessage}
-            role="status"
-            data-testid="limit-status"
-            data-state={placing.step}
-            data-tone={placing.step === 'failed' ? 'error' : undefined}
-          >
-            {placing.step === 'approving'
-              ? intl.formatMessage(m.approving, { symbol: inputToken?.symbol ?? '' })
-              : placing.step === 'signing'
-                ? intl.formatMessage(m.signing)
-                : placing.step === 'submitting'
-                  ? intl.formatMessage(m.submitting)
-                  : placing.step === 'placed'
-                    ? intl.formatMessage(m.placed)
-                    : intl.formatMessage(failureMessages[placing.reason], {
-                        max: MAX_OPEN_LIMIT_ORDERS,
-                        symbol: inputToken?.symbol ?? '',
-                        reason: intl.formatMessage(sm.unsupportedTokenUnknown),
-                      })}
-          </p>
-        ) : null}
-        {placing === null ? (
-          <Button data-testid="limit-confirm" onClick={() => void onConfirm()}>
-            {intl.formatMessage(m.placeOrder)}
-          </Button>
-        ) : placing.step === 'placed' || placing.step === 'failed' ? (
-          <button type="button" className={styles.secondary} data-testid="limit-close" onClick={closeReview}>
-            {intl.formatMessage(sm.close)}
-          </button>
-        ) : null}
-      </Dialog>
+      <LimitReview
+        reviewing={reviewing}
+        closeReview={closeReview}
+        inputToken={inputToken}
+        outputToken={outputToken}
+        amountIn={amountIn}
+        amountOut={amountOut}
+        decIn={decIn}
+        decOut={decOut}
+        deadline={deadline}
+        placing={placing}
+        onConfirm={onConfirm}
+      />
     </>
   )
 }

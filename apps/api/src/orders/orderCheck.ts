@@ -1,0 +1,45 @@
+/**
+ * The CPU-bound part of an order's intake, run in the order thread (orderThread.ts): the SDK's
+ * parse of the encoded order, its hash and Permit2 digest, and the signer recovered from the
+ * signature. Answers plain data (the order's terms as the SDK's JSON) that crosses threads.
+ */
+import type { Address, Hex } from 'viem'
+import { dutchOrderHashes, permit2Signer } from './orderDigest.ts'
+import { DutchOrder } from './uniswapx.ts'
+
+export interface OrderToCheck {
+  readonly encodedOrder: Hex
+  readonly chainId: number
+  readonly permit2: Address
+  readonly signature: Hex
+}
+
+/** The SDK's JSON of a Dutch order (amounts as decimal strings). */
+export type DutchOrderTerms = ReturnType<DutchOrder['toJSON']>
+
+export type CheckedOrder =
+  | { readonly ok: false }
+  | {
+      readonly ok: true
+      readonly order: DutchOrderTerms
+      readonly orderHash: Hex
+      /** The recovered signer, or null when the signature is none Permit2 recovers. */
+      readonly signer: Address | null
+    }
+
+export async function checkOrder(input: OrderToCheck): Promise<CheckedOrder> {
+  let order: DutchOrder
+  try {
+    order = DutchOrder.parse(input.encodedOrder, input.chainId, input.permit2)
+  } catch {
+    return { ok: false }
+  }
+  const { orderHash, permitDigest } = dutchOrderHashes(order, input.chainId, input.permit2)
+  let signer: Address | null
+  try {
+    signer = await permit2Signer(permitDigest, input.signature)
+  } catch {
+    signer = null
+  }
+  return { ok: true, order: order.toJSON(), orderHash, signer }
+}
