@@ -1,3 +1,5 @@
+export type { EmbeddedSwapFormProps } from './components/EmbeddedSwapForm.tsx'
+export { loadEmbeddedSwapForm } from './components/loadEmbeddedSwapForm.ts'
 export { SwapCurrencyPanel } from './components/SwapCurrencyPanel.tsx'
 export { heroSwapUrl, SwapForm } from './components/SwapForm.tsx'
 export { swapMessages } from './components/swapMessages.ts'

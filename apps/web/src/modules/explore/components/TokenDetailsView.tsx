@@ -1,11 +1,11 @@
 import { formatTokenAmount, isEvmAddress, shortenAddress } from '@oxbow/core'
-import { type ReactNode, useEffect, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { setPageTitle } from '../../seo/index.ts'
-import { buttonClassName, Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
+import { Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
 import { CopyButton, useWalletState } from '../../wallet/index.ts'
 import { useTokenBalances, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
 import { num } from '../services/format.ts'
@@ -22,6 +22,10 @@ import { usePriceChart } from './loadPriceChart.ts'
 import { Change } from './TokensTable.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { usePriceText } from './usePriceText.ts'
+
+// The real swap box, prefilled with the page's token: its own chunk, requested when the token is
+// known, so neither this page's chunk nor its first data wait for it.
+const EmbeddedSwapForm = lazy(() => import('../../swap/index.ts').then((m) => m.loadEmbeddedSwapForm()))
 
 /** The token and pool pages' not-found state (unknown network, malformed or unknown address). */
 export function ExploreNotFound() {
@@ -256,12 +260,16 @@ export function TokenDetailsView() {
         </div>
         <aside className={styles.side}>
           {token ? (
-            <Link
-              className={buttonClassName}
-              to={`/swap?chain=${encodeURIComponent(chainName)}&outputCurrency=${token.address}`}
-            >
-              {intl.formatMessage(dm.swap, { symbol: token.symbol })}
-            </Link>
+            <div className={styles.swap} data-testid="token-swap">
+              <h2 className="visually-hidden">{intl.formatMessage(dm.swap, { symbol: token.symbol })}</h2>
+              <Suspense fallback={<div className={styles.swapPlaceholder} />}>
+                <EmbeddedSwapForm
+                  key={`${token.network}:${token.address}`}
+                  chain={chainName}
+                  outputCurrency={token.address}
+                />
+              </Suspense>
+            </div>
           ) : null}
           <Card>
             <h2 className={styles.heading}>{intl.formatMessage(dm.info)}</h2>
