@@ -1,5 +1,4 @@
-export type { EmbeddedSwapFormProps } from './components/EmbeddedSwapForm.tsx'
-export { loadEmbeddedSwapForm } from './components/loadEmbeddedSwapForm.ts'
+export { EmbeddedSwapForm, type EmbeddedSwapFormProps } from './components/EmbeddedSwapForm.tsx'
 export { SwapCurrencyPanel } from './components/SwapCurrencyPanel.tsx'
 export { heroSwapUrl, SwapForm } from './components/SwapForm.tsx'
 export { swapMessages } from './components/swapMessages.ts'

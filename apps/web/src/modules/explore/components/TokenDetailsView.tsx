@@ -1,10 +1,11 @@
 import { formatTokenAmount, isEvmAddress, shortenAddress } from '@oxbow/core'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { setPageTitle } from '../../seo/index.ts'
+import { EmbeddedSwapForm } from '../../swap/index.ts'
 import { Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
 import { CopyButton, useWalletState } from '../../wallet/index.ts'
 import { useTokenBalances, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
@@ -22,10 +23,6 @@ import { usePriceChart } from './loadPriceChart.ts'
 import { Change } from './TokensTable.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
 import { usePriceText } from './usePriceText.ts'
-
-// The real swap box, prefilled with the page's token: its own chunk, requested when the token is
-// known, so neither this page's chunk nor its first data wait for it.
-const EmbeddedSwapForm = lazy(() => import('../../swap/index.ts').then((m) => m.loadEmbeddedSwapForm()))
 
 /** The token and pool pages' not-found state (unknown network, malformed or unknown address). */
 export function ExploreNotFound() {
@@ -260,15 +257,15 @@ export function TokenDetailsView() {
         </div>
         <aside className={styles.side}>
           {token ? (
+            // The real swap box, prefilled with the token: the swap module is already in every page's
+            // entry (landing and swap are bundled with it), so this costs the page no download.
             <div className={styles.swap} data-testid="token-swap">
               <h2 className="visually-hidden">{intl.formatMessage(dm.swap, { symbol: token.symbol })}</h2>
-              <Suspense fallback={<div className={styles.swapPlaceholder} />}>
-                <EmbeddedSwapForm
-                  key={`${token.network}:${token.address}`}
-                  chain={chainName}
-                  outputCurrency={token.address}
-                />
-              </Suspense>
+              <EmbeddedSwapForm
+                key={`${token.network}:${token.address}`}
+                chain={chainName}
+                outputCurrency={token.address}
+              />
             </div>
           ) : null}
           <Card>

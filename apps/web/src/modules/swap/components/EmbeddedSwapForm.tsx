@@ -14,7 +14,7 @@ export interface EmbeddedSwapFormProps {
  * progress on that page. Its state is its own, not the URL's: mount it with a `key` per token so that
  * another token starts a new form.
  */
-export default function EmbeddedSwapForm({ chain, outputCurrency }: EmbeddedSwapFormProps) {
+export function EmbeddedSwapForm({ chain, outputCurrency }: EmbeddedSwapFormProps) {
   const [form, update, selectChain] = useLocalSwapFormState({ chain, outputCurrency })
   return <SwapBox form={form} update={update} selectChain={selectChain} showModes={false} />
 }
