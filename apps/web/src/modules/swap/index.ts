@@ -1,3 +1,4 @@
+export { EmbeddedSwapForm, type EmbeddedSwapFormProps } from './components/EmbeddedSwapForm.tsx'
 export { SwapCurrencyPanel } from './components/SwapCurrencyPanel.tsx'
 export { heroSwapUrl, SwapForm } from './components/SwapForm.tsx'
 export { swapMessages } from './components/swapMessages.ts'

@@ -1,11 +1,12 @@
 import { formatTokenAmount, isEvmAddress, shortenAddress } from '@oxbow/core'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, startTransition, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { setPageTitle } from '../../seo/index.ts'
-import { buttonClassName, Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
+import { EmbeddedSwapForm } from '../../swap/index.ts'
+import { Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
 import { CopyButton, useWalletState } from '../../wallet/index.ts'
 import { useTokenBalances, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
 import { num } from '../services/format.ts'
@@ -148,6 +149,14 @@ export function TokenDetailsView() {
   const { format } = useFiatFormatter()
   const price = usePriceText()
   const loaded = details.data
+  // The swap box renders after the page's first commit, in a transition (React yields every few
+  // ms): its render does not hold up the chart's drawing (measured: +60 ms to "chart drawn" when
+  // it rendered in the same commit).
+  const [swapShown, setSwapShown] = useState(false)
+  const hasToken = Boolean(loaded)
+  useEffect(() => {
+    if (hasToken) startTransition(() => setSwapShown(true))
+  }, [hasToken])
   const { pathname } = useLocation()
   // The route's title names the address; once the token is known its name and symbol replace it.
   useEffect(() => {
@@ -256,12 +265,18 @@ export function TokenDetailsView() {
         </div>
         <aside className={styles.side}>
           {token ? (
-            <Link
-              className={buttonClassName}
-              to={`/swap?chain=${encodeURIComponent(chainName)}&outputCurrency=${token.address}`}
-            >
-              {intl.formatMessage(dm.swap, { symbol: token.symbol })}
-            </Link>
+            // The real swap box, prefilled with the token: the swap module is already in every page's
+            // entry (landing and swap are bundled with it), so this costs the page no download.
+            <div className={styles.swap} data-testid="token-swap">
+              <h2 className="visually-hidden">{intl.formatMessage(dm.swap, { symbol: token.symbol })}</h2>
+              {swapShown ? (
+                <EmbeddedSwapForm
+                  key={`${token.network}:${token.address}`}
+                  chain={chainName}
+                  outputCurrency={token.address}
+                />
+              ) : null}
+            </div>
           ) : null}
           <Card>
             <h2 className={styles.heading}>{intl.formatMessage(dm.info)}</h2>

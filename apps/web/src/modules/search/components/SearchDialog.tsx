@@ -3,103 +3,17 @@ import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
-import { defineMessages } from '../../../lib/messages.ts'
-import { getRuntimeConfig, networkName, useNetworks } from '../../config/index.ts'
+import { getRuntimeConfig, useNetworks } from '../../config/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../../flags/index.ts'
 import { useEnsAddress, useEnsName, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
 import { Button, SkeletonRows, useFocusTrap } from '../../ui/index.ts'
-import { CopyButton } from '../../wallet/index.ts'
 import { usePopularNftCollections, useSearchResults, useTrending } from '../hooks/useSearchData.ts'
-import type { NftCollectionResult, PoolResult, TokenResult } from '../services/searchData.ts'
-import { addRecentSearch, type RecentSearch, useRecentSearches } from '../state/recentSearches.ts'
+import { addRecentSearch, useRecentSearches } from '../state/recentSearches.ts'
 import { closeSearch } from '../state/searchStore.ts'
 import styles from './SearchModal.module.css'
-
-const m = defineMessages({
-  label: { id: 'search.dialog.label', defaultMessage: 'Search tokens, pools and wallets' },
-  placeholder: { id: 'search.input.placeholder', defaultMessage: 'Search tokens and pools' },
-  chain: { id: 'search.chainFilter.label', defaultMessage: 'Network filter' },
-  allNetworks: { id: 'search.chainFilter.all', defaultMessage: 'All networks' },
-  close: { id: 'search.close', defaultMessage: 'Close search' },
-  tabAll: { id: 'search.tab.all', defaultMessage: 'All' },
-  tabTokens: { id: 'search.tab.tokens', defaultMessage: 'Tokens' },
-  tabPools: { id: 'search.tab.pools', defaultMessage: 'Pools' },
-  tabWallets: { id: 'search.tab.wallets', defaultMessage: 'Wallets' },
-  tabNfts: { id: 'search.tab.nfts', defaultMessage: 'NFTs' },
-  RecentSearches: { id: 'search.section.recent', defaultMessage: 'Recent searches' },
-  TrendingTokens: { id: 'search.section.trendingTokens', defaultMessage: 'Trending tokens' },
-  TrendingPools: { id: 'search.section.trendingPools', defaultMessage: 'Trending pools' },
-  PopularNFTCollections: { id: 'search.section.popularNfts', defaultMessage: 'Popular NFT collections' },
-  FavoriteWallets: { id: 'search.section.favoriteWallets', defaultMessage: 'Favorite wallets' },
-  Tokens: { id: 'search.section.tokens', defaultMessage: 'Tokens' },
-  Pools: { id: 'search.section.pools', defaultMessage: 'Pools' },
-  Wallets: { id: 'search.section.wallets', defaultMessage: 'Wallets' },
-  NFTCollections: { id: 'search.section.nftCollections', defaultMessage: 'NFT collections' },
-  loading: { id: 'search.section.loading', defaultMessage: 'Loading {section}' },
-  failed: {
-    id: 'search.failed',
-    defaultMessage: "Data is unavailable at the moment; we're working on a fix",
-  },
-  retry: { id: 'search.retry', defaultMessage: 'Try again' },
-  copyAddress: { id: 'search.action.copyAddress', defaultMessage: 'Copy address' },
-  copyPoolId: { id: 'search.action.copyPoolId', defaultMessage: 'Copy pool id' },
-  share: { id: 'search.action.share', defaultMessage: 'Share' },
-  shareLabel: { id: 'search.action.shareLabel', defaultMessage: 'Share {name}' },
-  swap: { id: 'search.action.swap', defaultMessage: 'Swap' },
-  send: { id: 'search.action.send', defaultMessage: 'Send' },
-  buy: { id: 'search.action.buy', defaultMessage: 'Buy' },
-  actions: { id: 'search.action.group', defaultMessage: 'Actions for {name}' },
-  walletProfile: { id: 'search.wallet.profile', defaultMessage: 'Wallet profile (opens in a new tab)' },
-})
-
-type Tab = 'all' | 'tokens' | 'pools' | 'wallets' | 'nfts'
-type Section = keyof Pick<
-  typeof m,
-  | 'RecentSearches'
-  | 'TrendingTokens'
-  | 'TrendingPools'
-  | 'PopularNFTCollections'
-  | 'FavoriteWallets'
-  | 'Tokens'
-  | 'Pools'
-  | 'Wallets'
-  | 'NFTCollections'
->
-
-/** Which result sections a tab shows, before (empty query) and after typing. */
-function sectionsFor(tab: Tab, typed: boolean, nfts: boolean): Section[] {
-  const idle: Record<Tab, Section[]> = {
-    all: [
-      'RecentSearches',
-      'TrendingTokens',
-      'TrendingPools',
-      ...(nfts ? (['PopularNFTCollections'] as const) : []),
-    ],
-    tokens: ['RecentSearches', 'TrendingTokens'],
-    pools: ['TrendingPools'],
-    wallets: ['FavoriteWallets'],
-    nfts: ['PopularNFTCollections'],
-  }
-  const results: Record<Tab, Section[]> = {
-    all: ['Tokens', 'Pools', 'Wallets', ...(nfts ? (['NFTCollections'] as const) : [])],
-    tokens: ['Tokens'],
-    pools: ['Pools'],
-    wallets: ['Wallets'],
-    nfts: ['NFTCollections'],
-  }
-  return typed ? results[tab] : idle[tab]
-}
-
-const tokenPath = (t: { network: string; address: string }) => `/explore/tokens/${t.network}/${t.address}`
-const poolPath = (p: { network: string; id: string }) => `/explore/pools/${p.network}/${p.id}`
-const collectionPath = (c: { network: string; address: string }) =>
-  `/nfts/collection/${c.address}?chain=${c.network}`
-const recentPath = (r: RecentSearch) =>
-  r.kind === 'token'
-    ? tokenPath({ network: r.network, address: r.id })
-    : r.kind === 'pool'
-      ? poolPath(r)
-      : collectionPath({ network: r.network, address: r.id })
+import { searchResultRows } from './SearchResultRows.tsx'
+import { searchMessages as m } from './searchMessages.ts'
+import { recentPath, type Section, sectionsFor, type Tab } from './searchSections.ts'
 
 /**
  * The search modal: query field, chain filter, tabs (All/Tokens/Pools with pool search on) and the
@@ -181,121 +95,7 @@ export function SearchDialog() {
     })
   })
   const tabs: Tab[] = flags.poolSearch ? ['all', 'tokens', 'pools'] : ['all']
-  const percent = (feeTier: number) =>
-    intl.formatNumber(feeTier / 1_000_000, { style: 'percent', maximumFractionDigits: 2 })
-  const origin = typeof window === 'undefined' ? '' : window.location.origin
-  const share = (path: string, name: string) => (
-    <CopyButton
-      text={origin + path}
-      label={intl.formatMessage(m.share)}
-      ariaLabel={intl.formatMessage(m.shareLabel, { name })}
-      className={styles.action}
-    />
-  )
-  const collectionRows = (list: readonly NftCollectionResult[]) =>
-    list.map((collection) => (
-      <li key={`${collection.network}:${collection.address}`} className={styles.row}>
-        <Link
-          className={styles.result}
-          data-result=""
-          to={collectionPath(collection)}
-          onClick={() =>
-            addRecentSearch({
-              kind: 'collection',
-              network: collection.network,
-              id: collection.address,
-              title: collection.name,
-              subtitle: networkName(collection.network),
-            })
-          }
-        >
-          <span className={styles.resultName}>{collection.name}</span>
-          <span className={styles.resultMeta}>{networkName(collection.network)}</span>
-        </Link>
-      </li>
-    ))
-  const tokenRows = (list: readonly TokenResult[]) =>
-    list.map((token) => {
-      const chainParam = `chain=${encodeURIComponent(token.network)}`
-      return (
-        <li key={`${token.network}:${token.address}`} className={styles.row}>
-          <Link
-            className={styles.result}
-            data-result=""
-            to={tokenPath(token)}
-            onClick={() =>
-              addRecentSearch({
-                kind: 'token',
-                network: token.network,
-                id: token.address,
-                title: token.symbol,
-                subtitle: `${token.name} · ${networkName(token.network)}`,
-              })
-            }
-          >
-            <span className={styles.resultName}>{token.symbol}</span>
-            <span className={styles.resultMeta}>
-              {token.name} · {networkName(token.network)}
-            </span>
-          </Link>
-          <fieldset
-            className={styles.actions}
-            aria-label={intl.formatMessage(m.actions, { name: token.symbol })}
-          >
-            <CopyButton
-              text={token.address}
-              label={intl.formatMessage(m.copyAddress)}
-              className={styles.action}
-            />
-            {share(tokenPath(token), token.symbol)}
-            <Link className={styles.action} to={`/swap?${chainParam}&outputCurrency=${token.address}`}>
-              {intl.formatMessage(m.swap)}
-            </Link>
-            <Link className={styles.action} to={`/send?${chainParam}&inputCurrency=${token.address}`}>
-              {intl.formatMessage(m.send)}
-            </Link>
-            <Link className={styles.action} to={`/buy?${chainParam}&outputCurrency=${token.address}`}>
-              {intl.formatMessage(m.buy)}
-            </Link>
-          </fieldset>
-        </li>
-      )
-    })
-  const poolRows = (list: readonly PoolResult[]) =>
-    list.map((pool) => {
-      const name = `${pool.token0}/${pool.token1}`
-      return (
-        <li key={`${pool.network}:${pool.id}`} className={styles.row}>
-          <Link
-            className={styles.result}
-            data-result=""
-            to={poolPath(pool)}
-            onClick={() =>
-              addRecentSearch({
-                kind: 'pool',
-                network: pool.network,
-                id: pool.id,
-                title: name,
-                subtitle: `${pool.version.toLowerCase()} · ${percent(pool.feeTier)} · ${networkName(pool.network)}`,
-              })
-            }
-          >
-            <span className={styles.resultName}>{name}</span>
-            <span className={styles.resultMeta}>
-              {pool.version.toLowerCase()} · {percent(pool.feeTier)} · {networkName(pool.network)}
-            </span>
-          </Link>
-          <fieldset className={styles.actions} aria-label={intl.formatMessage(m.actions, { name })}>
-            <CopyButton
-              text={pool.id}
-              label={intl.formatMessage(pool.version === 'V4' ? m.copyPoolId : m.copyAddress)}
-              className={styles.action}
-            />
-            {share(poolPath(pool), name)}
-          </fieldset>
-        </li>
-      )
-    })
+  const { collectionRows, tokenRows, poolRows } = searchResultRows(intl)
   const failed = (retry: () => unknown) => [
     <li key="failed" className={styles.failed} role="alert">
       <span>{intl.formatMessage(m.failed)}</span>

@@ -1,0 +1,136 @@
+/**
+ * The token page's swap box in Chromium against the full local stack (devnet ethereum + base on
+ * port base 27800, the indexer on 27889, the API on 27887, the built web on localhost:27875): the
+ * real swap form embedded in /explore/tokens/:chainName/:tokenAddress, prefilled with the token as
+ * what is bought and ETH as what is sold, quotes, reviews and swaps on the page itself (no move to
+ * /swap, nothing written to the URL). The balances are read back from the chain with viem; the
+ * page's own stats and transactions must show the swap.
+ */
+import assert from 'node:assert/strict'
+import { after, before, test } from 'node:test'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { devnetClients } from '@oxbow/devnet'
+import type { Browser } from 'playwright-core'
+import type { Address } from 'viem'
+import { launchChromium } from '../test/harness.ts'
+import { type Stack, startStack } from './stack.ts'
+import { cspViolations, installCspListener, screenshot } from './support.ts'
+import {
+  ACCOUNT_0,
+  balanceOf,
+  byTestId,
+  connectWallet,
+  reviewAndConfirm,
+  swapBox,
+  toBaseUnits,
+  transactionsFrom,
+  waitForQuote,
+} from './swapKit.ts'
+
+const PORTS = { devnetPortBase: 27800, apiPort: 27887, webPort: 27875, indexerPort: 27889 }
+
+let stack: Stack
+let browser: Browser
+
+before(async () => {
+  stack = await startStack(PORTS)
+  browser = await launchChromium()
+})
+
+after(async () => {
+  await browser?.close().catch(() => {})
+  await stack?.stop()
+})
+
+/** "$3,212.45" -> 3212.45 */
+const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''))
+
+test('behavior: the token page swaps ETH for its token in its own swap box; the chain, the stats and the transactions show it', async () => {
+  const usdc = stack.manifest.networks.ethereum?.tokens.find(
+    (t) => t.symbol === 'USDC' && t.kind === 'stablecoin',
+  )
+  assert.ok(usdc, 'the devnet seeds USDC')
+  const tokenAddress = usdc.address as Address
+  const client = devnetClients(stack.manifest, 'ethereum', 0).public
+  const path = `/explore/tokens/ethereum/${tokenAddress}`
+
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
+  context.setDefaultTimeout(15_000)
+  await installCspListener(context)
+  const page = await context.newPage()
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`)
+  })
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  try {
+    await page.goto(stack.webUrl + path)
+    await page.getByTestId('token-name').waitFor()
+    const box = swapBox(page)
+    await box.waitFor()
+    // Prefilled: ETH sold for the page's token, on the page's network.
+    // (the output's symbol shows once the token list is in, as on /swap)
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=swap-output-token]')?.textContent?.trim() === 'USDC',
+    )
+    assert.equal((await byTestId(page, 'swap-input-token').textContent())?.trim(), 'ETH')
+    assert.equal(await box.getByRole('combobox', { name: 'Network' }).inputValue(), 'ethereum')
+    await page.waitForFunction(() =>
+      /\$/.test(document.querySelector('[data-testid=token-volume]')?.textContent ?? ''),
+    )
+    const volumeBefore = money(await page.getByTestId('token-volume').textContent())
+
+    await connectWallet(page, 'Local test wallet', ACCOUNT_0)
+    const amount = '2'
+    const field = byTestId(page, 'swap-input-amount')
+    await field.click()
+    await field.pressSequentially(amount)
+    const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits(amount, 18) })
+    await screenshot(page, 'token-page-swap-quote')
+
+    const startBlock = await client.getBlockNumber()
+    const ethBefore = await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)
+    const usdcBefore = await balanceOf(client, tokenAddress, ACCOUNT_0)
+    const result = await reviewAndConfirm(page)
+    assert.equal(result.state, 'confirmed', `swap failed: ${result.message}`)
+    await screenshot(page, 'token-page-swap-confirmed')
+
+    const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
+    assert.equal(sent.length, 1, 'one transaction: ETH needs no approval')
+    const [swap] = sent
+    assert.ok(swap && swap.status === 'success', 'the swap succeeded')
+    const received = (await balanceOf(client, tokenAddress, ACCOUNT_0)) - usdcBefore
+    const spent = ethBefore - (await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)) - swap.gasCost
+    assert.equal(received, shown.amountOut, 'received exactly the promised USDC')
+    assert.equal(spent, shown.amountIn, 'spent exactly the promised ETH')
+
+    // Still the token page, and the form wrote nothing to its URL (its state is the page's own).
+    assert.equal(new URL(page.url()).pathname, path)
+    assert.equal(new URL(page.url()).search, '')
+    await page.keyboard.press('Escape')
+    await byTestId(page, 'swap-status').waitFor({ state: 'detached' })
+
+    // The page's transactions and 1D volume show the swap once the indexer has it.
+    await page
+      .locator(`[data-testid=explore-transaction-row][data-tx="${swap.hash}"]`)
+      // one row per pool the route went through
+      .first()
+      .waitFor({ timeout: 20_000 })
+    await page.waitForFunction(
+      (b) =>
+        Number(
+          (document.querySelector('[data-testid=token-volume]')?.textContent ?? '').replace(/[^0-9.]/g, ''),
+        ) > b,
+      volumeBefore,
+      { timeout: 20_000 },
+    )
+    await screenshot(page, 'token-page-swap-after')
+    assert.deepEqual(problems, [], 'no console or page errors')
+    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } catch (error) {
+    console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`)
+    throw error
+  } finally {
+    await context.close()
+  }
+})
