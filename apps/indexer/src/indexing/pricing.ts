@@ -148,20 +148,7 @@ export async function recordSwap(
     if (t.priceUsd !== null)
       await touchCandles(db, t.chainId, t.address, meta.timestamp, t.priceUsd, valueUsd)
   }
-  await db.insert(poolEvent).values({
-    id: `${meta.chainId}:${meta.txHash}:${meta.logIndex}`,
-    chainId: meta.chainId,
-    pool: p.id,
-    txHash: meta.txHash,
-    blockNumber: meta.blockNumber,
-    logIndex: meta.logIndex,
-    timestamp: meta.timestamp,
-    type: 'SWAP',
-    account: lower(meta.txFrom),
-    amount0,
-    amount1,
-    valueUsd,
-  })
+  await db.insert(poolEvent).values(poolEventRow(p, meta, 'SWAP', amount0, amount1, valueUsd))
   return valueUsd
 }
 
@@ -214,20 +201,32 @@ export async function recordLiquidityEvent(
   }
   await db
     .insert(poolEvent)
-    .values({
-      id: `${meta.chainId}:${meta.txHash}:${meta.logIndex}`,
-      chainId: meta.chainId,
-      pool: p.id,
-      txHash: meta.txHash,
-      blockNumber: meta.blockNumber,
-      logIndex: meta.logIndex,
-      timestamp: meta.timestamp,
-      type,
-      account: lower(meta.txFrom),
-      amount0,
-      amount1,
-      valueUsd,
-    })
+    .values(poolEventRow(p, meta, type, amount0, amount1, valueUsd))
     .onConflictDoNothing()
   await bumpWindows(db, p, meta.timestamp, 0, 0)
+}
+
+/** A pool event's row (swap, add, remove), keyed by its log; the account is the transaction's sender. */
+function poolEventRow(
+  p: PoolRow,
+  meta: EventMeta,
+  type: string,
+  amount0: bigint,
+  amount1: bigint,
+  valueUsd: number | null,
+): typeof poolEvent.$inferInsert {
+  return {
+    id: `${meta.chainId}:${meta.txHash}:${meta.logIndex}`,
+    chainId: meta.chainId,
+    pool: p.id,
+    txHash: meta.txHash,
+    blockNumber: meta.blockNumber,
+    logIndex: meta.logIndex,
+    timestamp: meta.timestamp,
+    type,
+    account: lower(meta.txFrom),
+    amount0,
+    amount1,
+    valueUsd,
+  }
 }

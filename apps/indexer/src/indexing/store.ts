@@ -11,7 +11,7 @@ import { tokenAbi } from '../lib/abis.ts'
 import { readManifestSync } from '../lib/manifest.ts'
 
 export type Db = Context['db']
-type Client = Context['client']
+export type Client = Context['client']
 export type TokenRow = typeof token.$inferSelect
 export type PoolRow = typeof pool.$inferSelect
 

@@ -2,34 +2,16 @@
 import { pool, v2LpBalance } from 'ponder:schema'
 import { type Hex, zeroAddress } from 'viem'
 import { foldActivity } from './activity.ts'
-import { findPool } from './poolRows.ts'
+import { createPool, findPool } from './poolRows.ts'
 import { recordLiquidityEvent, recordSwap, repricePool } from './pricing.ts'
 import { ponder } from './registry.ts'
-import { ensureToken, lower, metaOf } from './store.ts'
+import { lower, metaOf } from './store.ts'
 
 const V2_FEE = 3000
 
 ponder.on('V2Factory:PairCreated', async ({ event, context }) => {
-  const chainId = context.network.chainId
   const { token0, token1, pair } = event.args
-  await ensureToken(context.db, context.client, chainId, token0)
-  await ensureToken(context.db, context.client, chainId, token1)
-  await context.db
-    .insert(pool)
-    .values({
-      chainId,
-      id: lower(pair),
-      version: 'v2',
-      token0: lower(token0),
-      token1: lower(token1),
-      fee: V2_FEE,
-      createdAt: Number(event.block.timestamp),
-      createdBlock: event.block.number,
-    })
-    .onConflictDoNothing()
-  await foldActivity(context.db, metaOf(chainId, event), event.transaction.from, 'CREATE_POOL', {
-    pool: lower(pair),
-  })
+  await createPool(context, event, [token0, token1], { id: lower(pair), version: 'v2', fee: V2_FEE })
 })
 
 ponder.on('V2Pair:Sync', async ({ event, context }) => {

@@ -3,10 +3,10 @@ import { pool, position, v3MintContext } from 'ponder:schema'
 import type { Hex } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
 import { foldActivity } from './activity.ts'
-import { findPool, inRange } from './poolRows.ts'
+import { createPool, findPool, inRange, transferPosition } from './poolRows.ts'
 import { recordLiquidityEvent, recordSwap, repricePool } from './pricing.ts'
 import { ponder } from './registry.ts'
-import { ensureToken, lower, metaOf } from './store.ts'
+import { lower, metaOf } from './store.ts'
 
 function v3PositionManagerOf(chainId: number): Hex | undefined {
   const d = Object.values(readManifestSync().networks).find((n) => n.chainId === chainId)
@@ -14,27 +14,8 @@ function v3PositionManagerOf(chainId: number): Hex | undefined {
 }
 
 ponder.on('V3Factory:PoolCreated', async ({ event, context }) => {
-  const chainId = context.network.chainId
   const { token0, token1, fee, tickSpacing, pool: address } = event.args
-  await ensureToken(context.db, context.client, chainId, token0)
-  await ensureToken(context.db, context.client, chainId, token1)
-  await context.db
-    .insert(pool)
-    .values({
-      chainId,
-      id: lower(address),
-      version: 'v3',
-      token0: lower(token0),
-      token1: lower(token1),
-      fee,
-      tickSpacing,
-      createdAt: Number(event.block.timestamp),
-      createdBlock: event.block.number,
-    })
-    .onConflictDoNothing()
-  await foldActivity(context.db, metaOf(chainId, event), event.transaction.from, 'CREATE_POOL', {
-    pool: lower(address),
-  })
+  await createPool(context, event, [token0, token1], { id: lower(address), version: 'v3', fee, tickSpacing })
 })
 
 ponder.on('V3Pool:Initialize', async ({ event, context }) => {
@@ -110,12 +91,8 @@ ponder.on('V3Pool:Swap', async ({ event, context }) => {
 })
 
 ponder.on('V3PositionManager:Transfer', async ({ event, context }) => {
-  const chainId = context.network.chainId
-  const key = { chainId, version: 'v3', tokenId: event.args.tokenId }
-  await context.db
-    .insert(position)
-    .values({ ...key, owner: lower(event.args.to), createdAt: Number(event.block.timestamp) })
-    .onConflictDoUpdate({ owner: lower(event.args.to) })
+  const { tokenId, to } = event.args
+  await transferPosition(context.db, context.network.chainId, 'v3', tokenId, to, event.block.timestamp)
 })
 
 ponder.on('V3PositionManager:IncreaseLiquidity', async ({ event, context }) => {

@@ -5,10 +5,10 @@ import { readManifestSync } from '../lib/manifest.ts'
 import { amountsForLiquidityDelta } from '../lib/math.ts'
 import { modifyPosition, type PoolFees, replaySwap, ticksFromJson, ticksToJson } from '../lib/v4Fees.ts'
 import { foldActivity, nativeLeg } from './activity.ts'
-import { findPool, inRange } from './poolRows.ts'
+import { createPool, findPool, inRange, transferPosition } from './poolRows.ts'
 import { recordLiquidityEvent, recordSwap, repricePool } from './pricing.ts'
 import { ponder } from './registry.ts'
-import { type Db, ensureToken, lower, metaOf, type PoolRow } from './store.ts'
+import { type Db, lower, metaOf, type PoolRow } from './store.ts'
 
 /** The pool's fee state as src/lib/v4Fees.ts works on it. */
 function feesOf(p: PoolRow): PoolFees {
@@ -38,31 +38,14 @@ async function nativeLegs(
 }
 
 ponder.on('V4PoolManager:Initialize', async ({ event, context }) => {
-  const chainId = context.network.chainId
   const { id, currency0, currency1, fee, tickSpacing, hooks, sqrtPriceX96, tick } = event.args
-  await ensureToken(context.db, context.client, chainId, currency0)
-  await ensureToken(context.db, context.client, chainId, currency1)
-  const created = await context.db
-    .insert(pool)
-    .values({
-      chainId,
-      id: lower(id),
-      version: 'v4',
-      token0: lower(currency0),
-      token1: lower(currency1),
-      fee,
-      tickSpacing,
-      hooks: lower(hooks),
-      sqrtPriceX96,
-      tick,
-      createdAt: Number(event.block.timestamp),
-      createdBlock: event.block.number,
-    })
-    .onConflictDoNothing()
-  if (created) await repricePool(context.db, created, Number(event.block.timestamp))
-  await foldActivity(context.db, metaOf(chainId, event), event.transaction.from, 'CREATE_POOL', {
-    pool: lower(id),
-  })
+  await createPool(
+    context,
+    event,
+    [currency0, currency1],
+    { id: lower(id), version: 'v4', fee, tickSpacing, hooks: lower(hooks), sqrtPriceX96, tick },
+    (created) => repricePool(context.db, created, Number(event.block.timestamp)),
+  )
 })
 
 ponder.on('V4PoolManager:ModifyLiquidity', async ({ event, context }) => {
@@ -188,10 +171,6 @@ ponder.on('V4PoolManager:Swap', async ({ event, context }) => {
 })
 
 ponder.on('V4PositionManager:Transfer', async ({ event, context }) => {
-  const chainId = context.network.chainId
-  const key = { chainId, version: 'v4', tokenId: event.args.id }
-  await context.db
-    .insert(position)
-    .values({ ...key, owner: lower(event.args.to), createdAt: Number(event.block.timestamp) })
-    .onConflictDoUpdate({ owner: lower(event.args.to) })
+  const { id, to } = event.args
+  await transferPosition(context.db, context.network.chainId, 'v4', id, to, event.block.timestamp)
 })

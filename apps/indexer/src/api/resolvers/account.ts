@@ -1,9 +1,9 @@
 /** An account's holdings and history: portfolio, balances, activity, liquidity positions. */
-import { and, desc, eq, inArray, sql } from 'ponder'
+import { and, eq, inArray, sql } from 'ponder'
 import { getAddress, zeroAddress } from 'viem'
 import { z } from 'zod'
 import { type AssetChange, activityTypes } from '../../lib/derive.ts'
-import { encodeCursor, keysetFromCursor, listOf, pageByOffset } from '../cursor.ts'
+import { keysetFromCursor, listOf, pageByOffset } from '../cursor.ts'
 import { badInput } from '../errors.ts'
 import { decimalString, percentChange } from '../format.ts'
 import { parseAddress, parseFirst, parseNetwork, parseNetworks } from '../inputs.ts'
@@ -11,8 +11,9 @@ import { slugOf, tokenKey } from '../snapshot.ts'
 import {
   type Args,
   afterKey,
-  keyOf,
+  keysetPage,
   MAX_SAME_TOKENS,
+  newestFirst,
   type ResolverContext,
   type SQL,
   usd0,
@@ -134,14 +135,12 @@ export function accountResolvers({ deps, db, tables, input, chainIds }: Resolver
         .select()
         .from(t)
         .where(and(...conditions))
-        .orderBy(desc(t.timestamp), desc(t.blockNumber), desc(t.logIndex), desc(t.id))
+        .orderBy(...newestFirst(t))
         .limit(first + 1)
-      const page = rows.slice(0, first)
-      const last = page.at(-1)
-      return {
-        nodes: page.map((a) => {
-          const p = a.pool ? s.pools.get(tokenKey(a.chainId, a.pool)) : undefined
-          return {
+      return keysetPage(list, rows, first, (a) => {
+        const p = a.pool ? s.pools.get(tokenKey(a.chainId, a.pool)) : undefined
+        return [
+          {
             id: a.id,
             network: slugOf(a.chainId),
             chainId: a.chainId,
@@ -166,13 +165,9 @@ export function accountResolvers({ deps, db, tables, input, chainIds }: Resolver
                 direction: c.direction,
               }
             }),
-          }
-        }),
-        pageInfo: {
-          hasNextPage: rows.length > first,
-          endCursor: last ? encodeCursor(list, keyOf(last)) : null,
-        },
-      }
+          },
+        ]
+      })
     },
 
     async position(args: Args) {

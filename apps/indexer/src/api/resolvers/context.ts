@@ -1,10 +1,10 @@
 /** What every resolver module shares: its dependencies, argument parsing and keyset helpers. */
-import { type and, type ReadonlyDrizzle, sql } from 'ponder'
+import { type and, desc, type ReadonlyDrizzle, sql } from 'ponder'
 
 export type SQL = NonNullable<ReturnType<typeof and>>
 
 import type * as schema from '../../../ponder.schema.ts'
-import type { KeysetPosition } from '../cursor.ts'
+import { encodeCursor, type KeysetPosition } from '../cursor.ts'
 import { badInput } from '../errors.ts'
 import { decimalString } from '../format.ts'
 import type { InputContext } from '../inputs.ts'
@@ -49,6 +49,30 @@ interface Ordered {
   id: string
 }
 export const keyOf = (row: Ordered) => [row.timestamp, row.blockNumber.toString(), row.logIndex, row.id]
+
+/** The keyset's order: newest first. */
+export function newestFirst(t: { timestamp: unknown; blockNumber: unknown; logIndex: unknown; id: unknown }) {
+  return [t.timestamp, t.blockNumber, t.logIndex, t.id].map((column) => desc(column as Column))
+}
+type Column = Parameters<typeof desc>[0]
+
+/** A keyset page from `rows` read with limit `first + 1` (one more tells that more follow). */
+export function keysetPage<R extends Ordered, N>(
+  list: string,
+  rows: R[],
+  first: number,
+  nodes: (row: R) => N[],
+) {
+  const page = rows.slice(0, first)
+  const last = page.at(-1)
+  return {
+    nodes: page.flatMap(nodes),
+    pageInfo: {
+      hasNextPage: rows.length > first,
+      endCursor: last ? encodeCursor(list, keyOf(last)) : null,
+    },
+  }
+}
 
 export function afterKey(
   t: { timestamp: unknown; blockNumber: unknown; logIndex: unknown; id: unknown },

@@ -2,7 +2,7 @@
 import { and, desc, eq, gt, gte, inArray, max, min, sql } from 'ponder'
 import { getAddress, zeroAddress } from 'viem'
 import { sqrtPriceAtTick, toUnits } from '../../lib/math.ts'
-import { encodeCursor, keysetFromCursor, listOf } from '../cursor.ts'
+import { keysetFromCursor, listOf } from '../cursor.ts'
 import { decimalString, percentChange } from '../format.ts'
 import { parseFirst } from '../inputs.ts'
 import { decodeNftMetadata } from '../nftMetadata.ts'
@@ -17,8 +17,9 @@ import {
 import {
   type Args,
   afterKey,
-  keyOf,
+  keysetPage,
   MAX_SAME_TOKENS,
+  newestFirst,
   parseRange,
   type ResolverContext,
   type SQL,
@@ -321,35 +322,27 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
       .select()
       .from(t)
       .where(and(...conditions))
-      .orderBy(desc(t.timestamp), desc(t.blockNumber), desc(t.logIndex), desc(t.id))
+      .orderBy(...newestFirst(t))
       .limit(first + 1)
-    const page = rows.slice(0, first)
-    const last = page.at(-1)
-    return {
-      nodes: page.flatMap((e) => {
-        const p = s.pools.get(tokenKey(e.chainId, e.pool))
-        if (!p) return []
-        return [
-          {
-            id: e.id,
-            network: slugOf(e.chainId),
-            txHash: e.txHash,
-            blockNumber: e.blockNumber.toString(),
-            timestamp: e.timestamp,
-            type: e.type,
-            pool: () => poolGql(s, p),
-            account: getAddress(e.account),
-            amount0: e.amount0.toString(),
-            amount1: e.amount1.toString(),
-            valueUsd: usd(e.valueUsd),
-          },
-        ]
-      }),
-      pageInfo: {
-        hasNextPage: rows.length > first,
-        endCursor: last ? encodeCursor(list, keyOf(last)) : null,
-      },
-    }
+    return keysetPage(list, rows, first, (e) => {
+      const p = s.pools.get(tokenKey(e.chainId, e.pool))
+      if (!p) return []
+      return [
+        {
+          id: e.id,
+          network: slugOf(e.chainId),
+          txHash: e.txHash,
+          blockNumber: e.blockNumber.toString(),
+          timestamp: e.timestamp,
+          type: e.type,
+          pool: () => poolGql(s, p),
+          account: getAddress(e.account),
+          amount0: e.amount0.toString(),
+          amount1: e.amount1.toString(),
+          valueUsd: usd(e.valueUsd),
+        },
+      ]
+    })
   }
 
   return {
