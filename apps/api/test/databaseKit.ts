@@ -2,7 +2,8 @@
  * The databases the API's store suites run on: embedded PGlite always, and a PostgreSQL server
  * when one can be started (`postgresSkipReason` of @oxbow/devnet says why not).
  */
-import { postgresSkipReason, type TestPostgres } from '@oxbow/devnet'
+import { after, before } from 'node:test'
+import { postgresSkipReason, startTestPostgres, type TestPostgres } from '@oxbow/devnet'
 import { createDatabase, type Database } from '../src/db/index.ts'
 
 export interface TestDatabase {
@@ -23,6 +24,21 @@ export function testDatabases(server: () => TestPostgres | null): TestDatabase[]
         ]
       : []),
   ]
+}
+
+/**
+ * {@link testDatabases} for a test file: registers hooks that start the PostgreSQL server (where one
+ * can run) before the file's tests and stop it after them.
+ */
+export function fileDatabases(): TestDatabase[] {
+  let postgres: TestPostgres | null = null
+  before(async () => {
+    if (!postgresSkipReason()) postgres = await startTestPostgres()
+  })
+  after(async () => {
+    await postgres?.stop()
+  })
+  return testDatabases(() => postgres)
 }
 
 /** Drops a suite's schema (what it wrote) and closes the database. */

@@ -8,11 +8,10 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { postgresSkipReason, startTestPostgres, type TestPostgres } from '@oxbow/devnet'
 import type { Hono } from 'hono'
 import type { Database } from '../src/db/index.ts'
 import { CHALLENGE_TTL_MS, createPasskeyModule, PASSKEY_ERROR_MESSAGE } from '../src/passkey/index.ts'
-import { dropTestDatabase, testDatabases } from './databaseKit.ts'
+import { dropTestDatabase, fileDatabases } from './databaseKit.ts'
 import { testApp } from './kit.ts'
 import { createSoftAuthenticator, type SoftCredential } from './softAuthenticator.ts'
 
@@ -25,15 +24,7 @@ const silent = { info: () => {}, error: () => {} }
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
 type Json = any
 
-let postgres: TestPostgres | null = null
-before(async () => {
-  if (!postgresSkipReason()) postgres = await startTestPostgres()
-})
-after(async () => {
-  await postgres?.stop()
-})
-
-const databases = testDatabases(() => postgres)
+const databases = fileDatabases()
 
 for (const [index, database] of databases.entries()) {
   describe(`passkeys on ${database.name}`, () => {

@@ -14,12 +14,11 @@ import {
   type SignedProfileFields,
   USERNAME_AVATAR_MAX_BYTES,
 } from '@oxbow/core'
-import { postgresSkipReason, startTestPostgres, type TestPostgres } from '@oxbow/devnet'
 import type { Hono } from 'hono'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import type { Database } from '../src/db/index.ts'
 import { createUsernameModule } from '../src/usernames/index.ts'
-import { dropTestDatabase, testDatabases } from './databaseKit.ts'
+import { dropTestDatabase, fileDatabases } from './databaseKit.ts'
 import { testApp } from './kit.ts'
 
 const ORIGIN = 'http://localhost:5173'
@@ -32,15 +31,7 @@ const PNG = Uint8Array.from([
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
 type Json = any
 
-let postgres: TestPostgres | null = null
-before(async () => {
-  if (!postgresSkipReason()) postgres = await startTestPostgres()
-})
-after(async () => {
-  await postgres?.stop()
-})
-
-const databases = testDatabases(() => postgres)
+const databases = fileDatabases()
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 const sha256 = async (bytes: Uint8Array) =>
