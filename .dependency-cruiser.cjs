@@ -20,10 +20,11 @@ module.exports = {
     },
     {
       name: 'tests-import-only-the-devnet-fixture',
-      comment: 'Tests and benchmarks may start the devnet (the shared fixture), no other app.',
+      comment:
+        'Tests and benchmarks may start the devnet (the shared fixture) and the indexer through its package entry (its launcher), no other app.',
       severity: 'error',
       from: { path: '^apps/([^/]+)/.*(\\.test\\.tsx?$|/(test|bench|e2e)/)' },
-      to: { path: '^apps/', pathNot: ['^apps/$1/', '^apps/devnet/'] },
+      to: { path: '^apps/', pathNot: ['^apps/$1/', '^apps/devnet/', '^apps/indexer/scripts/launcher\\.ts$'] },
     },
     {
       name: 'no-deep-imports-into-workspaces',

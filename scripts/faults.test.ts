@@ -9,12 +9,11 @@
  */
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
-import { once } from 'node:events'
 import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { test } from 'node:test'
-import { portOpen, stateDir } from './startKit.ts'
+import { interruptAndCheckFree, stateDir, stopIfRunning } from './startKit.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const ports = { devnet: 26600, api: 26687, indexer: 26669, relay: 26690, web: 26673 }
@@ -261,15 +260,9 @@ test('faults: kill -9 of the API, the filler, the indexer (mid-transfer) and the
     )
     assert.ok(!lines.some((l) => /stopping everything/.test(l)), log())
 
-    child.kill('SIGINT')
-    const [code] = await once(child, 'exit')
-    assert.equal(code, 0)
-    for (const port of Object.values(ports)) assert.equal(await portOpen(port), false, `port ${port} is free`)
+    await interruptAndCheckFree(child, ports)
   } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGINT')
-      await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 15_000))])
-    }
+    await stopIfRunning(child)
     rmSync(dataDir, { recursive: true, force: true })
   }
 })

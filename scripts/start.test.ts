@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import { test } from 'node:test'
-import { portOpen, stateDir } from './startKit.ts'
+import { interruptAndCheckFree, portOpen, stateDir, stopIfRunning } from './startKit.ts'
 
 const root = resolve(import.meta.dirname, '..')
 const entry = join(root, 'scripts/start.ts')
@@ -61,16 +61,9 @@ test('behavior: npm start brings every service up on loopback and Ctrl-C leaves 
     assert.equal(web.status, 200)
     assert.match(web.headers.get('content-security-policy') ?? '', /script-src 'self'/)
 
-    child.kill('SIGINT')
-    const [code] = await once(child, 'exit')
-    assert.equal(code, 0)
-    for (const port of Object.values(ports)) assert.equal(await portOpen(port), false, `port ${port} is free`)
+    await interruptAndCheckFree(child, ports)
   } finally {
-    // On a failure above, stop the stack the way a user would, so no service outlives the test.
-    if (child.exitCode === null) {
-      child.kill('SIGINT')
-      await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 15_000))])
-    }
+    await stopIfRunning(child)
     rmSync(dataDir, { recursive: true, force: true })
   }
 })

@@ -1,4 +1,10 @@
-/** What the `npm start` tests share: whether a loopback port serves, and where their state lives. */
+/**
+ * What the `npm start` tests share: whether a loopback port serves, where their state lives, and
+ * stopping the stack as a user does (Ctrl-C).
+ */
+import assert from 'node:assert/strict'
+import type { ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
 import { existsSync, mkdtempSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -22,4 +28,23 @@ export function portOpen(port: number): Promise<boolean> {
     })
     socket.once('error', () => done(false))
   })
+}
+
+/** Ctrl-C: `npm start` exits with 0 and leaves none of `ports` listening. */
+export async function interruptAndCheckFree(
+  child: ChildProcess,
+  ports: Record<string, number>,
+): Promise<void> {
+  child.kill('SIGINT')
+  const [code] = await once(child, 'exit')
+  assert.equal(code, 0)
+  for (const port of Object.values(ports)) assert.equal(await portOpen(port), false, `port ${port} is free`)
+}
+
+/** On a failure, stops the stack the way a user would (at most 15 s), so no service outlives the test. */
+export async function stopIfRunning(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null) {
+    child.kill('SIGINT')
+    await Promise.race([once(child, 'exit'), new Promise((r) => setTimeout(r, 15_000))])
+  }
 }

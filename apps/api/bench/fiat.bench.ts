@@ -14,6 +14,7 @@ import { createApp } from '../src/app.ts'
 import { createDatabase } from '../src/db/index.ts'
 import { createFiatModule } from '../src/fiat/index.ts'
 import { providersFromConfig } from '../src/fiat/providers.ts'
+import { buyEthFor100Usd } from '../test/fiatKit.ts'
 
 const SANDBOX_PORT = 22891
 const API_PORT = 22892
@@ -101,12 +102,7 @@ try {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           provider,
-          side: 'buy',
-          country: 'US',
-          fiatCurrency: 'USD',
-          fiatAmount: '100',
-          crypto: 'ETH',
-          network: 'ethereum',
+          ...buyEthFor100Usd,
           walletAddress: wallet,
           redirectUrl: `${WEB_ORIGIN}/buy`,
         }),

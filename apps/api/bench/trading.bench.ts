@@ -24,7 +24,7 @@ import { type NetworkDeployment, quoterV2Abi, v2Router02Abi, v4QuoterAbi } from 
 import { enumeratePaths, type Path, quotePathExactIn } from '@oxbow/routing'
 import { type Address, zeroAddress } from 'viem'
 import { createTradingModule } from '../src/trading/index.ts'
-import type { QuoteRequest } from '../src/trading/service.ts'
+import type { QuoteRequest } from '../src/trading/types.ts'
 
 const PORT_BASE = 25700
 const HTTP_PORT = 25790

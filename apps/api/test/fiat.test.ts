@@ -21,10 +21,12 @@ import {
 } from '@oxbow/devnet'
 import { erc20Abi, type Manifest } from '@oxbow/protocol'
 import type { Address } from 'viem'
-import { createApp } from '../src/app.ts'
-import { createDatabase, type Database } from '../src/db/index.ts'
+import type { Database } from '../src/db/index.ts'
 import { createFiatModule, createSandboxAdapter } from '../src/fiat/index.ts'
 import { sandboxCredentials } from '../src/fiat/providers.ts'
+import { testDatabases } from './databaseKit.ts'
+import { buyEthFor100Usd } from './fiatKit.ts'
+import { testApp } from './kit.ts'
 
 const PORT_BASE = 22600
 const SANDBOX_PORT = 22691
@@ -182,17 +184,7 @@ async function payAtCheckout(widgetUrl: string, card: string): Promise<Response>
   })
 }
 
-const databases: { name: string; open: (schema: string) => Promise<Database> }[] = [
-  { name: 'PGlite', open: (schema) => createDatabase({ schema }) },
-  ...(!postgresSkipReason()
-    ? [
-        {
-          name: 'PostgreSQL server',
-          open: (schema: string) => createDatabase({ url: postgres?.url, schema }),
-        },
-      ]
-    : []),
-]
+const databases = testDatabases(() => postgres)
 
 for (const [index, database] of databases.entries()) {
   describe(`fiat on ${database.name}`, () => {
@@ -209,16 +201,7 @@ for (const [index, database] of databases.entries()) {
         log: silent,
         quoteTimeoutMs: 500,
       })
-      const app = createApp({
-        config: {
-          OXBOW_WEB_ORIGINS: [WEB_ORIGIN],
-          OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
-          OXBOW_RATE_LIMIT_BURST: 10_000,
-          OXBOW_TRUST_PROXY: false,
-        },
-        modules: [module],
-        log: silent,
-      })
+      const app = testApp([module], undefined, { webOrigins: [WEB_ORIGIN], log: silent })
       server = await new Promise((r) => {
         const s = serve({ fetch: app.fetch, port: API_PORT, hostname: '127.0.0.1' }, () => r(s))
       })
@@ -231,9 +214,7 @@ for (const [index, database] of databases.entries()) {
     })
 
     const quotes = (params: Record<string, string>) =>
-      fetch(
-        `${API}/v1/fiat/quotes?${new URLSearchParams({ side: 'buy', country: 'US', fiatCurrency: 'USD', fiatAmount: '100', crypto: 'ETH', network: 'ethereum', ...params })}`,
-      )
+      fetch(`${API}/v1/fiat/quotes?${new URLSearchParams({ ...buyEthFor100Usd, ...params })}`)
 
     test('behavior: quotes from every provider; a slow and a garbage provider are left out with their reason', async () => {
       const started = performance.now()
@@ -289,12 +270,7 @@ for (const [index, database] of databases.entries()) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           provider,
-          side: 'buy',
-          country: 'US',
-          fiatCurrency: 'USD',
-          fiatAmount: '100',
-          crypto: 'ETH',
-          network: 'ethereum',
+          ...buyEthFor100Usd,
           walletAddress: account,
           redirectUrl: `${WEB_ORIGIN}/buy`,
           ...overrides,

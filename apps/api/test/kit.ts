@@ -19,20 +19,24 @@ export type Json = any
 /** A log that keeps the suites' output to their failures. */
 export const silent = { info: () => {}, error: (m: string) => console.error(m) }
 
-/** The app serving `modules` with no web origins, behind a rate limit (default: never reached). */
+/**
+ * The app serving `modules` behind a rate limit (default: never reached), with no web origins
+ * unless `options.webOrigins` names some.
+ */
 export function testApp(
   modules: Parameters<typeof createApp>[0]['modules'],
   limit: { perMinute: number; burst: number } = { perMinute: 100_000, burst: 10_000 },
+  options: { webOrigins?: string[]; log?: Parameters<typeof createApp>[0]['log'] } = {},
 ): Hono {
   return createApp({
     config: {
-      OXBOW_WEB_ORIGINS: [],
+      OXBOW_WEB_ORIGINS: options.webOrigins ?? [],
       OXBOW_RATE_LIMIT_PER_MINUTE: limit.perMinute,
       OXBOW_RATE_LIMIT_BURST: limit.burst,
       OXBOW_TRUST_PROXY: false,
     },
     modules,
-    log: silent,
+    log: options.log ?? silent,
   })
 }
 

@@ -1,22 +1,21 @@
 /**
  * USD figures from the market (issue #16): the trading API against a real devnet (ethereum, port
- * base 22600) and the real indexer (apps/indexer's `serve` script as a child process on PGlite in a
- * temporary directory: tests import no other app). Quotes and the token list carry the indexer's
+ * base 22600) and the real indexer (@oxbow/indexer's launcher, the one its own suites start: Ponder
+ * as a child process on in-memory PGlite). Quotes and the token list carry the indexer's
  * pool-derived prices; after a large swap moves the pool that prices ETH, the USD value served
  * follows; with the indexer unreachable or silent, USD figures are absent and say why.
  */
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { devnetClients, startDevnet } from '@oxbow/devnet'
+import { type IndexerHandle, PGLITE_IN_MEMORY, startIndexer } from '@oxbow/indexer'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import type { Hono } from 'hono'
 import { type Address, parseEther } from 'viem'
-import { createApp } from '../src/app.ts'
 import { createTradingModule, type TradingModule } from '../src/trading/index.ts'
+import { testApp } from './kit.ts'
 
 const PORT_BASE = 22600
 const INDEXER_PORT = 22690
@@ -30,76 +29,9 @@ type Json = any
 let manifest: Manifest
 let d: NetworkDeployment
 let stopDevnet: (() => Promise<void>) | undefined
-let indexer: { url: string; stop(): Promise<void> } | undefined
+let indexer: IndexerHandle | undefined
 let trading: TradingModule | undefined
 let app: Hono
-
-/** apps/indexer's serve script in its own process group; ready on its `ready` line. */
-async function startIndexer(manifestPath: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(
-    resolve(import.meta.dirname, '../../../node_modules/.bin/tsx'),
-    [resolve(import.meta.dirname, '../../indexer/scripts/serve.ts')],
-    {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        OXBOW_MANIFEST: manifestPath,
-        OXBOW_INDEXER_PORT: String(INDEXER_PORT),
-        OXBOW_INDEXER_DATA_DIR: 'memory://', // PGlite in memory: a throwaway database
-        OXBOW_INDEXER_NETWORKS: slug,
-        // the API under test and this test read from one address: no rate limit here
-        OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE: '1000000',
-        OXBOW_INDEXER_RATE_LIMIT_BURST: '100000',
-      },
-    },
-  )
-  const stop = async () => {
-    if (child.pid !== undefined && child.exitCode === null) {
-      const exited = new Promise((done) => child.once('exit', done))
-      process.kill(-child.pid, 'SIGTERM')
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 10_000))])
-      if (child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
-    }
-  }
-  let output = ''
-  try {
-    await new Promise<void>((ready, fail) => {
-      const timer = setTimeout(() => fail(new Error(`indexer not ready in 240 s:\n${output}`)), 240_000)
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += String(chunk)
-        if (/^ready /m.test(output)) {
-          clearTimeout(timer)
-          ready()
-        }
-      })
-      child.stderr?.on('data', (chunk: Buffer) => {
-        output += String(chunk)
-      })
-      child.on('exit', (code) => {
-        clearTimeout(timer)
-        fail(new Error(`indexer exited (${code}):\n${output}`))
-      })
-    })
-  } catch (error) {
-    await stop()
-    throw error
-  }
-  return { url: `http://127.0.0.1:${INDEXER_PORT}/graphql`, stop }
-}
-
-function appFor(module: TradingModule): Hono {
-  return createApp({
-    config: {
-      OXBOW_WEB_ORIGINS: [],
-      OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
-      OXBOW_RATE_LIMIT_BURST: 10_000,
-      OXBOW_TRUST_PROXY: false,
-    },
-    modules: [module],
-    log: silent,
-  })
-}
 
 async function call(target: Hono, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
   const res = await target.request(
@@ -113,7 +45,7 @@ async function call(target: Hono, path: string, body?: unknown): Promise<{ statu
 
 /** The indexer's own answer: ETH's USD price and the block it is as of. */
 async function indexerEth(): Promise<{ priceUsd: number; blockNumber: bigint }> {
-  const res = await fetch(indexer?.url ?? '', {
+  const res = await fetch(indexer?.graphqlUrl ?? '', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -158,14 +90,22 @@ before(async () => {
   stopDevnet = devnet.stop
   manifest = devnet.manifest
   d = manifest.networks[slug] as NetworkDeployment
-  indexer = await startIndexer(devnet.manifestPath)
+  indexer = await startIndexer({
+    manifestPath: devnet.manifestPath,
+    port: INDEXER_PORT,
+    dataDir: PGLITE_IN_MEMORY,
+    networks: [slug],
+    readyTimeoutMs: 240_000,
+    // the API under test and this test read from one address: no rate limit here
+    env: { OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE: '1000000', OXBOW_INDEXER_RATE_LIMIT_BURST: '100000' },
+  })
   trading = await createTradingModule(manifest, silent, {
     pollMs: 100,
     routeThreads: 0,
-    indexerUrl: indexer.url,
+    indexerUrl: indexer.graphqlUrl,
     indexerTimeoutMs: 2_000,
   })
-  app = appFor(trading)
+  app = testApp([trading], undefined, { log: silent })
 })
 
 after(async () => {
@@ -261,14 +201,20 @@ describe('USD from the market (the indexer)', () => {
         })
         try {
           const started = Date.now()
-          const { status, json } = await call(appFor(module), '/quote', ONE_ETH_QUOTE())
+          const { status, json } = await call(
+            testApp([module], undefined, { log: silent }),
+            '/quote',
+            ONE_ETH_QUOTE(),
+          )
           assert.ok(Date.now() - started < 2_000, 'the timeout bounds the quote')
           assert.equal(status, 200, 'a quote without USD is still a quote')
           assert.equal(json.prices.status, 'unavailable')
           assert.match(json.prices.reason, reason)
           assert.equal(json.tradeValueUsd, null)
           assert.equal(json.gas.costUsd, null)
-          const tokens = (await call(appFor(module), `/tokens?network=${slug}`)).json
+          const tokens = (
+            await call(testApp([module], undefined, { log: silent }), `/tokens?network=${slug}`)
+          ).json
           assert.equal(tokens.prices.status, 'unavailable')
           assert.ok(tokens.tokens.every((t: Json) => t.priceUsd === null))
         } finally {

@@ -8,11 +8,11 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { postgresSkipReason, startTestPostgres, type TestPostgres } from '@oxbow/devnet'
 import type { Hono } from 'hono'
-import { createApp } from '../src/app.ts'
-import { createDatabase, type Database } from '../src/db/index.ts'
+import type { Database } from '../src/db/index.ts'
 import { CHALLENGE_TTL_MS, createPasskeyModule, PASSKEY_ERROR_MESSAGE } from '../src/passkey/index.ts'
+import { dropTestDatabase, fileDatabases } from './databaseKit.ts'
+import { testApp } from './kit.ts'
 import { createSoftAuthenticator, type SoftCredential } from './softAuthenticator.ts'
 
 const ORIGIN = 'http://localhost:5173'
@@ -24,25 +24,7 @@ const silent = { info: () => {}, error: () => {} }
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
 type Json = any
 
-let postgres: TestPostgres | null = null
-before(async () => {
-  if (!postgresSkipReason()) postgres = await startTestPostgres()
-})
-after(async () => {
-  await postgres?.stop()
-})
-
-const databases: { name: string; open: (schema: string) => Promise<Database> }[] = [
-  { name: 'PGlite', open: (schema) => createDatabase({ schema }) },
-  ...(!postgresSkipReason()
-    ? [
-        {
-          name: 'PostgreSQL server',
-          open: (schema: string) => createDatabase({ url: postgres?.url, schema }),
-        },
-      ]
-    : []),
-]
+const databases = fileDatabases()
 
 for (const [index, database] of databases.entries()) {
   describe(`passkeys on ${database.name}`, () => {
@@ -63,21 +45,9 @@ for (const [index, database] of databases.entries()) {
         now: () => clock,
         eager: true,
       })
-      app = createApp({
-        config: {
-          OXBOW_WEB_ORIGINS: [ORIGIN],
-          OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
-          OXBOW_RATE_LIMIT_BURST: 10_000,
-          OXBOW_TRUST_PROXY: false,
-        },
-        modules: [module],
-        log: silent,
-      })
+      app = testApp([module], undefined, { webOrigins: [ORIGIN], log: silent })
     })
-    after(async () => {
-      await db.query(`DROP SCHEMA ${db.schema} CASCADE`).catch(() => {})
-      await db.close()
-    })
+    after(() => dropTestDatabase(db))
 
     let clients = 0
     // Each call is its own client unless it names one (the rate-limit test floods one).

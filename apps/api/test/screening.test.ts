@@ -30,6 +30,7 @@ import {
   Screening,
 } from '../src/screening/index.ts'
 import { createTradingModule } from '../src/trading/index.ts'
+import { buyEthFor100Usd } from './fiatKit.ts'
 import { type Json, silent, testApp } from './kit.ts'
 import { signedLimitOrder } from './orderKit.ts'
 
@@ -275,12 +276,7 @@ describe('screening on the real API', () => {
     refused(
       await request('POST', '/fiat/orders', {
         provider: 'beacon',
-        side: 'buy',
-        country: 'US',
-        fiatCurrency: 'USD',
-        fiatAmount: '100',
-        crypto: 'ETH',
-        network: 'ethereum',
+        ...buyEthFor100Usd,
         walletAddress: blocked.toLowerCase(),
         redirectUrl,
       }),

@@ -14,12 +14,12 @@ import {
   type SignedProfileFields,
   USERNAME_AVATAR_MAX_BYTES,
 } from '@oxbow/core'
-import { postgresSkipReason, startTestPostgres, type TestPostgres } from '@oxbow/devnet'
 import type { Hono } from 'hono'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
-import { createApp } from '../src/app.ts'
-import { createDatabase, type Database } from '../src/db/index.ts'
+import type { Database } from '../src/db/index.ts'
 import { createUsernameModule } from '../src/usernames/index.ts'
+import { dropTestDatabase, fileDatabases } from './databaseKit.ts'
+import { testApp } from './kit.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const silent = { info: () => {}, error: () => {} }
@@ -31,25 +31,7 @@ const PNG = Uint8Array.from([
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
 type Json = any
 
-let postgres: TestPostgres | null = null
-before(async () => {
-  if (!postgresSkipReason()) postgres = await startTestPostgres()
-})
-after(async () => {
-  await postgres?.stop()
-})
-
-const databases: { name: string; open: (schema: string) => Promise<Database> }[] = [
-  { name: 'PGlite', open: (schema) => createDatabase({ schema }) },
-  ...(!postgresSkipReason()
-    ? [
-        {
-          name: 'PostgreSQL server',
-          open: (schema: string) => createDatabase({ url: postgres?.url, schema }),
-        },
-      ]
-    : []),
-]
+const databases = fileDatabases()
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 const sha256 = async (bytes: Uint8Array) =>
@@ -73,21 +55,9 @@ for (const [index, database] of databases.entries()) {
         now: () => clock,
         eager: true,
       })
-      app = createApp({
-        config: {
-          OXBOW_WEB_ORIGINS: [ORIGIN],
-          OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
-          OXBOW_RATE_LIMIT_BURST: 10_000,
-          OXBOW_TRUST_PROXY: false,
-        },
-        modules: [module],
-        log: silent,
-      })
+      app = testApp([module], undefined, { webOrigins: [ORIGIN], log: silent })
     })
-    after(async () => {
-      await db.query(`DROP SCHEMA ${db.schema} CASCADE`).catch(() => {})
-      await db.close()
-    })
+    after(() => dropTestDatabase(db))
 
     const call = async (
       method: string,
@@ -406,16 +376,11 @@ for (const [index, database] of databases.entries()) {
     })
 
     test('error: the module has its own rate limit per client', async () => {
-      const limited = createApp({
-        config: {
-          OXBOW_WEB_ORIGINS: [ORIGIN],
-          OXBOW_RATE_LIMIT_PER_MINUTE: 100_000,
-          OXBOW_RATE_LIMIT_BURST: 10_000,
-          OXBOW_TRUST_PROXY: false,
-        },
-        modules: [await createUsernameModule({ db, log: silent, clientKey: () => 'one', perMinute: 3 })],
-        log: silent,
-      })
+      const limited = testApp(
+        [await createUsernameModule({ db, log: silent, clientKey: () => 'one', perMinute: 3 })],
+        undefined,
+        { webOrigins: [ORIGIN], log: silent },
+      )
       // 3 per minute, a burst of 1: the second request at once is refused.
       assert.equal((await limited.request('/v1/usernames/available/abcd')).status, 200)
       const refused = await limited.request('/v1/usernames/available/abcd')

@@ -6,15 +6,13 @@
  * OXBOW_BENCH_NETWORKS (default ethereum,base) picks the networks; OXBOW_BENCH_SERVE another copy of
  * scripts/serve.ts to measure (e.g. an older one, for a before/after).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { createInterface } from 'node:readline'
 import { parseNetworkList } from '@oxbow/chains'
 import { startDevnet } from '@oxbow/devnet'
-import { indexerRoot } from '../scripts/launcher.ts'
+import { spawnServe } from '../test/serveKit.ts'
 
 const PORT_BASE = 21400
 const PORT = 21410
@@ -26,44 +24,22 @@ async function serve(
   manifestPath: string,
 ): Promise<{ seconds: number; how: string; stop: () => Promise<void> }> {
   const t0 = performance.now()
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', process.env.OXBOW_BENCH_SERVE ?? 'scripts/serve.ts'],
-    {
-      cwd: indexerRoot,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        OXBOW_MANIFEST: manifestPath,
-        OXBOW_INDEXER_PORT: String(PORT),
-        OXBOW_INDEXER_DATA_DIR: join(dataDir, 'pglite'),
-        OXBOW_INDEXER_NETWORKS: networks.join(','),
-        OXBOW_INDEXER_LOG_LEVEL: 'warn',
-      },
-    },
-  )
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const stop = async () => {
-    try {
-      process.kill(-(child.pid ?? 0), 'SIGTERM')
-    } catch {}
-    await exited
-  }
   let how = 'new database'
-  const seconds = await new Promise<number>((resolve, reject) => {
-    for (const stream of [child.stdout, child.stderr]) {
-      if (!stream) continue
-      createInterface({ input: stream }).on('line', (line) => {
-        if (process.env.OXBOW_BENCH_VERBOSE) console.log(`  | ${line}`)
-        if (line.startsWith('resuming')) how = 'resumed'
-        if (line.startsWith('indexing from scratch')) how = line.slice('indexing from scratch: '.length)
-        if (/^ready\b/.test(line)) resolve((performance.now() - t0) / 1000)
-      })
-    }
-    child.once('exit', (code) => reject(new Error(`serve exited (code ${code}) before it was ready`)))
+  const run = spawnServe({
+    manifestPath,
+    port: PORT,
+    dataDir,
+    networks,
+    script: process.env.OXBOW_BENCH_SERVE,
+    env: { OXBOW_INDEXER_LOG_LEVEL: 'warn' },
+    onLine: (line) => {
+      if (process.env.OXBOW_BENCH_VERBOSE) console.log(`  | ${line}`)
+      if (line.startsWith('resuming')) how = 'resumed'
+      if (line.startsWith('indexing from scratch')) how = line.slice('indexing from scratch: '.length)
+    },
   })
-  return { seconds, how, stop }
+  await run.reached
+  return { seconds: (performance.now() - t0) / 1000, how, stop: run.stop }
 }
 
 async function firstQueryMs(): Promise<number> {

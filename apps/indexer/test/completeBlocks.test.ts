@@ -11,8 +11,8 @@ import { devnetClients, startDevnet } from '@oxbow/devnet'
 import { type NetworkDeployment, weth9Abi } from '@oxbow/protocol'
 import { encodeFunctionData, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { type IndexerHandle, PGLITE_IN_MEMORY, startIndexer } from '../scripts/launcher.ts'
-import { gqlClient, okData } from './helpers.ts'
+import type { IndexerHandle } from '../scripts/launcher.ts'
+import { gqlClient, okData, startTestIndexer } from './helpers.ts'
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
 
 const PORT_BASE = 23300
@@ -40,12 +40,9 @@ for (const backend of [
 
     before(async () => {
       if (backend.name === 'PostgreSQL') pg = await startTestPostgres()
-      indexer = await startIndexer({
-        manifestPath: devnet.manifestPath,
-        port: backend.port,
-        dataDir: PGLITE_IN_MEMORY,
+      indexer = await startTestIndexer(devnet.manifestPath, backend.port, {
         schema: `oxbow_blocks_${Date.now()}`,
-        ...(pg ? { databaseUrl: pg.url } : {}),
+        postgres: pg,
         networks: ['ethereum'],
         logLevel: 'warn',
         readyTimeoutMs: 600_000,

@@ -9,8 +9,8 @@ import { after, before, describe, it } from 'node:test'
 import { startDevnet } from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment, v3PoolAbi } from '@oxbow/protocol'
 import { createPublicClient, http, type PublicClient } from 'viem'
-import { type IndexerHandle, PGLITE_IN_MEMORY, startIndexer } from '../scripts/launcher.ts'
-import { gqlClient, okData, waitFor } from './helpers.ts'
+import type { IndexerHandle } from '../scripts/launcher.ts'
+import { gqlClient, okData, startTestIndexer, waitFor } from './helpers.ts'
 
 const PORT_BASE = 21700
 const INDEXER_PORT = 21790
@@ -27,13 +27,7 @@ before(async () => {
   assert.ok(d)
   eth = d
   client = createPublicClient({ transport: http(eth.rpcUrl) }) as PublicClient
-  indexer = await startIndexer({
-    manifestPath: devnet.manifestPath,
-    port: INDEXER_PORT,
-    dataDir: PGLITE_IN_MEMORY,
-    networks: ['ethereum'],
-    readyTimeoutMs: 240_000,
-  })
+  indexer = await startTestIndexer(devnet.manifestPath, INDEXER_PORT, { networks: ['ethereum'] })
   gql = gqlClient(indexer.graphqlUrl)
   const head = await client.getBlockNumber()
   await waitFor(

@@ -1,5 +1,31 @@
-/** Shared test plumbing: a GraphQL client and a bounded wait. */
+/** Shared test plumbing: the suite's indexer, a GraphQL client and a bounded wait. */
 import assert from 'node:assert/strict'
+import {
+  type IndexerHandle,
+  type IndexerOptions,
+  PGLITE_IN_MEMORY,
+  startIndexer,
+} from '../scripts/launcher.ts'
+
+/**
+ * A suite's indexer on an isolated database: in-memory PGlite, or `postgres`'s server when given;
+ * ready within 240 s unless `options` say otherwise.
+ */
+export function startTestIndexer(
+  manifestPath: string,
+  port: number,
+  options: Omit<IndexerOptions, 'manifestPath' | 'port'> & { postgres?: { url: string } | undefined } = {},
+): Promise<IndexerHandle> {
+  const { postgres, ...rest } = options
+  return startIndexer({
+    manifestPath,
+    port,
+    dataDir: PGLITE_IN_MEMORY,
+    ...(postgres ? { databaseUrl: postgres.url } : {}),
+    readyTimeoutMs: 240_000,
+    ...rest,
+  })
+}
 
 export interface GqlResult<T> {
   status: number

@@ -53,9 +53,9 @@ import {
   zeroAddress,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { type IndexerHandle, PGLITE_IN_MEMORY, startIndexer } from '../scripts/launcher.ts'
+import type { IndexerHandle } from '../scripts/launcher.ts'
 import { amountsForLiquidityDelta } from '../src/lib/math.ts'
-import { gqlClient, okData, waitFor } from './helpers.ts'
+import { gqlClient, okData, startTestIndexer, waitFor } from './helpers.ts'
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
 
 const PORT_BASE = 21000
@@ -175,13 +175,9 @@ for (const backend of backends) {
 
     before(async () => {
       if (backend.name === 'PostgreSQL') pg = await startTestPostgres()
-      indexer = await startIndexer({
-        manifestPath: devnet.manifestPath,
-        port: backend.port,
-        dataDir: PGLITE_IN_MEMORY,
+      indexer = await startTestIndexer(devnet.manifestPath, backend.port, {
         schema: `oxbow_test_${Date.now()}`,
-        ...(pg ? { databaseUrl: pg.url } : {}),
-        readyTimeoutMs: 240_000,
+        postgres: pg,
       })
       gql = gqlClient(indexer.graphqlUrl)
       // /ready means the finalized history is indexed; wait for the unfinalized tail too.

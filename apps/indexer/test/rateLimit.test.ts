@@ -10,7 +10,8 @@ import { after, before, describe, it } from 'node:test'
 import { userFacingText } from '@oxbow/core'
 import { redisSkipReason, startDevnet, startTestRedis, type TestRedis } from '@oxbow/devnet'
 import { type RateLimits, redisRateLimits } from '@oxbow/rate-limit'
-import { type IndexerHandle, PGLITE_IN_MEMORY, startIndexer } from '../scripts/launcher.ts'
+import type { IndexerHandle } from '../scripts/launcher.ts'
+import { startTestIndexer } from './helpers.ts'
 
 const PORT_BASE = 23500
 const INDEXER_PORT = 23590
@@ -54,12 +55,8 @@ describe('data API rate limit (shared limiter, Redis)', { skip: redisSkipReason(
   before(async () => {
     redis = await startTestRedis()
     devnet = await startDevnet({ networks: ['ethereum'], portBase: PORT_BASE })
-    indexer = await startIndexer({
-      manifestPath: devnet.manifestPath,
-      port: INDEXER_PORT,
-      dataDir: PGLITE_IN_MEMORY,
+    indexer = await startTestIndexer(devnet.manifestPath, INDEXER_PORT, {
       networks: ['ethereum'],
-      readyTimeoutMs: 240_000,
       onOutput: (line) => output.push(line),
       env: {
         REDIS_URL: redis.url,

@@ -6,17 +6,16 @@
  * on-disk PGlite code, on RAM).
  */
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
 import { after, describe, it } from 'node:test'
 import { startDevnet } from '@oxbow/devnet'
 import { createWalletClient, http, parseEther } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { chainFingerprint } from '../scripts/chainState.ts'
-import { indexerRoot } from '../scripts/launcher.ts'
 import { gqlClient, okData } from './helpers.ts'
+import { spawnServe } from './serveKit.ts'
 
 const PORT_BASE = 23700
 const PORT = 23790
@@ -26,37 +25,9 @@ let devnet: Awaited<ReturnType<typeof startDevnet>> | undefined
 
 /** Starts `serve`; resolves with its output once it printed `ready`, or a line matching `until`. */
 function serve(manifestPath: string, until = /^ready\b/) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
-    cwd: indexerRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      OXBOW_MANIFEST: manifestPath,
-      OXBOW_INDEXER_PORT: String(PORT),
-      OXBOW_INDEXER_DATA_DIR: join(dir, 'pglite'),
-      OXBOW_INDEXER_NETWORKS: 'ethereum',
-    },
-  })
-  running.push(child)
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  const lines: string[] = []
-  const reached = new Promise<string[]>((resolve, reject) => {
-    for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => {
-        lines.push(line)
-        if (until.test(line)) resolve(lines)
-      })
-    }
-    child.once('exit', (code) => reject(new Error(`serve exited (code ${code}):\n${lines.join('\n')}`)))
-  })
-  const stop = async () => {
-    try {
-      process.kill(-(child.pid ?? 0), 'SIGTERM')
-    } catch {}
-    await exited
-  }
-  return { reached, stop }
+  const run = spawnServe({ manifestPath, port: PORT, dataDir: dir, networks: ['ethereum'], until })
+  running.push(run.child)
+  return run
 }
 
 after(async () => {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { buyEthFor100Usd } from '../../test/fiatKit.ts'
 import { readConfig } from '../config.ts'
 import { providersFromConfig } from './providers.ts'
 
@@ -57,12 +58,7 @@ test('behavior: a widget URL is signed server-side and carries no secret', async
       network: 'ethereum',
       redirectUrl: 'http://localhost:5173/buy?fiatOrder=1',
       quote: {
-        side: 'buy',
-        country: 'US',
-        fiatCurrency: 'USD',
-        fiatAmount: '100',
-        crypto: 'ETH',
-        network: 'ethereum',
+        ...buyEthFor100Usd,
       },
     }),
   )

@@ -16,7 +16,8 @@ import { ApiError } from '../errors.ts'
 import type { Screening } from '../screening/index.ts'
 import { jsonBody, query } from '../validation.ts'
 import { delegationRoutes } from './delegation.ts'
-import { pricesBody, type TradingService, usdOf } from './service.ts'
+import { pricesBody, usdOf } from './quoteBody.ts'
+import type { TradingService } from './service.ts'
 
 /**
  * A quote or swap body. A recipient or swapper that is not an address, or a mixed-case one whose

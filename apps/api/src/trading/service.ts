@@ -3,113 +3,28 @@
  * (routes.ts) validates input and calls these.
  */
 
-import type { QuoteResponseBody, SwapResponseBody } from '@oxbow/api-contract'
-import { getNetwork, type NetworkSlug } from '@oxbow/chains'
-import { NATIVE_CURRENCY_ADDRESS, reservedAddressKind } from '@oxbow/core'
-import {
-  erc20Abi,
-  type Manifest,
-  type ManifestToken,
-  type NetworkDeployment,
-  PERMIT2_ADDRESS,
-  permit2Abi,
-  permit2Domain,
-  permit2PermitInput,
-  permit2PermitSingleTypes,
-  universalRouterAbi,
-} from '@oxbow/protocol'
-import { hopExactIn, type PoolGraph, type Route, type RouteResult } from '@oxbow/routing'
-import {
-  type Address,
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  maxUint160,
-  maxUint256,
-  verifyTypedData,
-  zeroAddress,
-} from 'viem'
+import type { QuoteResponseBody } from '@oxbow/api-contract'
+import type { NetworkSlug } from '@oxbow/chains'
+import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
+import type { RouteResult } from '@oxbow/routing'
+import type { Address } from 'viem'
 import { ApiError } from '../errors.ts'
-import {
-  FILLER_GAS_PER_ORDER,
-  GASLESS_DEADLINE_SECONDS,
-  GASLESS_DECAY_SECONDS,
-  GASLESS_FILL_ESTIMATE_SECONDS,
-} from '../orders/gasless.ts'
 import {
   createIndexerPrices,
   noPriceSource,
   type PriceAnswer,
   type PriceSource,
 } from '../prices/indexerPrices.ts'
-import { batchedSwap, type Call, isDelegated } from './delegation.ts'
-import { encodeRoute, maxIn, minOut } from './encode.ts'
+import { gaslessRoute } from './gaslessRoute.ts'
+import { addressProblem, refusedAddresses } from './parties.ts'
+import { type PreparedQuote, quoteAnswer, type Unpriced, usdOf, withUsd } from './quoteBody.ts'
 import { fromWire, type RouteQuery, routeKey, searchRoute, type WireRoute } from './routeSearch.ts'
 import { createRouteThreads, type RouteThreads } from './routeThreads.ts'
 import { NetworkState } from './state.ts'
-
-export interface TokenInfo {
-  readonly address: Address
-  readonly symbol: string
-  readonly name: string
-  readonly decimals: number
-  readonly native: boolean
-  readonly kind: string
-  readonly safety: string
-  readonly transferFeeBps: number
-  /** Why the token cannot be swapped (undefined: it can). */
-  readonly notRoutable?: string
-}
-
-export interface QuoteRequest {
-  readonly network: NetworkSlug
-  readonly tokenIn: Address
-  readonly tokenOut: Address
-  readonly amount: bigint
-  readonly type: 'EXACT_INPUT' | 'EXACT_OUTPUT'
-  readonly slippage: 'auto' | number
-  readonly recipient?: Address | undefined
-  /** Protocol versions a route may use (default all). */
-  readonly protocols?: readonly ('V2' | 'V3' | 'V4')[] | undefined
-}
-
-export interface SwapRequest extends QuoteRequest {
-  readonly swapper: Address
-  readonly deadline?: number | undefined
-  readonly permit?:
-    | {
-        readonly signature: Hex
-        readonly message: {
-          readonly details: { token: Address; amount: string; expiration: number; nonce: number }
-          readonly spender: Address
-          readonly sigDeadline: string
-        }
-      }
-    | undefined
-  /**
-   * One call for a smart wallet (EIP-7702 delegated to our delegate): approvals and the swap in one
-   * executeBatch transaction to the swapper itself, no signature.
-   */
-  readonly batch?: boolean | undefined
-}
-
-/** Slippage the API picks from price impact (trade size against pool depth), in percent. */
-export function autoSlippagePercent(priceImpactPercent: number, multiHop: boolean): number {
-  const base = multiHop ? 0.5 : 0.3
-  return Math.round(Math.min(5, Math.max(base, base + priceImpactPercent * 0.5)) * 100) / 100
-}
-
-const MAX_DEADLINE_SECONDS = 3 * 24 * 3600
-const DEFAULT_DEADLINE_SECONDS = 30 * 60
-/**
- * A Permit2 allowance is granted for 30 days and for the largest amount (Permit2 never spends
- * down an allowance of 2^160 - 1): one signature per token and 30 days, as Uniswap's app asks,
- * instead of one per swap (an exact-amount allowance is used up by the swap it was signed for).
- */
-const PERMIT_EXPIRATION_SECONDS = 30 * 24 * 3600
-const PERMIT_AMOUNT = maxUint160
-const PERMIT_SIG_SECONDS = 30 * 60
-const PERMIT_GAS = 50_000
+import { checkApproval, swap } from './swap.ts'
+import { networkTokens } from './tokens.ts'
+import type { QuoteRequest, SwapRequest, TokenInfo } from './types.ts'
 
 export interface TradingServiceOptions {
   /** How often each network polls for new blocks (ms). */
@@ -131,21 +46,6 @@ export interface TradingServiceOptions {
    */
   readonly fillerLive?: ((chainId: number) => boolean) | undefined
 }
-
-/** The price state a USD figure was computed with, as answered to clients. */
-export function pricesBody(prices: PriceAnswer) {
-  return prices.status === 'market'
-    ? { status: 'market' as const, blockNumber: prices.blockNumber.toString(), asOf: prices.asOf }
-    : { status: 'unavailable' as const, reason: prices.reason }
-}
-
-/** USD per whole token from market prices (undefined: not priced). */
-export function usdOf(prices: PriceAnswer | undefined, address: Address): number | undefined {
-  if (prices?.status !== 'market') return undefined
-  return prices.usd.get(address.toLowerCase()) ?? undefined
-}
-
-type Prepared = ReturnType<TradingService['prepare']>
 
 export class TradingService {
   readonly states = new Map<NetworkSlug, NetworkState>()
@@ -184,39 +84,8 @@ export class TradingService {
       NetworkSlug,
       NetworkDeployment,
     ][]) {
-      const tokens = new Map<string, TokenInfo>()
-      const excluded = new Map<Address, string>()
-      const weth = deployment.tokens.find((t) => t.address === deployment.contracts.weth9)
-      const nativeUsd = weth?.seedPriceUsd ?? 1
-      const network = getNetwork(slug)
-      tokens.set(NATIVE_CURRENCY_ADDRESS.toLowerCase(), {
-        address: NATIVE_CURRENCY_ADDRESS,
-        symbol: network.nativeCurrency.symbol,
-        name: network.nativeCurrency.name,
-        decimals: network.nativeCurrency.decimals,
-        native: true,
-        kind: 'native',
-        safety: 'verified',
-        transferFeeBps: 0,
-      })
-      for (const t of deployment.tokens) {
-        const reason = exclusionReason(t)
-        if (reason) excluded.set(t.address, reason)
-        tokens.set(t.address.toLowerCase(), {
-          address: t.address,
-          symbol: t.symbol,
-          name: t.name,
-          decimals: t.decimals,
-          native: false,
-          kind: t.kind,
-          safety: t.safety,
-          transferFeeBps: t.transferFeeBps,
-          ...(reason ? { notRoutable: reason } : {}),
-        })
-      }
+      const { tokens, excluded, reference } = networkTokens(slug, deployment)
       this.tokens.set(slug, tokens)
-      const reference = new Map(deployment.tokens.map((t) => [t.address.toLowerCase(), t.seedPriceUsd]))
-      reference.set(NATIVE_CURRENCY_ADDRESS.toLowerCase(), nativeUsd)
       this.referenceUsd.set(slug, reference)
       this.refused.set(slug, refusedAddresses(deployment))
       const threads = this.threads
@@ -302,11 +171,7 @@ export class TradingService {
    * deployment's manifest). Other contracts (smart wallets) are fine.
    */
   addressProblem(network: NetworkSlug, address: Address): string | undefined {
-    const reserved = reservedAddressKind(address)
-    if (reserved === 'zero') return 'the zero address: funds sent there are lost'
-    if (reserved === 'precompile') return 'a precompile or reserved address: funds sent there are lost'
-    const known = this.refused.get(network)?.get(address.toLowerCase())
-    return known === undefined ? undefined : `${known}: funds sent there are stranded`
+    return addressProblem(this.refused.get(network), address)
   }
 
   /**
@@ -327,41 +192,8 @@ export class TradingService {
       ? ApiError.spec('INVALID_RECIPIENT', details)
       : new ApiError('INVALID_SWAPPER', 'Invalid swapper', details)
   }
-
-  /**
-   * A contract recipient the manifest does not know, looked at on chain: one that answers like an
-   * ERC-20 token (`totalSupply` and `balanceOf`) or a v2/v3 pool (`token0`) would strand what it
-   * receives, so it is refused as the known ones are. Any other contract (a smart wallet, a
-   * Safe, an EIP-7702 delegated account) may receive. One `eth_getCode`, and two calls only for a
-   * contract; on a node failure the recipient passes (the manifest check already ran).
-   */
-  private async checkContractRecipient(network: NetworkSlug, recipient: Address): Promise<void> {
-    const client = this.stateOf(network).client
-    const code = await client.getCode({ address: recipient }).catch(() => undefined)
-    // no code (an EOA) or an EIP-7702 delegation designator (0xef0100 + address): an account
-    if (code === undefined || code === '0x' || code.toLowerCase().startsWith('0xef0100')) return
-    const answers = (functionName: 'totalSupply' | 'token0') =>
-      client.readContract({ address: recipient, abi: probeAbi, functionName }).then(
-        () => true,
-        () => false,
-      )
-    const balance = client
-      .readContract({ address: recipient, abi: probeAbi, functionName: 'balanceOf', args: [recipient] })
-      .then(
-        () => true,
-        () => false,
-      )
-    const [supply, holds, pool] = await Promise.all([answers('totalSupply'), balance, answers('token0')])
-    const what = pool ? 'a pool contract' : supply && holds ? 'a token contract' : undefined
-    if (what) {
-      throw ApiError.spec('INVALID_RECIPIENT', [
-        { path: 'recipient', message: `${what}: funds sent there are stranded` },
-      ])
-    }
-  }
-
   /** Checks a quote request and turns it into a route query (typed errors for bad input). */
-  private prepare(req: QuoteRequest) {
+  private prepare(req: QuoteRequest): PreparedQuote {
     const state = this.stateOf(req.network)
     this.checkParties(req.network, undefined, req.recipient)
     const tokenIn = this.tokenOf(req.network, req.tokenIn)
@@ -402,7 +234,7 @@ export class TradingService {
     return { state, tokenIn, tokenOut, nativeUsd, tokenInUsd, query, key: routeKey(query), blockNumber }
   }
 
-  private remember(p: Prepared, version: number, result: RouteResult): void {
+  private remember(p: PreparedQuote, version: number, result: RouteResult): void {
     // Same graph, same gas price, same request: same route. Cached until the graph changes.
     if (version !== p.state.graphVersion) return
     if (p.state.routeCache.size >= 5000) p.state.routeCache.clear()
@@ -418,7 +250,7 @@ export class TradingService {
       this.remember(p, p.state.graphVersion, result)
     }
     // in-process (the benchmark's path): the prices last fetched, without waiting
-    return withUsd(this.answer(req, p, result), this.prices.peek(req.network))
+    return withUsd(quoteAnswer(req, p, result), this.prices.peek(req.network))
   }
 
   /**
@@ -463,7 +295,7 @@ export class TradingService {
     if (!threads) return this.quoteSync(req)
     const p = this.prepare(req)
     const cached = p.state.routeCache.get(p.key)
-    if (cached) return this.answer(req, p, cached)
+    if (cached) return quoteAnswer(req, p, cached)
     const version = p.state.graphVersion
     const flightKey = `${req.network}@${version}|${p.key}`
     let flight = this.inFlight.get(flightKey)
@@ -487,100 +319,7 @@ export class TradingService {
       result = searchRoute(p.state.graph, p.query)
     }
     this.remember(p, found, result)
-    return this.answer(req, p, result)
-  }
-
-  /** The quote body (and what a swap needs) for a route result. */
-  private answer(req: QuoteRequest, p: Prepared, result: RouteResult) {
-    const { state, tokenIn, tokenOut, nativeUsd, tokenInUsd } = p
-    const exactIn = req.type === 'EXACT_INPUT'
-    const gasPrice = p.query.gasPriceWei
-    if (!result.ok) {
-      if (result.reason === 'INSUFFICIENT_LIQUIDITY') {
-        throw new ApiError('INSUFFICIENT_LIQUIDITY', 'Insufficient liquidity for this trade', {
-          reason: result.message,
-        })
-      }
-      if (result.reason === 'EXCLUDED_TOKEN') {
-        throw new ApiError('UNSUPPORTED_TOKEN', result.message)
-      }
-      throw ApiError.spec('NO_QUOTES_FOUND', { reason: result.message })
-    }
-    const route: Route = result
-    const multiHop = route.legs.some((l) => l.path.pools.length > 1) || route.legs.length > 1
-    const auto = req.slippage === 'auto'
-    const slippagePercent = auto ? autoSlippagePercent(route.priceImpactPercent, multiHop) : req.slippage
-    const slippageBps = BigInt(Math.round(slippagePercent * 100))
-    const isWrap = route.legs.length === 1 && route.legs[0]?.path.pools.every((p) => p.kind === 'wrap')
-    const gasEstimate = route.gasEstimate + (tokenIn.native ? 0 : PERMIT_GAS)
-    const costWei = BigInt(gasEstimate) * gasPrice
-    // the spec's high-cost warning compares gas with the trade's value (a ratio: see weighingUsd)
-    const costWeighed = (Number(costWei) / 1e18) * nativeUsd
-    const tradeWeighed = (Number(route.amountIn) / 10 ** tokenIn.decimals) * tokenInUsd
-    const maximumAmountIn = route.legs.reduce((s, l) => s + maxIn(l.quote.amountIn, slippageBps), 0n)
-    return {
-      route,
-      slippageBps,
-      maximumAmountIn,
-      body: {
-        network: req.network,
-        chainId: state.deployment.chainId,
-        blockNumber: p.blockNumber.toString(),
-        routing: isWrap ? (tokenIn.native ? 'WRAP' : 'UNWRAP') : 'CLASSIC',
-        tradeType: req.type,
-        tokenIn: pickToken(tokenIn),
-        tokenOut: pickToken(tokenOut),
-        amountIn: route.amountIn.toString(),
-        amountOut: route.amountOut.toString(),
-        ...(exactIn
-          ? {
-              minimumAmountOut: route.legs
-                .reduce((s, l) => s + minOut(l.quote.amountOut, slippageBps), 0n)
-                .toString(),
-            }
-          : {
-              maximumAmountIn: route.legs
-                .reduce((s, l) => s + maxIn(l.quote.amountIn, slippageBps), 0n)
-                .toString(),
-            }),
-        priceImpactPercent: route.priceImpactPercent,
-        // the spec warns above 20 % ('very high')
-        slippage: { percent: slippagePercent, auto, veryHigh: slippagePercent > 20 },
-        route: route.legs.map((leg) => ({
-          percent: leg.percent,
-          amountIn: leg.quote.amountIn.toString(),
-          amountOut: leg.quote.amountOut.toString(),
-          hops: leg.path.pools.map((pool, i) => ({
-            protocol: hopProtocol[pool.kind],
-            pool: pool.kind === 'wrap' ? state.deployment.contracts.weth9 : pool.id,
-            // a path of n pools has n + 1 tokens (routing's addresses are plain strings)
-            tokenIn: getAddress(leg.path.tokens[i] ?? zeroAddress),
-            tokenOut: getAddress(leg.path.tokens[i + 1] ?? zeroAddress),
-            fee: pool.kind === 'v2' ? 3000 : pool.kind === 'wrap' ? 0 : pool.fee,
-            ...(pool.kind === 'v4'
-              ? {
-                  tickSpacing: pool.tickSpacing,
-                  hooks: getAddress(pool.hooks ?? zeroAddress),
-                  dynamicFee: pool.keyFee === 0x800000,
-                }
-              : {}),
-            amountIn: leg.quote.hops[i]?.amountIn.toString(),
-            amountOut: leg.quote.hops[i]?.amountOut.toString(),
-          })),
-        })),
-        gas: {
-          estimate: gasEstimate,
-          gasPriceWei: gasPrice.toString(),
-          costWei: costWei.toString(),
-          /** USD at market prices (see `prices`); null when the market price is not known. */
-          costUsd: null as number | null,
-          /** The spec's warning: the network cost is above 10 % of the trade's value. */
-          highRelativeToTrade: tradeWeighed > 0 && costWeighed > tradeWeighed * 0.1,
-        },
-        tradeValueUsd: null as number | null,
-        prices: pricesBody(NOT_PRICED),
-      } satisfies QuoteResponseBody,
-    }
+    return quoteAnswer(req, p, result)
   }
 
   /**
@@ -596,332 +335,24 @@ export class TradingService {
     req: Pick<QuoteRequest, 'network' | 'recipient'> & { readonly swapper?: Address | undefined },
     body: QuoteResponseBody,
   ): NonNullable<QuoteResponseBody['gasless']> | undefined {
-    const state = this.stateOf(req.network)
-    const deployment = state.deployment
-    if (!this.gaslessSwaps || !getNetwork(req.network).capabilities.gaslessSwaps || !deployment.orders) {
-      return undefined
-    }
-    // an order nobody fills would only fail at its deadline: none while no filler is live
-    if (this.fillerLive && !this.fillerLive(deployment.chainId)) return undefined
-    if (body.routing !== 'CLASSIC' || body.tradeType !== 'EXACT_INPUT') return undefined
-    const tokenIn = this.tokenOf(req.network, body.tokenIn.address)
-    const tokenOut = this.tokenOf(req.network, body.tokenOut.address)
-    if (tokenIn.native || tokenOut.native) return undefined
-    if (req.recipient !== undefined && (req.swapper === undefined || req.recipient !== req.swapper))
-      return undefined
-    if (FILLER_GAS_PER_ORDER >= body.gas.estimate) return undefined
-    // what our filler can pay: the best single v2 or v3 pool of the pair, on the state quoted
-    const fillerOut = bestDirectOutput(state.graph, tokenIn.address, tokenOut.address, BigInt(body.amountIn))
-    const gasPrice = BigInt(body.gas.gasPriceWei)
-    const fillerCostWei = BigInt(FILLER_GAS_PER_ORDER) * gasPrice
-    // gas wei -> output base units through USD, as the route search weighs gas
-    const unitsPerWei =
-      (this.weighingUsd(req.network, NATIVE_CURRENCY_ADDRESS) /
-        this.weighingUsd(req.network, tokenOut.address)) *
-      10 ** (tokenOut.decimals - 18)
-    const inTokenOut = (wei: bigint) => BigInt(Math.ceil(Number(wei) * unitsPerWei))
-    const costInTokenOut = inTokenOut(fillerCostWei)
-    const start = BigInt(body.amountOut) - costInTokenOut
-    const floor = BigInt(body.minimumAmountOut ?? body.amountOut)
-    if (start <= floor || fillerOut < floor) return undefined
-    // The filler fills once the decayed output is down to what its pool pays: the swapper then
-    // gets at least min(start, fillerOut), against the classic output less the swapper's gas.
-    const expected = fillerOut < start ? fillerOut : start
-    const classicNet = BigInt(body.amountOut) - inTokenOut(BigInt(body.gas.costWei))
-    if (expected <= classicNet) return undefined
-    const waitSeconds =
-      fillerOut >= start
-        ? 0
-        : Math.ceil((GASLESS_DECAY_SECONDS * Number(start - fillerOut)) / Number(start - floor))
-    return {
-      routing: 'DUTCH',
-      reactor: deployment.contracts.exclusiveDutchOrderReactor,
-      outputStartAmount: start.toString(),
-      outputEndAmount: floor.toString(),
-      decaySeconds: GASLESS_DECAY_SECONDS,
-      deadlineSeconds: GASLESS_DEADLINE_SECONDS,
-      fillerGas: {
-        estimate: FILLER_GAS_PER_ORDER,
-        costWei: fillerCostWei.toString(),
-        costInTokenOut: costInTokenOut.toString(),
+    return gaslessRoute(
+      {
+        gaslessSwaps: this.gaslessSwaps,
+        fillerLive: this.fillerLive,
+        stateOf: (network) => this.stateOf(network),
+        tokenOf: (network, address) => this.tokenOf(network, address),
+        weighingUsd: (network, address) => this.weighingUsd(network, address),
       },
-      estimatedFillSeconds: waitSeconds + GASLESS_FILL_ESTIMATE_SECONDS,
-    }
+      req,
+      body,
+    )
   }
 
   async checkApproval(network: NetworkSlug, wallet: Address, token: Address, amount: bigint) {
-    const state = this.stateOf(network)
-    const info = this.tokenOf(network, token)
-    if (info.native) return { approval: null }
-    const allowance = await state.client.readContract({
-      address: info.address,
-      abi: erc20Abi,
-      functionName: 'allowance',
-      args: [wallet, PERMIT2_ADDRESS],
-    })
-    if (allowance >= amount) return { approval: null }
-    return {
-      approval: {
-        to: info.address,
-        from: wallet,
-        data: encodeFunctionData({
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [PERMIT2_ADDRESS, maxUint256],
-        }),
-        value: '0',
-        chainId: state.deployment.chainId,
-      },
-    }
+    return checkApproval(this.stateOf(network), this.tokenOf(network, token), wallet, amount)
   }
 
   async swap(req: SwapRequest) {
-    const state = this.stateOf(req.network)
-    this.checkParties(req.network, req.swapper, req.recipient)
-    if (req.recipient !== undefined) await this.checkContractRecipient(req.network, req.recipient)
-    // the next block's time: anvil stamps it with the wall clock unless the chain is ahead of it
-    const now = Math.max(Number(state.blockTimestamp), Math.floor(Date.now() / 1000))
-    const deadline = req.deadline ?? now + DEFAULT_DEADLINE_SECONDS
-    if (deadline <= now) {
-      throw new ApiError('INVALID_INPUT', 'Invalid request body', [
-        { path: 'deadline', message: 'deadline has passed' },
-      ])
-    }
-    if (deadline > now + MAX_DEADLINE_SECONDS) {
-      throw new ApiError('INVALID_INPUT', 'Invalid request body', [
-        { path: 'deadline', message: 'deadline is more than 3 days away' },
-      ])
-    }
-    const q = await this.quote(req)
-    const { route, body, maximumAmountIn } = q
-    const ur = state.deployment.contracts.universalRouter
-    const tokenIn = this.tokenOf(req.network, req.tokenIn)
-    const spend = req.type === 'EXACT_INPUT' ? route.amountIn : maximumAmountIn
-    let permit: Hex | undefined
-    /** Batched swaps: the approvals that precede the swap in the same transaction. */
-    const calls: Call[] = []
-    if (!tokenIn.native) {
-      const { approval } = await this.checkApproval(req.network, req.swapper, tokenIn.address, spend)
-      if (approval && req.batch) calls.push({ target: approval.to, value: 0n, data: approval.data })
-      else if (approval) return { status: 'APPROVAL_REQUIRED' as const, approval, quote: body }
-      const [amount, expiration, nonce] = await state.client.readContract({
-        address: PERMIT2_ADDRESS,
-        abi: permit2Abi,
-        functionName: 'allowance',
-        args: [req.swapper, tokenIn.address, ur],
-      })
-      // the allowance must outlive the deadline: Permit2 refuses an expired one at execution
-      const covered = amount >= spend && expiration >= deadline
-      if (!covered && req.batch) {
-        calls.push({
-          target: PERMIT2_ADDRESS,
-          value: 0n,
-          data: encodeFunctionData({
-            abi: permit2Abi,
-            functionName: 'approve',
-            args: [tokenIn.address, ur, PERMIT_AMOUNT, now + PERMIT_EXPIRATION_SECONDS],
-          }),
-        })
-      } else if (!covered) {
-        const message = {
-          details: {
-            token: tokenIn.address,
-            amount: PERMIT_AMOUNT.toString(),
-            expiration: now + PERMIT_EXPIRATION_SECONDS,
-            nonce,
-          },
-          spender: ur,
-          sigDeadline: String(now + PERMIT_SIG_SECONDS),
-        }
-        if (!req.permit) {
-          return {
-            status: 'SIGNATURE_REQUIRED' as const,
-            permitData: {
-              domain: permit2Domain(state.deployment.chainId),
-              types: permit2PermitSingleTypes,
-              primaryType: 'PermitSingle',
-              message,
-            },
-            quote: body,
-          }
-        }
-        const m = req.permit.message
-        const typed = {
-          details: {
-            token: getAddress(m.details.token),
-            amount: BigInt(m.details.amount),
-            expiration: m.details.expiration,
-            nonce: m.details.nonce,
-          },
-          spender: getAddress(m.spender),
-          sigDeadline: BigInt(m.sigDeadline),
-        }
-        const problems: { path: string; message: string }[] = []
-        if (typed.details.token !== tokenIn.address)
-          problems.push({ path: 'permit.message.details.token', message: 'not tokenIn' })
-        if (typed.spender !== ur)
-          problems.push({ path: 'permit.message.spender', message: 'not the Universal Router' })
-        if (typed.details.amount < spend || typed.details.amount > maxUint160)
-          problems.push({ path: 'permit.message.details.amount', message: `must cover ${spend}` })
-        if (typed.details.nonce !== nonce)
-          problems.push({ path: 'permit.message.details.nonce', message: `current nonce is ${nonce}` })
-        if (typed.sigDeadline <= BigInt(now))
-          problems.push({ path: 'permit.message.sigDeadline', message: 'has passed' })
-        if (problems.length === 0) {
-          const valid = await verifyTypedData({
-            address: req.swapper,
-            domain: permit2Domain(state.deployment.chainId),
-            types: permit2PermitSingleTypes,
-            primaryType: 'PermitSingle',
-            message: typed,
-            signature: req.permit.signature,
-          }).catch(() => false)
-          if (!valid)
-            problems.push({ path: 'permit.signature', message: 'not signed by swapper for this permit' })
-        }
-        if (problems.length > 0)
-          throw new ApiError('INVALID_INPUT', 'Invalid Permit2 signature data', problems)
-        permit = permit2PermitInput(typed, req.permit.signature)
-      }
-    }
-    const encoded = encodeRoute({
-      route,
-      recipient: req.recipient ?? req.swapper,
-      swapper: req.swapper,
-      slippageBps: q.slippageBps,
-      ...(permit ? { permitInput: permit } : {}),
-    })
-    const data = encodeFunctionData({
-      abi: universalRouterAbi,
-      functionName: 'execute',
-      args: [encoded.commands, encoded.inputs, BigInt(deadline)],
-    })
-    const gasLimit = Math.ceil(body.gas.estimate * 1.5) + 100_000
-    if (req.batch) {
-      calls.push({ target: ur, value: encoded.value, data })
-      const delegated = await isDelegated(state, req.swapper)
-      return {
-        status: 'READY' as const,
-        ...batchedSwap(req.swapper, calls, state.deployment.chainId, gasLimit, delegated),
-        deadline,
-        quote: body,
-      }
-    }
-    return {
-      status: 'READY' as const,
-      tx: {
-        to: ur,
-        from: req.swapper,
-        data,
-        value: encoded.value.toString(),
-        chainId: state.deployment.chainId,
-        gasLimit: String(gasLimit),
-      },
-      deadline,
-      quote: body,
-    } satisfies SwapResponseBody
+    return swap(this, req)
   }
-}
-
-/** The reads that tell a token or a pool from other contracts (see checkContractRecipient). */
-const probeAbi = [
-  {
-    type: 'function',
-    name: 'totalSupply',
-    stateMutability: 'view',
-    inputs: [],
-    outputs: [{ type: 'uint256' }],
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [{ type: 'address' }],
-    outputs: [{ type: 'uint256' }],
-  },
-  { type: 'function', name: 'token0', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] },
-] as const
-
-/** The most one v2 or v3 pool of the pair pays for `amountIn` (0: none): the filler's routes. */
-function bestDirectOutput(graph: PoolGraph, tokenIn: Address, tokenOut: Address, amountIn: bigint): bigint {
-  let best = 0n
-  const out = tokenOut.toLowerCase()
-  const pools = graph.byToken.get(tokenIn) ?? graph.byToken.get(tokenIn.toLowerCase() as Address) ?? []
-  for (const pool of pools) {
-    if (pool.kind !== 'v2' && pool.kind !== 'v3') continue
-    const other = pool.token0.toLowerCase() === tokenIn.toLowerCase() ? pool.token1 : pool.token0
-    if (other.toLowerCase() !== out) continue
-    const hop = hopExactIn(
-      pool,
-      pool.token0.toLowerCase() === tokenIn.toLowerCase() ? pool.token0 : pool.token1,
-      amountIn,
-    )
-    if (hop && hop.amountOut > best) best = hop.amountOut
-  }
-  return best
-}
-
-const hopProtocol = { v2: 'V2', v3: 'V3', v4: 'V4', wrap: 'WRAP' } as const
-
-const NOT_PRICED: PriceAnswer = { status: 'unavailable', reason: 'not priced yet' }
-
-/** A quote before its USD figures are filled in ({@link withUsd}). */
-type Unpriced = ReturnType<TradingService['answer']>
-
-/**
- * Fills a quote's USD figures from market prices: the network cost and the trade's value (the
- * input's), and which prices they come from. Without market prices they are null and `prices`
- * says why: a figure is either the market's or absent.
- */
-function withUsd<T extends Unpriced>(q: T, prices: PriceAnswer | undefined): T {
-  const answer = prices ?? NOT_PRICED
-  const b = q.body
-  const nativeUsd = usdOf(answer, NATIVE_CURRENCY_ADDRESS)
-  const inUsd = usdOf(answer, b.tokenIn.address)
-  return {
-    ...q,
-    body: {
-      ...b,
-      gas: {
-        ...b.gas,
-        costUsd:
-          nativeUsd === undefined
-            ? null
-            : Math.round((Number(b.gas.costWei) / 1e18) * nativeUsd * 10_000) / 10_000,
-      },
-      tradeValueUsd:
-        inUsd === undefined
-          ? null
-          : Math.round((Number(b.amountIn) / 10 ** b.tokenIn.decimals) * inUsd * 100) / 100,
-      prices: pricesBody(answer),
-    },
-  }
-}
-
-function pickToken(t: TokenInfo) {
-  return { address: t.address, symbol: t.symbol, decimals: t.decimals }
-}
-
-/** A network's contracts, pools and tokens by lowercase address, each with what it is. */
-function refusedAddresses(deployment: NetworkDeployment): Map<string, string> {
-  const out = new Map<string, string>()
-  const add = (address: string, what: string) => out.set(address.toLowerCase(), what)
-  add(PERMIT2_ADDRESS, 'the Permit2 contract')
-  for (const [name, address] of Object.entries(deployment.contracts)) add(address, `the ${name} contract`)
-  for (const [name, address] of Object.entries(deployment.hooks)) add(address, `the ${name} hook contract`)
-  for (const pool of deployment.pools) if (pool.version !== 'v4') add(pool.address, `a ${pool.version} pool`)
-  for (const t of deployment.tokens) add(t.address, `the ${t.symbol} token contract`)
-  for (const c of deployment.nftCollections) add(c.address, `the ${c.name} NFT contract`)
-  return out
-}
-
-/** Tokens the router refuses, from the manifest's kind and safety. */
-export function exclusionReason(token: ManifestToken): string | undefined {
-  if (token.kind === 'fee-on-transfer' || token.transferFeeBps > 0) {
-    return `fee-on-transfer token (${token.transferFeeBps / 100} % taken on every transfer): quotes would not match what arrives`
-  }
-  if (token.kind === 'honeypot' || token.safety === 'honeypot')
-    return 'honeypot token: it can be bought but not sold'
-  if (token.safety === 'malicious' || token.safety === 'blocked') return `token is marked ${token.safety}`
-  return undefined
 }

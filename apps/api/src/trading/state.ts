@@ -7,16 +7,8 @@
  */
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { NetworkDeployment } from '@oxbow/protocol'
-import { v2PairAbi, v3PoolAbi, v4PoolManagerAbi, v4StateViewAbi } from '@oxbow/protocol'
-import {
-  buildGraph,
-  type ClPoolState,
-  type PoolGraph,
-  type PoolState,
-  type RouteResult,
-  type Tick,
-  type V2PoolState,
-} from '@oxbow/routing'
+import { v3PoolAbi, v4PoolManagerAbi } from '@oxbow/protocol'
+import { buildGraph, type PoolGraph, type PoolState, type RouteResult } from '@oxbow/routing'
 import {
   type Address,
   createPublicClient,
@@ -27,8 +19,8 @@ import {
   type WebSocketTransport,
   webSocket,
 } from 'viem'
+import { fetchPoolState, type PoolRef } from './poolReads.ts'
 
-const DYNAMIC_FEE = 0x800000
 /** After the WebSocket fails, head reads go over HTTP this long before it is tried again. */
 const WS_RETRY_MS = 30_000
 
@@ -41,8 +33,6 @@ export interface NetworkStateOptions {
   /** Called with every new graph's pools (route threads keep their copy in step). */
   readonly onGraph?: (version: number, pools: readonly PoolState[]) => void
 }
-
-type PoolRef = NetworkDeployment['pools'][number]
 
 export class NetworkState {
   readonly deployment: NetworkDeployment
@@ -154,110 +144,8 @@ export class NetworkState {
   }
 
   private async fetchPool(pool: PoolRef, blockNumber: bigint): Promise<PoolState> {
-    const c = this.client
     const tickList = [...(this.ticks.get(this.idOf(pool).toLowerCase()) ?? [])].sort((a, b) => a - b)
-    if (pool.version === 'v2') {
-      const [r0, r1] = await c.readContract({
-        address: pool.address,
-        abi: v2PairAbi,
-        functionName: 'getReserves',
-        blockNumber,
-      })
-      return {
-        kind: 'v2',
-        id: pool.address,
-        token0: pool.token0,
-        token1: pool.token1,
-        reserve0: r0,
-        reserve1: r1,
-      } satisfies V2PoolState
-    }
-    if (pool.version === 'v3') {
-      const [slot0, liquidity, tickData] = await Promise.all([
-        c.readContract({ address: pool.address, abi: v3PoolAbi, functionName: 'slot0', blockNumber }),
-        c.readContract({ address: pool.address, abi: v3PoolAbi, functionName: 'liquidity', blockNumber }),
-        Promise.all(
-          tickList.map((t) =>
-            c.readContract({
-              address: pool.address,
-              abi: v3PoolAbi,
-              functionName: 'ticks',
-              args: [t],
-              blockNumber,
-            }),
-          ),
-        ),
-      ])
-      const ticks: Tick[] = []
-      tickList.forEach((index, i) => {
-        const data = tickData[i] as readonly unknown[]
-        if ((data[0] as bigint) > 0n) ticks.push({ index, liquidityNet: data[1] as bigint })
-      })
-      return {
-        kind: 'v3',
-        id: pool.address,
-        token0: pool.token0,
-        token1: pool.token1,
-        sqrtPriceX96: slot0[0],
-        tick: slot0[1],
-        liquidity,
-        tickSpacing: pool.tickSpacing,
-        fee: pool.fee,
-        keyFee: pool.fee,
-        ticks,
-      } satisfies ClPoolState
-    }
-    const sv = this.deployment.contracts.v4StateView
-    const [slot0, liquidity, tickData] = await Promise.all([
-      c.readContract({
-        address: sv,
-        abi: v4StateViewAbi,
-        functionName: 'getSlot0',
-        args: [pool.poolId],
-        blockNumber,
-      }),
-      c.readContract({
-        address: sv,
-        abi: v4StateViewAbi,
-        functionName: 'getLiquidity',
-        args: [pool.poolId],
-        blockNumber,
-      }),
-      Promise.all(
-        tickList.map((t) =>
-          c.readContract({
-            address: sv,
-            abi: v4StateViewAbi,
-            functionName: 'getTickLiquidity',
-            args: [pool.poolId, t],
-            blockNumber,
-          }),
-        ),
-      ),
-    ])
-    const [sqrtPriceX96, tick, protocolFee, lpFee] = slot0
-    if (sqrtPriceX96 === 0n) throw new Error('pool not initialized')
-    if (protocolFee !== 0) throw new Error('protocol fee is set (not modelled)')
-    const ticks: Tick[] = []
-    tickList.forEach((index, i) => {
-      const [gross, net] = tickData[i] as readonly [bigint, bigint]
-      if (gross > 0n) ticks.push({ index, liquidityNet: net })
-    })
-    return {
-      kind: 'v4',
-      id: pool.poolId,
-      token0: pool.currency0,
-      token1: pool.currency1,
-      sqrtPriceX96,
-      tick,
-      liquidity,
-      tickSpacing: pool.tickSpacing,
-      // dynamic-fee pools: the LP fee currently in slot0 is what the next swap pays
-      fee: pool.fee === DYNAMIC_FEE ? lpFee : pool.fee,
-      keyFee: pool.fee,
-      hooks: pool.hooks,
-      ticks,
-    } satisfies ClPoolState
+    return fetchPoolState(this.client, this.deployment.contracts.v4StateView, pool, tickList, blockNumber)
   }
 
   private rebuild(): void {

@@ -6,12 +6,13 @@
  * network state last recorded). On the first start the history before the head comes from the
  * node's `trace_filter` where the node can trace it (a devnet restored from a dump cannot: its
  * earlier transfers stay out). Value sent to contracts is not counted here: the logs and call
- * traces of those transactions are (store.ts `nativeLeg`).
+ * traces of those transactions are (activity.ts `nativeLeg`).
  */
 import type { Context } from 'ponder:registry'
 import type { Address, Hex } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
-import { type EventMeta, foldNative, lower, tracerOf } from './store.ts'
+import { foldNative, tracerOf } from './activity.ts'
+import { type EventMeta, lower } from './store.ts'
 
 type Db = Context['db']
 type Client = Context['client']

@@ -4,8 +4,9 @@
  * amount received; the claim outranks a plain receive).
  */
 
+import { foldActivity } from './activity.ts'
 import { ponder } from './registry.ts'
-import { foldActivity, metaOf } from './store.ts'
+import { metaOf } from './store.ts'
 
 ponder.on('RewardsDistributor:Claimed', async ({ event, context }) => {
   await foldActivity(

@@ -3,18 +3,10 @@ import { networkState, nft, nftCollection } from 'ponder:schema'
 import { zeroAddress } from 'viem'
 import { erc721Abi } from '../lib/abis.ts'
 import { readManifestSync } from '../lib/manifest.ts'
+import { foldActivity, nativeLeg } from './activity.ts'
 import { recordNativeTransfers } from './nativeTransfers.ts'
 import { ponder } from './registry.ts'
-import {
-  addBalance,
-  addSupply,
-  foldActivity,
-  lower,
-  metaOf,
-  nativeLeg,
-  seedTokens,
-  setNetworkState,
-} from './store.ts'
+import { addBalance, addSupply, lower, metaOf, seedTokens, setNetworkState } from './store.ts'
 
 ponder.on('Clock:block', async ({ event, context }) => {
   const chainId = context.network.chainId

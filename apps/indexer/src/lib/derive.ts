@@ -2,11 +2,7 @@
  * Pure derivation rules shared by the indexing handlers and the API: activity types and their
  * precedence, time buckets, which side of a swap prices its USD volume.
  */
-import { ACTIVITY_TYPES, type ActivityType, NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
-
-/** The spec's transaction types that chain events can reveal (one list with the web app's). */
-export const activityTypes = ACTIVITY_TYPES
-export type { ActivityType }
+import { type ActivityType, NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 
 /**
  * When several logs of one transaction concern one account, the most telling type names the row:

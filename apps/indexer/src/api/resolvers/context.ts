@@ -1,0 +1,117 @@
+/** What every resolver module shares: its dependencies, argument parsing and keyset helpers. */
+import { type and, desc, type ReadonlyDrizzle, sql } from 'ponder'
+
+export type SQL = NonNullable<ReturnType<typeof and>>
+
+import type * as schema from '../../../ponder.schema.ts'
+import { encodeCursor, type KeysetPosition } from '../cursor.ts'
+import { badInput } from '../errors.ts'
+import { decimalString } from '../format.ts'
+import type { InputContext } from '../inputs.ts'
+import type { Snapshot } from '../snapshot.ts'
+
+export type Tables = typeof schema
+export type Db = ReadonlyDrizzle<Tables>
+export type Args = Record<string, unknown>
+
+const ranges = {
+  HOUR: { period: 300, span: 3600 },
+  DAY: { period: 3600, span: 86400 },
+  WEEK: { period: 3600, span: 7 * 86400 },
+  MONTH: { period: 86400, span: 30 * 86400 },
+  YEAR: { period: 86400, span: 365 * 86400 },
+  ALL: { period: 86400, span: Number.POSITIVE_INFINITY },
+} as const
+type Range = keyof typeof ranges
+
+export const usd = (n: number | null) => decimalString(n)
+export const usd0 = (n: number | null) => decimalString(n) ?? '0'
+
+export function parseRange(value: unknown): (typeof ranges)[Range] {
+  if (typeof value === 'string' && value in ranges) return ranges[value as Range]
+  throw badInput('range must be one of HOUR, DAY, WEEK, MONTH, YEAR, ALL.', 'range')
+}
+
+function chainIdsOf(
+  snapshotStates: Snapshot['states'],
+  slugs: string[],
+  chainIdBySlug: Map<string, number>,
+): number[] {
+  void snapshotStates
+  return slugs.map((s) => chainIdBySlug.get(s)).filter((c): c is number => c !== undefined)
+}
+
+/** Newest-first keyset over (timestamp, block, log index, id): stable within one second. */
+interface Ordered {
+  timestamp: number
+  blockNumber: bigint
+  logIndex: number
+  id: string
+}
+export const keyOf = (row: Ordered) => [row.timestamp, row.blockNumber.toString(), row.logIndex, row.id]
+
+/** The keyset's order: newest first. */
+export function newestFirst(t: { timestamp: unknown; blockNumber: unknown; logIndex: unknown; id: unknown }) {
+  return [t.timestamp, t.blockNumber, t.logIndex, t.id].map((column) => desc(column as Column))
+}
+type Column = Parameters<typeof desc>[0]
+
+/** A keyset page from `rows` read with limit `first + 1` (one more tells that more follow). */
+export function keysetPage<R extends Ordered, N>(
+  list: string,
+  rows: R[],
+  first: number,
+  nodes: (row: R) => N[],
+) {
+  const page = rows.slice(0, first)
+  const last = page.at(-1)
+  return {
+    nodes: page.flatMap(nodes),
+    pageInfo: {
+      hasNextPage: rows.length > first,
+      endCursor: last ? encodeCursor(list, keyOf(last)) : null,
+    },
+  }
+}
+
+export function afterKey(
+  t: { timestamp: unknown; blockNumber: unknown; logIndex: unknown; id: unknown },
+  at: KeysetPosition,
+): SQL {
+  return sql`(${t.timestamp}, ${t.blockNumber}, ${t.logIndex}, ${t.id}) < (${at.timestamp}, ${at.blockNumber}::numeric, ${at.logIndex}, ${at.id})`
+}
+
+export interface ResolverDeps {
+  db: Db
+  tables: Tables
+  snapshot: () => Promise<Snapshot>
+  /** slug -> chain id of the networks this indexer serves. */
+  chainIdBySlug: Map<string, number>
+  /** Native-currency balance read from the node (not derivable from logs); null when unavailable. */
+  nativeBalance: (chainId: number, owner: `0x${string}`, snapshotKey: string) => Promise<bigint | null>
+  /**
+   * The share of every transfer (basis points) a token takes, as the token list (the devnet
+   * manifest) declares it; null for tokens it does not list. A transfer fee is charged on a buy (the
+   * pool sends the token) and on a sell (the pool receives it) alike.
+   */
+  transferFeeBps: (chainId: number, address: `0x${string}`) => number | null
+}
+
+/** Most other networks Token.sameTokens lists, and most tokens one tokenBalances call reads. */
+export const MAX_SAME_TOKENS = 20
+
+/** The dependencies plus what every resolver module derives from them. */
+export interface ResolverContext {
+  deps: ResolverDeps
+  db: Db
+  tables: Tables
+  input: InputContext
+  chainIds: (s: Snapshot, slugs: string[]) => number[]
+}
+
+export function resolverContext(deps: ResolverDeps): ResolverContext {
+  const { db, tables } = deps
+  const input: InputContext = { indexed: [...deps.chainIdBySlug.keys()] }
+  const chainIds = (s: Snapshot, slugs: string[]) => chainIdsOf(s.states, slugs, deps.chainIdBySlug)
+  return { deps, db, tables, input, chainIds }
+}

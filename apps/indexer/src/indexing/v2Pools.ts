@@ -1,0 +1,82 @@
+/** Uniswap v2 pairs: creation, reserves, swaps, liquidity and LP-token holders. */
+import { pool, v2LpBalance } from 'ponder:schema'
+import { type Hex, zeroAddress } from 'viem'
+import { foldActivity } from './activity.ts'
+import { createPool, findPool } from './poolRows.ts'
+import { recordLiquidityEvent, recordSwap, repricePool } from './pricing.ts'
+import { ponder } from './registry.ts'
+import { lower, metaOf } from './store.ts'
+
+const V2_FEE = 3000
+
+ponder.on('V2Factory:PairCreated', async ({ event, context }) => {
+  const { token0, token1, pair } = event.args
+  await createPool(context, event, [token0, token1], { id: lower(pair), version: 'v2', fee: V2_FEE })
+})
+
+ponder.on('V2Pair:Sync', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const updated = await context.db
+    .update(pool, { chainId, id: p.id })
+    .set({ reserve0: event.args.reserve0, reserve1: event.args.reserve1 })
+  await repricePool(context.db, updated, Number(event.block.timestamp))
+})
+
+ponder.on('V2Pair:Swap', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const { amount0In, amount1In, amount0Out, amount1Out } = event.args
+  const meta = metaOf(chainId, event)
+  // Pool perspective: positive = into the pool.
+  await recordSwap(context.db, p, meta, amount0In - amount0Out, amount1In - amount1Out, V2_FEE)
+  await foldActivity(context.db, meta, event.transaction.from, 'SWAP', { pool: p.id })
+})
+
+ponder.on('V2Pair:Mint', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const meta = metaOf(chainId, event)
+  await recordLiquidityEvent(context.db, p, meta, 'ADD', event.args.amount0, event.args.amount1)
+  await foldActivity(context.db, meta, event.transaction.from, 'LIQUIDITY_INCREASE', { pool: p.id })
+})
+
+ponder.on('V2Pair:Burn', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const meta = metaOf(chainId, event)
+  await recordLiquidityEvent(context.db, p, meta, 'REMOVE', -event.args.amount0, -event.args.amount1)
+  await foldActivity(context.db, meta, event.transaction.from, 'LIQUIDITY_DECREASE', { pool: p.id })
+})
+
+/**
+ * Holders of LP tokens that are no one's position: the zero address (mints come from it, burns go
+ * to it, and the first mint locks MINIMUM_LIQUIDITY there) and the conventional dead address.
+ */
+const NOT_AN_LP_OWNER: ReadonlySet<Hex> = new Set([zeroAddress, '0x000000000000000000000000000000000000dead'])
+
+ponder.on('V2Pair:Transfer', async ({ event, context }) => {
+  const chainId = context.network.chainId
+  const pair = lower(event.log.address)
+  const { from, to, value } = event.args
+  if (value === 0n || lower(from) === lower(to)) return
+  const createdAt = Number(event.block.timestamp)
+  const sender = lower(from)
+  // The pair holds LP tokens only between a router's transfer to it and the burn: not a position.
+  if (!NOT_AN_LP_OWNER.has(sender) && sender !== pair) {
+    const key = { chainId, pair, owner: sender }
+    if (await context.db.find(v2LpBalance, key))
+      await context.db.update(v2LpBalance, key).set((row) => ({ amount: row.amount - value }))
+  }
+  const recipient = lower(to)
+  if (!NOT_AN_LP_OWNER.has(recipient) && recipient !== pair) {
+    await context.db
+      .insert(v2LpBalance)
+      .values({ chainId, pair, owner: recipient, amount: value, createdAt })
+      .onConflictDoUpdate((row) => ({ amount: row.amount + value }))
+  }
+})
