@@ -33,7 +33,10 @@ const quick = [
 ].map(npmTest)
 /**
  * The web end-to-end files in shards that run side by side. Files are dealt longest first to the
- * lightest shard, by the seconds they took in a full run (a file not listed counts as 60 s). The
+ * lightest shard, by the seconds they took in a full run (a file not listed counts as 60 s). Each
+ * shard runs its files through the shard launcher (apps/web/e2e/shard.ts), which starts one devnet
+ * and indexer for the shard's files that call `startStack` (the indexer's start was most of each
+ * such file's time), so those files' figures below leave it out; the shard's first such file pays it. The
  * files were written to run one after another, so some share ports: every shard but the first runs
  * in its own network namespace (`unshare -n`, loopback only), where no port can clash with another
  * shard's. The first runs in the host's namespace and takes the WalletConnect file, whose browser
@@ -89,7 +92,7 @@ function e2eShards(): Suite[] {
   return shards
     .filter((shard) => shard.files.length > 0)
     .map((shard, index) => {
-      const run = `npm exec -w @oxbow/web -- tsx --test --test-concurrency=1 --test-force-exit ${shard.files.join(' ')}`
+      const run = `npm exec -w @oxbow/web -- tsx e2e/shard.ts ${shard.files.join(' ')}`
       return {
         name: `@oxbow/web e2e ${index + 1}/${count}`,
         command:
