@@ -33,7 +33,10 @@ const quick = [
 ].map(npmTest)
 /**
  * The web end-to-end files in shards that run side by side. Files are dealt longest first to the
- * lightest shard, by the seconds they took in a full run (a file not listed counts as 60 s). The
+ * lightest shard, by the seconds they took in a full run (a file not listed counts as 60 s). Each
+ * shard runs its files through the shard launcher (apps/web/e2e/shard.ts), which starts one devnet
+ * and indexer for the shard's files that call `startStack` (the indexer's start was most of each
+ * such file's time), so those files' figures below leave it out; the shard's first such file pays it. The
  * files were written to run one after another, so some share ports: every shard but the first runs
  * in its own network namespace (`unshare -n`, loopback only), where no port can clash with another
  * shard's. The first runs in the host's namespace and takes the WalletConnect file, whose browser
@@ -41,32 +44,35 @@ const quick = [
  * root), the files run in one suite, one after another.
  */
 const E2E_SECONDS: Record<string, number> = {
-  // measured in the clean-clone run of 2026-11-26 (suite time, stack start included)
-  'accessibility.test.ts': 520,
-  'swap.test.ts': 260,
-  'fiat.test.ts': 200,
-  'routes.test.ts': 190,
-  'landing.test.ts': 170,
-  'account.test.ts': 180,
-  'wallet.test.ts': 160,
-  'swapPresentation.test.ts': 155,
-  'swapGuards.test.ts': 150,
-  'limit.test.ts': 140,
-  'explore.test.ts': 115,
-  'liquidity.test.ts': 115,
-  'header.test.ts': 90,
-  'search.test.ts': 100,
-  'migrateV3.test.ts': 190,
-  'nfts.test.ts': 90,
-  'passkey.test.ts': 80,
-  'createPosition.test.ts': 140,
-  'frame.test.ts': 70,
-  'pendingTx.test.ts': 120,
-  'screening.test.ts': 120,
-  'usernames.test.ts': 120,
-  // estimated from their runs on the shared machine (2026-11-27)
-  'gasless.test.ts': 170,
-  'drawerSettings.test.ts': 120,
+  // measured through the shard launcher, one shard at a time in a namespace, on the 2-core machine
+  // shared with other work (2026-11-27): a file's seconds with its API, web server and browser, the
+  // shard's devnet and indexer left out (22-60 s once per shard)
+  'accessibility.test.ts': 315,
+  'fiat.test.ts': 110,
+  'swap.test.ts': 110,
+  'routes.test.ts': 118,
+  'explore.test.ts': 117,
+  'landing.test.ts': 110,
+  'gasless.test.ts': 102,
+  'createPosition.test.ts': 98,
+  'limit.test.ts': 93,
+  'wallet.test.ts': 92,
+  'frame.test.ts': 88,
+  'migrateV3.test.ts': 85,
+  'liquidity.test.ts': 82,
+  'account.test.ts': 81,
+  'drawerSettings.test.ts': 78,
+  'swapPresentation.test.ts': 60,
+  'nfts.test.ts': 60,
+  'header.test.ts': 50,
+  'usernames.test.ts': 50,
+  'search.test.ts': 45,
+  'screening.test.ts': 44,
+  'swapGuards.test.ts': 41,
+  'pendingTx.test.ts': 36,
+  'passkey.test.ts': 26,
+  'bundleSize.test.ts': 19,
+  'swapSettings.test.ts': 11,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3
@@ -89,7 +95,7 @@ function e2eShards(): Suite[] {
   return shards
     .filter((shard) => shard.files.length > 0)
     .map((shard, index) => {
-      const run = `npm exec -w @oxbow/web -- tsx --test --test-concurrency=1 --test-force-exit ${shard.files.join(' ')}`
+      const run = `npm exec -w @oxbow/web -- tsx e2e/shard.ts ${shard.files.join(' ')}`
       return {
         name: `@oxbow/web e2e ${index + 1}/${count}`,
         command:

@@ -46,7 +46,15 @@ export async function startIndexer(options: {
       },
     },
   )
+  // Its own process group, so a test process or launcher that exits without stop() takes it down.
+  const killGroup = () => {
+    try {
+      if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL')
+    } catch {}
+  }
+  process.once('exit', killGroup)
   const stop = async () => {
+    process.off('exit', killGroup)
     if (child.pid && child.exitCode === null) {
       const exited = new Promise((done) => child.once('exit', done))
       process.kill(-child.pid, 'SIGTERM')

@@ -21,7 +21,6 @@ import { type Stack, startStack } from './stack.ts'
 import { watchProblems } from './support.ts'
 
 const PORTS = { devnetPortBase: 25500, apiPort: 25588, webPort: 25575, indexerPort: 25590 }
-const GRAPHQL_URL = `http://127.0.0.1:${PORTS.indexerPort}/graphql`
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** The test account that trades before the tests (not the one the local test wallet connects). */
 const TRADER_ACCOUNT = 7
@@ -107,7 +106,7 @@ async function readTrending(lastSwapBlock: bigint): Promise<TrendingToken[]> {
   const changeOf = (symbol: string) =>
     Number(tokens.find((t) => t.network === 'ethereum' && t.symbol === symbol)?.priceChange24h)
   while (Date.now() < deadline) {
-    const response = await fetch(GRAPHQL_URL, {
+    const response = await fetch(stack.graphqlUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -143,10 +142,10 @@ async function withLanding(
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...setup.options })
   const graphqlRequests: unknown[] = []
   context.on('request', (request) => {
-    if (request.url() === GRAPHQL_URL && request.method() === 'POST')
+    if (request.url() === stack.graphqlUrl && request.method() === 'POST')
       graphqlRequests.push(request.postDataJSON())
   })
-  if (setup.indexerDown) await context.route(GRAPHQL_URL, (route) => route.abort('connectionrefused'))
+  if (setup.indexerDown) await context.route(stack.graphqlUrl, (route) => route.abort('connectionrefused'))
   // Layout shifts of the whole visit (the logos must not cause any).
   await context.addInitScript(() => {
     const shifts: number[] = []
@@ -161,7 +160,7 @@ async function withLanding(
   await setup.prepare?.(context)
   const page = await context.newPage()
   // The indexer's failed request is expected only where it is down on purpose.
-  const problems = watchProblems(page, setup.indexerDown ? [new URL(GRAPHQL_URL).origin] : [])
+  const problems = watchProblems(page, setup.indexerDown ? [new URL(stack.graphqlUrl).origin] : [])
   // A symbol parsed as HTML would run its onerror handler: alert(1) opens a dialog.
   page.on('dialog', (dialog) => {
     problems.errors.push(`dialog: ${dialog.message()}`)

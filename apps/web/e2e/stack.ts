@@ -5,7 +5,9 @@
  * serving a runtime config that points at both.
  *
  * Everything started here is stopped by `stop()`: the API by its process group (service.ts), the
- * devnet's anvils through its own stop, the web server in-process.
+ * devnet's anvils through its own stop, the web server in-process. Under the shard launcher
+ * (e2e/shard.ts) the devnet and the indexer are the shard's, shared with the shard's other files
+ * (see e2e/shared.ts), unless `ownChain`; a file's `stop()` leaves them running.
  */
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -18,9 +20,9 @@ import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
 import { type RunningWeb, startWeb } from '../test/harness.ts'
 import { startIndexer } from './indexer.ts'
 import { type ServiceProcess, startService } from './service.ts'
+import { STACK_NETWORKS, sharedDevnet, sharedParts } from './shared.ts'
 
-/** The two networks the suites run: both cost the same to load (one dump each, about 1 s). */
-export const STACK_NETWORKS: readonly NetworkSlug[] = ['ethereum', 'base']
+export { STACK_NETWORKS } from './shared.ts'
 
 export interface StackPorts {
   /** Devnet RPC port base (network port = base + its local index). */
@@ -40,6 +42,12 @@ export interface StackOptions {
   readonly filler?: boolean
   /** Give the app the devnet's liquidity contracts (the position screens; `npm start` does). */
   readonly liquidity?: boolean
+  /**
+   * A devnet and indexer of its own even under the shard launcher (e2e/shard.ts), for a file whose
+   * chain must start from the seed or whose changes other files must not see. By default a file
+   * under the launcher uses the shard's (e2e/shared.ts) and must not assume pristine balances.
+   */
+  readonly ownChain?: boolean
 }
 
 export interface Stack {
@@ -143,15 +151,21 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     stops.length = 0
   }
   try {
-    const devnet = await startDevnet({ networks: STACK_NETWORKS, portBase: ports.devnetPortBase })
+    const shared = options.ownChain ? undefined : sharedParts()
+    // The shard's devnet and indexer when a launcher shares them (their stop is the launcher's).
+    const devnet = shared
+      ? await sharedDevnet(shared)
+      : await startDevnet({ networks: STACK_NETWORKS, portBase: ports.devnetPortBase })
     stops.push(() => devnet.stop())
     const webOrigin = `http://localhost:${ports.webPort}`
     // the indexer first: the USD figures on screen are its market prices (served by the API)
-    const indexer = await startIndexer({
-      manifestPath: devnet.manifestPath,
-      port: ports.indexerPort ?? ports.apiPort + 2,
-      networks: STACK_NETWORKS,
-    })
+    const indexer = shared
+      ? { url: shared.graphqlUrl, stop: async () => {} }
+      : await startIndexer({
+          manifestPath: devnet.manifestPath,
+          port: ports.indexerPort ?? ports.apiPort + 2,
+          networks: STACK_NETWORKS,
+        })
     stops.push(() => indexer.stop())
     const api = await startApi({
       port: ports.apiPort,

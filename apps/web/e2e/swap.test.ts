@@ -65,6 +65,8 @@ before(async () => {
 
 after(async () => {
   await browser?.close().catch(() => {})
+  // Leave the chain as this file found it (under the shard launcher the next file shares it).
+  for (const [slug, id] of snapshots) await revert(stack.rpcUrl(slug), id).catch(() => {})
   await stack?.stop()
 })
 
