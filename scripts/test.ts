@@ -73,6 +73,9 @@ const E2E_SECONDS: Record<string, number> = {
   'passkey.test.ts': 26,
   'bundleSize.test.ts': 19,
   'swapSettings.test.ts': 11,
+  // estimated from their own runs (own stack, 2026-11-27), the stack start taken off
+  'rewards.test.ts': 90,
+  'tokenSwap.test.ts': 70,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3
