@@ -100,8 +100,11 @@ async function startService(service: (typeof services)[number]): Promise<void> {
       () => reject(new Error(`${service.name} did not become ready within ${service.readyTimeoutSeconds}s`)),
       service.readyTimeoutSeconds * 1000,
     )
+    const drained: Promise<void>[] = []
     for (const stream of [child.stdout, child.stderr]) {
-      createInterface({ input: stream }).on('line', (line) => {
+      const lines = createInterface({ input: stream })
+      drained.push(new Promise((done) => lines.once('close', done)))
+      lines.on('line', (line) => {
         console.log(`${prefix} ${line}`)
         if (!ready && /^ready\b/i.test(line)) {
           ready = true
@@ -112,7 +115,12 @@ async function startService(service: (typeof services)[number]): Promise<void> {
     }
     child.on('exit', (code, signal) => {
       clearTimeout(timeout)
-      if (!ready) reject(new Error(`${service.name} exited before it was ready (code ${code ?? signal})`))
+      // A service that fails to start says why on its way out: print that before giving up (its
+      // last lines can still be in the pipe when the exit is seen), waiting at most a second.
+      if (!ready)
+        void Promise.race([Promise.all(drained), new Promise((done) => setTimeout(done, 1_000))]).then(() =>
+          reject(new Error(`${service.name} exited before it was ready (code ${code ?? signal})`)),
+        )
       else if (!stopping) {
         console.error(`${prefix} exited (code ${code ?? signal})`)
         restart(service, child, prefix)

@@ -2,7 +2,7 @@ import { formatTokenAmount, isEvmAddress, shortenAddress } from '@oxbow/core'
 import { type ReactNode, startTransition, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
-import { findNetwork, isKnownNetwork } from '../../config/index.ts'
+import { findNetwork, isKnownNetwork, useNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { setPageTitle } from '../../seo/index.ts'
 import { EmbeddedSwapForm } from '../../swap/index.ts'
@@ -97,10 +97,20 @@ function networkLabel(
  * The connected wallet's balance of the token on each network that has it, the native token next to
  * its wrapped one (ETH with WETH); nothing when not connected.
  */
+/**
+ * Whether a network is one the app shows now: the test networks only in testnet mode, the others
+ * only outside it (the token's other networks and its balances follow the setting).
+ */
+function useIsShownNetwork(): (slug: string) => boolean {
+  const shown = useNetworks()
+  return (slug) => shown.some((network) => network.slug === slug)
+}
+
 function TokenBalances({ token }: { token: TokenDetails }) {
   const intl = useIntl()
   const { address } = useWalletState()
-  const balances = useTokenBalances(token, address)
+  const isShown = useIsShownNetwork()
+  const balances = useTokenBalances(token, address, isShown)
   const { format } = useFiatFormatter()
   if (!address) return null
   return (
@@ -146,6 +156,7 @@ export function TokenDetailsView() {
   const [range, setRange] = useState<ChartRange>(TOKEN_CHART_DEFAULT_RANGE)
   const [kind, setKind] = useState<'line' | 'candles'>('line')
   const chart = useTokenChart(chainName, tokenAddress, range, valid)
+  const isShown = useIsShownNetwork()
   const { format } = useFiatFormatter()
   const price = usePriceText()
   const loaded = details.data
@@ -302,11 +313,11 @@ export function TokenDetailsView() {
                     </a>
                   </dd>
                 ) : null}
-                {token.sameTokens.length > 0 ? (
+                {token.sameTokens.some((t) => isShown(t.network)) ? (
                   <>
                     <dt>{intl.formatMessage(dm.otherNetworks)}</dt>
                     {token.sameTokens
-                      .filter((t) => isKnownNetwork(t.network))
+                      .filter((t) => isShown(t.network))
                       .map((t, _, all) => (
                         <dd key={`${t.network}:${t.address}`}>
                           <Link to={`/explore/tokens/${t.network}/${t.address}`}>{networkLabel(all, t)}</Link>

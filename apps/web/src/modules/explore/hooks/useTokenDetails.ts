@@ -101,11 +101,16 @@ export function nativeCounterpart(token: Pick<TokenDetails, 'kind'>, network: st
  * indexer has the same token, each followed by its native or wrapped counterpart (ETH next to WETH),
  * in one request; disabled without an account.
  */
-export function useTokenBalances(token: TokenDetails | null | undefined, owner: string | null) {
+export function useTokenBalances(
+  token: TokenDetails | null | undefined,
+  owner: string | null,
+  /** The networks to read (default: every network the app knows). */
+  isShown: (slug: string) => boolean = isKnownNetwork,
+) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
   const tokens = token
     ? [{ network: token.network, address: token.address }, ...token.sameTokens]
-        .filter((t) => isKnownNetwork(t.network))
+        .filter((t) => isShown(t.network))
         .flatMap((t) => {
           const counterpart = nativeCounterpart(token, t.network)
           return counterpart ? [t, { network: t.network, address: counterpart }] : [t]
