@@ -1,6 +1,6 @@
 /**
  * `npm start`: starts every service of Oxbow on loopback, in dependency order, prefixes their
- * output, and stops them all (each by its process group) on Ctrl-C or SIGTERM. A service that dies
+ * output, and stops them all (each by its process group) on Ctrl-C, SIGTERM or SIGHUP. A service that dies
  * after it was ready (a crash, kill -9) is started again, its leftover processes killed first; the
  * devnet is not (its chains live in memory) and a service dying more than
  * RESTARTS_PER_MINUTE times a minute is not: then everything stops.
@@ -66,6 +66,8 @@ function stopAll(code: number): void {
 
 process.on('SIGINT', () => stopAll(0))
 process.on('SIGTERM', () => stopAll(0))
+// A closed terminal (SIGHUP) stops everything too, rather than leaving the services running.
+process.on('SIGHUP', () => stopAll(0))
 
 /** Starts `service` again after it died: its group killed, then the same start, ready awaited. */
 function restart(service: (typeof services)[number], died: ChildProcess, prefix: string): void {
