@@ -161,10 +161,15 @@ export async function createUsernameModule(options: UsernameModuleOptions): Prom
   }
 
   const routes = new Hono()
-  routes.use('/usernames/*', limiter, async (_c, next) => {
+  routes.use('/usernames/*', async (_c, next) => {
     await ready()
     await next()
   })
+  // The signed writes (claim, edit, delete) have this module's strict limit per client. Lookups
+  // are asked on every page and keystroke (the account button, search, send, the claim form's
+  // availability check): the API's general /v1 limit covers them, as every read.
+  routes.use('/usernames/profile', limiter)
+  routes.use('/usernames/delete', limiter)
 
   routes.get('/usernames/name/:name', async (c) => {
     const name = parseWith(nameParam, c.req.param('name'), 'username')
