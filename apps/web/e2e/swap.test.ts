@@ -58,7 +58,10 @@ let browser: Browser
 const snapshots = new Map<NetworkSlug, Hex>()
 
 before(async () => {
-  stack = await startStack(PORTS)
+  // Its own chain, not the shard's: every test reverts both networks to a snapshot, holds blocks
+  // and upgrades the test account (EIP-7702); on the shared chain the 1-click fallback test once
+  // waited in vain for its standard swap (CI, 2026-11-27), never on a chain of its own.
+  stack = await startStack(PORTS, { ownChain: true })
   browser = await launchChromium()
   for (const slug of STACK_NETWORKS) snapshots.set(slug, await snapshot(stack.rpcUrl(slug)))
 })
