@@ -20,7 +20,7 @@ import type { NetworkSlug } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { devnetClients } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { type Address, erc20Abi } from 'viem'
+import { type Address, erc20Abi, isHash, zeroAddress } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { waitForPortfolio } from './indexer.ts'
 import { STACK_NETWORKS, type Stack, startStack } from './stack.ts'
@@ -556,6 +556,54 @@ describe('account drawer', { timeout: 600_000 }, () => {
       assert.equal(await receive.getByTestId('receive-address').textContent(), ACCOUNT_0)
       await receive.getByRole('button', { name: 'Show QR code' }).click()
       await receive.getByRole('img', { name: 'QR code of your address' }).waitFor()
+    })
+  })
+  test('smart wallet: an upgrade and its removal show in Activity once mined (the indexer reads EIP-7702 authorizations) and after a reload', async () => {
+    const { public: eth, wallet } = devnetClients(stack.manifest, 'ethereum', 6)
+    const me = wallet.account.address
+    const delegate = stack.manifest.networks.ethereum?.contracts.simple7702Account ?? ''
+    const shots = process.env.OXBOW_E2E_SCREENSHOTS ?? tmpdir()
+    assert.equal((await eth.getCode({ address: me })) ?? '0x', '0x', 'account 6 starts as a plain account')
+    const confirmedRow = (page: Page, title: string) =>
+      drawer(page).locator('li[data-status="confirmed"]').filter({ hasText: title })
+    /** The row's transaction on chain: a type-4 transaction carrying one authorization to `target`. */
+    const expectAuthorization = async (hash: string | null, target: string) => {
+      assert.ok(hash && isHash(hash), 'the row names its transaction')
+      const tx = await eth.getTransaction({ hash })
+      assert.equal(tx.type, 'eip7702')
+      assert.equal(tx.authorizationList?.[0]?.address.toLowerCase(), target.toLowerCase())
+    }
+    const toggle = async (page: Page, action: 'upgrade' | 'remove') => {
+      await drawer(page).getByRole('button', { name: 'Settings' }).click()
+      await drawer(page).getByTestId('settings-smart-wallet').click()
+      const ethereum = drawer(page).locator('[data-testid="smart-wallet-network"][data-network="ethereum"]')
+      await ethereum.getByTestId(`smart-wallet-${action}`).click()
+      await ethereum
+        .and(page.locator(`[data-status="${action === 'upgrade' ? 'active' : 'inactive'}"]`))
+        .waitFor({ timeout: 30_000 })
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await drawer(page).getByRole('button', { name: 'Back' }).click()
+      await drawer(page).getByRole('tab', { name: 'Activity' }).click()
+    }
+    await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${me}`, async (page) => {
+      await accountButton(page, me).click()
+      await toggle(page, 'upgrade')
+      const upgraded = confirmedRow(page, 'Upgraded to a smart wallet')
+      await upgraded.waitFor({ timeout: 30_000 })
+      await expectAuthorization(await upgraded.getAttribute('data-tx'), delegate)
+      await toggle(page, 'remove')
+      const removed = confirmedRow(page, 'Removed delegation')
+      await removed.waitFor({ timeout: 30_000 })
+      await expectAuthorization(await removed.getAttribute('data-tx'), zeroAddress)
+      assert.equal((await eth.getCode({ address: me })) ?? '0x', '0x', 'the delegation is cleared')
+      await page.screenshot({ path: join(shots, 'account-activity-delegation-1280.png') })
+      // Nothing of it is the app's memory: after a reload the indexer still lists both.
+      await page.reload()
+      await accountButton(page, me).click()
+      await drawer(page).getByRole('tab', { name: 'Activity' }).click()
+      await confirmedRow(page, 'Removed delegation').waitFor({ timeout: 30_000 })
+      await confirmedRow(page, 'Upgraded to a smart wallet').waitFor()
+      await page.screenshot({ path: join(shots, 'account-activity-delegation-reload-1280.png') })
     })
   })
 })

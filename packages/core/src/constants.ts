@@ -111,5 +111,9 @@ export const ACTIVITY_TYPES = [
   'LIQUIDITY_DECREASE',
   /** A claim from an LP rewards programme's MerkleDistributor (its `Claimed` event). */
   'LP_REWARDS_CLAIM',
+  /** An EIP-7702 authorization to a contract: the account became a smart wallet. */
+  'DELEGATE',
+  /** An EIP-7702 authorization to the zero address (the spec's 'remove delegation'). */
+  'REMOVE_DELEGATION',
 ] as const
 export type ActivityType = (typeof ACTIVITY_TYPES)[number]

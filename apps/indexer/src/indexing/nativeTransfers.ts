@@ -12,6 +12,7 @@ import type { Context } from 'ponder:registry'
 import type { Address, Hex } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
 import { foldNative, tracerOf } from './activity.ts'
+import { type Delegation, delegationsOf, recordDelegation } from './delegations.ts'
 import { type EventMeta, lower } from './store.ts'
 
 type Db = Context['db']
@@ -49,15 +50,18 @@ export async function recordNativeTransfers(
   const start = previous === null ? startBlockOf(chainId) : previous + 1n
   if (start > block.number) return
   const transfers: Transfer[] = []
+  // EIP-7702 authorizations of the blocks read in full (delegations.ts); traced history has none.
+  const delegations: Delegation[] = []
   if (block.number - start < BLOCK_BY_BLOCK) {
     for (let n = start; n < block.number; n++)
-      transfers.push(...(await blockTransfers(client, { blockNumber: n })))
+      transfers.push(...(await blockTransfers(client, { blockNumber: n }, delegations)))
   } else {
     // Earlier blocks traced (best effort), the newest read in full like every live block.
     transfers.push(...(await tracedTransfers(chainId, start, block.number - 1n)))
   }
-  transfers.push(...(await blockTransfers(client, { blockHash: block.hash })))
+  transfers.push(...(await blockTransfers(client, { blockHash: block.hash }, delegations)))
   for (const transfer of transfers) await recordTransfer(db, client, chainId, transfer)
+  for (const delegation of delegations) await recordDelegation(db, client, chainId, delegation)
 }
 
 function startBlockOf(chainId: number): bigint {
@@ -65,10 +69,14 @@ function startBlockOf(chainId: number): bigint {
   return BigInt(deployment?.startBlock ?? 0)
 }
 
-/** The block's value-carrying transactions without calldata; none for a block the node no longer has. */
+/**
+ * The block's value-carrying transactions without calldata; none for a block the node no longer
+ * has. Its EIP-7702 authorizations go to `delegations`.
+ */
 async function blockTransfers(
   client: Client,
   which: { readonly blockNumber: bigint } | { readonly blockHash: Hex },
+  delegations: Delegation[],
 ): Promise<Transfer[]> {
   const block = await client.getBlock({ ...which, includeTransactions: true }).catch((error: unknown) => {
     if (error instanceof Error && error.name === 'BlockNotFoundError') return null
@@ -76,6 +84,7 @@ async function blockTransfers(
   })
   if (!block || block.number === null) return []
   const blockNumber = block.number
+  delegations.push(...delegationsOf(block.transactions, blockNumber, Number(block.timestamp)))
   return block.transactions.flatMap((tx) =>
     tx.to && tx.value > 0n && tx.input === '0x' && lower(tx.to) !== lower(tx.from)
       ? [

@@ -22,6 +22,9 @@ export const activityPriority: Record<ActivityType, number> = {
   RECEIVE: 50,
   APPROVE: 40,
   REVOKE: 40,
+  // A delegation carried by another call (a 1-click swap's first batch) names the row after the call.
+  DELEGATE: 30,
+  REMOVE_DELEGATION: 30,
 }
 
 /** The native currency's token address in activity and balances: core's one constant. */

@@ -46,8 +46,8 @@ const successTitles: Record<PendingTransactionKind, Descriptor> = {
   collectFees: m.typeCOLLECT_FEES,
   createPool: m.typeCREATE_POOL,
   migrateLiquidity: t.migrated,
-  delegate: m.typeDelegate,
-  removeDelegation: m.typeRemoveDelegation,
+  delegate: m.typeDELEGATE,
+  removeDelegation: m.typeREMOVE_DELEGATION,
   lpRewardsClaim: m.typeLP_REWARDS_CLAIM,
 }
 const failedTitles: Record<PendingTransactionKind, Descriptor> = {
