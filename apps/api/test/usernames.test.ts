@@ -4,11 +4,13 @@
  * name twice and be refused a third time, never reclaim a name held before, delete, the device
  * limit, the avatar round trip; and every refusal: replayed, mis-signed, expired and future
  * signatures, each name rule with the spec's message, bio, Twitter handle, a non-image avatar and
- * one over 100 KB. A refused request stores nothing.
+ * one over 100 KB; avatar links (https, ipfs://) and the schemes refused. A refused request stores
+ * nothing.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import {
+  parseAvatarUrl,
   parseTwitterHandle,
   profileSignText,
   type SignedProfileFields,
@@ -419,6 +421,89 @@ for (const [index, database] of databases.entries()) {
       assert.equal(fourth.body.error.code, 'USERNAME_DEVICE_LIMIT')
       assert.equal(fourth.body.error.message, 'Device limit reached')
       assert.equal((await call('GET', `/v1/usernames/available/dev${index}x3`)).body.available, true)
+    })
+    test('behavior: an avatar link (https or ipfs://) is signed, stored and served as given; other schemes are AVATAR_INVALID and store nothing', async () => {
+      const me = privateKeyToAccount(generatePrivateKey())
+      const name = `link${index}`
+      const cid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG'
+      /** A claim or edit whose avatar is `link` (undefined: the signed text keeps `kept`). */
+      const saveLink = async (
+        action: 'claim' | 'edit',
+        link: string | null | undefined,
+        kept: { sha?: string | null; url?: string | null } = {},
+        extra: Json = {},
+      ) => {
+        clock += 1000
+        const issuedAt = new Date(clock).toISOString()
+        const signed = {
+          action,
+          address: me.address,
+          username: name,
+          avatarSha256: link === undefined ? (kept.sha ?? null) : null,
+          // signed as the API stores it (core's normalised link), as the web app does
+          avatarUrl: link === undefined ? (kept.url ?? null) : link && (parseAvatarUrl(link) ?? link),
+          bio: '',
+          twitter: '',
+          issuedAt,
+        }
+        const signature = await me.signMessage({ message: profileSignText(signed) })
+        const body = {
+          action,
+          address: me.address,
+          username: name,
+          bio: '',
+          twitter: '',
+          ...(link === undefined ? {} : { avatarUrl: link }),
+          ...extra,
+          issuedAt,
+          signature,
+        }
+        return call('POST', '/v1/usernames/profile', body, { 'x-device-id': `link-${device}` })
+      }
+      const claimed = await saveLink('claim', `ipfs://${cid}`)
+      assert.equal(claimed.status, 200, JSON.stringify(claimed.body))
+      assert.equal(claimed.body.avatarUrl, `ipfs://${cid}`)
+      assert.equal(claimed.body.avatarSha256, null)
+      assert.equal((await call('GET', `/v1/usernames/name/${name}`)).body.profile.avatarUrl, `ipfs://${cid}`)
+      // An edit that names no avatar keeps the link, which its signed text names.
+      const kept = await saveLink('edit', undefined, { url: `ipfs://${cid}` })
+      assert.equal(kept.status, 200, JSON.stringify(kept.body))
+      assert.equal(kept.body.avatarUrl, `ipfs://${cid}`)
+      // https is normalised by the URL parser and stored as such.
+      const https = await saveLink('edit', 'https://Example.com/me.png')
+      assert.equal(https.status, 200)
+      assert.equal(https.body.avatarUrl, 'https://example.com/me.png')
+      for (const bad of [
+        'javascript:alert(1)',
+        `data:image/png;base64,${b64(PNG)}`,
+        'http://example.com/me.png',
+        'https://user:secret@example.com/me.png',
+        'ipfs://not-a-cid',
+        'vbscript:msgbox',
+        '',
+      ]) {
+        const refused = await saveLink('edit', bad)
+        assert.equal(refused.status, 400, bad)
+        assert.equal(refused.body.error.code, 'AVATAR_INVALID', bad)
+        assert.equal(refused.body.error.message, 'Avatar failure')
+        assert.equal(refused.body.error.details[0].path, 'avatarUrl')
+      }
+      assert.equal(
+        (await call('GET', `/v1/usernames/address/${me.address}`)).body.profile.avatarUrl,
+        'https://example.com/me.png',
+        'a refused link stores nothing',
+      )
+      const both = await saveLink('edit', `ipfs://${cid}`, {}, { avatar: b64(PNG) })
+      assert.equal(both.status, 400)
+      assert.equal(both.body.error.code, 'INVALID_INPUT')
+      // Uploaded bytes replace the link; null removes the avatar.
+      const uploaded = await save(me, 'edit', { username: name, avatar: PNG }, { device: `link-${device}` })
+      assert.equal(uploaded.status, 200)
+      assert.match(uploaded.body.avatarUrl, /^\/v1\/usernames\/avatar\//)
+      const none = await saveLink('edit', null)
+      assert.equal(none.status, 200)
+      assert.equal(none.body.avatarUrl, null)
+      assert.equal(none.body.avatarSha256, null)
     })
   })
 }

@@ -29,8 +29,11 @@ export type {
   UsernameClaimError,
 } from './profileSigning.ts'
 export {
+  AVATAR_URL_MAX_LENGTH,
   avatarDigest,
+  avatarImageSrc,
   checkAvatar,
+  parseAvatarUrl,
   profileSignText,
   sniffAvatarType,
   usernameClaimErrors,

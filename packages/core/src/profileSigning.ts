@@ -37,6 +37,39 @@ export async function avatarDigest(bytes: Uint8Array): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** Longest avatar link a profile keeps. */
+export const AVATAR_URL_MAX_LENGTH = 2048
+/** An IPFS content id: CIDv0 (base58btc, Qm…) or CIDv1 in base32 (b…). */
+const IPFS_URL =
+  /^ipfs:\/\/(Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{50,110})(\/(?!\.\.?(\/|$))[A-Za-z0-9._~%-]+)*\/?$/
+
+/**
+ * A profile's avatar link as the API stores it, or null when refused: an https URL with a host and
+ * no credentials (normalised by the URL parser), or an `ipfs://<cid>[/path]` URL, at most 2048
+ * characters. Every other scheme (http:, data:, javascript:, …) is refused.
+ */
+export function parseAvatarUrl(value: string): string | null {
+  if (value.length > AVATAR_URL_MAX_LENGTH) return null
+  if (value.startsWith('ipfs://')) return IPFS_URL.test(value) ? value : null
+  try {
+    const url = new URL(value)
+    if (url.protocol !== 'https:' || !url.hostname || url.username || url.password) return null
+    return url.href.length > AVATAR_URL_MAX_LENGTH ? null : url.href
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The https source of an avatar link for <img>: an https link as it is, an `ipfs://` one through
+ * `gateway` (an https URL ending in '/', e.g. 'https://ipfs.io/ipfs/'); null for anything else.
+ */
+export function avatarImageSrc(link: string, gateway: string): string | null {
+  const parsed = parseAvatarUrl(link)
+  if (!parsed) return null
+  return parsed.startsWith('ipfs://') ? `${gateway}${parsed.slice('ipfs://'.length)}` : parsed
+}
+
 export type ProfileAction = 'claim' | 'edit' | 'delete'
 
 export interface SignedProfileFields {
@@ -47,6 +80,8 @@ export interface SignedProfileFields {
   readonly username: string
   /** SHA-256 hex of the avatar bytes, or null for no avatar (ignored for delete). */
   readonly avatarSha256?: string | null
+  /** The avatar link (`parseAvatarUrl`) when the avatar is one instead of uploaded bytes. */
+  readonly avatarUrl?: string | null
   readonly bio?: string
   /** The Twitter handle without '@', '' for none. */
   readonly twitter?: string
@@ -67,11 +102,10 @@ export function profileSignText(fields: SignedProfileFields): string {
     `Username: ${fields.username}`,
   ]
   if (fields.action !== 'delete') {
-    lines.push(
-      `Avatar SHA-256: ${fields.avatarSha256 ?? 'none'}`,
-      `Bio: ${fields.bio ?? ''}`,
-      `Twitter: ${fields.twitter ?? ''}`,
-    )
+    lines.push(`Avatar SHA-256: ${fields.avatarSha256 ?? 'none'}`)
+    // Only with a link: texts without one read as before.
+    if (fields.avatarUrl) lines.push(`Avatar URL: ${fields.avatarUrl}`)
+    lines.push(`Bio: ${fields.bio ?? ''}`, `Twitter: ${fields.twitter ?? ''}`)
   }
   lines.push(`Issued at: ${fields.issuedAt}`)
   return lines.join('\n')

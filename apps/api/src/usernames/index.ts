@@ -8,18 +8,22 @@
  * - GET  /v1/usernames/available/:name     -> { available, problem?, message? }
  * - GET  /v1/usernames/avatar/:address     -> the avatar image (its type, nosniff)
  * - POST /v1/usernames/profile             { action: 'claim' | 'edit', address, username, bio, twitter,
- *                                            avatar?: base64 | null (edit: absent keeps it), issuedAt,
+ *                                            avatar?: base64 | null, avatarUrl?: https or ipfs:// link
+ *                                            | null (edit: both absent keep it), issuedAt,
  *                                            signature } with header X-Device-Id -> profile
  * - POST /v1/usernames/delete              { address, username, issuedAt, signature } -> { deleted }
  * Lookups answer 200 with a null profile for none: the web app asks on every connection, and
- * "no username" is an answer, not an error. A profile is `{ address, username, bio, twitter, avatarSha256, avatarUrl }` (avatarUrl relative to the API).
+ * "no username" is an answer, not an error. A profile is `{ address, username, bio, twitter, avatarSha256, avatarUrl }` (avatarUrl: the uploaded image's path on the API, or the profile's
+ * https / ipfs:// link as given; clients load ipfs through a gateway).
  * Every write is one transaction: a refused request stores nothing, not even its signature time.
  */
 import {
+  AVATAR_URL_MAX_LENGTH,
   avatarDigest,
   checkAvatar,
   isValidBio,
   MAX_USERNAME_CHANGES,
+  parseAvatarUrl,
   parseTwitterHandle,
   profileSignText,
   sniffAvatarType,
@@ -38,7 +42,13 @@ import { type Database, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { type ClientKey, memoryRateLimits, type RateLimits, rateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
-import { type Avatar, createUsernameStore, type Profile, usernameMigrations } from './store.ts'
+import {
+  type Avatar,
+  type AvatarChange,
+  createUsernameStore,
+  type Profile,
+  usernameMigrations,
+} from './store.ts'
 
 export { usernameMigrations } from './store.ts'
 
@@ -82,6 +92,12 @@ const profileBody = z.object({
   bio: z.string().max(1000).default(''),
   twitter: z.string().max(200).default(''),
   avatar: base64.nullable().optional(),
+  // Checked by core's parseAvatarUrl below (a refused scheme is AVATAR_INVALID, not a shape error).
+  avatarUrl: z
+    .string()
+    .max(AVATAR_URL_MAX_LENGTH + 64)
+    .nullable()
+    .optional(),
   issuedAt,
   signature,
 })
@@ -109,8 +125,35 @@ function publicProfile(profile: Profile) {
     avatarSha256: profile.avatarSha256,
     avatarUrl: profile.avatarSha256
       ? `/v1/usernames/avatar/${profile.address}?v=${profile.avatarSha256.slice(0, 16)}`
-      : null,
+      : profile.avatarLink,
   }
+}
+
+/** The avatar a write asks for: undefined keeps the stored one (an edit naming neither field). */
+async function avatarChange(body: {
+  avatar?: string | null | undefined
+  avatarUrl?: string | null | undefined
+}): Promise<AvatarChange | undefined> {
+  if (typeof body.avatar === 'string' && typeof body.avatarUrl === 'string') {
+    throw new ApiError('INVALID_INPUT', 'Invalid request body', [
+      { path: 'avatarUrl', message: 'either an uploaded avatar or an avatar link, not both' },
+    ])
+  }
+  if (typeof body.avatarUrl === 'string') {
+    const link = parseAvatarUrl(body.avatarUrl)
+    if (!link) {
+      throw new ApiError('AVATAR_INVALID', usernameClaimErrors.AVATAR_INVALID, [
+        {
+          path: 'avatarUrl',
+          message: 'an https:// or ipfs:// link (no credentials), at most 2048 characters',
+        },
+      ])
+    }
+    return { link }
+  }
+  if (typeof body.avatar === 'string') return decodeAvatar(body.avatar)
+  if (body.avatar === null || body.avatarUrl === null) return null
+  return undefined
 }
 
 async function decodeAvatar(value: string): Promise<Avatar> {
@@ -230,8 +273,7 @@ export async function createUsernameModule(options: UsernameModuleOptions): Prom
         { path: 'twitter', message: 'a Twitter handle (1 to 15 letters, digits or _) or its profile link' },
       ])
     }
-    const avatar =
-      body.avatar === undefined ? undefined : body.avatar === null ? null : await decodeAvatar(body.avatar)
+    const avatar = await avatarChange(body)
     const result = await db.transaction(async (tx) => {
       const store = createUsernameStore(tx)
       const account = await store.lockAccount(body.address)
@@ -240,12 +282,19 @@ export async function createUsernameModule(options: UsernameModuleOptions): Prom
         throw new ApiError('CONFLICT', 'This address already has a username; edit it instead')
       }
       if (body.action === 'edit' && !current) throw new ApiError('NOT_FOUND', 'This address has no username')
-      const avatarSha256 = avatar === undefined ? (current?.avatarSha256 ?? null) : (avatar?.sha256 ?? null)
+      const kept = avatar === undefined
+      const avatarSha256 = kept
+        ? (current?.avatarSha256 ?? null)
+        : avatar && 'sha256' in avatar
+          ? avatar.sha256
+          : null
+      const avatarUrl = kept ? (current?.avatarLink ?? null) : avatar && 'link' in avatar ? avatar.link : null
       const text = profileSignText({
         action: body.action,
         address: body.address,
         username: body.username,
         avatarSha256,
+        avatarUrl,
         bio: body.bio,
         twitter,
         issuedAt: body.issuedAt,

@@ -38,6 +38,11 @@ CREATE TABLE username_devices (
 );
 `,
   },
+  {
+    // An avatar may be a link (https or ipfs://, core's parseAvatarUrl) instead of uploaded bytes.
+    name: '002_username_avatar_url',
+    sql: 'ALTER TABLE username_profiles ADD COLUMN avatar_url text;',
+  },
 ]
 
 export interface Avatar {
@@ -51,9 +56,14 @@ export interface Profile {
   readonly username: string
   readonly bio: string
   readonly twitter: string
-  /** SHA-256 hex of the avatar, null without one. */
+  /** SHA-256 hex of the uploaded avatar, null without one. */
   readonly avatarSha256: string | null
+  /** The avatar link (https or ipfs://) when the avatar is one, else null. */
+  readonly avatarLink: string | null
 }
+
+/** A profile's avatar as a write sets it: uploaded bytes, a link, or none (null). */
+export type AvatarChange = Avatar | { readonly link: string } | null
 
 type Row = Record<string, unknown>
 
@@ -64,10 +74,11 @@ function profileFromRow(row: Row): Profile {
     bio: String(row.bio),
     twitter: String(row.twitter),
     avatarSha256: row.avatar_sha256 === null ? null : String(row.avatar_sha256),
+    avatarLink: row.avatar_url === null || row.avatar_url === undefined ? null : String(row.avatar_url),
   }
 }
 
-const PROFILE_COLUMNS = 'address, name, bio, twitter, avatar_sha256'
+const PROFILE_COLUMNS = 'address, name, bio, twitter, avatar_sha256, avatar_url'
 
 export function createUsernameStore(db: Queryable) {
   return {
@@ -149,27 +160,21 @@ export function createUsernameStore(db: Queryable) {
     },
     /** Writes the profile (insert or replace); `avatar` undefined keeps the stored one. */
     async saveProfile(
-      profile: Omit<Profile, 'avatarSha256'>,
-      avatar: Avatar | null | undefined,
+      profile: Omit<Profile, 'avatarSha256' | 'avatarLink'>,
+      avatar: AvatarChange | undefined,
     ): Promise<void> {
       await db.query(
-        `INSERT INTO username_profiles (address, name, bio, twitter, avatar, avatar_type, avatar_sha256)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO username_profiles (address, name, bio, twitter)
+         VALUES ($1, $2, $3, $4)
          ON CONFLICT (address) DO UPDATE SET name = $2, bio = $3, twitter = $4, updated_at = now()`,
-        [
-          profile.address,
-          profile.username,
-          profile.bio,
-          profile.twitter,
-          avatar?.bytes ?? null,
-          avatar?.type ?? null,
-          avatar?.sha256 ?? null,
-        ],
+        [profile.address, profile.username, profile.bio, profile.twitter],
       )
       if (avatar !== undefined) {
+        const bytes = avatar && 'bytes' in avatar ? avatar : null
+        const link = avatar && 'link' in avatar ? avatar.link : null
         await db.query(
-          'UPDATE username_profiles SET avatar = $2, avatar_type = $3, avatar_sha256 = $4 WHERE address = $1',
-          [profile.address, avatar?.bytes ?? null, avatar?.type ?? null, avatar?.sha256 ?? null],
+          'UPDATE username_profiles SET avatar = $2, avatar_type = $3, avatar_sha256 = $4, avatar_url = $5 WHERE address = $1',
+          [profile.address, bytes?.bytes ?? null, bytes?.type ?? null, bytes?.sha256 ?? null, link],
         )
       }
     },
