@@ -1,4 +1,5 @@
 import { blockExplorerOf, localRpcUrl, networks } from '@oxbow/chains'
+import { DEFAULT_IPFS_GATEWAY } from '@oxbow/core'
 import { defaultManifestPath, loadManifest, type Manifest } from '@oxbow/protocol'
 import { defaultRuntimeConfig, type RuntimeConfig, runtimeConfigSchema } from '../src/modules/config/index.ts'
 
@@ -78,6 +79,7 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
     buildHash: env.OXBOW_BUILD_HASH ?? defaultRuntimeConfig.buildHash,
     walletConnect: walletConnectConfig(environment, env),
     ...(env.OXBOW_ORIGIN_COUNTRY ? { originCountry: env.OXBOW_ORIGIN_COUNTRY } : {}),
+    ipfsGateway: env.OXBOW_IPFS_GATEWAY ?? DEFAULT_IPFS_GATEWAY,
     ...(contracts ? { contracts } : {}),
   }
   const parsed = runtimeConfigSchema.safeParse(candidate)

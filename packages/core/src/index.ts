@@ -33,6 +33,7 @@ export {
   avatarDigest,
   avatarImageSrc,
   checkAvatar,
+  DEFAULT_IPFS_GATEWAY,
   parseAvatarUrl,
   profileSignText,
   sniffAvatarType,

@@ -60,6 +60,9 @@ export function parseAvatarUrl(value: string): string | null {
   }
 }
 
+/** The public IPFS gateway avatar links load through unless a deployment sets its own. */
+export const DEFAULT_IPFS_GATEWAY = 'https://ipfs.io/ipfs/'
+
 /**
  * The https source of an avatar link for <img>: an https link as it is, an `ipfs://` one through
  * `gateway` (an https URL ending in '/', e.g. 'https://ipfs.io/ipfs/'); null for anything else.

@@ -3,7 +3,7 @@
  * any ENS deployment given its registry (the devnet's, from the manifest; mainnet's canonical one),
  * reading registry -> resolver -> record directly, so it needs no Universal Resolver.
  */
-import { CoreError } from '@oxbow/core'
+import { avatarImageSrc, CoreError } from '@oxbow/core'
 import {
   type Address,
   getAddress,
@@ -214,10 +214,17 @@ export async function ensAvatar(
   client: EnsReader,
   registry: Address,
   name: string,
-  options: { readonly chainId: number; readonly owner: Address },
+  options: {
+    readonly chainId: number
+    readonly owner: Address
+    /** Where an `ipfs://` record loads from (an https URL ending in '/'); absent: such records are dropped. */
+    readonly ipfsGateway?: string
+  },
 ): Promise<string | null> {
   const record = (await ensText(client, registry, name, 'avatar'))?.trim()
   if (!record) return null
+  if (record.startsWith('ipfs://'))
+    return options.ipfsGateway ? avatarImageSrc(record, options.ipfsGateway) : null
   const nft = NFT_AVATAR.exec(record)
   if (!nft) return /^(https:|data:image\/)/i.test(record) ? record : null
   const [, chainId, standard, contract, id] = nft

@@ -58,6 +58,7 @@ export function AccountButton() {
     >
       {avatar ? (
         // Decorative (the name is the label); only a source isShowableAvatar passed reaches here.
+        // A link that fails to load (dead, refused by the gateway) hides instead of a broken image.
         <img
           className={styles.avatar}
           src={avatar}
@@ -65,6 +66,9 @@ export function AccountButton() {
           width={20}
           height={20}
           referrerPolicy="no-referrer"
+          onError={(event) => {
+            event.currentTarget.hidden = true
+          }}
           data-testid="account-avatar"
         />
       ) : null}

@@ -10,6 +10,7 @@ import { usePortfolio } from '../hooks/useAccountData.ts'
 import { useAccountSettings } from '../state/accountSettings.ts'
 import { showDrawerView } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
+import { AvatarImage } from './AvatarImage.tsx'
 import { accountMessages as m } from './accountMessages.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { FiatTotal } from './FiatTotal.tsx'
@@ -46,14 +47,12 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
     <section className={styles.view}>
       <header className={styles.summaryHead}>
         {avatar ? (
-          <img
+          <AvatarImage
             className={styles.avatar}
             src={avatar}
-            alt=""
-            width={40}
-            height={40}
-            referrerPolicy="no-referrer"
-            data-testid="drawer-avatar"
+            size={40}
+            testId="drawer-avatar"
+            fallback={<span className={styles.avatar} data-hue={Math.round(hue / 30)} aria-hidden="true" />}
           />
         ) : (
           <span className={styles.avatar} data-hue={Math.round(hue / 30)} aria-hidden="true" />

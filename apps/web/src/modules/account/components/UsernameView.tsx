@@ -1,6 +1,9 @@
 import {
+  avatarImageSrc,
   checkAvatar,
+  DEFAULT_IPFS_GATEWAY,
   isValidBio,
+  parseAvatarUrl,
   parseTwitterHandle,
   USERNAME_BIO_MAX_LENGTH,
   type UsernameClaimError,
@@ -9,10 +12,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
+import { getRuntimeConfig } from '../../config/index.ts'
 import { loadUsernameWrites, type UsernameProfile, usernameOfQuery } from '../../identity/index.ts'
 import { Button } from '../../ui/index.ts'
 import { loadWalletRuntime, setAccountUsername } from '../../wallet/index.ts'
 import styles from './AccountDrawer.module.css'
+import { AvatarImage } from './AvatarImage.tsx'
 import { accountMessages } from './accountMessages.ts'
 import { usernameMessages as m } from './usernameMessages.ts'
 
@@ -110,6 +115,7 @@ export default function UsernameView(props: { address: Hex }) {
                   action: profile ? 'edit' : 'claim',
                   address: props.address,
                   currentAvatarSha256: profile?.avatarSha256 ?? null,
+                  currentAvatarLink: profile?.avatarLink ?? null,
                 },
                 sign,
               )
@@ -132,14 +138,7 @@ export default function UsernameView(props: { address: Hex }) {
     <div className={styles.settings} data-testid="username-view">
       <div className={styles.identity}>
         {profile.avatarUrl ? (
-          <img
-            className={styles.avatar}
-            src={profile.avatarUrl}
-            alt=""
-            width={40}
-            height={40}
-            data-testid="username-avatar"
-          />
+          <AvatarImage className={styles.avatar} src={profile.avatarUrl} size={40} testId="username-avatar" />
         ) : null}
         <strong data-testid="username-current">{profile.username}</strong>
       </div>
@@ -203,6 +202,8 @@ interface Draft {
   readonly bio: string
   readonly twitter: string
   readonly avatar: Uint8Array | null | undefined
+  /** A new avatar link (https or ipfs://); undefined: unchanged. */
+  readonly avatarLink: string | undefined
 }
 
 function ProfileForm(props: {
@@ -220,6 +221,11 @@ function ProfileForm(props: {
   // undefined: keep the stored avatar; null: none; else the chosen one.
   const [avatar, setAvatar] = useState<ChosenAvatar | null | undefined>(undefined)
   const [avatarError, setAvatarError] = useState(false)
+  const storedLink = props.current?.avatarLink ?? ''
+  const [link, setLink] = useState(storedLink)
+  const linkChanged = link !== storedLink
+  // An https or ipfs:// link (core's rule, which the API applies too); '' clears a stored one.
+  const linkBad = linkChanged && link !== '' && parseAvatarUrl(link) === null
   const [availability, setAvailability] = useState<{ name: string; result: true | string } | null>(null)
 
   const rule = name === '' ? null : validateUsername(name)
@@ -256,9 +262,17 @@ function ProfileForm(props: {
     twitterHandle !== null &&
     bioOk &&
     !avatarError &&
+    !linkBad &&
     !props.busy &&
     (!renamed || available === true)
-  const shownAvatar = avatar === undefined ? (props.current?.avatarUrl ?? null) : (avatar?.preview ?? null)
+  const shownAvatar =
+    linkChanged && link !== ''
+      ? avatarImageSrc(link, getRuntimeConfig().ipfsGateway ?? DEFAULT_IPFS_GATEWAY)
+      : avatar === undefined
+        ? linkChanged
+          ? null
+          : (props.current?.avatarUrl ?? null)
+        : (avatar?.preview ?? null)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -267,7 +281,10 @@ function ProfileForm(props: {
       username: name,
       bio,
       twitter,
-      avatar: avatar === undefined ? undefined : (avatar?.bytes ?? null),
+      // A cleared link removes the avatar; a new file replaces whatever was there.
+      avatar:
+        avatar === undefined ? (linkChanged && link === '' ? null : undefined) : (avatar?.bytes ?? null),
+      avatarLink: avatar === undefined && linkChanged && link !== '' ? link : undefined,
     })
   }
 
@@ -306,7 +323,12 @@ function ProfileForm(props: {
         <label htmlFor={`${ids}-avatar`}>{intl.formatMessage(m.avatar)}</label>
         <div className={styles.identity}>
           {shownAvatar ? (
-            <img className={styles.avatar} src={shownAvatar} alt="" width={40} height={40} />
+            <AvatarImage
+              className={styles.avatar}
+              src={shownAvatar}
+              size={40}
+              testId="username-avatar-preview"
+            />
           ) : null}
           <input
             id={`${ids}-avatar`}
@@ -322,6 +344,7 @@ function ProfileForm(props: {
                 const problem = checkAvatar(read.bytes)
                 setAvatarError(problem !== null)
                 setAvatar(problem ? undefined : read)
+                if (!problem) setLink('')
               } catch {
                 setAvatarError(true)
               }
@@ -333,6 +356,7 @@ function ProfileForm(props: {
               onClick={() => {
                 setAvatar(null)
                 setAvatarError(false)
+                setLink('')
               }}
             >
               {intl.formatMessage(m.removeAvatar)}
@@ -342,6 +366,32 @@ function ProfileForm(props: {
         <span id={`${ids}-avatar-hint`} className={avatarError ? styles.sendError : styles.muted}>
           {intl.formatMessage(avatarError ? m.AVATAR_INVALID : m.avatarHint)}
         </span>
+        <label htmlFor={`${ids}-avatar-link`}>{intl.formatMessage(m.avatarLink)}</label>
+        <input
+          id={`${ids}-avatar-link`}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="ipfs://… or https://…"
+          value={link}
+          aria-invalid={linkBad}
+          aria-describedby={linkBad ? `${ids}-avatar-link-error` : undefined}
+          onChange={(event) => {
+            setLink(event.target.value.trim())
+            if (event.target.value.trim() !== '') setAvatar(undefined)
+          }}
+          data-testid="username-avatar-link"
+        />
+        {linkBad ? (
+          <span
+            id={`${ids}-avatar-link-error`}
+            className={styles.sendError}
+            data-testid="username-avatar-link-error"
+          >
+            {intl.formatMessage(m.AVATAR_INVALID)}
+          </span>
+        ) : null}
       </div>
       <div className={styles.field}>
         <label htmlFor={`${ids}-bio`}>{intl.formatMessage(m.bio)}</label>

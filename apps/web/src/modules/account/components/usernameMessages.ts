@@ -13,6 +13,7 @@ export const usernameMessages = defineMessages({
   avatar: { id: 'account.username.avatar', defaultMessage: 'Avatar' },
   avatarHint: { id: 'account.username.avatarHint', defaultMessage: 'PNG, JPEG, WebP or GIF, up to 100 KB' },
   removeAvatar: { id: 'account.username.removeAvatar', defaultMessage: 'Remove avatar' },
+  avatarLink: { id: 'account.username.avatarLink', defaultMessage: 'Or an image link (https:// or ipfs://)' },
   bio: { id: 'account.username.bio', defaultMessage: 'Bio' },
   bioCount: { id: 'account.username.bioCount', defaultMessage: '{count} / {max}' },
   twitter: { id: 'account.username.twitter', defaultMessage: 'Twitter' },

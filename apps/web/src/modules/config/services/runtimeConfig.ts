@@ -38,6 +38,11 @@ export const runtimeConfigSchema = z.object({
   governanceUrl: z.url(),
   walletProfileUrl: z.url(),
   /**
+   * The IPFS gateway avatar links (username profiles, ENS) load through: an https URL ending in '/'.
+   * Absent: core's DEFAULT_IPFS_GATEWAY. The CSP's img-src (https:) covers it.
+   */
+  ipfsGateway: z.optional(z.url({ protocol: /^https$/ }).check(z.regex(/\/$/))),
+  /**
    * WalletConnect: the relay the connector's SDK opens a WebSocket to, and the project id it sends.
    * Locally the sandbox relay (apps/sandbox); absent when no project is configured (choosing
    * WalletConnect then fails into the error modal).

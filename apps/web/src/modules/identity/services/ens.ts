@@ -70,6 +70,8 @@ export async function lookupAvatar(
   const image = await ens.ensAvatar(await clientFor(target), target.registry, name, {
     chainId: target.chainId,
     owner,
+    // An ipfs:// record loads through the configured gateway (an https source, as safeImageSrc wants).
+    ...(config.ipfsGateway ? { ipfsGateway: config.ipfsGateway } : {}),
   })
   return safeImageSrc(image)
 }

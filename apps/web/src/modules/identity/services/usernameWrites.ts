@@ -6,6 +6,7 @@
 import {
   avatarDigest,
   type ProfileAction,
+  parseAvatarUrl,
   parseTwitterHandle,
   profileSignText,
   type UsernameClaimError,
@@ -68,19 +69,28 @@ export interface ProfileDraft {
   readonly twitter: string
   /** New avatar bytes, null to remove it, undefined to keep the current one. */
   readonly avatar: Uint8Array | null | undefined
+  /** A new avatar link (https or ipfs://) instead of bytes; undefined: none given. */
+  readonly avatarLink?: string | undefined
   /** The current avatar's SHA-256 (kept avatars are signed by hash). */
   readonly currentAvatarSha256: string | null
+  /** The current avatar link (a kept link is signed as it is stored). */
+  readonly currentAvatarLink?: string | null | undefined
 }
 
 /** Claims or edits the profile: signs core's text, then sends it. */
 export async function saveUsernameProfile(draft: ProfileDraft, sign: SignText): Promise<UsernameProfile> {
   const twitter = parseTwitterHandle(draft.twitter) ?? draft.twitter
-  const avatarSha256 =
-    draft.avatar === undefined
-      ? draft.currentAvatarSha256
-      : draft.avatar
-        ? await avatarDigest(draft.avatar)
-        : null
+  // A link is signed as the API stores it (core's normalised form); an unparsable one is sent as
+  // typed and refused by the API ('Avatar failure').
+  const link =
+    draft.avatarLink === undefined ? undefined : (parseAvatarUrl(draft.avatarLink) ?? draft.avatarLink)
+  const kept = draft.avatar === undefined && link === undefined
+  const avatarSha256 = kept
+    ? draft.currentAvatarSha256
+    : draft.avatar
+      ? await avatarDigest(draft.avatar)
+      : null
+  const avatarUrl = kept ? (draft.currentAvatarLink ?? null) : (link ?? null)
   const issuedAt = new Date().toISOString()
   const signature = await sign(
     profileSignText({
@@ -88,6 +98,7 @@ export async function saveUsernameProfile(draft: ProfileDraft, sign: SignText): 
       address: draft.address,
       username: draft.username,
       avatarSha256,
+      avatarUrl,
       bio: draft.bio,
       twitter,
       issuedAt,
@@ -99,7 +110,11 @@ export async function saveUsernameProfile(draft: ProfileDraft, sign: SignText): 
     username: draft.username,
     bio: draft.bio,
     twitter,
-    ...(draft.avatar === undefined ? {} : { avatar: draft.avatar ? toBase64(draft.avatar) : null }),
+    ...(link !== undefined
+      ? { avatarUrl: link }
+      : draft.avatar === undefined
+        ? {}
+        : { avatar: draft.avatar ? toBase64(draft.avatar) : null }),
     issuedAt,
     signature,
   }

@@ -4,7 +4,14 @@
  * delete and the availability check are in `usernameWrites.ts`, loaded with the Username view. An
  * error answer becomes a UsernameApiError with the API's code.
  */
-import { isEvmAddress, isValidUsername, parseTwitterHandle } from '@oxbow/core'
+import {
+  avatarImageSrc,
+  DEFAULT_IPFS_GATEWAY,
+  isEvmAddress,
+  isValidUsername,
+  parseAvatarUrl,
+  parseTwitterHandle,
+} from '@oxbow/core'
 import { getRuntimeConfig } from '../../config/index.ts'
 
 export type Hex = `0x${string}`
@@ -16,8 +23,13 @@ export interface UsernameProfile {
   readonly twitter: string
   /** The avatar's SHA-256 (what an edit keeping it signs), or null. */
   readonly avatarSha256: string | null
-  /** The avatar on the API (absolute URL), or null. */
+  /**
+   * The avatar as an <img> source, or null: the upload on the API (absolute URL), or the profile's
+   * link (https as it is, ipfs:// through the configured gateway).
+   */
   readonly avatarUrl: string | null
+  /** The profile's avatar link as stored (https or ipfs://; what an edit keeping it signs), or null. */
+  readonly avatarLink: string | null
 }
 
 export class UsernameApiError extends Error {
@@ -48,7 +60,11 @@ export function profileOf(value: unknown): UsernameProfile {
     typeof twitter !== 'string' ||
     parseTwitterHandle(twitter) !== twitter ||
     !(avatarSha256 === null || (typeof avatarSha256 === 'string' && /^[0-9a-f]{64}$/.test(avatarSha256))) ||
-    !(avatarUrl === null || (typeof avatarUrl === 'string' && AVATAR_PATH.test(avatarUrl)))
+    !(
+      avatarUrl === null ||
+      (typeof avatarUrl === 'string' &&
+        (AVATAR_PATH.test(avatarUrl) || parseAvatarUrl(avatarUrl) === avatarUrl))
+    )
   ) {
     throw new UsernameApiError('BAD_ANSWER', 'The username service answered an unexpected shape')
   }
@@ -58,7 +74,13 @@ export function profileOf(value: unknown): UsernameProfile {
     bio,
     twitter,
     avatarSha256,
-    avatarUrl: avatarUrl === null ? null : apiUrl(avatarUrl),
+    avatarUrl:
+      avatarUrl === null
+        ? null
+        : AVATAR_PATH.test(avatarUrl)
+          ? apiUrl(avatarUrl)
+          : avatarImageSrc(avatarUrl, getRuntimeConfig().ipfsGateway ?? DEFAULT_IPFS_GATEWAY),
+    avatarLink: avatarUrl === null || AVATAR_PATH.test(avatarUrl) ? null : avatarUrl,
   }
 }
 
