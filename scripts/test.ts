@@ -75,6 +75,7 @@ const E2E_SECONDS: Record<string, number> = {
   'swapSettings.test.ts': 11,
   // estimated from their own runs (own stack, 2026-11-27), the stack start taken off
   'rewards.test.ts': 90,
+  'rewardsScreening.test.ts': 60,
   'tokenSwap.test.ts': 70,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])

@@ -63,7 +63,7 @@ export async function createModules(
     }),
   ]
   modules.push(await loadUsernameModule(config, log, db, clientKeyFor(config.OXBOW_TRUST_PROXY), rateLimits))
-  modules.push(await loadRewardsModule(config.OXBOW_MANIFEST, log))
+  modules.push(await loadRewardsModule(config.OXBOW_MANIFEST, log, screening))
   const fiat = await loadFiatModule(config, log, db, screening)
   if (fiat) modules.push(fiat)
   // Last, so it closes after the modules using it.

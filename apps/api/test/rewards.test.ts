@@ -3,7 +3,8 @@
  * account's claim as the manifest's tree records it, `claimed` read from the distributor (false,
  * then true once the account claims on chain), nothing for an account without rewards or on a
  * network without a programme, typed 400s for a bad address or network and a 503 when the chain
- * does not answer.
+ * does not answer; a blocked address (the screening swap and send use) refused with 403
+ * ADDRESS_BLOCKED.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
@@ -13,6 +14,7 @@ import { merkleDistributorAbi } from '@oxbow/protocol/rewards'
 import type { Hono } from 'hono'
 import * as z from 'zod/mini'
 import { createRewardsModule } from '../src/rewards/index.ts'
+import { createListScreeningProvider, Screening } from '../src/screening/index.ts'
 import { type Json, testApp } from './kit.ts'
 
 const PORT_BASE = 24400
@@ -114,5 +116,32 @@ describe('GET /v1/rewards/:address', () => {
     const response = await down.request(`/v1/rewards/${me}`)
     assert.equal(response.status, 503)
     assert.equal(((await response.json()) as Json).error.code, 'SERVICE_UNAVAILABLE')
+  })
+  test('error: a blocked address gets 403 ADDRESS_BLOCKED and no claim; others are answered; a failing screening is a 503', async () => {
+    const me = devnet.manifest.accounts[REWARDED]?.address
+    const other = devnet.manifest.accounts[0]?.address
+    assert.ok(me && other)
+    const screened = testApp([
+      createRewardsModule(devnet.manifest.networks, {
+        screening: new Screening(createListScreeningProvider([me])),
+      }),
+    ])
+    for (const form of [me, me.toLowerCase()]) {
+      const response = await screened.request(`/v1/rewards/${form}`)
+      assert.equal(response.status, 403)
+      const body = (await response.json()) as Json
+      assert.equal(body.error.code, 'ADDRESS_BLOCKED')
+      assert.equal(body.error.message, 'This address is blocked')
+      assert.equal(body.error.details[0].path, 'address')
+      assert.equal(JSON.stringify(body).includes('proof'), false, 'no claim is given away')
+    }
+    assert.equal((await screened.request(`/v1/rewards/${other}`)).status, 200)
+    const failing = testApp([
+      createRewardsModule(devnet.manifest.networks, {
+        screening: new Screening({ name: 'down', blocked: () => Promise.reject(new Error('vendor down')) }),
+      }),
+    ])
+    const down = await failing.request(`/v1/rewards/${other}`)
+    assert.equal(down.status, 503, 'a screening that fails is never a pass')
   })
 })

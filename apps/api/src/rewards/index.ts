@@ -3,7 +3,9 @@
  * (one MerkleDistributor per network and epoch, its tree recorded by the devnet), each answered with
  * whether it was already claimed, read from the distributor (`isClaimed(index)`) at answer time:
  * the chain is the truth, the manifest only says who may claim what. Reward APRs are the indexer's
- * (derived data, with the pools' TVL), not this module's.
+ * (derived data, with the pools' TVL), not this module's. A blocked address (the screening every
+ * module that acts for an address asks) is refused with 403 ADDRESS_BLOCKED before anything is
+ * read: it gets no claim (amount, proof) to send.
  */
 
 import { address as addressSchema } from '@oxbow/api-contract/requests'
@@ -15,6 +17,7 @@ import { type Address, createPublicClient, http, type PublicClient } from 'viem'
 import * as z from 'zod/mini'
 import type { ApiModule, Logger } from '../app.ts'
 import { ApiError } from '../errors.ts'
+import { noScreening, type Screening } from '../screening/index.ts'
 import { parseWith } from '../validation.ts'
 
 const params = z.object({ address: addressSchema })
@@ -23,6 +26,8 @@ const querySchema = z.object({ network: z.optional(z.string().check(z.maxLength(
 export interface RewardsModuleOptions {
   /** A client per network (default: HTTP to the manifest's RPC URL). */
   readonly clientFor?: (deployment: NetworkDeployment) => Pick<PublicClient, 'readContract'>
+  /** Who may not claim (default: nobody blocked). */
+  readonly screening?: Screening
 }
 
 /** GET /v1/rewards/:address[?network=slug] → `{ address, rewards: RewardClaimBody[] }`. */
@@ -47,6 +52,7 @@ export function createRewardsModule(
   const routes = new Hono()
   routes.get('/rewards/:address', async (c) => {
     const { address } = parseWith(params, c.req.param(), 'address')
+    await (options.screening ?? noScreening).refuseBlocked({ address })
     const { network } = parseWith(querySchema, c.req.query(), 'query parameters')
     if (network !== undefined && !Object.keys(networks).includes(network)) {
       throw new ApiError('UNSUPPORTED_NETWORK', `Unknown network: ${network}`, [
@@ -106,14 +112,19 @@ async function claimsOf(
 }
 
 /** The rewards module if the manifest loads; without one, nobody is eligible (an empty programme). */
-export async function loadRewardsModule(manifestPath: string | undefined, log: Logger): Promise<ApiModule> {
+export async function loadRewardsModule(
+  manifestPath: string | undefined,
+  log: Logger,
+  screening?: Screening,
+): Promise<ApiModule> {
+  const options = screening ? { screening } : {}
   try {
     const manifest = await loadManifest(manifestPath)
     const count = Object.values(manifest.networks).filter((d) => d?.rewards).length
     log.info('rewards: programmes', { networks: count })
-    return createRewardsModule(manifest.networks)
+    return createRewardsModule(manifest.networks, options)
   } catch (error) {
     log.error(`rewards: no programmes, ${error instanceof Error ? error.message : String(error)}`)
-    return createRewardsModule({})
+    return createRewardsModule({}, options)
   }
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { findNetworkByChainId } from '../../config/index.ts'
+import { screeningMessages } from '../../screening/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import {
   addPendingTransaction,
@@ -31,7 +32,7 @@ type ClaimState =
 export default function ClaimRewards(props: { address: Hex }) {
   const intl = useIntl()
   const queryClient = useQueryClient()
-  const claimable = useClaimableRewards(props.address)
+  const { claims: claimable, blocked } = useClaimableRewards(props.address)
   const [open, setOpen] = useState<RewardClaim | null>(null)
   const [state, setState] = useState<ClaimState>({ step: 'idle' })
   const first = claimable[0]
@@ -39,6 +40,8 @@ export default function ClaimRewards(props: { address: Hex }) {
     formatTokenAmount(BigInt(claim.amount), claim.token.decimals, { locale: intl.locale })
 
   const claim = async (reward: RewardClaim) => {
+    // Never signed for a blocked account (the API refuses its claims too).
+    if (blocked) return
     setState({ step: 'wallet' })
     try {
       const wallet = await loadWalletRuntime()
@@ -69,6 +72,30 @@ export default function ClaimRewards(props: { address: Hex }) {
     if (state.step !== 'wallet' && state.step !== 'pending') setState({ step: 'idle' })
   }
   const busy = state.step === 'wallet' || state.step === 'pending'
+  if (blocked) {
+    // Spec section 6: a blocked address cannot be used; the swap and send buttons' label and notice.
+    return (
+      <>
+        <Button
+          variant="secondary"
+          disabled
+          data-testid="claim-rewards"
+          data-blocked="true"
+          aria-describedby="claim-rewards-blocked"
+        >
+          {intl.formatMessage(screeningMessages.button)}
+        </Button>
+        <p
+          id="claim-rewards-blocked"
+          role="note"
+          className={styles.error}
+          data-testid="claim-rewards-blocked"
+        >
+          {intl.formatMessage(screeningMessages.body)}
+        </p>
+      </>
+    )
+  }
   return (
     <>
       {first ? (

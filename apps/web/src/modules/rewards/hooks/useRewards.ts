@@ -1,6 +1,7 @@
 import type { RewardClaim } from '@oxbow/api-contract/rewards'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { fetchRewards } from '../services/rewardsApi.ts'
+import { useAddressBlocked } from '../../screening/index.ts'
+import { fetchRewards, RewardsBlockedError } from '../services/rewardsApi.ts'
 
 /** The account's reward claims (key `['rewards', address]`): fresh for 30 s, none while no account. */
 export const rewardsQuery = (address: string) =>
@@ -8,10 +9,21 @@ export const rewardsQuery = (address: string) =>
     queryKey: ['rewards', address.toLowerCase()],
     queryFn: ({ signal }) => fetchRewards(address, signal),
     staleTime: 30_000,
+    // A refusal (blocked) is an answer, not a failure to retry.
+    retry: (failures, error) => !(error instanceof RewardsBlockedError) && failures < 3,
   })
 
-/** The claims the account can still make (eligible and not yet claimed on chain). */
-export function useClaimableRewards(address: string): RewardClaim[] {
-  const query = useQuery(rewardsQuery(address))
-  return (query.data ?? []).filter((claim) => !claim.claimed)
+/**
+ * The claims the account can still make (eligible and not yet claimed on chain), and whether it is
+ * blocked: the screening module's answer, or the rewards API's own refusal (403 ADDRESS_BLOCKED).
+ * A blocked account has no claims.
+ */
+export function useClaimableRewards(address: string): {
+  readonly claims: RewardClaim[]
+  readonly blocked: boolean
+} {
+  const screened = useAddressBlocked(address)
+  const query = useQuery({ ...rewardsQuery(address), enabled: !screened })
+  const blocked = screened || query.error instanceof RewardsBlockedError
+  return { claims: blocked ? [] : (query.data ?? []).filter((claim) => !claim.claimed), blocked }
 }
