@@ -9,7 +9,8 @@
  * and the drawer show the name; two renames, then the third shows 'Address change limit reached';
  * the name left behind shows 'Unavailable'; search finds the wallet by its username; send resolves
  * a username (another address's, claimed through the API) to its address; search finds alice.eth's
- * address and account 1's address's ENS name. Screenshots at 1280 px
+ * address and account 1's address's ENS name; avatar links (ipfs:// through the gateway with no
+ * referrer, a dead https link falling back, javascript: refused). Screenshots at 1280 px
  * and 390 px in the temp directory.
  */
 import assert from 'node:assert/strict'
@@ -253,6 +254,80 @@ describe('usernames', () => {
         })
       },
       { width: 390, height: 844 },
+    )
+  })
+  test('avatar links: an ipfs:// avatar loads through the gateway with no referrer, a dead link falls back, javascript: is refused', async () => {
+    const owner = privateKeyToAccount(stack.manifest.accounts[8]?.privateKey ?? '0x')
+    const name = `ox${run}pic`
+    const cid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG'
+    const dead = 'https://avatars.example/dead.png'
+    let signedAt = Date.now()
+    const write = async (action: 'claim' | 'edit', avatarUrl: string) => {
+      signedAt += 1000
+      const issuedAt = new Date(signedAt).toISOString()
+      const fields = { action, address: owner.address, username: name, bio: '', twitter: '', issuedAt }
+      const signature = await owner.signMessage({
+        message: profileSignText({ ...fields, avatarSha256: null, avatarUrl }),
+      })
+      return fetch(`${stack.apiUrl}/v1/usernames/profile`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-device-id': `e2e-avatar-${run}-xxxxxxxx` },
+        body: JSON.stringify({ ...fields, avatarUrl, signature }),
+      })
+    }
+    const refused = await write('claim', 'javascript:alert(1)')
+    assert.equal(refused.status, 400)
+    assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'AVATAR_INVALID')
+    const claimed = await write('claim', `ipfs://${cid}`)
+    assert.equal(claimed.status, 200, await claimed.clone().text())
+
+    const session = `/swap?eagerlyConnect=true&eagerlyConnectAddress=${owner.address}`
+    await withPage(session, async (page, context) => {
+      // The public gateway is a third party out of reach here: its answer is a 1×1 PNG.
+      const referers: (string | undefined)[] = []
+      await context.route('https://ipfs.io/ipfs/**', async (route) => {
+        referers.push((await route.request().allHeaders()).referer)
+        await route.fulfill({ status: 200, contentType: 'image/png', body: PNG })
+      })
+      await page.reload()
+      const avatar = page.locator('header').getByTestId('account-avatar')
+      await avatar.waitFor()
+      assert.equal(await avatar.getAttribute('src'), `https://ipfs.io/ipfs/${cid}`)
+      assert.equal(await avatar.getAttribute('referrerpolicy'), 'no-referrer')
+      await page.waitForFunction(
+        () =>
+          (document.querySelector('[data-testid="account-avatar"]') as HTMLImageElement | null)
+            ?.naturalWidth === 1,
+      )
+      assert.ok(referers.length > 0, 'the gateway was asked')
+      assert.deepEqual(referers.filter(Boolean), [], 'no referrer reaches the gateway')
+      await accountButton(page).click()
+      await drawer(page).getByTestId('drawer-avatar').waitFor()
+      await page.screenshot({
+        path: join(process.env.OXBOW_E2E_SCREENSHOTS ?? tmpdir(), 'usernames-avatar-ipfs-1280.png'),
+      })
+    })
+
+    assert.equal((await write('edit', dead)).status, 200)
+    await withCheckedPage(
+      browser,
+      stack,
+      session,
+      async (page, context) => {
+        await context.route('https://avatars.example/**', (route) => route.fulfill({ status: 404, body: '' }))
+        await page.reload()
+        const avatar = page.locator('header').getByTestId('account-avatar')
+        await avatar.and(page.locator(`[src="${dead}"]`)).waitFor({ state: 'attached' })
+        // The broken image hides; the drawer shows the address colour instead.
+        await avatar.and(page.locator('[hidden]')).waitFor({ state: 'attached' })
+        await accountButton(page).click()
+        await drawer(page).locator('header span[data-hue]').first().waitFor()
+        assert.equal(await drawer(page).getByTestId('drawer-avatar').count(), 0)
+        await page.screenshot({
+          path: join(process.env.OXBOW_E2E_SCREENSHOTS ?? tmpdir(), 'usernames-avatar-fallback-1280.png'),
+        })
+      },
+      { allow: (_text, from) => from.startsWith('https://avatars.example/') },
     )
   })
 })
