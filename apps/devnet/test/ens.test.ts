@@ -8,15 +8,16 @@ import type { Manifest } from '@oxbow/protocol'
 import {
   EnsNameError,
   ensAvatar,
+  ensResolverAbi,
   ensText,
   looksLikeEnsName,
   lookupEnsAddress,
   normalizeEnsName,
   resolveEnsName,
 } from '@oxbow/protocol/ens'
-import { getAddress } from 'viem'
+import { getAddress, namehash } from 'viem'
 import { testAccounts } from '../src/accounts.ts'
-import { devnetClients, startDevnet } from '../src/index.ts'
+import { devnetClients, revert, snapshot, startDevnet } from '../src/index.ts'
 import { deploymentOf } from './fixtures.ts'
 
 const PORT_BASE = 20700
@@ -115,5 +116,42 @@ describe('ENS on the devnet', () => {
     assert.equal(normalizeEnsName(' Alice.ETH '), 'alice.eth')
     assert.equal(looksLikeEnsName(account(1)), false, 'an address is not a name')
     assert.equal(looksLikeEnsName('alice.eth'), true)
+  })
+  test('behavior: an ipfs:// avatar record loads through the given gateway; other schemes are no avatar', async () => {
+    const ens = deploymentOf(manifest, 'ethereum').ens
+    assert.ok(ens)
+    const { public: client, wallet } = devnetClients(manifest, 'ethereum', 2)
+    const chainId = deploymentOf(manifest, 'ethereum').chainId
+    const rpcUrl = deploymentOf(manifest, 'ethereum').rpcUrl
+    const cid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG'
+    const gateway = 'https://gateway.example/ipfs/'
+    const id = await snapshot(rpcUrl)
+    try {
+      // bob.eth is account 2's: it sets its own avatar record.
+      const setAvatar = async (value: string) => {
+        const hash = await wallet.writeContract({
+          address: ens.publicResolver,
+          abi: ensResolverAbi,
+          functionName: 'setText',
+          args: [namehash('bob.eth'), 'avatar', value],
+        })
+        await client.waitForTransactionReceipt({ hash })
+      }
+      const bob = (ipfsGateway?: string) =>
+        ensAvatar(client, ens.registry, 'bob.eth', {
+          chainId,
+          owner: account(2),
+          ...(ipfsGateway ? { ipfsGateway } : {}),
+        })
+      await setAvatar(`ipfs://${cid}`)
+      assert.equal(await bob(gateway), `${gateway}${cid}`)
+      assert.equal(await bob(), null, 'without a gateway an ipfs record is dropped')
+      for (const bad of ['javascript:alert(1)', 'http://example.com/a.png', 'ipfs://not-a-cid']) {
+        await setAvatar(bad)
+        assert.equal(await bob(gateway), null, bad)
+      }
+    } finally {
+      await revert(rpcUrl, id)
+    }
   })
 })
