@@ -1,4 +1,4 @@
-export { Dialog } from './components/Dialog.tsx'
+export { Dialog, dialogHeadClassName, iconButtonClassName, modalClassName } from './components/Dialog.tsx'
 export { CopyIcon, PowerIcon } from './components/Icons.tsx'
 export { NotFoundState } from './components/NotFoundState.tsx'
 export {

@@ -6,7 +6,7 @@ import { getRuntimeConfig } from '../../config/index.ts'
 import { displayCurrencies, useFiatFormatter } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, usePreferences } from '../../preferences/index.ts'
-import { Button, Dialog } from '../../ui/index.ts'
+import { Button, Dialog, modalClassName } from '../../ui/index.ts'
 import { applyCurrencyParam } from '../../urlParams/index.ts'
 import { CopyButton, useAccountNames, useWalletState } from '../../wallet/index.ts'
 import { setAccountSetting, useAccountSettings } from '../state/accountSettings.ts'
@@ -116,7 +116,7 @@ export function SettingsView() {
         open={testnetModal}
         onClose={() => setTestnetModal(false)}
         label={intl.formatMessage(m.testnetModalTitle)}
-        className={styles.modal}
+        className={modalClassName}
       >
         <h2>{intl.formatMessage(m.testnetModalTitle)}</h2>
         <p>{intl.formatMessage(m.testnetModalBody)}</p>

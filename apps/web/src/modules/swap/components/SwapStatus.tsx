@@ -20,6 +20,8 @@ import type { swapMessages } from './swapMessages.ts'
 export interface SwapStatusShared {
   readonly messages: typeof swapMessages
   readonly styles: Readonly<Record<string, string>>
+  /** The trade box's classes (TradeBox.module.css): the dialog body and the status line. */
+  readonly tradeStyles: Readonly<Record<string, string>>
   readonly SwapDialog: typeof SwapDialog
   readonly SwapSteps: typeof SwapSteps
   readonly formatTokenAmount: typeof formatTokenAmount
@@ -134,7 +136,7 @@ export function StatusView(props: {
   hash?: string | undefined
   explorer: BlockExplorer | undefined
   onClose: () => void
-  shared: Pick<SwapStatusShared, 'messages' | 'styles' | 'SwapDialog' | 'shortenAddress'>
+  shared: Pick<SwapStatusShared, 'messages' | 'styles' | 'tradeStyles' | 'SwapDialog' | 'shortenAddress'>
   /** Shown above the message (the gasless badge). */
   lead?: ReactNode
   /** Shown under the message (the steps, the estimated time). */
@@ -144,7 +146,7 @@ export function StatusView(props: {
   testId?: string
 }) {
   const intl = useIntl()
-  const { messages: m, styles, SwapDialog, shortenAddress } = props.shared
+  const { messages: m, styles, tradeStyles: trade, SwapDialog, shortenAddress } = props.shared
   const { step, hash } = props
   const open = props.open ?? true
   const busy = step !== undefined && step !== 'confirmed' && step !== 'failed'
@@ -152,7 +154,7 @@ export function StatusView(props: {
     <SwapDialog open={open} onClose={props.onClose} label={props.message} testId="swap-status" state={step}>
       {open && step ? (
         <div
-          className={styles.dialogBody}
+          className={trade.dialogBody}
           aria-live="polite"
           aria-busy={busy || undefined}
           data-testid={props.testId}
@@ -160,7 +162,7 @@ export function StatusView(props: {
           {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
           {props.lead}
           <p
-            className={styles.statusMessage}
+            className={trade.statusMessage}
             data-testid="swap-status-message"
             data-tone={step === 'failed' ? 'error' : step === 'confirmed' ? 'success' : undefined}
           >
