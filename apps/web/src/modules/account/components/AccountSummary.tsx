@@ -10,6 +10,7 @@ import { usePortfolio } from '../hooks/useAccountData.ts'
 import { useAccountSettings } from '../state/accountSettings.ts'
 import { showDrawerView } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
+import { AvatarImage } from './AvatarImage.tsx'
 import { accountMessages as m } from './accountMessages.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { FiatTotal } from './FiatTotal.tsx'
@@ -46,15 +47,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
     <section className={styles.view}>
       <header className={styles.summaryHead}>
         {avatar ? (
-          <img
-            className={styles.avatar}
-            src={avatar}
-            alt=""
-            width={40}
-            height={40}
-            referrerPolicy="no-referrer"
-            data-testid="drawer-avatar"
-          />
+          <AvatarImage src={avatar} size={40} className={styles.avatar} testId="drawer-avatar" />
         ) : (
           <span className={styles.avatar} data-hue={Math.round(hue / 30)} aria-hidden="true" />
         )}

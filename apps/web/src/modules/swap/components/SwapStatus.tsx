@@ -45,7 +45,7 @@ export default function SwapStatus(props: {
   shared: SwapStatusShared
 }) {
   const intl = useIntl()
-  const { messages: m, styles, SwapSteps, formatTokenAmount } = props.shared
+  const { messages: m, SwapSteps, formatTokenAmount } = props.shared
   const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
     rejected: m.failedRejected,
     deadline: m.failedDeadline,
@@ -104,17 +104,14 @@ export default function SwapStatus(props: {
       explorer={props.explorer}
       onClose={props.onClose}
       shared={props.shared}
-      actions={
-        state?.step === 'failed' && props.onStandardSwap ? (
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            data-testid="swap-status-standard"
-            onClick={props.onStandardSwap}
-          >
-            {intl.formatMessage(m.standardSwap)}
-          </button>
-        ) : null
+      action={
+        state?.step === 'failed' && props.onStandardSwap
+          ? {
+              label: intl.formatMessage(m.standardSwap),
+              testId: 'swap-status-standard',
+              onClick: props.onStandardSwap,
+            }
+          : null
       }
     >
       <SwapSteps steps={props.steps} symbol={props.inputSymbol} actionLabel={props.actionLabel} />
@@ -141,8 +138,8 @@ export function StatusView(props: {
   lead?: ReactNode
   /** Shown under the message (the steps, the estimated time). */
   children?: ReactNode
-  /** Buttons before Close (the standard or classic route after a failure). */
-  actions?: ReactNode
+  /** A button before Close (the standard or classic route after a failure). */
+  action?: { readonly label: string; readonly testId: string; readonly onClick: () => void } | null
   testId?: string
 }) {
   const intl = useIntl()
@@ -197,17 +194,34 @@ export function StatusView(props: {
               ) : null}
             </p>
           ) : null}
-          {props.actions}
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            data-testid="swap-status-close"
-            onClick={props.onClose}
-          >
+          {props.action ? (
+            <SecondaryButton testId={props.action.testId} onClick={props.action.onClick} styles={styles}>
+              {props.action.label}
+            </SecondaryButton>
+          ) : null}
+          <SecondaryButton testId="swap-status-close" onClick={props.onClose} styles={styles}>
             {intl.formatMessage(m.close)}
-          </button>
+          </SecondaryButton>
         </div>
       ) : null}
     </SwapDialog>
+  )
+}
+
+function SecondaryButton(props: {
+  testId: string
+  onClick: () => void
+  styles: Readonly<Record<string, string>>
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      className={props.styles.secondaryButton}
+      data-testid={props.testId}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
   )
 }
