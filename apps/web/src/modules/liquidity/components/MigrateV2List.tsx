@@ -13,7 +13,7 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { MigrateV2 } from './MigrateV2.tsx'
-import { PairFigure, pairSymbols, ValueFigure } from './PositionFigures.tsx'
+import { PairFigure, PositionsLoading, pairSymbols, ValueFigure } from './PositionFigures.tsx'
 
 /** /migrate/v2: the connected account's v2 liquidity on every network, each with a link to migrate it. */
 export function MigrateV2List() {
@@ -21,13 +21,7 @@ export function MigrateV2List() {
   const { address } = useWalletState()
   const positions = usePositions(address)
   if (!address) return <ConnectPrompt />
-  if (positions.isPending)
-    return (
-      <SkeletonRows
-        count={3}
-        label={intl.formatMessage({ id: 'page.positions.loading', defaultMessage: 'Loading positions' })}
-      />
-    )
+  if (positions.isPending) return <PositionsLoading />
   if (positions.isError && !positions.data)
     return (
       <Card role="alert" data-testid="migrate-v2-unavailable">

@@ -103,3 +103,14 @@ export function CreatedPositionLink({ to }: { to: string }) {
     </Link>
   )
 }
+
+/** The positions lists' loading rows (/positions, /migrate/v2). */
+export function PositionsLoading() {
+  const intl = useIntl()
+  return (
+    <SkeletonRows
+      count={3}
+      label={intl.formatMessage({ id: 'page.positions.loading', defaultMessage: 'Loading positions' })}
+    />
+  )
+}

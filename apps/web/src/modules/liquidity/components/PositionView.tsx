@@ -30,6 +30,7 @@ import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { PairLine, PositionNotLoaded } from './PositionFigures.tsx'
 import { RangeBar } from './RangeBar.tsx'
+import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
 import { RemovePercent } from './RemovePercent.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -196,14 +197,11 @@ function PositionActions({ position: p }: { position: OnchainPosition }) {
     <Card>
       <div className={styles.actions}>
         {canUnwrap ? (
-          <label>
-            <input
-              type="checkbox"
-              checked={receiveNative}
-              onChange={(e) => setReceiveNative(e.target.checked)}
-            />{' '}
-            {intl.formatMessage(m.receiveNative, { symbol: nativeSymbol })}
-          </label>
+          <ReceiveNativeToggle
+            checked={receiveNative}
+            onChange={setReceiveNative}
+            nativeSymbol={nativeSymbol}
+          />
         ) : null}
         <ActionButton
           tx={tx}

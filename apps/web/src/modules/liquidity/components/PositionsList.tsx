@@ -5,7 +5,7 @@ import type { Address } from 'viem'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { AprWithReward } from '../../rewards/index.ts'
-import { Card, SkeletonRows, UnknownValue } from '../../ui/index.ts'
+import { Card, UnknownValue } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { usePosition } from '../hooks/usePosition.ts'
 import { usePositions } from '../hooks/usePositions.ts'
@@ -18,7 +18,7 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { PairFigure, pairSymbols, ValueFigure } from './PositionFigures.tsx'
+import { PairFigure, PositionsLoading, pairSymbols, ValueFigure } from './PositionFigures.tsx'
 import { RangeBar } from './RangeBar.tsx'
 
 const STATUSES: readonly PositionStatus[] = ['IN_RANGE', 'OUT_OF_RANGE', 'CLOSED']
@@ -57,13 +57,7 @@ export function PositionsList() {
   const prices = useTokenPrices(tokens)
 
   if (!address) return <ConnectPrompt />
-  if (positions.isPending)
-    return (
-      <SkeletonRows
-        count={3}
-        label={intl.formatMessage({ id: 'page.positions.loading', defaultMessage: 'Loading positions' })}
-      />
-    )
+  if (positions.isPending) return <PositionsLoading />
   if (positions.isError) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
 
   const toggle = (status: PositionStatus) =>

@@ -19,6 +19,7 @@ import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { PairLine, PositionNotLoaded } from './PositionFigures.tsx'
+import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
 import { RemovePercent } from './RemovePercent.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -132,14 +133,11 @@ function V2Remove({ position: p }: { position: V2Position }) {
     <section aria-labelledby={`${sliderId}-heading`} className={styles.actions}>
       <h2 id={`${sliderId}-heading`}>{intl.formatMessage(m.remove)}</h2>
       {hasWeth ? (
-        <label>
-          <input
-            type="checkbox"
-            checked={receiveNative}
-            onChange={(e) => setReceiveNative(e.target.checked)}
-          />{' '}
-          {intl.formatMessage(m.receiveNative, { symbol: nativeSymbol })}
-        </label>
+        <ReceiveNativeToggle
+          checked={receiveNative}
+          onChange={setReceiveNative}
+          nativeSymbol={nativeSymbol}
+        />
       ) : null}
       <RemovePercent id={sliderId} percent={percent} onChange={setPercent} />
       <p
