@@ -1,4 +1,5 @@
 export { displayCurrencies } from '@oxbow/core'
+export { useChooseCurrency } from './hooks/useChooseCurrency.ts'
 export {
   type DisplayCurrencyCode,
   fxRatesQuery,

@@ -1,5 +1,5 @@
-export { Dialog } from './components/Dialog.tsx'
-export { CopyIcon, PowerIcon } from './components/Icons.tsx'
+export { Dialog, dialogHeadClassName, iconButtonClassName, modalClassName } from './components/Dialog.tsx'
+export { CopyIcon, LineIcon, LogoMark, PowerIcon } from './components/Icons.tsx'
 export { NotFoundState } from './components/NotFoundState.tsx'
 export {
   Button,

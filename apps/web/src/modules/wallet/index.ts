@@ -4,6 +4,7 @@ export {
   ConnectButton,
   ConnectPanel,
   closeAccountDrawer,
+  headerWalletButtonClassName,
   openAccountDrawer,
   openConnectDrawer,
   useAccountDrawerOpen,

@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
 import {
+  headerWalletButtonClassName,
   openAccountDrawer,
   useAccountAvatar,
   useAccountDrawerOpen,
@@ -14,6 +15,7 @@ import {
 import { useAccountSettings } from '../state/accountSettings.ts'
 import styles from './AccountButton.module.css'
 import { loadAccountDrawer } from './AccountDrawerSlot.tsx'
+import { AvatarImage } from './AvatarImage.tsx'
 
 // The header's only messages of this module (the drawer's are in its own chunk).
 const m = defineMessages({
@@ -50,27 +52,14 @@ export function AccountButton() {
   return (
     <button
       type="button"
-      className={styles.accountButton}
+      className={`${headerWalletButtonClassName} ${styles.accountButton}`}
       aria-expanded={open}
       aria-haspopup="dialog"
       aria-label={intl.formatMessage(m.account, { address: name })}
       onClick={openAccountDrawer}
     >
       {avatar ? (
-        // Decorative (the name is the label); only a source isShowableAvatar passed reaches here.
-        // A link that fails to load (dead, refused by the gateway) hides instead of a broken image.
-        <img
-          className={styles.avatar}
-          src={avatar}
-          alt=""
-          width={20}
-          height={20}
-          referrerPolicy="no-referrer"
-          onError={(event) => {
-            event.currentTarget.hidden = true
-          }}
-          data-testid="account-avatar"
-        />
+        <AvatarImage src={avatar} size={20} className={styles.avatar} testId="account-avatar" />
       ) : null}
       {name}
       {pending.length > 0 ? (

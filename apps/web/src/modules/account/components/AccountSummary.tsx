@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { ClaimRewards } from '../../rewards/index.ts'
-import { Button, CopyIcon, PowerIcon } from '../../ui/index.ts'
+import { Button, CopyIcon, iconButtonClassName, PowerIcon } from '../../ui/index.ts'
 import { CopyButton, loadWalletRuntime, useAccountAvatar, useAccountLabel } from '../../wallet/index.ts'
 import { usePortfolio } from '../hooks/useAccountData.ts'
 import { useAccountSettings } from '../state/accountSettings.ts'
@@ -60,7 +60,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         <span className={styles.spacer} />
         <button
           type="button"
-          className={styles.iconButton}
+          className={iconButtonClassName}
           aria-label={intl.formatMessage(m.settings)}
           onClick={() => showDrawerView('settings')}
         >
@@ -69,7 +69,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
         {confirming ? null : (
           <button
             type="button"
-            className={styles.iconButton}
+            className={iconButtonClassName}
             aria-label={intl.formatMessage(m.disconnect)}
             onClick={() => setConfirming(true)}
           >

@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl'
-import styles from './AccountDrawer.module.css'
+import { iconButtonClassName } from '../../ui/index.ts'
 import { accountMessages as m } from './accountMessages.ts'
 
 /** The drawer's and its dialogs' close control: an icon button named "Close". */
@@ -8,7 +8,7 @@ export function CloseButton(props: { onClose: () => void }) {
   return (
     <button
       type="button"
-      className={styles.iconButton}
+      className={iconButtonClassName}
       aria-label={intl.formatMessage(m.close)}
       onClick={props.onClose}
     >

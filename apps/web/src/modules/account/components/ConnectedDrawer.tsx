@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useIntl } from 'react-intl'
+import { dialogHeadClassName, iconButtonClassName } from '../../ui/index.ts'
 import { ManagePasskeysLink } from '../../wallet/index.ts'
 import { type DrawerView, showDrawerView, useDrawerNavigation } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
@@ -58,10 +59,10 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
     }[view]
     content = (
       <section className={styles.view} aria-labelledby="account-view-title">
-        <header className={styles.viewHead}>
+        <header className={dialogHeadClassName}>
           <button
             type="button"
-            className={styles.iconButton}
+            className={iconButtonClassName}
             aria-label={intl.formatMessage(m.back)}
             onClick={() => showDrawerView(parentOf[view])}
           >

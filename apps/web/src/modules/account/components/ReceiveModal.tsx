@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl'
 import { encode } from 'uqr'
 import { findNetworkByChainId } from '../../config/index.ts'
 import { ExchangeProviderList } from '../../fiat/index.ts'
-import { Button, Dialog } from '../../ui/index.ts'
+import { Button, Dialog, modalClassName } from '../../ui/index.ts'
 import { CopyButton, useWalletState } from '../../wallet/index.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
@@ -50,7 +50,7 @@ export function ReceiveModal(props: {
       open={props.open}
       onClose={close}
       label={intl.formatMessage(m.receiveTitle)}
-      className={styles.modal}
+      className={modalClassName}
     >
       <h2>{intl.formatMessage(m.receiveTitle)}</h2>
       <p className={styles.muted}>{intl.formatMessage(m.receiveBody)}</p>

@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl'
-import { Dialog } from '../../ui/index.ts'
-import styles from './AccountDrawer.module.css'
+import { Dialog, dialogHeadClassName, modalClassName } from '../../ui/index.ts'
 import { CloseButton } from './CloseButton.tsx'
 import { SendForm } from './SendForm.tsx'
 import { sendMessages as m } from './sendMessages.ts'
@@ -13,10 +12,10 @@ export function SendModal(props: { open: boolean; onClose: () => void }) {
       open={props.open}
       onClose={props.onClose}
       label={intl.formatMessage(m.title)}
-      className={styles.modal}
+      className={modalClassName}
       data-testid="send-modal"
     >
-      <header className={styles.viewHead}>
+      <header className={dialogHeadClassName}>
         <h2>{intl.formatMessage(m.title)}</h2>
         <CloseButton onClose={props.onClose} />
       </header>

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { useAddressName } from '../../identity/index.ts'
 import { screeningMessages } from '../../screening/index.ts'
-import { Button, Dialog } from '../../ui/index.ts'
+import { Button, Dialog, modalClassName } from '../../ui/index.ts'
 import styles from './AccountDrawer.module.css'
 import { sendMessages as m } from './sendMessages.ts'
 
@@ -106,7 +106,7 @@ export function SpeedBumpDialog(props: {
             ? m.newAddressTitle
             : m.lookalikeTitle,
       )}
-      className={styles.modal}
+      className={modalClassName}
       data-testid={`send-speedbump-${props.step}`}
     >
       <h2>
@@ -159,7 +159,7 @@ export function SendReviewDialog(props: {
       open={props.step === 'review' || props.step === 'sending'}
       onClose={props.onClose}
       label={intl.formatMessage(m.reviewTitle)}
-      className={styles.modal}
+      className={modalClassName}
       data-testid="send-review"
     >
       <h2>{intl.formatMessage(m.reviewTitle)}</h2>
@@ -210,7 +210,7 @@ export function LowNativeDialog(props: {
       open={props.open}
       onClose={props.onClose}
       label={intl.formatMessage(m.lowNativeTitle, { symbol: props.symbol })}
-      className={styles.modal}
+      className={modalClassName}
     >
       <h2>{intl.formatMessage(m.lowNativeTitle, { symbol: props.symbol })}</h2>
       <p>{intl.formatMessage(m.lowNativeBody, { symbol: props.symbol })}</p>

@@ -1,13 +1,11 @@
 import { APP_VERSION, BUILD_HASH_DISPLAY_CHARS } from '@oxbow/core'
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
-import { useSearchParams } from 'react-router'
 import { getRuntimeConfig } from '../../config/index.ts'
-import { displayCurrencies, useFiatFormatter } from '../../currency/index.ts'
+import { displayCurrencies, useChooseCurrency, useFiatFormatter } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, usePreferences } from '../../preferences/index.ts'
-import { Button, Dialog } from '../../ui/index.ts'
-import { applyCurrencyParam } from '../../urlParams/index.ts'
+import { Button, Dialog, modalClassName } from '../../ui/index.ts'
 import { CopyButton, useAccountNames, useWalletState } from '../../wallet/index.ts'
 import { setAccountSetting, useAccountSettings } from '../state/accountSettings.ts'
 import { showDrawerView } from '../state/drawerState.ts'
@@ -116,7 +114,7 @@ export function SettingsView() {
         open={testnetModal}
         onClose={() => setTestnetModal(false)}
         label={intl.formatMessage(m.testnetModalTitle)}
-        className={styles.modal}
+        className={modalClassName}
       >
         <h2>{intl.formatMessage(m.testnetModalTitle)}</h2>
         <p>{intl.formatMessage(m.testnetModalBody)}</p>
@@ -204,7 +202,7 @@ export function CurrencyView() {
   const intl = useIntl()
   const prefs = usePreferences()
   const { format } = useFiatFormatter()
-  const [, setSearchParams] = useSearchParams()
+  const chooseCurrency = useChooseCurrency()
   return (
     <div role="radiogroup" aria-label={intl.formatMessage(m.localCurrency)} className={styles.options}>
       {displayCurrencies.map((code) => (
@@ -215,10 +213,7 @@ export function CurrencyView() {
           role="radio"
           aria-checked={prefs.currency === code}
           className={styles.navRow}
-          onClick={() => {
-            setPreference('currency', code)
-            setSearchParams((previous) => applyCurrencyParam(previous, code), { replace: true })
-          }}
+          onClick={() => chooseCurrency(code)}
         >
           <span>{code}</span>
           <span className={styles.muted}>{prefs.currency === code ? format(1) : null}</span>

@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { type MessageDescriptor, useIntl } from 'react-intl'
-import { Link, useLocation, useSearchParams } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
 import { siteLinks } from '../../config/index.ts'
-import { displayCurrencies } from '../../currency/index.ts'
+import { displayCurrencies, useChooseCurrency } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, type ThemeChoice, themeChoices, usePreferences } from '../../preferences/index.ts'
 import { useDismiss, useKeepInViewport } from '../../ui/index.ts'
-import { applyCurrencyParam } from '../../urlParams/index.ts'
 import styles from './CompanyMenu.module.css'
 import headerStyles from './Header.module.css'
 
@@ -167,7 +166,7 @@ export function CompanyDrawer() {
   const [expanded, setExpanded] = useState(initialExpanded)
   const prefs = usePreferences()
   const { pathname } = useLocation()
-  const [, setSearchParams] = useSearchParams()
+  const chooseCurrency = useChooseCurrency()
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const links = sections()
 
@@ -272,13 +271,7 @@ export function CompanyDrawer() {
                           <select
                             className={styles.select}
                             value={prefs.currency}
-                            onChange={(event) => {
-                              setPreference('currency', event.target.value)
-                              const code = event.target.value
-                              setSearchParams((previous) => applyCurrencyParam(previous, code), {
-                                replace: true,
-                              })
-                            }}
+                            onChange={(event) => chooseCurrency(event.target.value)}
                           >
                             {displayCurrencies.map((code) => (
                               <option key={code} value={code}>

@@ -6,6 +6,7 @@ import { findNetwork, getRuntimeConfig } from '../../config/index.ts'
 import { usePreferences } from '../../preferences/index.ts'
 import { openSearch } from '../../search/index.ts'
 import { PreferencesMenu } from '../../settings/index.ts'
+import { LineIcon, LogoMark } from '../../ui/index.ts'
 import { ConnectButton } from '../../wallet/index.ts'
 import { isHolidaySeason } from '../services/holiday.ts'
 import { CompanyDrawer, CompanyDropdown } from './CompanyMenu.tsx'
@@ -29,20 +30,12 @@ function Logo() {
       aria-label={intl.formatMessage(m.home)}
       data-holiday={holiday}
     >
-      <svg className={styles.logoMark} viewBox="0 0 32 32" aria-hidden="true">
-        <circle cx="16" cy="16" r="15" fill="var(--color-accent)" />
-        <path
-          d="M8 18c3-6 13-6 16 0"
-          stroke="var(--color-accent-text)"
-          strokeWidth="3"
-          fill="none"
-          strokeLinecap="round"
-        />
+      <LogoMark className={styles.logoMark}>
         {holiday ? (
           // The holiday hat: December and 1-7 January.
           <path d="M9 9l7-7 7 7z" fill="var(--color-critical)" data-testid="holiday-logo" />
         ) : null}
-      </svg>
+      </LogoMark>
       <span className={styles.logoText}>Oxbow</span>
     </Link>
   )
@@ -57,18 +50,10 @@ function SearchEntry() {
       onClick={openSearch}
       aria-label={intl.formatMessage(m.search)}
     >
-      <svg
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      >
+      <LineIcon size={18}>
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-3.5-3.5" />
-      </svg>
+      </LineIcon>
       <span className={styles.searchLabel}>{intl.formatMessage(m.search)}</span>
       <kbd className={styles.kbd}>/</kbd>
     </button>

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
 import { AccountButton, AccountDrawerSlot } from '../../account/index.ts'
+import { LogoMark } from '../../ui/index.ts'
 import { ConnectButton } from '../../wallet/index.ts'
 import styles from './Landing.module.css'
 
@@ -16,16 +17,7 @@ export function LandingTopBar() {
   return (
     <nav className={styles.topBar} aria-label={intl.formatMessage(m.bar)}>
       <Link to="/" className={styles.homeLink} aria-label={intl.formatMessage(m.home)}>
-        <svg className={styles.logoMark} viewBox="0 0 32 32" aria-hidden="true">
-          <circle cx="16" cy="16" r="15" fill="var(--color-accent)" />
-          <path
-            d="M8 18c3-6 13-6 16 0"
-            stroke="var(--color-accent-text)"
-            strokeWidth="3"
-            fill="none"
-            strokeLinecap="round"
-          />
-        </svg>
+        <LogoMark className={styles.logoMark} />
         <span className={styles.logoText}>Oxbow</span>
       </Link>
       <div className={styles.topBarEnd}>

@@ -14,6 +14,7 @@ import {
   swapMessages as sm,
   TokenSelector,
   TradeModes,
+  tradeBoxStyles as trade,
   tradingNetworksQuery,
   useQuote,
   useTokenBalances,
@@ -38,7 +39,6 @@ import {
   ratioToDecimal,
 } from '../state/limitPrice.ts'
 import { confirmLimitOrder } from './confirmLimitOrder.ts'
-import styles from './Limit.module.css'
 import { LimitExpiry } from './LimitExpiry.tsx'
 import { LimitNotices } from './LimitNotices.tsx'
 import { LimitPriceBox } from './LimitPriceBox.tsx'
@@ -286,11 +286,11 @@ export function LimitForm() {
 
   return (
     <>
-      <section className={styles.box} aria-label={intl.formatMessage(sm.swap)} data-testid="limit-form">
-        <div className={styles.top}>
+      <section className={trade.box} aria-label={intl.formatMessage(sm.swap)} data-testid="limit-form">
+        <div className={trade.top}>
           <TradeModes />
           <select
-            className={styles.chain}
+            className={trade.chain}
             aria-label={intl.formatMessage(sm.network)}
             value={chain}
             onChange={(event) => {

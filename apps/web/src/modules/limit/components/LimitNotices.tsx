@@ -1,6 +1,7 @@
 import type { limitOrderCapacity } from '@oxbow/core'
 import { MAX_OPEN_LIMIT_ORDERS } from '@oxbow/core'
 import { useIntl } from 'react-intl'
+import { tradeBoxStyles as trade } from '../../swap/index.ts'
 import type { limitWarning } from '../state/limitPrice.ts'
 import styles from './Limit.module.css'
 import { limitMessages as m } from './limitMessages.ts'
@@ -31,19 +32,19 @@ export function LimitNotices({
   return (
     <>
       {warning.kind === 'market-unavailable' && showMarketUnavailable ? (
-        <p className={styles.warning} data-testid="limit-warning" data-kind="market-unavailable">
+        <p className={trade.warning} data-testid="limit-warning" data-kind="market-unavailable">
           {intl.formatMessage(m.marketUnavailable)}
         </p>
       ) : null}
       {warning.kind === 'worse-than-market' ? (
-        <p className={styles.warning} data-testid="limit-warning" data-kind="worse-than-market">
+        <p className={trade.warning} data-testid="limit-warning" data-kind="worse-than-market">
           {intl.formatMessage(inverted ? m.aboveMarket : m.belowMarket, {
             percent: formatPercent(warning.percent / 100).replace(/^[+-]/, ''),
           })}
         </p>
       ) : null}
       {capacity !== 'ok' ? (
-        <p className={styles.warning} data-testid="limit-open-orders-warning">
+        <p className={trade.warning} data-testid="limit-open-orders-warning">
           {intl.formatMessage(capacity === 'full' ? m.openOrdersFull : m.openOrdersNear, {
             count: openOrders,
             max: MAX_OPEN_LIMIT_ORDERS,

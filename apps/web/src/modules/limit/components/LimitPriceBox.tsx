@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl'
+import { tradeBoxStyles as trade } from '../../swap/index.ts'
 import { type LimitPreset, limitPresets } from '../state/limitPrice.ts'
 import styles from './Limit.module.css'
 import { limitMessages as m } from './limitMessages.ts'
@@ -35,7 +36,7 @@ export function LimitPriceBox({
 }) {
   const intl = useIntl()
   return (
-    <div className={styles.priceBox} data-testid="limit-price-box">
+    <div className={trade.panel} data-testid="limit-price-box">
       <div className={styles.priceHeader}>
         <span>{intl.formatMessage(unit.in ? m.limitPrice : m.priceLabel, { in: unit.in })}</span>
         <button
@@ -49,7 +50,7 @@ export function LimitPriceBox({
           ⇅
         </button>
       </div>
-      <div className={styles.priceRow}>
+      <div className={trade.inputRow}>
         <input
           className={styles.priceInput}
           data-testid="limit-price"

@@ -1,6 +1,6 @@
 import { formatTokenAmount, MAX_OPEN_LIMIT_ORDERS } from '@oxbow/core'
 import { useIntl } from 'react-intl'
-import { type SwapToken, swapMessages as sm } from '../../swap/index.ts'
+import { type SwapToken, swapMessages as sm, tradeBoxStyles as trade } from '../../swap/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import type { PlaceOrderState } from '../services/placeOrder.ts'
 import styles from './Limit.module.css'
@@ -52,64 +52,66 @@ export function LimitReview({
       open={reviewing}
       onClose={closeReview}
       label={intl.formatMessage(m.reviewTitle)}
-      className={styles.dialog}
+      className={trade.dialog}
       data-testid="limit-review"
     >
-      <h2 className={styles.dialogTitle}>{intl.formatMessage(m.reviewTitle)}</h2>
-      {inputToken && outputToken && amountIn && amountOut ? (
-        <>
-          <div className={styles.reviewSide}>
-            <span className={styles.muted}>{intl.formatMessage(m.youSell)}</span>
-            <span className={styles.reviewAmount}>
-              {formatTokenAmount(amountIn, decIn, { locale: intl.locale })} {inputToken.symbol}
+      <div className={trade.dialogBody}>
+        <h2 className={trade.dialogTitle}>{intl.formatMessage(m.reviewTitle)}</h2>
+        {inputToken && outputToken && amountIn && amountOut ? (
+          <>
+            <div className={trade.reviewSide}>
+              <span className={styles.muted}>{intl.formatMessage(m.youSell)}</span>
+              <span className={trade.reviewAmount}>
+                {formatTokenAmount(amountIn, decIn, { locale: intl.locale })} {inputToken.symbol}
+              </span>
+            </div>
+            <div className={trade.reviewSide}>
+              <span className={styles.muted}>{intl.formatMessage(m.youReceiveAtLeast)}</span>
+              <span className={trade.reviewAmount} data-testid="limit-review-output">
+                {formatTokenAmount(amountOut, decOut, { locale: intl.locale })} {outputToken.symbol}
+              </span>
+            </div>
+            <span className={styles.muted}>
+              {intl.formatMessage(m.expires, {
+                date: intl.formatDate(deadline * 1000, { dateStyle: 'medium', timeStyle: 'short' }),
+              })}
             </span>
-          </div>
-          <div className={styles.reviewSide}>
-            <span className={styles.muted}>{intl.formatMessage(m.youReceiveAtLeast)}</span>
-            <span className={styles.reviewAmount} data-testid="limit-review-output">
-              {formatTokenAmount(amountOut, decOut, { locale: intl.locale })} {outputToken.symbol}
-            </span>
-          </div>
-          <span className={styles.muted}>
-            {intl.formatMessage(m.expires, {
-              date: intl.formatDate(deadline * 1000, { dateStyle: 'medium', timeStyle: 'short' }),
-            })}
-          </span>
-          <p className={styles.muted}>{intl.formatMessage(m.noGas)}</p>
-        </>
-      ) : null}
-      {placing ? (
-        <p
-          className={styles.statusMessage}
-          role="status"
-          data-testid="limit-status"
-          data-state={placing.step}
-          data-tone={placing.step === 'failed' ? 'error' : undefined}
-        >
-          {placing.step === 'approving'
-            ? intl.formatMessage(m.approving, { symbol: inputToken?.symbol ?? '' })
-            : placing.step === 'signing'
-              ? intl.formatMessage(m.signing)
-              : placing.step === 'submitting'
-                ? intl.formatMessage(m.submitting)
-                : placing.step === 'placed'
-                  ? intl.formatMessage(m.placed)
-                  : intl.formatMessage(failureMessages[placing.reason], {
-                      max: MAX_OPEN_LIMIT_ORDERS,
-                      symbol: inputToken?.symbol ?? '',
-                      reason: intl.formatMessage(sm.unsupportedTokenUnknown),
-                    })}
-        </p>
-      ) : null}
-      {placing === null ? (
-        <Button data-testid="limit-confirm" onClick={() => void onConfirm()}>
-          {intl.formatMessage(m.placeOrder)}
-        </Button>
-      ) : placing.step === 'placed' || placing.step === 'failed' ? (
-        <button type="button" className={styles.secondary} data-testid="limit-close" onClick={closeReview}>
-          {intl.formatMessage(sm.close)}
-        </button>
-      ) : null}
+            <p className={styles.muted}>{intl.formatMessage(m.noGas)}</p>
+          </>
+        ) : null}
+        {placing ? (
+          <p
+            className={trade.statusMessage}
+            role="status"
+            data-testid="limit-status"
+            data-state={placing.step}
+            data-tone={placing.step === 'failed' ? 'error' : undefined}
+          >
+            {placing.step === 'approving'
+              ? intl.formatMessage(m.approving, { symbol: inputToken?.symbol ?? '' })
+              : placing.step === 'signing'
+                ? intl.formatMessage(m.signing)
+                : placing.step === 'submitting'
+                  ? intl.formatMessage(m.submitting)
+                  : placing.step === 'placed'
+                    ? intl.formatMessage(m.placed)
+                    : intl.formatMessage(failureMessages[placing.reason], {
+                        max: MAX_OPEN_LIMIT_ORDERS,
+                        symbol: inputToken?.symbol ?? '',
+                        reason: intl.formatMessage(sm.unsupportedTokenUnknown),
+                      })}
+          </p>
+        ) : null}
+        {placing === null ? (
+          <Button data-testid="limit-confirm" onClick={() => void onConfirm()}>
+            {intl.formatMessage(m.placeOrder)}
+          </Button>
+        ) : placing.step === 'placed' || placing.step === 'failed' ? (
+          <button type="button" className={styles.secondary} data-testid="limit-close" onClick={closeReview}>
+            {intl.formatMessage(sm.close)}
+          </button>
+        ) : null}
+      </div>
     </Dialog>
   )
 }

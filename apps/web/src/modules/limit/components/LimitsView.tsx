@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { findNetworkByChainId } from '../../config/index.ts'
-import { tradingNetworksQuery, useTokenList } from '../../swap/index.ts'
+import { tradeBoxStyles as trade, tradingNetworksQuery, useTokenList } from '../../swap/index.ts'
 import { Button, Dialog } from '../../ui/index.ts'
 import { type Hex, loadWalletRuntime } from '../../wallet/index.ts'
 import type { CancelFlowState } from '../services/cancelFlow.ts'
@@ -98,11 +98,7 @@ export function LimitsView({ account }: { account: Hex | null }) {
 
   if (!account) return null
   return (
-    <section
-      className={styles.orders}
-      aria-label={intl.formatMessage(m.openOrders)}
-      data-testid="limits-view"
-    >
+    <section className={trade.box} aria-label={intl.formatMessage(m.openOrders)} data-testid="limits-view">
       <h2 className={styles.ordersTitle}>{intl.formatMessage(m.openOrders)}</h2>
       {orders.isError && !orders.data ? (
         <p role="alert" className={styles.error}>
@@ -137,27 +133,29 @@ export function LimitsView({ account }: { account: Hex | null }) {
         open={flow.step !== 'notStarted'}
         onClose={closeConfirmation}
         label={intl.formatMessage(m.cancelTitle)}
-        className={styles.dialog}
+        className={trade.dialog}
         data-testid="limits-cancel-dialog"
         data-state={flow.step}
       >
-        <h2 className={styles.dialogTitle}>{intl.formatMessage(m.cancelTitle)}</h2>
-        <p>{intl.formatMessage(m.cancelExplain)}</p>
-        {flow.step === 'reviewing' ? (
-          <Button data-testid="limits-cancel-confirm" onClick={() => void startCancel()}>
-            {intl.formatMessage(m.cancelConfirm)}
-          </Button>
-        ) : (
-          <p role="status" data-testid="limits-cancel-status">
-            {intl.formatMessage(
-              flow.step === 'pendingSignature'
-                ? m.cancelPendingSignature
-                : flow.step === 'pendingConfirmation'
-                  ? m.cancelPendingConfirmation
-                  : m.cancelDone,
-            )}
-          </p>
-        )}
+        <div className={trade.dialogBody}>
+          <h2 className={trade.dialogTitle}>{intl.formatMessage(m.cancelTitle)}</h2>
+          <p>{intl.formatMessage(m.cancelExplain)}</p>
+          {flow.step === 'reviewing' ? (
+            <Button data-testid="limits-cancel-confirm" onClick={() => void startCancel()}>
+              {intl.formatMessage(m.cancelConfirm)}
+            </Button>
+          ) : (
+            <p role="status" data-testid="limits-cancel-status">
+              {intl.formatMessage(
+                flow.step === 'pendingSignature'
+                  ? m.cancelPendingSignature
+                  : flow.step === 'pendingConfirmation'
+                    ? m.cancelPendingConfirmation
+                    : m.cancelDone,
+              )}
+            </p>
+          )}
+        </div>
       </Dialog>
     </section>
   )

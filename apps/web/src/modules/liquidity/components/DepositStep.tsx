@@ -3,10 +3,9 @@ import { poolIdOf } from '@oxbow/protocol/encoding'
 import { tickAtSqrtPrice } from '@oxbow/routing'
 import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { Link } from 'react-router'
 import { type Address, decodeEventLog, erc721Abi, isAddressEqual, zeroAddress } from 'viem'
 import { networkName } from '../../config/index.ts'
-import { Card, secondaryButtonClassName } from '../../ui/index.ts'
+import { Card } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
@@ -29,6 +28,7 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { CreatedPositionLink, PairLine } from './PositionFigures.tsx'
 import { RangeChart } from './RangeChart.tsx'
 import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
@@ -222,15 +222,12 @@ export function DepositStep({ chosen }: { chosen: Chosen }) {
         data-amount1={amounts?.amount1.toString()}
       >
         <h2 id={`${id}-deposit`}>{intl.formatMessage(m.stepDeposit)}</h2>
-        <p className={styles.meta}>
-          <span className={styles.pair}>
-            {tokenA.symbol} / {tokenB.symbol}
-          </span>
+        <PairLine symbol0={tokenA.symbol} symbol1={tokenB.symbol}>
           <span>{networkName(pool.network)}</span>
           <span>{pool.version}</span>
           <span>{feeText(pool.fee)}</span>
           {pool.hooks !== zeroAddress ? <span>{pool.hooks}</span> : null}
-        </p>
+        </PairLine>
         {state.exists ? (
           <p data-testid="current-price">
             {intl.formatMessage(m.currentPrice)}:{' '}
@@ -365,11 +362,7 @@ export function DepositStep({ chosen }: { chosen: Chosen }) {
           </ActionButton>
         )}
         <TransactionStatus state={tx.state} />
-        {created ? (
-          <Link to={created} data-testid="created-position" className={secondaryButtonClassName}>
-            {intl.formatMessage(m.viewPosition)}
-          </Link>
-        ) : null}
+        {created ? <CreatedPositionLink to={created} /> : null}
       </section>
     </Card>
   )

@@ -3,10 +3,9 @@ import { tickAtSqrtPrice } from '@oxbow/routing'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { Link } from 'react-router'
 import { type Address, decodeEventLog, erc721Abi, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
-import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { Card, SkeletonRows } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { useV2Position } from '../hooks/useV2Position.ts'
@@ -29,6 +28,7 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { CreatedPositionLink, PairLine } from './PositionFigures.tsx'
 import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -219,14 +219,11 @@ function MigrateForm({ position: p }: { position: V2Position }) {
         data-target={target}
       >
         <h2 id={`${id}-heading`}>{intl.formatMessage(target === 'v4' ? m.migrateToV4 : m.migrateToV3)}</h2>
-        <p className={styles.meta}>
-          <span className={styles.pair}>
-            {p.token0.symbol} / {p.token1.symbol}
-          </span>
+        <PairLine symbol0={p.token0.symbol} symbol1={p.token1.symbol}>
           <span>
             {amount(p.amount0, d0)} {p.token0.symbol} + {amount(p.amount1, d1)} {p.token1.symbol}
           </span>
-        </p>
+        </PairLine>
         {v4Available ? (
           <fieldset className={styles.versions}>
             <legend>{intl.formatMessage(m.filterVersion)}</legend>
@@ -300,11 +297,7 @@ function MigrateForm({ position: p }: { position: V2Position }) {
           {intl.formatMessage(m.migrate)}
         </ActionButton>
         <TransactionStatus state={tx.state} />
-        {created ? (
-          <Link to={created} data-testid="created-position" className={secondaryButtonClassName}>
-            {intl.formatMessage(m.viewPosition)}
-          </Link>
-        ) : null}
+        {created ? <CreatedPositionLink to={created} /> : null}
       </section>
     </Card>
   )

@@ -1,16 +1,8 @@
-import { formatTokenAmount } from '@oxbow/core'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { type Address, getAddress, isAddress } from 'viem'
 import { getNetworks, networkName } from '../../config/index.ts'
-import { useFiatFormatter } from '../../currency/index.ts'
-import {
-  buttonClassName,
-  Card,
-  SkeletonRows,
-  secondaryButtonClassName,
-  UnknownValue,
-} from '../../ui/index.ts'
+import { buttonClassName, Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { usePositions } from '../hooks/usePositions.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
@@ -21,6 +13,7 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { MigrateV2 } from './MigrateV2.tsx'
+import { PairFigure, PositionsLoading, pairSymbols, ValueFigure } from './PositionFigures.tsx'
 
 /** /migrate/v2: the connected account's v2 liquidity on every network, each with a link to migrate it. */
 export function MigrateV2List() {
@@ -28,13 +21,7 @@ export function MigrateV2List() {
   const { address } = useWalletState()
   const positions = usePositions(address)
   if (!address) return <ConnectPrompt />
-  if (positions.isPending)
-    return (
-      <SkeletonRows
-        count={3}
-        label={intl.formatMessage({ id: 'page.positions.loading', defaultMessage: 'Loading positions' })}
-      />
-    )
+  if (positions.isPending) return <PositionsLoading />
   if (positions.isError && !positions.data)
     return (
       <Card role="alert" data-testid="migrate-v2-unavailable">
@@ -69,7 +56,6 @@ export function MigrateV2List() {
 /** One pair: the chain's reading of the LP balance and its worth, and the link to the migration. */
 function MigrateV2Row({ position, owner }: { position: IndexedPosition; owner: Address }) {
   const intl = useIntl()
-  const fiat = useFiatFormatter()
   const chain = useV2Position(position.network, position.tokenId, owner)
   const p = chain.data
   const prices = useTokenPrices(
@@ -80,10 +66,8 @@ function MigrateV2Row({ position, owner }: { position: IndexedPosition; owner: A
         ]
       : [],
   )
-  const symbol0 = p?.token0.symbol ?? position.pool?.token0.symbol ?? '?'
-  const symbol1 = p?.token1.symbol ?? position.pool?.token1.symbol ?? '?'
+  const { symbol0, symbol1 } = pairSymbols(p, position)
   const value = p ? usdValue(p, p.amount0, p.amount1, prices.data) : null
-  const amount = (v: bigint, decimals: number) => formatTokenAmount(v, decimals, { locale: intl.locale })
   return (
     <Card
       className={styles.migrateRow}
@@ -92,27 +76,11 @@ function MigrateV2Row({ position, owner }: { position: IndexedPosition; owner: A
       data-pair={position.tokenId}
       data-balance={p?.balance.toString()}
     >
-      <div className={styles.figure}>
-        <span className={styles.pair}>
-          {symbol0} / {symbol1}
-        </span>
-        <span className={styles.meta}>
-          <span>v2</span>
-          <span>{networkName(position.network)}</span>
-        </span>
-      </div>
-      <div className={styles.figure}>
-        <span>{intl.formatMessage(m.value)}</span>
-        <span
-          title={
-            p
-              ? `${amount(p.amount0, p.token0.decimals)} ${symbol0} + ${amount(p.amount1, p.token1.decimals)} ${symbol1}`
-              : undefined
-          }
-        >
-          {value === null ? <UnknownValue /> : fiat.format(value)}
-        </span>
-      </div>
+      <PairFigure symbol0={symbol0} symbol1={symbol1}>
+        <span>v2</span>
+        <span>{networkName(position.network)}</span>
+      </PairFigure>
+      <ValueFigure read={p} symbol0={symbol0} symbol1={symbol1} value={value} />
       <Link
         to={`/migrate/v2/${position.network}/${position.tokenId}`}
         className={buttonClassName}

@@ -4,10 +4,9 @@ import { tickAtSqrtPrice } from '@oxbow/routing'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { Link } from 'react-router'
 import { type Address, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
-import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { Card, SkeletonRows } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { usePosition } from '../hooks/usePosition.ts'
@@ -38,6 +37,7 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { CreatedPositionLink, PairLine } from './PositionFigures.tsx'
 import { RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -266,13 +266,10 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
         data-new-pool={pool.data ? String(!pool.data.exists) : undefined}
       >
         <h2 id={`${id}-heading`}>{intl.formatMessage(m.migrateToV4)}</h2>
-        <p className={styles.meta}>
-          <span className={styles.pair}>
-            {v3.token0.symbol} / {v3.token1.symbol}
-          </span>
+        <PairLine symbol0={v3.token0.symbol} symbol1={v3.token1.symbol}>
           <span>{feeText(v3.feeTier)}</span>
           <span>#{p.tokenId.toString()}</span>
-        </p>
+        </PairLine>
         {p.liquidity === 0n ? (
           <p role="alert" className={styles.notice} data-testid="migrate-empty">
             {intl.formatMessage(m.noLiquidity)}
@@ -386,11 +383,7 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
             <dd>{pair(outcome.refund0, outcome.refund1)}</dd>
           </dl>
         ) : null}
-        {outcome?.href ? (
-          <Link to={outcome.href} data-testid="created-position" className={secondaryButtonClassName}>
-            {intl.formatMessage(m.viewPosition)}
-          </Link>
-        ) : null}
+        {outcome?.href ? <CreatedPositionLink to={outcome.href} /> : null}
       </section>
     </Card>
   )

@@ -6,7 +6,7 @@ import { zeroAddress } from 'viem'
 import { findNetwork, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { AprWithReward } from '../../rewards/index.ts'
-import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { Card, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { usePoolApr } from '../hooks/usePoolApr.ts'
@@ -28,7 +28,9 @@ import { useFeeTierText } from './FeeTier.tsx'
 import { HoldComparison } from './HoldComparison.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { PairLine, PositionNotLoaded } from './PositionFigures.tsx'
 import { RangeBar } from './RangeBar.tsx'
+import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
 import { RemovePercent } from './RemovePercent.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -50,15 +52,7 @@ export function PositionView(props: { network: string; version: 'v3' | 'v4'; tok
     return <NotFound />
   }
   // A failed re-read keeps the last figures on screen; only a first read that fails shows the error.
-  if (position.isError && !position.data) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
-  if (!position.data) {
-    return (
-      <SkeletonRows
-        count={4}
-        label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
-      />
-    )
-  }
+  if (!position.data) return <PositionNotLoaded failed={position.isError} />
   return <PositionDetails position={position.data} />
 }
 
@@ -106,16 +100,13 @@ function PositionDetails({ position: p }: { position: OnchainPosition }) {
       data-fees1={p.fees1.toString()}
       data-block={p.blockNumber.toString()}
     >
-      <p className={styles.meta}>
-        <span className={styles.pair}>
-          {p.token0.symbol} / {p.token1.symbol}
-        </span>
+      <PairLine symbol0={p.token0.symbol} symbol1={p.token1.symbol}>
         <span>{networkName(p.network)}</span>
         <span>{feeText(p.feeTier)}</span>
         <span className={styles.badge} data-status={p.status}>
           {intl.formatMessage(m[p.status])}
         </span>
-      </p>
+      </PairLine>
       {p.status === 'OUT_OF_RANGE' ? (
         <p className={styles.notice}>{intl.formatMessage(m.outOfRangeNotice)}</p>
       ) : null}
@@ -206,14 +197,11 @@ function PositionActions({ position: p }: { position: OnchainPosition }) {
     <Card>
       <div className={styles.actions}>
         {canUnwrap ? (
-          <label>
-            <input
-              type="checkbox"
-              checked={receiveNative}
-              onChange={(e) => setReceiveNative(e.target.checked)}
-            />{' '}
-            {intl.formatMessage(m.receiveNative, { symbol: nativeSymbol })}
-          </label>
+          <ReceiveNativeToggle
+            checked={receiveNative}
+            onChange={setReceiveNative}
+            nativeSymbol={nativeSymbol}
+          />
         ) : null}
         <ActionButton
           tx={tx}

@@ -1,4 +1,3 @@
-import { formatTokenAmount } from '@oxbow/core'
 import { useId, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
@@ -6,7 +5,7 @@ import type { Address } from 'viem'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { AprWithReward } from '../../rewards/index.ts'
-import { Card, SkeletonRows, UnknownValue } from '../../ui/index.ts'
+import { Card, UnknownValue } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { usePosition } from '../hooks/usePosition.ts'
 import { usePositions } from '../hooks/usePositions.ts'
@@ -19,6 +18,7 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { PairFigure, PositionsLoading, pairSymbols, ValueFigure } from './PositionFigures.tsx'
 import { RangeBar } from './RangeBar.tsx'
 
 const STATUSES: readonly PositionStatus[] = ['IN_RANGE', 'OUT_OF_RANGE', 'CLOSED']
@@ -57,13 +57,7 @@ export function PositionsList() {
   const prices = useTokenPrices(tokens)
 
   if (!address) return <ConnectPrompt />
-  if (positions.isPending)
-    return (
-      <SkeletonRows
-        count={3}
-        label={intl.formatMessage({ id: 'page.positions.loading', defaultMessage: 'Loading positions' })}
-      />
-    )
+  if (positions.isPending) return <PositionsLoading />
   if (positions.isError) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
 
   const toggle = (status: PositionStatus) =>
@@ -151,13 +145,10 @@ function PositionRow({
   // The numbers come from the chain (exact); the indexer says which positions exist.
   const chain = usePosition(position.network, version, tokenId)
   const p = chain.data
-  const symbol0 = p?.token0.symbol ?? position.pool?.token0.symbol ?? '?'
-  const symbol1 = p?.token1.symbol ?? position.pool?.token1.symbol ?? '?'
+  const { symbol0, symbol1 } = pairSymbols(p, position)
   const status = p?.status ?? position.status
   const value = p ? usdValue(p, p.amount0, p.amount1, prices) : null
   const fees = p ? usdValue(p, p.fees0, p.fees1, prices) : null
-  const amount = (value: bigint, decimals: number) =>
-    formatTokenAmount(value, decimals, { locale: intl.locale })
   return (
     <Card>
       <Link
@@ -173,35 +164,19 @@ function PositionRow({
         data-fees0={p?.fees0.toString()}
         data-fees1={p?.fees1.toString()}
       >
-        <div className={styles.figure}>
-          <span className={styles.pair}>
-            {symbol0} / {symbol1}
+        <PairFigure symbol0={symbol0} symbol1={symbol1}>
+          <span>{position.version}</span>
+          <span>{networkName(position.network)}</span>
+          {position.pool || p ? <span>{feeText(p?.feeTier ?? position.pool?.feeTier ?? 0)}</span> : null}
+          <span className={styles.badge} data-status={status}>
+            {intl.formatMessage(m[status])}
           </span>
-          <span className={styles.meta}>
-            <span>{position.version}</span>
-            <span>{networkName(position.network)}</span>
-            {position.pool || p ? <span>{feeText(p?.feeTier ?? position.pool?.feeTier ?? 0)}</span> : null}
-            <span className={styles.badge} data-status={status}>
-              {intl.formatMessage(m[status])}
-            </span>
-          </span>
-        </div>
+        </PairFigure>
         <div className={styles.figure}>
           <span>{intl.formatMessage(m.range)}</span>
           {p ? <RangeBar tick={p.tick} tickLower={p.tickLower} tickUpper={p.tickUpper} /> : <UnknownValue />}
         </div>
-        <div className={styles.figure}>
-          <span>{intl.formatMessage(m.value)}</span>
-          <span
-            title={
-              p
-                ? `${amount(p.amount0, p.token0.decimals)} ${symbol0} + ${amount(p.amount1, p.token1.decimals)} ${symbol1}`
-                : undefined
-            }
-          >
-            {value === null ? <UnknownValue /> : fiat.format(value)}
-          </span>
-        </div>
+        <ValueFigure read={p} symbol0={symbol0} symbol1={symbol1} value={value} />
         <div className={styles.figure}>
           <span>{intl.formatMessage(m.fees)}</span>
           <span>{fees === null ? <UnknownValue /> : fiat.format(fees)}</span>
@@ -226,16 +201,12 @@ function V2PositionRow({
   prices: PriceMap | undefined
 }) {
   const intl = useIntl()
-  const fiat = useFiatFormatter()
   const feeText = useFeeTierText()
   const chain = useV2Position(position.network, position.tokenId, owner)
   const p = chain.data
-  const symbol0 = p?.token0.symbol ?? position.pool?.token0.symbol ?? '?'
-  const symbol1 = p?.token1.symbol ?? position.pool?.token1.symbol ?? '?'
+  const { symbol0, symbol1 } = pairSymbols(p, position)
   const status = p ? (p.balance > 0n ? 'IN_RANGE' : 'CLOSED') : position.status
   const value = p ? usdValue(p, p.amount0, p.amount1, prices) : null
-  const amount = (value: bigint, decimals: number) =>
-    formatTokenAmount(value, decimals, { locale: intl.locale })
   return (
     <Card>
       <Link
@@ -250,35 +221,19 @@ function V2PositionRow({
         data-amount0={p?.amount0.toString()}
         data-amount1={p?.amount1.toString()}
       >
-        <div className={styles.figure}>
-          <span className={styles.pair}>
-            {symbol0} / {symbol1}
+        <PairFigure symbol0={symbol0} symbol1={symbol1}>
+          <span>v2</span>
+          <span>{networkName(position.network)}</span>
+          <span>{feeText(position.pool?.feeTier ?? 3000)}</span>
+          <span className={styles.badge} data-status={status}>
+            {intl.formatMessage(m[status])}
           </span>
-          <span className={styles.meta}>
-            <span>v2</span>
-            <span>{networkName(position.network)}</span>
-            <span>{feeText(position.pool?.feeTier ?? 3000)}</span>
-            <span className={styles.badge} data-status={status}>
-              {intl.formatMessage(m[status])}
-            </span>
-          </span>
-        </div>
+        </PairFigure>
         <div className={styles.figure}>
           <span>{intl.formatMessage(m.range)}</span>
           <span>{intl.formatMessage(m.fullRange)}</span>
         </div>
-        <div className={styles.figure}>
-          <span>{intl.formatMessage(m.value)}</span>
-          <span
-            title={
-              p
-                ? `${amount(p.amount0, p.token0.decimals)} ${symbol0} + ${amount(p.amount1, p.token1.decimals)} ${symbol1}`
-                : undefined
-            }
-          >
-            {value === null ? <UnknownValue /> : fiat.format(value)}
-          </span>
-        </div>
+        <ValueFigure read={p} symbol0={symbol0} symbol1={symbol1} value={value} />
         <div className={styles.figure}>
           <span>{intl.formatMessage(m.fees)}</span>
           <span>{intl.formatMessage(m.v2FeesInValue)}</span>

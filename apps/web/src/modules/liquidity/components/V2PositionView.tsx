@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import type { Address } from 'viem'
 import { findNetwork, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { Card, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
@@ -18,6 +18,8 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { PairLine, PositionNotLoaded } from './PositionFigures.tsx'
+import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
 import { RemovePercent } from './RemovePercent.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -40,15 +42,7 @@ export function V2PositionView({ network, pair }: { network: string; pair: strin
       </Card>
     )
   }
-  if (position.isError && !position.data) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
-  if (!position.data) {
-    return (
-      <SkeletonRows
-        count={4}
-        label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
-      />
-    )
-  }
+  if (!position.data) return <PositionNotLoaded failed={position.isError} />
   return <V2Details position={position.data} />
 }
 
@@ -73,13 +67,10 @@ function V2Details({ position: p }: { position: V2Position }) {
       data-amount1={p.amount1.toString()}
       data-block={p.blockNumber.toString()}
     >
-      <p className={styles.meta}>
-        <span className={styles.pair}>
-          {p.token0.symbol} / {p.token1.symbol}
-        </span>
+      <PairLine symbol0={p.token0.symbol} symbol1={p.token1.symbol}>
         <span>{networkName(p.network)}</span>
         <span>{feeText(3000)}</span>
-      </p>
+      </PairLine>
       <div className={styles.grid}>
         <Card>
           <dl className={styles.dl}>
@@ -142,14 +133,11 @@ function V2Remove({ position: p }: { position: V2Position }) {
     <section aria-labelledby={`${sliderId}-heading`} className={styles.actions}>
       <h2 id={`${sliderId}-heading`}>{intl.formatMessage(m.remove)}</h2>
       {hasWeth ? (
-        <label>
-          <input
-            type="checkbox"
-            checked={receiveNative}
-            onChange={(e) => setReceiveNative(e.target.checked)}
-          />{' '}
-          {intl.formatMessage(m.receiveNative, { symbol: nativeSymbol })}
-        </label>
+        <ReceiveNativeToggle
+          checked={receiveNative}
+          onChange={setReceiveNative}
+          nativeSymbol={nativeSymbol}
+        />
       ) : null}
       <RemovePercent id={sliderId} percent={percent} onChange={setPercent} />
       <p

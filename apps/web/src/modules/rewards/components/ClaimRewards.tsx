@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { findNetworkByChainId } from '../../config/index.ts'
 import { screeningMessages } from '../../screening/index.ts'
-import { Button, Dialog } from '../../ui/index.ts'
+import { Button, Dialog, modalClassName } from '../../ui/index.ts'
 import {
   addPendingTransaction,
   type Hex,
@@ -115,7 +115,7 @@ export default function ClaimRewards(props: { address: Hex }) {
         open={open !== null}
         onClose={close}
         label={intl.formatMessage(m.modalTitle)}
-        className={styles.modal}
+        className={modalClassName}
         data-testid="claim-rewards-modal"
       >
         <h2>{intl.formatMessage(m.modalTitle)}</h2>

@@ -1,12 +1,10 @@
 import { useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { useSearchParams } from 'react-router'
 import { defineMessages } from '../../../lib/messages.ts'
-import { displayCurrencies, useFiatFormatter } from '../../currency/index.ts'
+import { displayCurrencies, useChooseCurrency, useFiatFormatter } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, type ThemeChoice, themeChoices, usePreferences } from '../../preferences/index.ts'
-import { useDismiss, useKeepInViewport } from '../../ui/index.ts'
-import { applyCurrencyParam } from '../../urlParams/index.ts'
+import { LineIcon, useDismiss, useKeepInViewport } from '../../ui/index.ts'
 import styles from './PreferencesMenu.module.css'
 
 const m = defineMessages({
@@ -34,7 +32,7 @@ export function PreferencesMenu() {
   const [view, setView] = useState<View>('main')
   const prefs = usePreferences()
   const { format } = useFiatFormatter()
-  const [, setSearchParams] = useSearchParams()
+  const chooseCurrency = useChooseCurrency()
   const wrapRef = useRef<HTMLDivElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -58,18 +56,10 @@ export function PreferencesMenu() {
         aria-expanded={open}
         onClick={() => (open ? close() : setOpen(true))}
       >
-        <svg
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon size={20}>
           <circle cx="12" cy="12" r="3" />
           <path d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1 7 17M17 7l2.1-2.1" />
-        </svg>
+        </LineIcon>
       </button>
       {open ? (
         <div ref={panelRef} className={styles.panel} role="dialog" aria-label={intl.formatMessage(m.title)}>
@@ -146,10 +136,7 @@ export function PreferencesMenu() {
                         role="radio"
                         aria-checked={prefs.currency === code}
                         className={`${styles.row} ${styles.option}`}
-                        onClick={() => {
-                          setPreference('currency', code)
-                          setSearchParams((previous) => applyCurrencyParam(previous, code), { replace: true })
-                        }}
+                        onClick={() => chooseCurrency(code)}
                       >
                         <span>{code}</span>
                         <span className={styles.value}>{prefs.currency === code ? format(1) : null}</span>

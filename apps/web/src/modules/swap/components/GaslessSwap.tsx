@@ -75,7 +75,7 @@ export default function GaslessSwap(props: {
   const { quote, network } = props.run
   const [request] = useState<GaslessRequest>(() => gaslessRequest(props.run))
   const explorer = findNetwork(network)?.explorer
-  const { callApi, messages: m, styles } = props.shared
+  const { callApi, messages: m } = props.shared
   // biome-ignore lint/correctness/useExhaustiveDependencies: one run per mounted request (the parent keys each run)
   useEffect(() => {
     let live = true
@@ -151,17 +151,10 @@ export default function GaslessSwap(props: {
       shared={props.shared}
       testId="gasless-status"
       lead={<span className={gaslessStyles.badge}>{intl.formatMessage(g.label)}</span>}
-      actions={
-        state.step === 'failed' && state.reason === 'gaslessFailed' ? (
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            data-testid="gasless-classic"
-            onClick={props.onClassic}
-          >
-            {intl.formatMessage(g.classicRoute)}
-          </button>
-        ) : null
+      action={
+        state.step === 'failed' && state.reason === 'gaslessFailed'
+          ? { label: intl.formatMessage(g.classicRoute), testId: 'gasless-classic', onClick: props.onClassic }
+          : null
       }
     >
       {eta ? (

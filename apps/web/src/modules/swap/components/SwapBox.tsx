@@ -36,6 +36,7 @@ import { SwapSteps } from './SwapSteps.tsx'
 import { swapButtonText, swapQuoteErrorText } from './swapBoxText.ts'
 import { swapMessages as sm } from './swapMessages.ts'
 import { TokenSelector } from './TokenSelector.tsx'
+import tradeBox from './TradeBox.module.css'
 import { TradeModes, tradeModeMessages } from './TradeModes.tsx'
 
 const m = tradeModeMessages
@@ -54,6 +55,7 @@ const gaslessShared = {
   callApi,
   messages: sm,
   styles,
+  tradeStyles: tradeBox,
   formatTokenAmount,
   shortenAddress,
   SwapDialog,
@@ -233,12 +235,12 @@ export function SwapBox({
     return null
   })()
   return (
-    <section className={styles.box} aria-label={intl.formatMessage(m.swap)}>
-      <div className={styles.top}>
+    <section className={tradeBox.box} aria-label={intl.formatMessage(m.swap)}>
+      <div className={tradeBox.top}>
         {showModes ? <TradeModes /> : <span />}
         <div className={styles.topActions}>
           <select
-            className={styles.chain}
+            className={tradeBox.chain}
             aria-label={intl.formatMessage(sm.network)}
             value={form.chain}
             onChange={(event) => selectChain(event.target.value)}

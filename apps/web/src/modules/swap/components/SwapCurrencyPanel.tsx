@@ -6,6 +6,7 @@ import { useAmountFontSize } from '../hooks/useAmountFontSize.ts'
 import type { SwapToken } from '../hooks/useTokenList.ts'
 import styles from './SwapForm.module.css'
 import { swapMessages as m } from './swapMessages.ts'
+import trade from './TradeBox.module.css'
 
 /** Focuses the field with the caret after its text, in the commit that mounts it: no key is missed. */
 function focusAtEnd(input: HTMLInputElement | null) {
@@ -53,11 +54,11 @@ export function SwapCurrencyPanel(props: {
   return (
     // A named group: screen readers announce "Sell" or "Buy" with the amount field and token button.
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would bring its own border, padding and legend layout; role=group is the same semantics
-    <div className={styles.panel} role="group" aria-labelledby={labelId}>
+    <div className={`${trade.panel} ${styles.panel}`} role="group" aria-labelledby={labelId}>
       <span className={styles.label} id={labelId}>
         {label}
       </span>
-      <div className={styles.amountRow}>
+      <div className={trade.inputRow}>
         <input
           ref={input}
           className={styles.amount}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Dialog } from '../../ui/index.ts'
-import styles from './SwapForm.module.css'
+import trade from './TradeBox.module.css'
 
 /** A modal dialog for the review and the status (the app's Dialog): Escape calls onClose. */
 export function SwapDialog(props: {
@@ -16,7 +16,7 @@ export function SwapDialog(props: {
       open={props.open}
       onClose={props.onClose}
       label={props.label}
-      className={styles.dialog}
+      className={trade.dialog}
       data-testid={props.open ? props.testId : undefined}
       data-state={props.state}
     >

@@ -5,6 +5,7 @@ import type { Quote } from '../services/tradingApi.ts'
 import { exchangeRate } from '../state/swapFormAmounts.ts'
 import styles from './SwapForm.module.css'
 import { swapMessages as m } from './swapMessages.ts'
+import trade from './TradeBox.module.css'
 
 /** Rate, price impact, network cost (warned above 10 %), slippage bound and route of a quote. */
 export function SwapQuoteDetails(props: {
@@ -94,7 +95,7 @@ export function SwapQuoteDetails(props: {
         </dd>
       </div>
       {quote.gas.highRelativeToTrade ? (
-        <p className={styles.warning} data-testid={tid('swap-network-cost-warning')} role="note">
+        <p className={trade.warning} data-testid={tid('swap-network-cost-warning')} role="note">
           {intl.formatMessage(m.networkCostWarning, {
             percent: intl.formatNumber(NETWORK_COST_WARNING_RATIO, { style: 'percent' }),
           })}

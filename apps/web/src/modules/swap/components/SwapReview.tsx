@@ -10,6 +10,7 @@ import styles from './SwapForm.module.css'
 import { SwapQuoteDetails } from './SwapQuoteDetails.tsx'
 import { type SwapStepItem, SwapSteps } from './SwapSteps.tsx'
 import { swapMessages as m } from './swapMessages.ts'
+import trade from './TradeBox.module.css'
 
 /** The review dialog: both amounts with their value, the quote's details, then Swap / Wrap / Unwrap. */
 export function SwapReview(props: {
@@ -44,9 +45,9 @@ export function SwapReview(props: {
   ) => {
     const usd = toUsd(BigInt(value), token.decimals, info?.priceUsd ?? undefined)
     return (
-      <div className={styles.reviewSide}>
+      <div className={trade.reviewSide}>
         <span className={styles.label}>{intl.formatMessage(label)}</span>
-        <strong className={styles.reviewAmount}>
+        <strong className={trade.reviewAmount}>
           {formatTokenAmount(BigInt(value), token.decimals, { locale: intl.locale })} {token.symbol}
         </strong>
         {usd === undefined ? null : <span className={styles.fiat}>{props.formatFiat(usd)}</span>}
@@ -61,9 +62,9 @@ export function SwapReview(props: {
       testId="swap-review"
     >
       {quote ? (
-        <div className={styles.dialogBody}>
+        <div className={trade.dialogBody}>
           <div className={styles.dialogHeader}>
-            <h2 className={styles.dialogTitle}>{intl.formatMessage(title)}</h2>
+            <h2 className={trade.dialogTitle}>{intl.formatMessage(title)}</h2>
             <button
               type="button"
               className={styles.iconButton}

@@ -9,7 +9,7 @@ import {
 import { useCallback, useId, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
-import { useDismiss, useFocusTrap, useKeepInViewport } from '../../ui/index.ts'
+import { LineIcon, useDismiss, useFocusTrap, useKeepInViewport } from '../../ui/index.ts'
 import { swapSettingsStore, useSwapSettings, validateDeadlineMinutes } from '../state/swapSettings.ts'
 import styles from './SwapSettings.module.css'
 
@@ -91,18 +91,10 @@ export function SwapSettings({ autoSlippagePercent }: { autoSlippagePercent?: nu
             {intl.formatMessage(m.customBadge, { percent: percent(settings.slippage) })}
           </span>
         )}
-        <svg
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon size={20}>
           <circle cx="12" cy="12" r="3" />
           <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 0 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 0 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 0 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 0 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
-        </svg>
+        </LineIcon>
       </button>
       {open ? (
         <div

@@ -20,6 +20,8 @@ import type { swapMessages } from './swapMessages.ts'
 export interface SwapStatusShared {
   readonly messages: typeof swapMessages
   readonly styles: Readonly<Record<string, string>>
+  /** The trade box's classes (TradeBox.module.css): the dialog body and the status line. */
+  readonly tradeStyles: Readonly<Record<string, string>>
   readonly SwapDialog: typeof SwapDialog
   readonly SwapSteps: typeof SwapSteps
   readonly formatTokenAmount: typeof formatTokenAmount
@@ -43,7 +45,7 @@ export default function SwapStatus(props: {
   shared: SwapStatusShared
 }) {
   const intl = useIntl()
-  const { messages: m, styles, SwapSteps, formatTokenAmount } = props.shared
+  const { messages: m, SwapSteps, formatTokenAmount } = props.shared
   const failureMessages: Record<SwapFailureReason, MessageDescriptor> = {
     rejected: m.failedRejected,
     deadline: m.failedDeadline,
@@ -102,17 +104,14 @@ export default function SwapStatus(props: {
       explorer={props.explorer}
       onClose={props.onClose}
       shared={props.shared}
-      actions={
-        state?.step === 'failed' && props.onStandardSwap ? (
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            data-testid="swap-status-standard"
-            onClick={props.onStandardSwap}
-          >
-            {intl.formatMessage(m.standardSwap)}
-          </button>
-        ) : null
+      action={
+        state?.step === 'failed' && props.onStandardSwap
+          ? {
+              label: intl.formatMessage(m.standardSwap),
+              testId: 'swap-status-standard',
+              onClick: props.onStandardSwap,
+            }
+          : null
       }
     >
       <SwapSteps steps={props.steps} symbol={props.inputSymbol} actionLabel={props.actionLabel} />
@@ -134,17 +133,17 @@ export function StatusView(props: {
   hash?: string | undefined
   explorer: BlockExplorer | undefined
   onClose: () => void
-  shared: Pick<SwapStatusShared, 'messages' | 'styles' | 'SwapDialog' | 'shortenAddress'>
+  shared: Pick<SwapStatusShared, 'messages' | 'styles' | 'tradeStyles' | 'SwapDialog' | 'shortenAddress'>
   /** Shown above the message (the gasless badge). */
   lead?: ReactNode
   /** Shown under the message (the steps, the estimated time). */
   children?: ReactNode
-  /** Buttons before Close (the standard or classic route after a failure). */
-  actions?: ReactNode
+  /** A button before Close (the standard or classic route after a failure). */
+  action?: { readonly label: string; readonly testId: string; readonly onClick: () => void } | null
   testId?: string
 }) {
   const intl = useIntl()
-  const { messages: m, styles, SwapDialog, shortenAddress } = props.shared
+  const { messages: m, styles, tradeStyles: trade, SwapDialog, shortenAddress } = props.shared
   const { step, hash } = props
   const open = props.open ?? true
   const busy = step !== undefined && step !== 'confirmed' && step !== 'failed'
@@ -152,7 +151,7 @@ export function StatusView(props: {
     <SwapDialog open={open} onClose={props.onClose} label={props.message} testId="swap-status" state={step}>
       {open && step ? (
         <div
-          className={styles.dialogBody}
+          className={trade.dialogBody}
           aria-live="polite"
           aria-busy={busy || undefined}
           data-testid={props.testId}
@@ -160,7 +159,7 @@ export function StatusView(props: {
           {busy ? <span className={styles.spinner} aria-hidden="true" /> : null}
           {props.lead}
           <p
-            className={styles.statusMessage}
+            className={trade.statusMessage}
             data-testid="swap-status-message"
             data-tone={step === 'failed' ? 'error' : step === 'confirmed' ? 'success' : undefined}
           >
@@ -195,17 +194,34 @@ export function StatusView(props: {
               ) : null}
             </p>
           ) : null}
-          {props.actions}
-          <button
-            type="button"
-            className={styles.secondaryButton}
-            data-testid="swap-status-close"
-            onClick={props.onClose}
-          >
+          {props.action ? (
+            <SecondaryButton testId={props.action.testId} onClick={props.action.onClick} styles={styles}>
+              {props.action.label}
+            </SecondaryButton>
+          ) : null}
+          <SecondaryButton testId="swap-status-close" onClick={props.onClose} styles={styles}>
             {intl.formatMessage(m.close)}
-          </button>
+          </SecondaryButton>
         </div>
       ) : null}
     </SwapDialog>
+  )
+}
+
+function SecondaryButton(props: {
+  testId: string
+  onClick: () => void
+  styles: Readonly<Record<string, string>>
+  children: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      className={props.styles.secondaryButton}
+      data-testid={props.testId}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
   )
 }

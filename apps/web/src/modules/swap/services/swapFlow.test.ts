@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { Hex, TransactionOutcome, WalletErrorKind } from '../../wallet/index.ts'
-import {
-  runSwapFlow,
-  type SwapFlowDeps,
-  type SwapFlowRequest,
-  type SwapFlowState,
-  transferred,
-  unwrappedBy,
-} from './swapFlow.ts'
+import { runSwapFlow, type SwapFlowDeps, type SwapFlowRequest, type SwapFlowState } from './swapFlow.ts'
+import { transferred, unwrappedBy } from './swapReceipt.ts'
 import { type Quote, type SwapParams, type SwapResponse, TradingApiError } from './tradingApi.ts'
 
 const SWAPPER: Hex = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

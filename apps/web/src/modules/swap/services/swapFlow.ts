@@ -8,7 +8,7 @@
  *
  * Every failure ends in `failed` with the reason of its real cause (services/errors.ts).
  */
-import { CoreError, NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { CoreError } from '@oxbow/core'
 import type {
   Hex,
   PendingTransactionKind,
@@ -18,6 +18,7 @@ import type {
   WalletErrorKind,
 } from '../../wallet/index.ts'
 import { classifyRevert, classifySwapApiError, type SwapFailureReason } from './errors.ts'
+import { receivedOf, transferred } from './swapReceipt.ts'
 import type { PermitData, Quote, SwapParams, SwapResponse } from './tradingApi.ts'
 
 export type SwapFlowState =
@@ -174,53 +175,6 @@ export function permitTypedData(permitData: PermitData) {
   }
 }
 
-const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-
-const topicOf = (address: string) => `0x${address.slice(2).toLowerCase().padStart(64, '0')}`
-
-/** Sum of an ERC-20's Transfer logs from/to `account` in a receipt (undefined if there is none). */
-export function transferred(
-  logs: readonly TransactionLog[],
-  token: string,
-  account: string,
-  direction: 'from' | 'to',
-): bigint | undefined {
-  if (token.toLowerCase() === NATIVE_CURRENCY_ADDRESS) return undefined
-  const topic = topicOf(account)
-  let total: bigint | undefined
-  for (const log of logs) {
-    if (log.address.toLowerCase() !== token.toLowerCase() || log.topics[0] !== TRANSFER_TOPIC) continue
-    const party = direction === 'from' ? log.topics[1] : log.topics[2]
-    if (party?.toLowerCase() !== topic || log.data.length < 3) continue
-    total = (total ?? 0n) + BigInt(log.data)
-  }
-  return total
-}
-
-const WITHDRAWAL_TOPIC = '0x7fcf532c15f0a6db0bd6d0e038bea71d30d808c7d98cb3bf7268a95bf5081b65'
-
-/**
- * Native currency the router paid out by unwrapping WETH (its `Withdrawal` logs, src = the router),
- * or undefined when it unwrapped nothing (a v4 pool can pay native directly: then the quote stands).
- */
-export function unwrappedBy(logs: readonly TransactionLog[], router: string): bigint | undefined {
-  const topic = topicOf(router)
-  let total: bigint | undefined
-  for (const log of logs) {
-    if (log.topics[0] !== WITHDRAWAL_TOPIC || log.topics[1]?.toLowerCase() !== topic || log.data.length < 3)
-      continue
-    total = (total ?? 0n) + BigInt(log.data)
-  }
-  return total
-}
-
-/** What the swapper received: ERC-20 Transfer logs to them, or for native output what the router unwrapped. */
-function receivedOf(logs: readonly TransactionLog[], token: string, swapper: string, router: string) {
-  return token.toLowerCase() === NATIVE_CURRENCY_ADDRESS
-    ? unwrappedBy(logs, router)
-    : transferred(logs, token, swapper, 'to')
-}
-
 /**
  * Runs the flow to its end; `onState` sees every step. Resolves with the final state (`confirmed` or
  * `failed`), never rejects.
@@ -259,6 +213,15 @@ export async function runSwapFlow(
     }
   }
 
+  /** A wallet prompt (send, sign), given up after the prompt timeout; its failure as the flow's. */
+  const prompt = async <T>(start: () => Promise<T>, failure: SwapFailureReason): Promise<T> => {
+    try {
+      return await withTimeout(start(), promptTimeout)
+    } catch (error) {
+      throw walletFailure(error, failure)
+    }
+  }
+
   const run = async (): Promise<SwapFlowState> => {
     let permit: SwapParams['permit']
     let approved = false
@@ -275,20 +238,16 @@ export async function runSwapFlow(
         if (approved) throw new FlowFailure('approvalFailed', 'approval still required after approving')
         onState({ step: 'approving' })
         const { approval } = response
-        let hash: Hex
-        try {
-          hash = await withTimeout(
+        const hash = await prompt(
+          () =>
             deps.wallet.sendTransaction({
               to: hex(approval.to),
               data: hex(approval.data),
               value: BigInt(approval.value),
               chainId: approval.chainId,
             }),
-            promptTimeout,
-          )
-        } catch (error) {
-          throw walletFailure(error, 'approvalFailed')
-        }
+          'approvalFailed',
+        )
         deps.onSubmitted?.({ hash, chainId: approval.chainId, kind: 'approve' })
         onState({ step: 'approving', hash })
         const outcome = await wait(approval.chainId, hash, 'approvalFailed')
@@ -300,15 +259,10 @@ export async function runSwapFlow(
       if (response.status === 'SIGNATURE_REQUIRED') {
         if (permit) throw new FlowFailure('generic', 'permit signature refused by the API')
         onState({ step: 'signing' })
-        let signature: Hex
-        try {
-          signature = await withTimeout(
-            deps.wallet.signTypedData(permitTypedData(response.permitData)),
-            promptTimeout,
-          )
-        } catch (error) {
-          throw walletFailure(error, 'generic')
-        }
+        const signature = await prompt(
+          () => deps.wallet.signTypedData(permitTypedData(response.permitData)),
+          'generic',
+        )
         permit = { signature, message: response.permitData.message }
         continue
       }
@@ -325,9 +279,8 @@ export async function runSwapFlow(
       })
       if (request.batch && response.batch) {
         const { batch } = response
-        let id: string
-        try {
-          id = await withTimeout(
+        const id = await prompt(
+          () =>
             deps.wallet.sendCalls({
               chainId: batch.chainId,
               calls: batch.calls.map((call) => ({
@@ -336,11 +289,8 @@ export async function runSwapFlow(
                 value: BigInt(call.value),
               })),
             }),
-            promptTimeout,
-          )
-        } catch (error) {
-          throw walletFailure(error, 'generic')
-        }
+          'generic',
+        )
         // A wallet whose bundle id is the transaction's hash (ours) shows as pending at once.
         const sentHash = isHex(id) && id.length === 66 ? id : undefined
         if (sentHash) {
@@ -364,9 +314,8 @@ export async function runSwapFlow(
         return confirmed(outcome.hash, outcome.logs, router)
       }
       if (!tx) throw new FlowFailure('generic', 'READY without a transaction')
-      let hash: Hex
-      try {
-        hash = await withTimeout(
+      const hash = await prompt(
+        () =>
           deps.wallet.sendTransaction({
             to: hex(tx.to),
             data: hex(tx.data),
@@ -374,11 +323,8 @@ export async function runSwapFlow(
             chainId: tx.chainId,
             gas: BigInt(tx.gasLimit),
           }),
-          promptTimeout,
-        )
-      } catch (error) {
-        throw walletFailure(error, 'generic')
-      }
+        'generic',
+      )
       deps.onSubmitted?.({ hash, chainId: tx.chainId, kind: request.kind })
       onState({ step: 'pending', hash })
       const outcome = await wait(tx.chainId, hash, 'generic')

@@ -1,5 +1,13 @@
 import { type ComponentPropsWithoutRef, type ReactNode, useEffect, useRef } from 'react'
 import { useFocusTrap } from '../hooks/useFocusTrap.ts'
+import styles from './Dialog.module.css'
+
+/** The small centred modal's look, for a Dialog's className; a class of the module's own beside it may change a property. */
+export const modalClassName: string = styles.modal ?? ''
+/** A drawer's or modal's head row (title between the close and back buttons). */
+export const dialogHeadClassName: string = styles.head ?? ''
+/** A borderless icon button (close, back, copy) in a drawer or modal. */
+export const iconButtonClassName: string = styles.iconButton ?? ''
 
 /**
  * The app's modal dialog: a <dialog> shown with showModal() while `open` (the page behind is inert),

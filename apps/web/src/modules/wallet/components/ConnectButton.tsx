@@ -65,6 +65,9 @@ export function useConnectTitle(): string {
  * inside Suspense.
  */
 const loadConnectPanel = () => import('./ConnectPanel.tsx')
+/** The header's wallet button look (Connect; the account button when connected, with its avatar). */
+export const headerWalletButtonClassName: string = styles.connect ?? ''
+
 export const ConnectPanel = lazy(loadConnectPanel)
 
 /**

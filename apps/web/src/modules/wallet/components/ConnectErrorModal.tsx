@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl'
-import { Button, Dialog } from '../../ui/index.ts'
+import { Button, Dialog, modalClassName } from '../../ui/index.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { useWalletState, walletStore } from '../state/walletStore.ts'
 import { walletMessages as m } from './messages.ts'
@@ -20,7 +20,7 @@ export function ConnectErrorModal() {
     <Dialog
       open={failed}
       onClose={close}
-      className={styles.modal}
+      className={`${modalClassName} ${styles.modal}`}
       label={intl.formatMessage(m.errorTitle)}
       role="alertdialog"
     >

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { getRuntimeConfig, siteLinks } from '../../config/index.ts'
+import { dialogHeadClassName, iconButtonClassName } from '../../ui/index.ts'
 import {
   mergeWalletPlatforms,
   PRIMARY_WALLET_COUNT,
@@ -57,11 +58,11 @@ export function ConnectView(props: {
     props.embeddedWallet && view === 'default' && state.loaded && !isTestMode(config.productionHostname)
   return (
     <section>
-      <header className={styles.head}>
+      <header className={`${dialogHeadClassName} ${styles.head}`}>
         {view === 'other' ? (
           <button
             type="button"
-            className={styles.iconButton}
+            className={iconButtonClassName}
             aria-label={intl.formatMessage(m.back)}
             onClick={() => setView('default')}
           >
@@ -75,7 +76,7 @@ export function ConnectView(props: {
         </h2>
         <button
           type="button"
-          className={styles.iconButton}
+          className={iconButtonClassName}
           aria-label={intl.formatMessage(m.close)}
           onClick={props.onClose}
         >
