@@ -76,6 +76,7 @@ const E2E_SECONDS: Record<string, number> = {
   // estimated from their own runs (own stack, 2026-11-27), the stack start taken off
   'rewards.test.ts': 90,
   'tokenSwap.test.ts': 70,
+  'tokenPageLayout.test.ts': 90,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3
