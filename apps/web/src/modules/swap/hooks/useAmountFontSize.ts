@@ -24,9 +24,9 @@ export function useAmountFontSize(ref: RefObject<HTMLInputElement | null>, text:
   useLayoutEffect(() => {
     const input = ref.current
     if (!input) return
-    const floor = Number.parseFloat(getComputedStyle(input).getPropertyValue('--amount-font-min'))
-    const update = () =>
-      setSize(amountFontSize(widthAtMax(input, text), input.clientWidth, floor > 0 ? floor : undefined))
+    const floor =
+      Number.parseFloat(getComputedStyle(input).getPropertyValue('--amount-font-min')) || undefined
+    const update = () => setSize(amountFontSize(widthAtMax(input, text), input.clientWidth, floor))
     update()
     if (typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(update)
