@@ -77,6 +77,7 @@ const E2E_SECONDS: Record<string, number> = {
   'rewards.test.ts': 90,
   'rewardsScreening.test.ts': 60,
   'tokenSwap.test.ts': 70,
+  'tokenPageLayout.test.ts': 90,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3

@@ -40,6 +40,8 @@ export default defineConfig({
     // Inline assets would need data: in script/style sources; keep every asset a file.
     assetsInlineLimit: 0,
     cssCodeSplit: true,
+    // dist/.vite/manifest.json: the server preloads a page's chunks in its HTML (server/routePreloads.ts).
+    manifest: true,
     rolldownOptions: {
       onLog(level, log, handler) {
         // ox's Tempo helpers (reached through viem's chain list, tree-shaken, never run here) name

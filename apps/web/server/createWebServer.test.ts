@@ -128,3 +128,53 @@ test('behavior: Accept-Language is read by weight, then order; q=0 and * are dro
   assert.deepEqual(acceptedLanguages(undefined), [])
   assert.deepEqual(acceptedLanguages('x;q=abc'), [])
 })
+
+test("behavior: an explore page's HTML preloads its own chunks (from Vite's manifest), not the entry's, and no other page's", async () => {
+  const built = await mkdtemp(join(tmpdir(), 'oxbow-web-dist-'))
+  try {
+    await mkdir(join(built, '.vite'), { recursive: true })
+    await writeFile(
+      join(built, 'index.html'),
+      '<html><head><meta name="oxbow:config" content="" />\n<meta name="oxbow:blocked-paths" content="" />\n</head><body></body></html>',
+    )
+    await writeFile(
+      join(built, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': {
+          file: 'assets/index-1.js',
+          isEntry: true,
+          imports: ['_ui.js'],
+          css: ['assets/index-1.css'],
+        },
+        '_ui.js': { file: 'assets/ui-1.js' },
+        'src/pages/ExplorePage.tsx': { file: 'assets/ExplorePage-1.js', imports: ['_explore.js', '_ui.js'] },
+        '_explore.js': { file: 'assets/explore-1.js', imports: ['_ui.js'], css: ['assets/explore-1.css'] },
+        'src/pages/TokenDetailsPage.tsx': { file: 'assets/TokenDetailsPage-1.js', imports: ['_explore.js'] },
+        'src/modules/explore/components/PriceChart.tsx': { file: 'assets/PriceChart-1.js' },
+      }),
+    )
+    const server = createWebServer({ distDir: built, config })
+    const html = async (path: string) => (await server.request(`http://localhost${path}`)).text()
+    const links = (page: string) =>
+      [...page.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      )
+    assert.deepEqual(links(await html('/explore/tokens/ethereum')), [
+      'modulepreload /assets/ExplorePage-1.js',
+      'modulepreload /assets/explore-1.js',
+      'preload /assets/explore-1.css',
+    ])
+    assert.deepEqual(links(await html('/explore/tokens/ethereum/0xabc')), [
+      'modulepreload /assets/TokenDetailsPage-1.js',
+      'modulepreload /assets/explore-1.js',
+      'modulepreload /assets/PriceChart-1.js',
+      'preload /assets/explore-1.css',
+    ])
+    assert.deepEqual(links(await html('/swap')), [])
+    assert.deepEqual(links(await html('/explore/tokens/ethereum/0xabc/extra')), [])
+    const manifest = await server.request('http://localhost/.vite/manifest.json')
+    assert.doesNotMatch(await manifest.text(), /ExplorePage/, 'the manifest is not served')
+  } finally {
+    await rm(built, { recursive: true, force: true })
+  }
+})

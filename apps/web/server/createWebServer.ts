@@ -5,6 +5,7 @@ import { compress } from 'hono/compress'
 import type { RuntimeConfig } from '../src/modules/config/index.ts'
 import { type BootShell, bootShell } from './bootShell.ts'
 import { escapeHtml } from './html.ts'
+import { readBuildManifest, routePreloadLinks } from './routePreloads.ts'
 import { securityHeaders } from './securityHeaders.ts'
 
 export interface WebServerOptions {
@@ -36,7 +37,14 @@ const contentTypes: Record<string, string> = {
  */
 export function renderIndex(
   html: string,
-  options: { config: RuntimeConfig; blockedPaths: readonly string[]; canonical: string; shell?: BootShell },
+  options: {
+    config: RuntimeConfig
+    blockedPaths: readonly string[]
+    canonical: string
+    shell?: BootShell
+    /** The page's own chunks to preload (routePreloads.ts). */
+    preloads?: string
+  },
 ): string {
   const { shell } = options
   const withShell = shell
@@ -56,7 +64,10 @@ export function renderIndex(
       '<meta name="oxbow:blocked-paths" content="" />',
       `<meta name="oxbow:blocked-paths" content="${escapeHtml(options.blockedPaths.join(','))}" />`,
     )
-    .replace('</head>', `  <link rel="canonical" href="${escapeHtml(options.canonical)}" />\n  </head>`)
+    .replace(
+      '</head>',
+      `  <link rel="canonical" href="${escapeHtml(options.canonical)}" />\n${options.preloads ? `    ${options.preloads}\n` : ''}  </head>`,
+    )
 }
 
 /**
@@ -69,6 +80,7 @@ export function createWebServer(options: WebServerOptions): Hono {
   const blockedPaths = options.blockedPaths ?? []
   const app = new Hono()
   let indexHtml: string | undefined
+  let manifest: ReturnType<typeof readBuildManifest> | undefined
 
   app.use('*', async (c, next) => {
     await next()
@@ -88,7 +100,8 @@ export function createWebServer(options: WebServerOptions): Hono {
     const path = decodeURIComponent(new URL(c.req.url).pathname)
     if (path !== '/' && path !== '/index.html') {
       const file = normalize(join(root, path))
-      if (file.startsWith(`${root}/`)) {
+      // Not the build's manifest (dist/.vite/): it is the server's, not the browser's.
+      if (file.startsWith(`${root}/`) && !file.startsWith(`${root}/.vite/`)) {
         const info = await stat(file).catch(() => undefined)
         if (info?.isFile()) {
           const body = await readFile(file)
@@ -114,7 +127,11 @@ export function createWebServer(options: WebServerOptions): Hono {
     })
     // The shell's language follows Accept-Language: caches must keep one copy per language.
     c.header('vary', 'Accept-Language')
-    return c.html(renderIndex(indexHtml, { config: options.config, blockedPaths, canonical, shell }))
+    manifest ??= readBuildManifest(root)
+    const preloads = routePreloadLinks(await manifest, url.pathname)
+    return c.html(
+      renderIndex(indexHtml, { config: options.config, blockedPaths, canonical, shell, preloads }),
+    )
   })
 
   return app

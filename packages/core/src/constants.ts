@@ -36,13 +36,14 @@ export const AMOUNT_FONT_SIZE_MIN_PX = 48
 
 /**
  * The spec's amount font size: the largest whole size from {@link AMOUNT_FONT_SIZE_MAX_PX} down to
- * {@link AMOUNT_FONT_SIZE_MIN_PX} at which the text fits the field, given the text's width at the
- * largest size (text width scales with the font size) and the field's width, both in px.
+ * `min` ({@link AMOUNT_FONT_SIZE_MIN_PX}; lower for a box narrower than /swap's, such as the token
+ * page's) at which the text fits the field, given the text's width at the largest size (text width
+ * scales with the font size) and the field's width, both in px.
  */
-export function amountFontSize(widthAtMax: number, available: number): number {
+export function amountFontSize(widthAtMax: number, available: number, min = AMOUNT_FONT_SIZE_MIN_PX): number {
   if (!(widthAtMax > 0) || !(available > 0) || widthAtMax <= available) return AMOUNT_FONT_SIZE_MAX_PX
   const fitting = Math.floor((AMOUNT_FONT_SIZE_MAX_PX * available) / widthAtMax)
-  return Math.max(AMOUNT_FONT_SIZE_MIN_PX, Math.min(AMOUNT_FONT_SIZE_MAX_PX, fitting))
+  return Math.max(min, Math.min(AMOUNT_FONT_SIZE_MAX_PX, fitting))
 }
 
 /** Fiat-mode amount input accepts at most this many decimals. */

@@ -265,4 +265,10 @@ describe('amount font size', () => {
     assert.equal(amountFontSize(0, 400), 70)
     assert.equal(amountFontSize(100, 0), 70)
   })
+
+  it('behavior: a narrower box may set a lower floor', () => {
+    assert.equal(amountFontSize(2000, 400, 24), 24)
+    assert.equal(amountFontSize(1000, 400, 24), 28)
+    assert.equal(amountFontSize(500, 400, 24), 56)
+  })
 })

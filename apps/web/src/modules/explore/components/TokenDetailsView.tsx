@@ -1,5 +1,5 @@
 import { formatTokenAmount, isEvmAddress, shortenAddress } from '@oxbow/core'
-import { type ReactNode, startTransition, useEffect, useState } from 'react'
+import { type CSSProperties, type ReactNode, startTransition, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork, useNetworks } from '../../config/index.ts'
@@ -38,11 +38,15 @@ export function ExploreNotFound() {
   )
 }
 
+/** A figure with its label; a text figure's length lets its font shrink to fit its cell (Details.module.css). */
 export function Stat({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  const chars = typeof children === 'string' ? children.length : undefined
   return (
     <div className={styles.stat}>
       <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
+      <dd data-testid={testId} style={chars ? ({ '--chars': chars } as CSSProperties) : undefined}>
+        {children}
+      </dd>
     </div>
   )
 }
@@ -259,7 +263,7 @@ export function TokenDetailsView() {
             )}
           </Card>
           <h2 className={styles.heading}>{intl.formatMessage(dm.stats)}</h2>
-          <dl className={styles.stats}>
+          <dl className={styles.stats} data-testid="token-stats">
             <Stat label={intl.formatMessage(em.colTvl)} testId="token-tvl">
               {usd(token?.tvlUsd)}
             </Stat>

@@ -16,14 +16,17 @@ function widthAtMax(input: HTMLInputElement, text: string): number {
 /**
  * The spec's amount font size for what the field shows (70 px, shrinking to 48 px as digits grow):
  * measured against the field's own width, again whenever that width changes. The field itself
- * keeps its size.
+ * keeps its size. A box narrower than /swap's sets a lower floor in CSS, `--amount-font-min` (px),
+ * on the field or an ancestor (the token page's embedded box).
  */
 export function useAmountFontSize(ref: RefObject<HTMLInputElement | null>, text: string): number {
   const [size, setSize] = useState(AMOUNT_FONT_SIZE_MAX_PX)
   useLayoutEffect(() => {
     const input = ref.current
     if (!input) return
-    const update = () => setSize(amountFontSize(widthAtMax(input, text), input.clientWidth))
+    const floor =
+      Number.parseFloat(getComputedStyle(input).getPropertyValue('--amount-font-min')) || undefined
+    const update = () => setSize(amountFontSize(widthAtMax(input, text), input.clientWidth, floor))
     update()
     if (typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(update)
