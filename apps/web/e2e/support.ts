@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
 import { TEST_API_URL, TEST_GRAPHQL_URL } from '../test/harness.ts'
+import { connectWallet, injectedTestWallet } from './swapKit.ts'
 
 export interface PageProblems {
   readonly errors: string[]
@@ -110,6 +111,52 @@ export async function withCheckedPage(
     await run(page, context)
     assert.deepEqual(problems, [], 'no console or page errors')
     assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } finally {
+    await context.close()
+  }
+}
+
+export interface WatchedPageOptions {
+  readonly context?: BrowserContextOptions
+  /** An injected test wallet for the page, connected from the header unless `connect` is false. */
+  readonly wallet?: Parameters<typeof injectedTestWallet>[0]
+  readonly connect?: boolean
+  /** What the page must show before `run` (default its first main heading); null: nothing. */
+  readonly ready?: ((page: Page) => Promise<unknown>) | null
+  /** Console errors that are expected on this page (e.g. an RPC the test leaves down). */
+  readonly expected?: (error: string) => boolean
+  /** The assertion message when the page logged errors. */
+  readonly message?: string
+}
+
+/**
+ * Opens `url` in a fresh context (with the injected test wallet, connected, when one is given),
+ * waits until it is ready, runs `run`, then asserts the page logged no console or page error
+ * ({@link watchProblems}); the context is closed whatever happens.
+ */
+export async function withWatchedPage(
+  browser: Browser,
+  url: string,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+  options: WatchedPageOptions = {},
+): Promise<void> {
+  const context = await browser.newContext(options.context)
+  if (options.wallet) await context.addInitScript({ content: injectedTestWallet(options.wallet) })
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  try {
+    await page.goto(url)
+    if (options.ready !== null)
+      await (options.ready ?? ((p: Page) => p.locator('main h1').first().waitFor()))(page)
+    if (options.wallet && options.connect !== false)
+      await connectWallet(page, options.wallet.name, options.wallet.account)
+    await run(page, context)
+    const expected = options.expected
+    assert.deepEqual(
+      expected ? problems.errors.filter((error) => !expected(error)) : problems.errors,
+      [],
+      options.message ?? 'no console errors',
+    )
   } finally {
     await context.close()
   }
