@@ -114,6 +114,32 @@ async function isolated<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What QuoterV2 gives (at `blockNumber`, default the head) for each single-pool USDC -> WETH leg of a route, summed. */
+async function quoterV2Total(route: Json[], blockNumber?: bigint): Promise<bigint> {
+  const { public: client } = devnetClients(manifest, slug)
+  let total = 0n
+  for (const leg of route) {
+    assert.equal(leg.hops.length, 1)
+    const { result } = await client.simulateContract({
+      address: d.contracts.quoterV2,
+      abi: quoterV2Abi,
+      functionName: 'quoteExactInputSingle',
+      args: [
+        {
+          tokenIn: token('USDC'),
+          tokenOut: d.contracts.weth9,
+          amountIn: BigInt(leg.amountIn),
+          fee: leg.hops[0].fee,
+          sqrtPriceLimitX96: 0n,
+        },
+      ],
+      ...(blockNumber !== undefined && { blockNumber }),
+    })
+    total += result[0]
+  }
+  return total
+}
+
 function versions(quote: Json): string[] {
   return [...new Set(quote.route.flatMap((leg: Json) => leg.hops.map((h: Json) => h.protocol)))] as string[]
 }
@@ -386,27 +412,7 @@ describe('freshness', () => {
       await state.poll()
       const after = (await post('/quote', request)).json
       assert.ok(BigInt(after.amountOut) < BigInt(before.amountOut), 'price moved after the swap')
-      const { public: client } = devnetClients(manifest, slug)
-      let onChain = 0n
-      for (const leg of after.route) {
-        assert.equal(leg.hops.length, 1)
-        const { result } = await client.simulateContract({
-          address: d.contracts.quoterV2,
-          abi: quoterV2Abi,
-          functionName: 'quoteExactInputSingle',
-          args: [
-            {
-              tokenIn: token('USDC'),
-              tokenOut: d.contracts.weth9,
-              amountIn: BigInt(leg.amountIn),
-              fee: leg.hops[0].fee,
-              sqrtPriceLimitX96: 0n,
-            },
-          ],
-        })
-        onChain += result[0]
-      }
-      assert.equal(BigInt(after.amountOut), onChain)
+      assert.equal(BigInt(after.amountOut), await quoterV2Total(after.route))
     })
   })
 })
@@ -440,27 +446,11 @@ describe('quotes follow the chain head (issue #16)', () => {
         const after = (await post('/quote', request)).json
         assert.equal(after.blockNumber, String(head), `priced on the head block (trade ${i + 1})`)
         assert.ok(BigInt(after.amountOut) < BigInt(before.amountOut), 'the trade moved the price')
-        let onChain = 0n
-        for (const leg of after.route) {
-          assert.equal(leg.hops.length, 1)
-          const { result } = await client.simulateContract({
-            address: d.contracts.quoterV2,
-            abi: quoterV2Abi,
-            functionName: 'quoteExactInputSingle',
-            args: [
-              {
-                tokenIn: token('USDC'),
-                tokenOut: d.contracts.weth9,
-                amountIn: BigInt(leg.amountIn),
-                fee: leg.hops[0].fee,
-                sqrtPriceLimitX96: 0n,
-              },
-            ],
-            blockNumber: head,
-          })
-          onChain += result[0]
-        }
-        assert.equal(BigInt(after.amountOut), onChain, 'equals QuoterV2 on the new block')
+        assert.equal(
+          BigInt(after.amountOut),
+          await quoterV2Total(after.route, head),
+          'equals QuoterV2 on the new block',
+        )
       }
       // and a swap built right after a trade executes exactly as quoted
       await execute(request, 5)
