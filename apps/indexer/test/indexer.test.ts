@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { connect } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import { startDevnet, walletTransport, whyReverted } from '@oxbow/devnet'
+import { feeOnTransferTokenAbi, startDevnet, walletTransport, whyReverted } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   byteString,
@@ -1655,15 +1655,7 @@ for (const backend of backends) {
       assert.ok(taxed)
       const feeBps = await publicClient.readContract({
         address: taxed.address,
-        abi: [
-          {
-            type: 'function',
-            name: 'feeBps',
-            stateMutability: 'view',
-            inputs: [],
-            outputs: [{ type: 'uint256' }],
-          },
-        ],
+        abi: feeOnTransferTokenAbi,
         functionName: 'feeBps',
       })
       assert.ok(feeBps > 0n)

@@ -77,6 +77,16 @@ export interface CheckedPageOptions {
   readonly viewport?: { readonly width: number; readonly height: number }
   /** Console errors this page may show besides the API's 4xx answers (e.g. a node that is not running). */
   readonly allow?: (text: string, from: string) => boolean
+  /** False: the API's 4xx answers are errors too (a page that must not provoke any). Default true. */
+  readonly apiRefusalsExpected?: boolean
+  /** Runs on the new context before the page opens (init scripts, routes, listeners). */
+  readonly setup?: (context: BrowserContext) => unknown
+  /** What the page must show before `run`. */
+  readonly ready?: (page: Page) => Promise<unknown>
+  /** The context's default timeout (ms); 20 s unless given. */
+  readonly timeout?: number
+  /** Called when `run` or the checks fail, before the failure is rethrown (e.g. to print a server log). */
+  readonly onFailure?: () => void
 }
 
 /**
@@ -93,24 +103,34 @@ export async function withCheckedPage(
   options: CheckedPageOptions = {},
 ): Promise<void> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
-  context.setDefaultTimeout(20_000)
+  context.setDefaultTimeout(options.timeout ?? 20_000)
   await installCspListener(context)
+  await options.setup?.(context)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (message) => {
     if (message.type() !== 'error') return
     const text = message.text()
     const from = message.location().url ?? ''
-    if (/status of 4\d\d/.test(text) && from.startsWith(stack.apiUrl)) return
+    if (
+      options.apiRefusalsExpected !== false &&
+      /status of 4\d\d/.test(text) &&
+      from.startsWith(stack.apiUrl)
+    )
+      return
     if (options.allow?.(text, from)) return
     problems.push(`console: ${text} (${from})`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   try {
     await page.goto(stack.webUrl + path)
+    await options.ready?.(page)
     await run(page, context)
     assert.deepEqual(problems, [], 'no console or page errors')
     assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } catch (error) {
+    options.onFailure?.()
+    throw error
   } finally {
     await context.close()
   }
