@@ -25,8 +25,8 @@ import {
   createdPositionId,
   gasSince,
   type LiquidityStack,
+  liquidityAddresses,
   positionManagers,
-  seededToken,
   startLiquidityStack,
 } from './liquidityKit.ts'
 import { withWatchedPage } from './support.ts'
@@ -45,14 +45,7 @@ const managers = () => positionManagers(clients().public, contracts)
 
 before(async () => {
   stack = await startLiquidityStack(PORTS)
-  const deployment = stack.deployment
-  const token = (symbol: string) => seededToken(deployment, symbol)
-  tokens = { weth: token('WETH'), usdc: token('USDC'), uni: token('UNI') }
-  contracts = {
-    npm: deployment.contracts.nonfungiblePositionManager,
-    posm: deployment.contracts.v4PositionManager,
-    stateView: deployment.contracts.v4StateView,
-  }
+  ;({ tokens, contracts } = liquidityAddresses(stack.deployment))
 })
 
 after(async () => {
@@ -552,16 +545,7 @@ describe('create a position', () => {
   })
 
   test('behavior: migrating the v2 WETH/USDC LP tokens (left by the test above) into a new 1 % v3 pool: min ≥ max refused, then every LP token burned and an NFT minted', async () => {
-    const deployment = stack.devnet.manifest.networks.ethereum
-    assert.ok(deployment)
-    const pairEntry = deployment.pools.find(
-      (p) =>
-        p.version === 'v2' &&
-        'address' in p &&
-        [p.token0, p.token1].every((t) => [tokens.weth, tokens.usdc].includes(t as Address)),
-    )
-    assert.ok(pairEntry && 'address' in pairEntry)
-    const pair = pairEntry.address as Address
+    const pair = wethUsdcPair()
     const lp0 = await balanceOf(pair)
     assert.ok(lp0 > 0n, 'the account holds LP tokens')
     await withPage(`/migrate/v2/ethereum/${pair}`, async (page) => {

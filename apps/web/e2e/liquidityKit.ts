@@ -176,6 +176,20 @@ export function positionManagers(
   }
 }
 
+/** The seeded WETH, USDC and UNI, and the v3 and v4 contracts the create and migrate suites use. */
+export function liquidityAddresses(deployment: NetworkDeployment) {
+  const token = (symbol: string) => seededToken(deployment, symbol)
+  return {
+    tokens: { weth: token('WETH'), usdc: token('USDC'), uni: token('UNI') },
+    contracts: {
+      npm: deployment.contracts.nonfungiblePositionManager,
+      posm: deployment.contracts.v4PositionManager,
+      stateView: deployment.contracts.v4StateView,
+      v3Factory: deployment.contracts.v3Factory,
+    },
+  }
+}
+
 /** The address of the seeded token `symbol` (not one of its impersonators). */
 export function seededToken(deployment: NetworkDeployment, symbol: string): Address {
   const found = deployment.tokens.find((t) => t.symbol === symbol && t.safety !== 'impersonator')

@@ -24,8 +24,8 @@ import {
   confirmedLiquidityTx,
   createdPositionId,
   type LiquidityStack,
+  liquidityAddresses,
   positionManagers,
-  seededToken,
   startLiquidityStack,
 } from './liquidityKit.ts'
 import { withWatchedPage } from './support.ts'
@@ -47,15 +47,7 @@ const managers = () => positionManagers(clients().public, contracts)
 
 before(async () => {
   stack = await startLiquidityStack(PORTS)
-  const deployment = stack.deployment
-  const token = (symbol: string) => seededToken(deployment, symbol)
-  tokens = { weth: token('WETH'), usdc: token('USDC'), uni: token('UNI') }
-  contracts = {
-    npm: deployment.contracts.nonfungiblePositionManager,
-    posm: deployment.contracts.v4PositionManager,
-    stateView: deployment.contracts.v4StateView,
-    v3Factory: deployment.contracts.v3Factory,
-  }
+  ;({ tokens, contracts } = liquidityAddresses(stack.deployment))
 })
 
 after(async () => {

@@ -68,9 +68,28 @@ export async function interceptExternalSites(context: BrowserContext): Promise<v
 }
 
 /** With OXBOW_E2E_SCREENSHOTS=<dir>, a screenshot of the page goes there as `<name>.png` (to look at). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   const dir = process.env.OXBOW_E2E_SCREENSHOTS
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) })
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage })
+}
+
+/**
+ * A fresh context `width` px wide with the injected test wallet, on `url`, the wallet connected
+ * (page errors are logged, not failed on: the order suites check their outcome on chain and in the API).
+ */
+export async function openWithWallet(
+  browser: Browser,
+  url: string,
+  wallet: Parameters<typeof injectedTestWallet>[0],
+  width: number,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 1000 } })
+  await context.addInitScript(injectedTestWallet(wallet))
+  const page = await context.newPage()
+  page.on('pageerror', (error) => console.error('pageerror', error.message))
+  await page.goto(url)
+  await connectWallet(page, wallet.name, wallet.account)
+  return { context, page }
 }
 
 export interface CheckedPageOptions {
