@@ -5,8 +5,6 @@
  *   to the wallet's balance rising on chain (target ≤ 3 s), and to the order completed in the API
  * - quote fan-out across the three providers through GET /v1/fiat/quotes (target p99 ≤ 200 ms)
  */
-import { spawn } from 'node:child_process'
-import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { devnetClients, startDevnet } from '@oxbow/devnet'
 import type { Address } from 'viem'
@@ -14,51 +12,30 @@ import { createApp } from '../src/app.ts'
 import { createDatabase } from '../src/db/index.ts'
 import { createFiatModule } from '../src/fiat/index.ts'
 import { providersFromConfig } from '../src/fiat/providers.ts'
-import { buyEthFor100Usd } from '../test/fiatKit.ts'
+import { buyEthFor100Usd, startFiatSandbox } from '../test/fiatKit.ts'
 
 const SANDBOX_PORT = 22891
 const API_PORT = 22892
 const API = `http://127.0.0.1:${API_PORT}`
 const WEB_ORIGIN = 'http://localhost:5173'
-const repoRoot = resolve(import.meta.dirname, '../../..')
 const ORDERS = 10
 const QUOTES = 300
 
 const devnet = await startDevnet({ networks: ['ethereum'], portBase: 22800 })
-const sandbox = spawn(
-  resolve(repoRoot, 'node_modules/.bin/tsx'),
-  [resolve(repoRoot, 'apps/sandbox/src/serve.ts')],
-  {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      OXBOW_WC_RELAY_PORT: String(SANDBOX_PORT - 1),
-      OXBOW_FIAT_SANDBOX_PORT: String(SANDBOX_PORT),
-      OXBOW_MANIFEST: devnet.manifestPath,
-      OXBOW_FIAT_WEBHOOK_BASE: `${API}/v1/fiat/webhooks`,
-    },
-  },
-)
-let log = ''
-sandbox.stdout?.on('data', (c: Buffer) => {
-  log += c.toString()
-})
-sandbox.stderr?.on('data', (c: Buffer) => {
-  log += c.toString()
+const sandbox = await startFiatSandbox({
+  manifestPath: devnet.manifestPath,
+  sandboxPort: SANDBOX_PORT,
+  relayPort: SANDBOX_PORT - 1,
+  webhookBase: `${API}/v1/fiat/webhooks`,
+}).catch(async (error: unknown) => {
+  await devnet.stop()
+  throw error
 })
 const stopAll = async () => {
-  try {
-    if (sandbox.pid) process.kill(-sandbox.pid, 'SIGTERM')
-  } catch {}
+  sandbox.stop()
   await devnet.stop()
 }
 try {
-  while (!/^ready .*fiat providers/m.test(log)) {
-    if (sandbox.exitCode !== null) throw new Error(log)
-    await new Promise((r) => setTimeout(r, 50))
-  }
   const db = await createDatabase()
   const module = await createFiatModule({
     db,
@@ -132,7 +109,8 @@ try {
       }
       await new Promise((r) => setTimeout(r, 10))
     }
-    if (chainAt === 0 || orderAt === 0) throw new Error(`order ${created.order.id} did not complete\n${log}`)
+    if (chainAt === 0 || orderAt === 0)
+      throw new Error(`order ${created.order.id} did not complete\n${sandbox.log()}`)
     toChain.push(chainAt - start)
     toOrder.push(orderAt - start)
   }

@@ -6,10 +6,8 @@
  * deposit is checked on chain, and webhooks: forged, stale, replayed, for an unknown order.
  */
 import assert from 'node:assert/strict'
-import { type ChildProcess, spawn } from 'node:child_process'
 import { createHmac } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
-import { resolve } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { serve } from '@hono/node-server'
 import {
@@ -25,7 +23,7 @@ import type { Database } from '../src/db/index.ts'
 import { createFiatModule, createSandboxAdapter } from '../src/fiat/index.ts'
 import { sandboxCredentials } from '../src/fiat/providers.ts'
 import { testDatabases } from './databaseKit.ts'
-import { buyEthFor100Usd } from './fiatKit.ts'
+import { buyEthFor100Usd, type RunningFiatSandbox, startFiatSandbox } from './fiatKit.ts'
 import { testApp } from './kit.ts'
 
 const PORT_BASE = 22600
@@ -36,15 +34,13 @@ const BAD_PORT = 22694
 const SANDBOX = `http://127.0.0.1:${SANDBOX_PORT}`
 const API = `http://127.0.0.1:${API_PORT}`
 const WEB_ORIGIN = 'http://localhost:5173'
-const repoRoot = resolve(import.meta.dirname, '../../..')
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, checked field by field by the assertions
 type Json = any
 
 let manifest: Manifest
 let stopDevnet: () => Promise<void>
-let sandbox: ChildProcess
-let sandboxLog = ''
+let sandbox: RunningFiatSandbox | undefined
 let badServer: Server
 let postgres: TestPostgres | null = null
 
@@ -54,34 +50,12 @@ before(async () => {
   const devnet = await startDevnet({ networks: ['ethereum'], portBase: PORT_BASE })
   manifest = devnet.manifest
   stopDevnet = () => devnet.stop()
-  sandbox = spawn(
-    resolve(repoRoot, 'node_modules/.bin/tsx'),
-    [resolve(repoRoot, 'apps/sandbox/src/serve.ts')],
-    {
-      cwd: repoRoot,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        OXBOW_WC_RELAY_PORT: String(RELAY_PORT),
-        OXBOW_FIAT_SANDBOX_PORT: String(SANDBOX_PORT),
-        OXBOW_MANIFEST: devnet.manifestPath,
-        OXBOW_FIAT_WEBHOOK_BASE: `${API}/v1/fiat/webhooks`,
-      },
-    },
-  )
-  sandbox.stdout?.on('data', (c: Buffer) => {
-    sandboxLog += c.toString()
+  sandbox = await startFiatSandbox({
+    manifestPath: devnet.manifestPath,
+    sandboxPort: SANDBOX_PORT,
+    relayPort: RELAY_PORT,
+    webhookBase: `${API}/v1/fiat/webhooks`,
   })
-  sandbox.stderr?.on('data', (c: Buffer) => {
-    sandboxLog += c.toString()
-  })
-  const deadline = Date.now() + 60_000
-  while (!/^ready .*fiat providers/m.test(sandboxLog)) {
-    if (sandbox.exitCode !== null || Date.now() > deadline)
-      throw new Error(`sandbox not ready:\n${sandboxLog}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
   // A provider that never answers and one that answers garbage, to show the fan-out leaves them out.
   badServer = createServer((req, res) => {
     if (req.url?.startsWith('/slow/')) return // never answers
@@ -95,11 +69,7 @@ before(async () => {
 after(async () => {
   badServer?.closeAllConnections()
   badServer?.close()
-  if (sandbox?.pid) {
-    try {
-      process.kill(-sandbox.pid, 'SIGTERM')
-    } catch {}
-  }
+  sandbox?.stop()
   await postgres?.stop()
   await stopDevnet?.()
 })
@@ -166,7 +136,7 @@ async function waitForStatus(id: string, statuses: string[], timeoutMs = 15_000)
     if (statuses.includes(order.status)) return order
     await new Promise((r) => setTimeout(r, 50))
   }
-  throw new Error(`order ${id} stayed ${order?.status}\n${sandboxLog.slice(-2000)}`)
+  throw new Error(`order ${id} stayed ${order?.status}\n${sandbox?.log().slice(-2000)}`)
 }
 
 /** Opens the signed checkout page and pays with `card` (the form posts back the signed query). */
@@ -264,8 +234,9 @@ for (const [index, database] of databases.entries()) {
       )
     })
 
-    const createOrder = async (provider: string, overrides: Record<string, string> = {}) => {
-      const response = await fetch(`${API}/v1/fiat/orders`, {
+    /** POSTs the account's order of 100 USD of ETH from `provider`, with `overrides`. */
+    const postOrder = (provider: string, overrides: Record<string, string> = {}) =>
+      fetch(`${API}/v1/fiat/orders`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -276,6 +247,9 @@ for (const [index, database] of databases.entries()) {
           ...overrides,
         }),
       })
+
+    const createOrder = async (provider: string, overrides: Record<string, string> = {}) => {
+      const response = await postOrder(provider, overrides)
       const body: Json = await response.json()
       assert.equal(response.status, 201, JSON.stringify(body))
       return body as { order: Json; widgetUrl: string }
@@ -392,38 +366,10 @@ for (const [index, database] of databases.entries()) {
     })
 
     test('error: orders outside limits or regions are refused before checkout', async () => {
-      const response = await fetch(`${API}/v1/fiat/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          provider: 'tidal',
-          side: 'buy',
-          country: 'US',
-          fiatCurrency: 'USD',
-          fiatAmount: '5000',
-          crypto: 'ETH',
-          network: 'ethereum',
-          walletAddress: account,
-          redirectUrl: `${WEB_ORIGIN}/buy`,
-        }),
-      })
+      const response = await postOrder('tidal', { fiatAmount: '5000' })
       assert.equal(response.status, 400)
       assert.equal(((await response.json()) as Json).error.code, 'AMOUNT_ABOVE_MAXIMUM')
-      const evil = await fetch(`${API}/v1/fiat/orders`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          provider: 'tidal',
-          side: 'buy',
-          country: 'US',
-          fiatCurrency: 'USD',
-          fiatAmount: '50',
-          crypto: 'ETH',
-          network: 'ethereum',
-          walletAddress: account,
-          redirectUrl: 'https://evil.example/steal',
-        }),
-      })
+      const evil = await postOrder('tidal', { fiatAmount: '50', redirectUrl: 'https://evil.example/steal' })
       assert.equal(evil.status, 400)
     })
 

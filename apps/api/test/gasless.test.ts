@@ -82,6 +82,19 @@ async function approvePermit2(token: Address, amount: bigint, index = swapperInd
   })
 }
 
+/** `account` signs the order POST /orders/prepare answered and submits it to POST /orders. */
+async function signAndSubmit(
+  account: ReturnType<typeof privateKeyToAccount>,
+  prepared: Json,
+): Promise<{ status: number; json: Json }> {
+  const typed = prepared.typedData
+  const signature = await account.signTypedData({
+    ...typed,
+    domain: { ...typed.domain, chainId: Number(typed.domain.chainId) },
+  } as unknown as TypedDataDefinition)
+  return post('/orders', { chainId: eth.chainId, encodedOrder: prepared.encodedOrder, signature })
+}
+
 const storedCount = async () =>
   Number((await db.query<{ n: string | number }>('SELECT count(*) AS n FROM orders'))[0]?.n)
 
@@ -266,16 +279,7 @@ describe('gasless orders at the order service', () => {
         gasless: { outputStartAmount: q.json.gasless.outputStartAmount },
       })
       assert.equal(prepared.status, 200, JSON.stringify(prepared.json))
-      const typed = prepared.json.typedData
-      const signature = await signer().signTypedData({
-        ...typed,
-        domain: { ...typed.domain, chainId: Number(typed.domain.chainId) },
-      } as unknown as TypedDataDefinition)
-      const submitted = await post('/orders', {
-        chainId: eth.chainId,
-        encodedOrder: prepared.json.encodedOrder,
-        signature,
-      })
+      const submitted = await signAndSubmit(signer(), prepared.json)
       assert.equal(submitted.status, 201, JSON.stringify(submitted.json))
       const order = submitted.json.order
       assert.equal(order.kind, 'gasless')
@@ -346,16 +350,7 @@ describe('the filler batches gasless orders of one pair', () => {
         // starting just above the floor: all three are covered by one swap of their summed input
         gasless: { outputStartAmount: (BigInt(q.json.gasless.outputEndAmount) + 1n).toString() },
       })
-      const typed = prepared.json.typedData
-      const signature = await owner.signTypedData({
-        ...typed,
-        domain: { ...typed.domain, chainId: Number(typed.domain.chainId) },
-      } as unknown as TypedDataDefinition)
-      const submitted = await post('/orders', {
-        chainId: eth.chainId,
-        encodedOrder: prepared.json.encodedOrder,
-        signature,
-      })
+      const submitted = await signAndSubmit(owner, prepared.json)
       assert.equal(submitted.status, 201, JSON.stringify(submitted.json))
       hashes.push(submitted.json.order.orderHash)
     }

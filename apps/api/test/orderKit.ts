@@ -14,16 +14,18 @@ import {
 } from '@oxbow/protocol'
 import { type Address, type Hex, type LocalAccount, maxUint256, parseUnits } from 'viem'
 import type { FillableOrder, Route } from '../src/orders/filler.ts'
-import { buildLimitOrder, limitOrderTypedData, orderSubmission } from '../src/orders/limitOrder.ts'
+import {
+  buildLimitOrder,
+  type LimitOrderParams,
+  limitOrderTypedData,
+  orderSubmission,
+} from '../src/orders/limitOrder.ts'
 
-export interface LimitOrderTerms {
-  readonly nonce: bigint
-  /** Unix seconds. */
-  readonly deadline: number
-  readonly inputToken: Address
-  readonly inputAmount: bigint
-  readonly outputToken: Address
-  readonly outputAmount: bigint
+/** An order's terms as the suites write them (what is left out comes from the deployment). */
+export type LimitOrderTerms = Pick<
+  LimitOrderParams,
+  'nonce' | 'deadline' | 'inputToken' | 'inputAmount' | 'outputToken' | 'outputAmount'
+> & {
   /** The swapper named in the order (default: the signer). */
   readonly swapper?: Address
   /** Default: the deployment's exclusive Dutch order reactor. */

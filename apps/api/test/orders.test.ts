@@ -60,6 +60,19 @@ const swapper = () => devnetClients(manifest, 'ethereum', swapperIndex)
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 let nextNonce = 1000n
 
+/** The swapper cancels its orders of Permit2 `nonce` by invalidating the nonce on chain; the transaction's hash. */
+async function invalidateNonce(nonce: bigint): Promise<Hex> {
+  const { wallet, public: client } = swapper()
+  const tx = await wallet.writeContract({
+    address: eth.contracts.permit2,
+    abi: permit2Abi,
+    functionName: 'invalidateUnorderedNonces',
+    args: [nonce >> 8n, 1n << (nonce & 0xffn)],
+  })
+  await client.waitForTransactionReceipt({ hash: tx })
+  return tx
+}
+
 interface OrderOptions {
   inputToken?: Address
   inputAmount?: bigint
@@ -484,14 +497,8 @@ for (const store of stores) {
       const nonce = 5n * 256n + 7n
       const { body, hash } = await signedOrder({ nonce, inputAmount: parseUnits('10', 6) })
       assert.equal((await post(body)).status, 201)
+      const tx = await invalidateNonce(nonce)
       const { wallet, public: client } = swapper()
-      const tx = await wallet.writeContract({
-        address: eth.contracts.permit2,
-        abi: permit2Abi,
-        functionName: 'invalidateUnorderedNonces',
-        args: [nonce >> 8n, 1n << (nonce & 0xffn)],
-      })
-      await client.waitForTransactionReceipt({ hash: tx })
       const bitmap = await client.readContract({
         address: eth.contracts.permit2,
         abi: permit2Abi,
@@ -514,14 +521,7 @@ for (const store of stores) {
       const { body, hash } = await signedOrder({ nonce, inputAmount: parseUnits('4', 6) })
       assert.equal((await post(body)).status, 201)
       await stopApi()
-      const { wallet, public: client } = swapper()
-      const tx = await wallet.writeContract({
-        address: eth.contracts.permit2,
-        abi: permit2Abi,
-        functionName: 'invalidateUnorderedNonces',
-        args: [nonce >> 8n, 1n << (nonce & 0xffn)],
-      })
-      await client.waitForTransactionReceipt({ hash: tx })
+      const tx = await invalidateNonce(nonce)
       await swapper().test.mine({ blocks: 3 })
       await startApi()
       const stored: Json = await (await app.request(`/v1/orders/${hash}`)).json()

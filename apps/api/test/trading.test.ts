@@ -114,6 +114,50 @@ async function isolated<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What QuoterV2 gives (at `blockNumber`, default the head) for each single-pool USDC -> WETH leg of a route, summed. */
+async function quoterV2Total(route: Json[], blockNumber?: bigint): Promise<bigint> {
+  const { public: client } = devnetClients(manifest, slug)
+  let total = 0n
+  for (const leg of route) {
+    assert.equal(leg.hops.length, 1)
+    const { result } = await client.simulateContract({
+      address: d.contracts.quoterV2,
+      abi: quoterV2Abi,
+      functionName: 'quoteExactInputSingle',
+      args: [
+        {
+          tokenIn: token('USDC'),
+          tokenOut: d.contracts.weth9,
+          amountIn: BigInt(leg.amountIn),
+          fee: leg.hops[0].fee,
+          sqrtPriceLimitX96: 0n,
+        },
+      ],
+      ...(blockNumber !== undefined && { blockNumber }),
+    })
+    total += result[0]
+  }
+  return total
+}
+
+/** A quote request for `amount` USDC into WETH through v3 pools only. */
+const usdcToWethV3 = (amount: string) => ({
+  network: slug,
+  tokenIn: token('USDC'),
+  tokenOut: d.contracts.weth9,
+  amount,
+  type: 'EXACT_INPUT',
+  protocols: ['V3'],
+})
+
+/** The executed route took a path of two hops or more. */
+function assertMultiHop(r: Executed, what: string): void {
+  assert.ok(
+    r.quote.route.some((leg: Json) => leg.hops.length >= 2),
+    what,
+  )
+}
+
 function versions(quote: Json): string[] {
   return [...new Set(quote.route.flatMap((leg: Json) => leg.hops.map((h: Json) => h.protocol)))] as string[]
 }
@@ -198,10 +242,7 @@ describe('quotes equal executed amounts', () => {
       tokenOut: token('WBTC'),
       amount: '40000000000000000000000',
     })
-    assert.ok(
-      r.quote.route.some((leg: Json) => leg.hops.length >= 2),
-      JSON.stringify(r.quote.route.map((l: Json) => l.hops.length)),
-    )
+    assertMultiHop(r, JSON.stringify(r.quote.route.map((l: Json) => l.hops.length)))
   })
 
   test('behavior: a large trade is split across pools and versions (USDC -> ETH)', async () => {
@@ -228,20 +269,14 @@ describe('quotes equal executed amounts', () => {
       amount: '10000000',
       protocols: ['V3'],
     })
-    assert.ok(
-      v3.quote.route.some((leg: Json) => leg.hops.length >= 2),
-      'v3 multi-hop',
-    )
+    assertMultiHop(v3, 'v3 multi-hop')
     const v2 = await exactOut({
       tokenIn: token('UNI'),
       tokenOut: token('USDC'),
       amount: '3000000000',
       protocols: ['V2'],
     })
-    assert.ok(
-      v2.quote.route.some((leg: Json) => leg.hops.length >= 2),
-      'v2 multi-hop',
-    )
+    assertMultiHop(v2, 'v2 multi-hop')
   })
 
   test('behavior: a v2 exact-output route delivers exactly the amount asked for exactly the quoted input (issue #16)', async () => {
@@ -260,10 +295,7 @@ describe('quotes equal executed amounts', () => {
       amount: '3000000001',
       protocols: ['V2'],
     })
-    assert.ok(
-      multi.quote.route.some((leg: Json) => leg.hops.length >= 2),
-      'v2 multi-hop',
-    )
+    assertMultiHop(multi, 'v2 multi-hop')
   })
 
   test('behavior: native ETH exact output routes through WETH with wrap/unwrap (issue #16)', async () => {
@@ -364,49 +396,13 @@ describe('freshness', () => {
     await isolated(async () => {
       const state = trading.service.states.get(slug)
       assert.ok(state)
-      const request = {
-        network: slug,
-        tokenIn: token('USDC'),
-        tokenOut: d.contracts.weth9,
-        amount: '1000000000',
-        type: 'EXACT_INPUT',
-        protocols: ['V3'],
-      }
+      const request = usdcToWethV3('1000000000')
       const before = (await post('/quote', request)).json
-      await execute(
-        {
-          type: 'EXACT_INPUT',
-          tokenIn: token('USDC'),
-          tokenOut: d.contracts.weth9,
-          amount: '30000000000',
-          protocols: ['V3'],
-        },
-        5,
-      )
+      await execute(usdcToWethV3('30000000000'), 5)
       await state.poll()
       const after = (await post('/quote', request)).json
       assert.ok(BigInt(after.amountOut) < BigInt(before.amountOut), 'price moved after the swap')
-      const { public: client } = devnetClients(manifest, slug)
-      let onChain = 0n
-      for (const leg of after.route) {
-        assert.equal(leg.hops.length, 1)
-        const { result } = await client.simulateContract({
-          address: d.contracts.quoterV2,
-          abi: quoterV2Abi,
-          functionName: 'quoteExactInputSingle',
-          args: [
-            {
-              tokenIn: token('USDC'),
-              tokenOut: d.contracts.weth9,
-              amountIn: BigInt(leg.amountIn),
-              fee: leg.hops[0].fee,
-              sqrtPriceLimitX96: 0n,
-            },
-          ],
-        })
-        onChain += result[0]
-      }
-      assert.equal(BigInt(after.amountOut), onChain)
+      assert.equal(BigInt(after.amountOut), await quoterV2Total(after.route))
     })
   })
 })
@@ -416,51 +412,19 @@ describe('quotes follow the chain head (issue #16)', () => {
     await isolated(async () => {
       // the module polls once an hour here: only the quote itself can catch up with the chain
       const { public: client } = devnetClients(manifest, slug)
-      const request = {
-        network: slug,
-        tokenIn: token('USDC'),
-        tokenOut: d.contracts.weth9,
-        amount: '1000000000',
-        type: 'EXACT_INPUT',
-        protocols: ['V3'],
-      }
+      const request = usdcToWethV3('1000000000')
       const before = (await post('/quote', request)).json
       for (const [i, amount] of ['30000000000', '20000000000'].entries()) {
-        await execute(
-          {
-            type: 'EXACT_INPUT',
-            tokenIn: token('USDC'),
-            tokenOut: d.contracts.weth9,
-            amount,
-            protocols: ['V3'],
-          },
-          5,
-        )
+        await execute(usdcToWethV3(amount), 5)
         const head = await client.getBlockNumber({ cacheTime: 0 })
         const after = (await post('/quote', request)).json
         assert.equal(after.blockNumber, String(head), `priced on the head block (trade ${i + 1})`)
         assert.ok(BigInt(after.amountOut) < BigInt(before.amountOut), 'the trade moved the price')
-        let onChain = 0n
-        for (const leg of after.route) {
-          assert.equal(leg.hops.length, 1)
-          const { result } = await client.simulateContract({
-            address: d.contracts.quoterV2,
-            abi: quoterV2Abi,
-            functionName: 'quoteExactInputSingle',
-            args: [
-              {
-                tokenIn: token('USDC'),
-                tokenOut: d.contracts.weth9,
-                amountIn: BigInt(leg.amountIn),
-                fee: leg.hops[0].fee,
-                sqrtPriceLimitX96: 0n,
-              },
-            ],
-            blockNumber: head,
-          })
-          onChain += result[0]
-        }
-        assert.equal(BigInt(after.amountOut), onChain, 'equals QuoterV2 on the new block')
+        assert.equal(
+          BigInt(after.amountOut),
+          await quoterV2Total(after.route, head),
+          'equals QuoterV2 on the new block',
+        )
       }
       // and a swap built right after a trade executes exactly as quoted
       await execute(request, 5)

@@ -123,3 +123,8 @@ export async function whyReverted(
     )
   return `transaction ${receipt.transactionHash} reverted in block ${receipt.blockNumber} (gas used ${receipt.gasUsed} of ${tx.gas}); ${replay}`
 }
+
+/** The seeded fee-on-transfer token's view of its fee: the basis points it takes on every transfer. */
+export const feeOnTransferTokenAbi = [
+  { type: 'function', name: 'feeBps', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] },
+] as const

@@ -13,6 +13,7 @@ export {
   type DevnetClients,
   devnetChain,
   devnetClients,
+  feeOnTransferTokenAbi,
   revert,
   snapshot,
   walletTransport,

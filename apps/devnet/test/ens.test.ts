@@ -3,8 +3,7 @@
  * @oxbow/protocol's resolution against the deployed registry; networks without ENS have none.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import type { Manifest } from '@oxbow/protocol'
+import { describe, test } from 'node:test'
 import {
   EnsNameError,
   ensAvatar,
@@ -17,21 +16,10 @@ import {
 } from '@oxbow/protocol/ens'
 import { getAddress, namehash } from 'viem'
 import { testAccounts } from '../src/accounts.ts'
-import { devnetClients, revert, snapshot, startDevnet } from '../src/index.ts'
-import { deploymentOf } from './fixtures.ts'
+import { devnetClients, revert, snapshot } from '../src/index.ts'
+import { deploymentOf, devnetForFile } from './fixtures.ts'
 
-const PORT_BASE = 20700
-let manifest: Manifest
-let stop: () => Promise<void>
-
-before(async () => {
-  const devnet = await startDevnet({ portBase: PORT_BASE, networks: ['ethereum', 'base'] })
-  manifest = devnet.manifest
-  stop = devnet.stop
-})
-after(async () => {
-  await stop?.()
-})
+const devnet = devnetForFile(20700)
 
 const account = (index: number) => {
   const found = testAccounts[index]
@@ -41,9 +29,9 @@ const account = (index: number) => {
 
 describe('ENS on the devnet', () => {
   test('behavior: only Ethereum has a registry, recorded in the manifest with its names', () => {
-    const ens = deploymentOf(manifest, 'ethereum').ens
+    const ens = deploymentOf(devnet.manifest, 'ethereum').ens
     assert.ok(ens, 'ethereum has ENS')
-    assert.equal(deploymentOf(manifest, 'base').ens, undefined)
+    assert.equal(deploymentOf(devnet.manifest, 'base').ens, undefined)
     assert.deepEqual(
       ens.names.map((n) => n.name),
       ['alice.eth', 'bob.eth', 'oxbow.eth'],
@@ -51,22 +39,22 @@ describe('ENS on the devnet', () => {
   })
 
   test('behavior: names resolve forward to their addresses, case and whitespace normalized', async () => {
-    const ens = deploymentOf(manifest, 'ethereum').ens
+    const ens = deploymentOf(devnet.manifest, 'ethereum').ens
     assert.ok(ens)
-    const { public: client } = devnetClients(manifest, 'ethereum')
+    const { public: client } = devnetClients(devnet.manifest, 'ethereum')
     assert.equal(await resolveEnsName(client, ens.registry, 'alice.eth'), account(1))
     assert.equal(await resolveEnsName(client, ens.registry, ' Bob.ETH '), account(2))
     assert.equal(
       await resolveEnsName(client, ens.registry, 'oxbow.eth'),
-      getAddress(deploymentOf(manifest, 'ethereum').contracts.universalRouter),
+      getAddress(deploymentOf(devnet.manifest, 'ethereum').contracts.universalRouter),
     )
     assert.equal(await resolveEnsName(client, ens.registry, 'nobody.eth'), null)
   })
 
   test('behavior: reverse lookups return the primary name only when it resolves back', async () => {
-    const ens = deploymentOf(manifest, 'ethereum').ens
+    const ens = deploymentOf(devnet.manifest, 'ethereum').ens
     assert.ok(ens)
-    const { public: client } = devnetClients(manifest, 'ethereum')
+    const { public: client } = devnetClients(devnet.manifest, 'ethereum')
     assert.equal(await lookupEnsAddress(client, ens.registry, account(1)), 'alice.eth')
     assert.equal(await lookupEnsAddress(client, ens.registry, account(2)), 'bob.eth')
     // Account 3 claims alice.eth in its reverse record; the forward record says account 1.
@@ -76,9 +64,9 @@ describe('ENS on the devnet', () => {
   })
 
   test('behavior: text records (avatar, description) read back verbatim', async () => {
-    const ens = deploymentOf(manifest, 'ethereum').ens
+    const ens = deploymentOf(devnet.manifest, 'ethereum').ens
     assert.ok(ens)
-    const { public: client } = devnetClients(manifest, 'ethereum')
+    const { public: client } = devnetClients(devnet.manifest, 'ethereum')
     const avatar = await ensText(client, ens.registry, 'alice.eth', 'avatar')
     // Token 2 of the first collection: account 1's (tokens are minted round-robin from account 0).
     assert.match(avatar ?? '', /^eip155:\d+\/erc721:0x[0-9a-fA-F]{40}\/2$/)
@@ -90,10 +78,10 @@ describe('ENS on the devnet', () => {
   })
 
   test("behavior: an NFT avatar resolves to its token's inline image while the name's address holds it", async () => {
-    const ens = deploymentOf(manifest, 'ethereum').ens
+    const ens = deploymentOf(devnet.manifest, 'ethereum').ens
     assert.ok(ens)
-    const { public: client } = devnetClients(manifest, 'ethereum')
-    const chainId = deploymentOf(manifest, 'ethereum').chainId
+    const { public: client } = devnetClients(devnet.manifest, 'ethereum')
+    const chainId = deploymentOf(devnet.manifest, 'ethereum').chainId
     const alice = await ensAvatar(client, ens.registry, 'alice.eth', { chainId, owner: account(1) })
     assert.match(alice ?? '', /^data:image\/svg\+xml;base64,[A-Za-z0-9+/]+={0,2}$/)
     const bob = await ensAvatar(client, ens.registry, 'bob.eth', { chainId, owner: account(2) })
@@ -118,11 +106,11 @@ describe('ENS on the devnet', () => {
     assert.equal(looksLikeEnsName('alice.eth'), true)
   })
   test('behavior: an ipfs:// avatar record loads through the given gateway; other schemes are no avatar', async () => {
-    const ens = deploymentOf(manifest, 'ethereum').ens
+    const ens = deploymentOf(devnet.manifest, 'ethereum').ens
     assert.ok(ens)
-    const { public: client, wallet } = devnetClients(manifest, 'ethereum', 2)
-    const chainId = deploymentOf(manifest, 'ethereum').chainId
-    const rpcUrl = deploymentOf(manifest, 'ethereum').rpcUrl
+    const { public: client, wallet } = devnetClients(devnet.manifest, 'ethereum', 2)
+    const chainId = deploymentOf(devnet.manifest, 'ethereum').chainId
+    const rpcUrl = deploymentOf(devnet.manifest, 'ethereum').rpcUrl
     const cid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG'
     const gateway = 'https://gateway.example/ipfs/'
     const id = await snapshot(rpcUrl)

@@ -1,7 +1,9 @@
 /** Shared bits for the devnet's own tests. */
 
+import { after, before } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
 import type { Manifest, ManifestToken, NetworkDeployment } from '@oxbow/protocol'
+import { type Devnet, startDevnet } from '../src/index.ts'
 
 export const TEST_PORT_BASE = 20000
 
@@ -25,4 +27,24 @@ export function tokenOf(
 export function logCollector(): { lines: string[]; log: (line: string) => void } {
   const lines: string[] = []
   return { lines, log: (line) => lines.push(line) }
+}
+
+/**
+ * A devnet (ethereum and base on `portBase`) started before the file's tests and stopped after
+ * them; its manifest, once started.
+ */
+export function devnetForFile(portBase: number): { readonly manifest: Manifest } {
+  let devnet: Devnet | undefined
+  before(async () => {
+    devnet = await startDevnet({ portBase, networks: ['ethereum', 'base'] })
+  })
+  after(async () => {
+    await devnet?.stop()
+  })
+  return {
+    get manifest() {
+      if (!devnet) throw new Error('the devnet has not started')
+      return devnet.manifest
+    },
+  }
 }

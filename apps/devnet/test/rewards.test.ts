@@ -5,37 +5,26 @@
  * without the programme have none.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { erc20Abi, type Manifest } from '@oxbow/protocol'
+import { describe, test } from 'node:test'
+import { erc20Abi } from '@oxbow/protocol'
 import { merkleDistributorAbi, verifyRewardClaim } from '@oxbow/protocol/rewards'
 import { testAccounts } from '../src/accounts.ts'
-import { devnetClients, startDevnet } from '../src/index.ts'
+import { devnetClients } from '../src/index.ts'
 import { REWARDED_TEST_ACCOUNT } from '../src/seed/rewards.ts'
-import { deploymentOf } from './fixtures.ts'
+import { deploymentOf, devnetForFile } from './fixtures.ts'
 
-const PORT_BASE = 20800
-let manifest: Manifest
-let stop: () => Promise<void>
-
-before(async () => {
-  const devnet = await startDevnet({ portBase: PORT_BASE, networks: ['ethereum', 'base'] })
-  manifest = devnet.manifest
-  stop = devnet.stop
-})
-after(async () => {
-  await stop?.()
-})
+const devnet = devnetForFile(20800)
 
 describe('LP rewards', () => {
   test('behavior: the distributor holds the tree total and every claim verifies', async () => {
-    const rewards = deploymentOf(manifest, 'ethereum').rewards
+    const rewards = deploymentOf(devnet.manifest, 'ethereum').rewards
     assert.ok(rewards, 'ethereum runs a rewards programme')
-    assert.equal(deploymentOf(manifest, 'base').rewards, undefined)
-    const uni = deploymentOf(manifest, 'ethereum').tokens.find((t) => t.symbol === 'UNI')
+    assert.equal(deploymentOf(devnet.manifest, 'base').rewards, undefined)
+    const uni = deploymentOf(devnet.manifest, 'ethereum').tokens.find((t) => t.symbol === 'UNI')
     assert.equal(rewards.token, uni?.address)
     const [epoch] = rewards.epochs
     assert.ok(epoch)
-    const { public: client } = devnetClients(manifest, 'ethereum', 0)
+    const { public: client } = devnetClients(devnet.manifest, 'ethereum', 0)
     const read = (functionName: 'token' | 'merkleRoot') =>
       client.readContract({ address: epoch.distributor, abi: merkleDistributorAbi, functionName })
     assert.equal(await read('token'), rewards.token)
@@ -61,14 +50,14 @@ describe('LP rewards', () => {
   })
 
   test('behavior: the rewarded test account claims exactly its amount, once', async () => {
-    const rewards = deploymentOf(manifest, 'ethereum').rewards
+    const rewards = deploymentOf(devnet.manifest, 'ethereum').rewards
     const epoch = rewards?.epochs[0]
     assert.ok(rewards && epoch)
     const me = testAccounts[REWARDED_TEST_ACCOUNT]?.address
     const claim = epoch.claims.find((c) => c.account === me)
     assert.ok(claim, 'the test account is eligible')
     assert.ok(BigInt(claim.amount) > 0n)
-    const { public: client, wallet } = devnetClients(manifest, 'ethereum', REWARDED_TEST_ACCOUNT)
+    const { public: client, wallet } = devnetClients(devnet.manifest, 'ethereum', REWARDED_TEST_ACCOUNT)
     const balance = () =>
       client.readContract({
         address: rewards.token,
@@ -84,17 +73,16 @@ describe('LP rewards', () => {
         args: [BigInt(claim.index)],
       })
     const args = [BigInt(claim.index), claim.account, BigInt(claim.amount), claim.proof] as const
-    // a forged amount does not verify
-    await assert.rejects(
+    const simulateClaim = (claimArgs: typeof args) =>
       client.simulateContract({
         account: wallet.account,
         address: epoch.distributor,
         abi: merkleDistributorAbi,
         functionName: 'claim',
-        args: [args[0], args[1], args[2] + 1n, args[3]],
-      }),
-      /Invalid proof/,
-    )
+        args: claimArgs,
+      })
+    // a forged amount does not verify
+    await assert.rejects(simulateClaim([args[0], args[1], args[2] + 1n, args[3]]), /Invalid proof/)
     assert.equal(await isClaimed(), false)
     const before = await balance()
     const hash = await wallet.writeContract({
@@ -106,15 +94,6 @@ describe('LP rewards', () => {
     assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
     assert.equal((await balance()) - before, BigInt(claim.amount))
     assert.equal(await isClaimed(), true)
-    await assert.rejects(
-      client.simulateContract({
-        account: wallet.account,
-        address: epoch.distributor,
-        abi: merkleDistributorAbi,
-        functionName: 'claim',
-        args,
-      }),
-      /Drop already claimed/,
-    )
+    await assert.rejects(simulateClaim(args), /Drop already claimed/)
   })
 })

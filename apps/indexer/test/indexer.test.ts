@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { connect } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import { startDevnet, walletTransport, whyReverted } from '@oxbow/devnet'
+import { feeOnTransferTokenAbi, startDevnet, walletTransport, whyReverted } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   byteString,
@@ -38,6 +38,7 @@ import {
   weth9Abi,
 } from '@oxbow/protocol'
 import {
+  type Abi,
   type Address,
   createPublicClient,
   createWalletClient,
@@ -83,6 +84,51 @@ async function send(hash: Promise<Hex>) {
   return receipt
 }
 
+/** A deadline an hour from now (seconds). */
+const inAnHour = () => BigInt(Math.floor(Date.now() / 1000) + 3600)
+
+/** A seeded v4 pool of the native currency and a tradable token, without hook. */
+function nativeV4Pool() {
+  const v4 = eth.pools.find(
+    (p) =>
+      p.version === 'v4' && p.currency0 === zeroAddress && p.hooks === zeroAddress && tradable(p.currency1),
+  )
+  assert.ok(v4 && v4.version === 'v4')
+  return v4
+}
+
+const poolKeyOf = (v4: ReturnType<typeof nativeV4Pool>) => ({
+  currency0: v4.currency0,
+  currency1: v4.currency1,
+  fee: v4.fee,
+  tickSpacing: v4.tickSpacing,
+  hooks: v4.hooks,
+})
+
+/** The actor sends a contract call and waits for its receipt (a revert fails with its reason). */
+function write(request: {
+  address: Address
+  abi: Abi
+  functionName: string
+  args?: readonly unknown[]
+  value?: bigint
+  gas?: bigint
+}) {
+  return send(wallet.writeContract({ chain: null, account: wallet.account as never, ...request } as never))
+}
+
+/** `owner`'s balance of the ERC-20 `token` on the chain. */
+const balanceOf = (token: Address, owner: Address) =>
+  publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+/** The owner of NFT `tokenId` of `collection` on the chain. */
+const ownerOf = (collection: Address, tokenId: bigint) =>
+  publicClient.readContract({ address: collection, abi: erc721Abi, functionName: 'ownerOf', args: [tokenId] })
+
+/** A v2 pair's reserves on the chain. */
+const reservesOf = (pair: Address) =>
+  publicClient.readContract({ address: pair, abi: v2PairAbi, functionName: 'getReserves' })
+
 /** The actor lets the Universal Router spend `token` through Permit2 (ERC-20 approval, then Permit2's). */
 async function allowUniversalRouter(token: Address) {
   await allowThroughPermit2(token, eth.contracts.universalRouter)
@@ -90,25 +136,13 @@ async function allowUniversalRouter(token: Address) {
 
 /** The actor lets `spender` spend `token` through Permit2 (ERC-20 approval, then Permit2's). */
 async function allowThroughPermit2(token: Address, spender: Address) {
-  const write = { chain: null, account: wallet.account as never } as const
-  await send(
-    wallet.writeContract({
-      ...write,
-      address: token,
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [PERMIT2_ADDRESS, maxUint256],
-    }),
-  )
-  await send(
-    wallet.writeContract({
-      ...write,
-      address: PERMIT2_ADDRESS,
-      abi: permit2Abi,
-      functionName: 'approve',
-      args: [token, spender, 2n ** 160n - 1n, 2 ** 48 - 1],
-    }),
-  )
+  await write({ address: token, abi: erc20Abi, functionName: 'approve', args: [PERMIT2_ADDRESS, maxUint256] })
+  await write({
+    address: PERMIT2_ADDRESS,
+    abi: permit2Abi,
+    functionName: 'approve',
+    args: [token, spender, 2n ** 160n - 1n, 2 ** 48 - 1],
+  })
 }
 
 /** A v4 pool's in-range amount of token1 now (liquidity × sqrt price), read from StateView. */
@@ -199,11 +233,7 @@ for (const backend of backends) {
       const v3 = eth.pools.filter((p) => p.version === 'v3')
       assert.ok(v2.length > 0 && v3.length > 0, 'devnet seeds v2 and v3 pools')
       for (const p of v2) {
-        const [r0, r1] = await publicClient.readContract({
-          address: p.address,
-          abi: v2PairAbi,
-          functionName: 'getReserves',
-        })
+        const [r0, r1] = await reservesOf(p.address)
         await waitFor(`v2 pool ${p.address}`, async () => {
           const data = await okData(
             gql<{ pool: { reserve0: string; reserve1: string } | null }>(
@@ -227,16 +257,7 @@ for (const backend of backends) {
           abi: v3PoolAbi,
           functionName: 'liquidity',
         })
-        const [b0, b1] = await Promise.all(
-          [p.token0, p.token1].map((t) =>
-            publicClient.readContract({
-              address: t,
-              abi: erc20Abi,
-              functionName: 'balanceOf',
-              args: [p.address],
-            }),
-          ),
-        )
+        const [b0, b1] = await Promise.all([p.token0, p.token1].map((t) => balanceOf(t, p.address)))
         const data = await okData(
           gql<{
             pool: {
@@ -293,12 +314,7 @@ for (const backend of backends) {
           liquidity: liquidity.toString(),
         })
       }
-      const owner = await publicClient.readContract({
-        address: eth.contracts.v4PositionManager,
-        abi: erc721Abi,
-        functionName: 'ownerOf',
-        args: [1n],
-      })
+      const owner = await ownerOf(eth.contracts.v4PositionManager, 1n)
       const data = await okData(
         gql<{
           positions: { nodes: { version: string; tokenId: string; liquidity: string; status: string }[] }
@@ -352,49 +368,22 @@ for (const backend of backends) {
           { id: pool.address },
         ),
       )
-      const [r0] = await publicClient.readContract({
-        address: pool.address,
-        abi: v2PairAbi,
-        functionName: 'getReserves',
-      })
+      const [r0] = await reservesOf(pool.address)
       const amountIn = r0 / 200n
-      const approval = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: pool.token0,
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [eth.contracts.v2Router02, maxUint256],
-        }),
-      )
-      const receipt = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: eth.contracts.v2Router02,
-          abi: v2Router02Abi,
-          functionName: 'swapExactTokensForTokens',
-          args: [
-            amountIn,
-            0n,
-            [pool.token0, pool.token1],
-            actor,
-            BigInt(Math.floor(Date.now() / 1000) + 3600),
-          ],
-        }),
-      )
-      const [c0, c1] = await publicClient.readContract({
-        address: pool.address,
-        abi: v2PairAbi,
-        functionName: 'getReserves',
-      })
-      const chainBalance = await publicClient.readContract({
-        address: pool.token1,
+      const approval = await write({
+        address: pool.token0,
         abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [actor],
+        functionName: 'approve',
+        args: [eth.contracts.v2Router02, maxUint256],
       })
+      const receipt = await write({
+        address: eth.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'swapExactTokensForTokens',
+        args: [amountIn, 0n, [pool.token0, pool.token1], actor, inAnHour()],
+      })
+      const [c0, c1] = await reservesOf(pool.address)
+      const chainBalance = await balanceOf(pool.token1, actor)
       const after = await waitFor(
         'the swap in the pool',
         async () => {
@@ -493,46 +482,38 @@ for (const backend of backends) {
       const lower = Math.floor(tick / spacing) * spacing - 10 * spacing
       const upper = Math.floor(tick / spacing) * spacing + 10 * spacing
       for (const token of [pool.token0, pool.token1]) {
-        await send(
-          wallet.writeContract({
-            chain: null,
-            account: wallet.account as never,
-            address: token,
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [eth.contracts.nonfungiblePositionManager, maxUint256],
-          }),
-        )
+        await write({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [eth.contracts.nonfungiblePositionManager, maxUint256],
+        })
       }
       const [bal0, bal1] = await Promise.all(
         [pool.token0, pool.token1].map((t) =>
           publicClient.readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [actor] }),
         ),
       )
-      const receipt = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: eth.contracts.nonfungiblePositionManager,
-          abi: nonfungiblePositionManagerAbi,
-          functionName: 'mint',
-          args: [
-            {
-              token0: pool.token0,
-              token1: pool.token1,
-              fee: pool.fee,
-              tickLower: lower,
-              tickUpper: upper,
-              amount0Desired: (bal0 ?? 0n) / 1000n,
-              amount1Desired: (bal1 ?? 0n) / 1000n,
-              amount0Min: 0n,
-              amount1Min: 0n,
-              recipient: actor,
-              deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
-            },
-          ],
-        }),
-      )
+      const receipt = await write({
+        address: eth.contracts.nonfungiblePositionManager,
+        abi: nonfungiblePositionManagerAbi,
+        functionName: 'mint',
+        args: [
+          {
+            token0: pool.token0,
+            token1: pool.token1,
+            fee: pool.fee,
+            tickLower: lower,
+            tickUpper: upper,
+            amount0Desired: (bal0 ?? 0n) / 1000n,
+            amount1Desired: (bal1 ?? 0n) / 1000n,
+            amount0Min: 0n,
+            amount1Min: 0n,
+            recipient: actor,
+            deadline: inAnHour(),
+          },
+        ],
+      })
       const npm = eth.contracts.nonfungiblePositionManager.toLowerCase()
       const transfer = receipt.logs.find((l) => l.address.toLowerCase() === npm && l.topics.length === 4)
       assert.ok(transfer?.topics[3])
@@ -628,16 +609,12 @@ for (const backend of backends) {
       assert.ok(token)
       const recipient = privateKeyToAccount(generatePrivateKey()).address
       const amount = 123n * 10n ** BigInt(token.decimals)
-      const receipt = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: token.address,
-          abi: erc20Abi,
-          functionName: 'transfer',
-          args: [recipient, amount],
-        }),
-      )
+      const receipt = await write({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [recipient, amount],
+      })
       const received = await waitFor(
         'the recipient balance',
         async () => {
@@ -678,12 +655,7 @@ for (const backend of backends) {
         ),
       )
       assert.equal(sent.activity.nodes[0]?.txHash, receipt.transactionHash)
-      const chainBalance = await publicClient.readContract({
-        address: token.address,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [actor],
-      })
+      const chainBalance = await balanceOf(token.address, actor)
       const mine = await okData(
         gql<{ portfolio: { balances: { amount: string; token: { address: string } }[] } }>(
           'query($o: String!) { portfolio(owner: $o, networks: ["ethereum"]) { balances { amount token { address } } } }',
@@ -811,20 +783,10 @@ for (const backend of backends) {
       let tokenId = 1n
       let owner: Address
       try {
-        owner = await publicClient.readContract({
-          address: collection.address,
-          abi: erc721Abi,
-          functionName: 'ownerOf',
-          args: [tokenId],
-        })
+        owner = await ownerOf(collection.address, tokenId)
       } catch {
         tokenId = 0n
-        owner = await publicClient.readContract({
-          address: collection.address,
-          abi: erc721Abi,
-          functionName: 'ownerOf',
-          args: [tokenId],
-        })
+        owner = await ownerOf(collection.address, tokenId)
       }
       const nfts = await okData(
         gql<{ nfts: { nodes: { tokenId: string; collection: { address: string } }[] } }>(
@@ -872,12 +834,7 @@ for (const backend of backends) {
       assert.equal(item.imageUrl, onChain.image)
       assert.equal(page.nftCollection.imageUrl, onChain.image)
       assert.deepEqual(item.attributes, [{ traitType: 'Hue', value: String(onChain.attributes[0].value) }])
-      const chainOwner = await publicClient.readContract({
-        address: collection.address,
-        abi: erc721Abi,
-        functionName: 'ownerOf',
-        args: [BigInt(item.tokenId)],
-      })
+      const chainOwner = await ownerOf(collection.address, BigInt(item.tokenId))
       assert.equal(item.owner, chainOwner)
       const unknown = await okData(
         gql<{ nftCollection: null }>(
@@ -888,22 +845,13 @@ for (const backend of backends) {
     })
 
     it('behavior: wrapping the native currency shows as WRAP with the WETH balance equal to the chain', async () => {
-      const receipt = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: eth.contracts.weth9,
-          abi: weth9Abi,
-          functionName: 'deposit',
-          value: 10n ** 17n,
-        }),
-      )
-      const chainBalance = await publicClient.readContract({
+      const receipt = await write({
         address: eth.contracts.weth9,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [actor],
+        abi: weth9Abi,
+        functionName: 'deposit',
+        value: 10n ** 17n,
       })
+      const chainBalance = await balanceOf(eth.contracts.weth9, actor)
       const row = await waitFor(
         'the wrap in the activity',
         async () => {
@@ -987,16 +935,12 @@ for (const backend of backends) {
       const token = eth.tokens.find((t) => t.kind === 'stablecoin' && t.transferFeeBps === 0)
       assert.ok(token)
       const recipient = privateKeyToAccount(generatePrivateKey()).address
-      await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: token.address,
-          abi: erc20Abi,
-          functionName: 'transfer',
-          args: [recipient, 5n],
-        }),
-      )
+      await write({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [recipient, 5n],
+      })
       const balanceQuery =
         'query($o: String!) { portfolio(owner: $o, networks: ["ethereum"], hideSpam: false) { balances { amount } } activity(address: $o) { nodes { txHash } } }'
       type R = { portfolio: { balances: { amount: string }[] }; activity: { nodes: unknown[] } }
@@ -1019,12 +963,7 @@ for (const backend of backends) {
         },
         WAIT_MS,
       )
-      const onChain = await publicClient.readContract({
-        address: token.address,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [recipient],
-      })
+      const onChain = await balanceOf(token.address, recipient)
       assert.equal(onChain, 0n)
     })
 
@@ -1060,49 +999,28 @@ for (const backend of backends) {
       const pool = eth.pools.find((p) => p.version === 'v2' && tradable(p.token0) && tradable(p.token1))
       assert.ok(pool && pool.version === 'v2')
       for (const token of [pool.token0, pool.token1, pool.address]) {
-        await send(
-          wallet.writeContract({
-            chain: null,
-            account: wallet.account as never,
-            address: token,
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [eth.contracts.v2Router02, maxUint256],
-          }),
-        )
+        await write({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [eth.contracts.v2Router02, maxUint256],
+        })
       }
-      const [r0, r1] = await publicClient.readContract({
-        address: pool.address,
-        abi: v2PairAbi,
-        functionName: 'getReserves',
+      const [r0, r1] = await reservesOf(pool.address)
+      const deadline = inAnHour()
+      const add = await write({
+        address: eth.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'addLiquidity',
+        args: [pool.token0, pool.token1, r0 / 1000n, r1 / 1000n, 0n, 0n, actor, deadline],
       })
-      const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
-      const add = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: eth.contracts.v2Router02,
-          abi: v2Router02Abi,
-          functionName: 'addLiquidity',
-          args: [pool.token0, pool.token1, r0 / 1000n, r1 / 1000n, 0n, 0n, actor, deadline],
-        }),
-      )
-      const lp = await publicClient.readContract({
-        address: pool.address,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [actor],
+      const lp = await balanceOf(pool.address, actor)
+      const remove = await write({
+        address: eth.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'removeLiquidity',
+        args: [pool.token0, pool.token1, lp, 0n, 0n, actor, deadline],
       })
-      const remove = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: eth.contracts.v2Router02,
-          abi: v2Router02Abi,
-          functionName: 'removeLiquidity',
-          args: [pool.token0, pool.token1, lp, 0n, 0n, actor, deadline],
-        }),
-      )
       const [mint] = parseEventLogs({ abi: v2PairAbi, eventName: 'Mint', logs: add.logs })
       const [burn] = parseEventLogs({ abi: v2PairAbi, eventName: 'Burn', logs: remove.logs })
       assert.ok(mint && burn)
@@ -1149,13 +1067,7 @@ for (const backend of backends) {
         )
       }
       const recipient = privateKeyToAccount(generatePrivateKey()).address
-      const lpOf = (account: Address) =>
-        publicClient.readContract({
-          address: pool.address,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [account],
-        })
+      const lpOf = (account: Address) => balanceOf(pool.address, account)
       type Node = {
         version: string
         tokenId: string
@@ -1179,12 +1091,8 @@ for (const backend of backends) {
           },
           WAIT_MS,
         )
-      const [r0, r1] = await publicClient.readContract({
-        address: pool.address,
-        abi: v2PairAbi,
-        functionName: 'getReserves',
-      })
-      const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+      const [r0, r1] = await reservesOf(pool.address)
+      const deadline = inAnHour()
       const before = await lpOf(actor)
       await send(
         wallet.writeContract({
@@ -1280,11 +1188,7 @@ for (const backend of backends) {
       )
       assert.ok(v2 && v2.version === 'v2')
       const other = v2.token0 === eth.contracts.weth9 ? v2.token1 : v2.token0
-      const reserves = await publicClient.readContract({
-        address: v2.address,
-        abi: v2PairAbi,
-        functionName: 'getReserves',
-      })
+      const reserves = await reservesOf(v2.address)
       const amountOut = (v2.token0 === other ? reserves[0] : reserves[1]) / 10_000n
       const [amountIn] = await publicClient.readContract({
         address: eth.contracts.v2Router02,
@@ -1293,75 +1197,44 @@ for (const backend of backends) {
         args: [amountOut, [eth.contracts.weth9, other]],
       })
       assert.ok(amountIn !== undefined)
-      const exactOut = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: eth.contracts.v2Router02,
-          abi: v2Router02Abi,
-          functionName: 'swapETHForExactTokens',
-          args: [
-            amountOut,
-            [eth.contracts.weth9, other],
-            actor,
-            BigInt(Math.floor(Date.now() / 1000) + 3600),
-          ],
-          value: amountIn * 2n,
-        }),
-      )
+      const exactOut = await write({
+        address: eth.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'swapETHForExactTokens',
+        args: [amountOut, [eth.contracts.weth9, other], actor, inAnHour()],
+        value: amountIn * 2n,
+      })
       const row = await activityOf(exactOut.transactionHash)
       assert.equal(row.type, 'SWAP')
       assert.deepEqual(nativeOf(row.assetChanges), [['OUT', amountIn.toString()]])
 
       // v4: a token sold into a native-currency pool pays out ETH from the PoolManager.
-      const v4 = eth.pools.find(
-        (p) =>
-          p.version === 'v4' &&
-          p.currency0 === zeroAddress &&
-          p.hooks === zeroAddress &&
-          tradable(p.currency1),
-      )
-      assert.ok(v4 && v4.version === 'v4')
+      const v4 = nativeV4Pool()
       const token = v4.currency1
-      const balance = await publicClient.readContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [actor],
-      })
+      const balance = await balanceOf(token, actor)
       assert.ok(balance > 0n, 'the actor holds the pool token')
       await allowUniversalRouter(token)
       // Some 0.1 % of the pool's in-range token1 (L * sqrtP), and of what the actor holds.
       const inPool = (await inRangeToken1(v4.poolId)) / 1000n
       const sold = inPool < balance / 1000n ? inPool : balance / 1000n
-      const swap = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: eth.contracts.universalRouter,
-          abi: universalRouterAbi,
-          functionName: 'execute',
-          args: [
-            byteString([urCommands.V4_SWAP]),
-            [
-              v4ExactInSingleSwap({
-                poolKey: {
-                  currency0: v4.currency0,
-                  currency1: v4.currency1,
-                  fee: v4.fee,
-                  tickSpacing: v4.tickSpacing,
-                  hooks: v4.hooks,
-                },
-                zeroForOne: false,
-                amountIn: sold,
-                amountOutMinimum: 0n,
-              }),
-            ],
-            BigInt(Math.floor(Date.now() / 1000) + 3600),
+      const swap = await write({
+        address: eth.contracts.universalRouter,
+        abi: universalRouterAbi,
+        functionName: 'execute',
+        args: [
+          byteString([urCommands.V4_SWAP]),
+          [
+            v4ExactInSingleSwap({
+              poolKey: poolKeyOf(v4),
+              zeroForOne: false,
+              amountIn: sold,
+              amountOutMinimum: 0n,
+            }),
           ],
-          gas: 1_500_000n,
-        }),
-      )
+          inAnHour(),
+        ],
+        gas: 1_500_000n,
+      })
       const [event] = parseEventLogs({ abi: v4PoolManagerAbi, eventName: 'Swap', logs: swap.logs })
       assert.ok(event && event.args.amount0 > 0n)
       const v4Row = await activityOf(swap.transactionHash)
@@ -1375,38 +1248,28 @@ for (const backend of backends) {
 
       // v4 paying the ETH to another recipient: the recipient receives it, not the sender.
       const friend = privateKeyToAccount(generatePrivateKey()).address
-      const toFriend = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: eth.contracts.universalRouter,
-          abi: universalRouterAbi,
-          functionName: 'execute',
-          args: [
-            byteString([urCommands.V4_SWAP]),
-            [
-              v4Plan([
-                v4SwapExactInSingle({
-                  poolKey: {
-                    currency0: v4.currency0,
-                    currency1: v4.currency1,
-                    fee: v4.fee,
-                    tickSpacing: v4.tickSpacing,
-                    hooks: v4.hooks,
-                  },
-                  zeroForOne: false,
-                  amountIn: sold,
-                  amountOutMinimum: 0n,
-                }),
-                v4SettleAll(token, sold),
-                v4Take(zeroAddress, friend, V4_OPEN_DELTA),
-              ]),
-            ],
-            BigInt(Math.floor(Date.now() / 1000) + 3600),
+      const toFriend = await write({
+        address: eth.contracts.universalRouter,
+        abi: universalRouterAbi,
+        functionName: 'execute',
+        args: [
+          byteString([urCommands.V4_SWAP]),
+          [
+            v4Plan([
+              v4SwapExactInSingle({
+                poolKey: poolKeyOf(v4),
+                zeroForOne: false,
+                amountIn: sold,
+                amountOutMinimum: 0n,
+              }),
+              v4SettleAll(token, sold),
+              v4Take(zeroAddress, friend, V4_OPEN_DELTA),
+            ]),
           ],
-          gas: 1_500_000n,
-        }),
-      )
+          inAnHour(),
+        ],
+        gas: 1_500_000n,
+      })
       const received = await publicClient.getBalance({ address: friend })
       assert.ok(received > 0n)
       const senderRow = await activityOf(toFriend.transactionHash)
@@ -1457,19 +1320,15 @@ for (const backend of backends) {
       const before = await prices()
       assert.ok(before.weth > 0 && before.link > 0)
       // Buy WETH/ETH with stablecoins in every pool that could price it (none holds LINK).
-      const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+      const deadline = inAnHour()
       for (const stable of stables) {
         // The devnet's test tokens mint to anyone: enough to move every pool by a few percent.
-        await send(
-          wallet.writeContract({
-            chain: null,
-            account: wallet.account as never,
-            address: stable,
-            abi: parseAbi(['function mint(address to, uint256 amount)']),
-            functionName: 'mint',
-            args: [actor, 10n ** 30n],
-          }),
-        )
+        await write({
+          address: stable,
+          abi: parseAbi(['function mint(address to, uint256 amount)']),
+          functionName: 'mint',
+          args: [actor, 10n ** 30n],
+        })
         await allowUniversalRouter(stable)
       }
       let moved = 0
@@ -1496,12 +1355,7 @@ for (const backend of backends) {
         } else {
           const stable = [p.token0, p.token1].find((t) => stables.has(t))
           if (!stable || ![p.token0, p.token1].includes(weth)) continue
-          const reserve = await publicClient.readContract({
-            address: stable,
-            abi: erc20Abi,
-            functionName: 'balanceOf',
-            args: [p.address],
-          })
+          const reserve = await balanceOf(stable, p.address)
           const amountIn = reserve / 50n
           if (p.version === 'v2') {
             command = urCommands.V2_SWAP_EXACT_IN
@@ -1523,17 +1377,13 @@ for (const backend of backends) {
             })
           }
         }
-        await send(
-          wallet.writeContract({
-            chain: null,
-            account: wallet.account as never,
-            address: eth.contracts.universalRouter,
-            abi: universalRouterAbi,
-            functionName: 'execute',
-            args: [byteString([command]), [input], deadline],
-            gas: 1_500_000n,
-          }),
-        )
+        await write({
+          address: eth.contracts.universalRouter,
+          abi: universalRouterAbi,
+          functionName: 'execute',
+          args: [byteString([command]), [input], deadline],
+          gas: 1_500_000n,
+        })
         moved++
       }
       assert.ok(moved >= 3, `pools that price WETH: ${moved}`)
@@ -1655,15 +1505,7 @@ for (const backend of backends) {
       assert.ok(taxed)
       const feeBps = await publicClient.readContract({
         address: taxed.address,
-        abi: [
-          {
-            type: 'function',
-            name: 'feeBps',
-            stateMutability: 'view',
-            inputs: [],
-            outputs: [{ type: 'uint256' }],
-          },
-        ],
+        abi: feeOnTransferTokenAbi,
         functionName: 'feeBps',
       })
       assert.ok(feeBps > 0n)
@@ -1700,36 +1542,19 @@ for (const backend of backends) {
     })
 
     it('behavior: collecting and removing v4 native-pool liquidity: activity shows the ETH received with its fees, reserves drop by exactly what left', async () => {
-      const v4 = eth.pools.find(
-        (p) =>
-          p.version === 'v4' &&
-          p.currency0 === zeroAddress &&
-          p.hooks === zeroAddress &&
-          tradable(p.currency1),
-      )
-      assert.ok(v4 && v4.version === 'v4')
-      const key = {
-        currency0: v4.currency0,
-        currency1: v4.currency1,
-        fee: v4.fee,
-        tickSpacing: v4.tickSpacing,
-        hooks: v4.hooks,
-      }
+      const v4 = nativeV4Pool()
+      const key = poolKeyOf(v4)
       const token = v4.currency1
       const pm = eth.contracts.v4PositionManager
-      const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600)
+      const deadline = inAnHour()
       const view = { address: eth.contracts.v4StateView, abi: v4StateViewAbi } as const
       // The devnet's test tokens mint to anyone.
-      await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: token,
-          abi: parseAbi(['function mint(address to, uint256 amount)']),
-          functionName: 'mint',
-          args: [actor, 10n ** 30n],
-        }),
-      )
+      await write({
+        address: token,
+        abi: parseAbi(['function mint(address to, uint256 amount)']),
+        functionName: 'mint',
+        args: [actor, 10n ** 30n],
+      })
       await allowThroughPermit2(token, pm)
       await allowUniversalRouter(token)
 
@@ -1749,29 +1574,25 @@ for (const backend of backends) {
       const tickUpper = Math.ceil((tick + 3000) / spacing) * spacing
       const liquidity = poolLiquidity / 100n
       const needed = amountsForLiquidityDelta(sqrtPriceX96, tick, tickLower, tickUpper, liquidity)
-      const mint = await send(
-        wallet.writeContract({
-          chain: null,
-          account: wallet.account as never,
-          address: pm,
-          abi: v4PositionManagerAbi,
-          functionName: 'modifyLiquidities',
-          args: [
-            v4MintPayload({
-              key,
-              tickLower,
-              tickUpper,
-              liquidity,
-              amount0Max: needed.amount0 * 2n,
-              amount1Max: needed.amount1 * 2n,
-              owner: actor,
-            }),
-            deadline,
-          ],
-          value: needed.amount0 * 2n,
-          gas: 1_500_000n,
-        }),
-      )
+      const mint = await write({
+        address: pm,
+        abi: v4PositionManagerAbi,
+        functionName: 'modifyLiquidities',
+        args: [
+          v4MintPayload({
+            key,
+            tickLower,
+            tickUpper,
+            liquidity,
+            amount0Max: needed.amount0 * 2n,
+            amount1Max: needed.amount1 * 2n,
+            owner: actor,
+          }),
+          deadline,
+        ],
+        value: needed.amount0 * 2n,
+        gas: 1_500_000n,
+      })
       const [minted] = parseEventLogs({ abi: v4PositionManagerAbi, eventName: 'Transfer', logs: mint.logs })
       assert.ok(minted)
       const tokenId = minted.args.id
@@ -1839,22 +1660,18 @@ for (const backend of backends) {
           const amountIn = zeroForOne
             ? (inRange * 2n ** 96n) / sqrtPrice / 200n
             : (inRange * sqrtPrice) / 2n ** 96n / 200n
-          await send(
-            wallet.writeContract({
-              chain: null,
-              account: wallet.account as never,
-              address: eth.contracts.universalRouter,
-              abi: universalRouterAbi,
-              functionName: 'execute',
-              args: [
-                byteString([urCommands.V4_SWAP]),
-                [v4ExactInSingleSwap({ poolKey: key, zeroForOne, amountIn, amountOutMinimum: 0n })],
-                deadline,
-              ],
-              value: zeroForOne ? amountIn : 0n,
-              gas: 1_500_000n,
-            }),
-          )
+          await write({
+            address: eth.contracts.universalRouter,
+            abi: universalRouterAbi,
+            functionName: 'execute',
+            args: [
+              byteString([urCommands.V4_SWAP]),
+              [v4ExactInSingleSwap({ poolKey: key, zeroForOne, amountIn, amountOutMinimum: 0n })],
+              deadline,
+            ],
+            value: zeroForOne ? amountIn : 0n,
+            gas: 1_500_000n,
+          })
         }
       }
       type Change = { direction: string; amount: string; token: { isNative: boolean; address: string } }
@@ -1889,35 +1706,20 @@ for (const backend of backends) {
       const takeOut = async (remove: bigint, type: string) => {
         const before = await publicClient.getBlockNumber()
         const [reserve0Before, reserve1Before] = await reservesAt(before)
-        const tokenBefore = await publicClient.readContract({
-          address: token,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [actor],
+        const tokenBefore = await balanceOf(token, actor)
+        const receipt = await write({
+          address: pm,
+          abi: v4PositionManagerAbi,
+          functionName: 'modifyLiquidities',
+          args: [v4DecreasePayload({ key, tokenId, liquidity: remove, recipient: actor }), deadline],
+          gas: 1_500_000n,
         })
-        const receipt = await send(
-          wallet.writeContract({
-            chain: null,
-            account: wallet.account as never,
-            address: pm,
-            abi: v4PositionManagerAbi,
-            functionName: 'modifyLiquidities',
-            args: [v4DecreasePayload({ key, tokenId, liquidity: remove, recipient: actor }), deadline],
-            gas: 1_500_000n,
-          }),
-        )
         const [ethBefore, ethAfter] = await Promise.all([
           publicClient.getBalance({ address: actor, blockNumber: receipt.blockNumber - 1n }),
           publicClient.getBalance({ address: actor, blockNumber: receipt.blockNumber }),
         ])
         const ethReceived = ethAfter - ethBefore + receipt.gasUsed * receipt.effectiveGasPrice
-        const tokenReceived =
-          (await publicClient.readContract({
-            address: token,
-            abi: erc20Abi,
-            functionName: 'balanceOf',
-            args: [actor],
-          })) - tokenBefore
+        const tokenReceived = (await balanceOf(token, actor)) - tokenBefore
         assert.ok(ethReceived > 0n && tokenReceived > 0n, `received ${ethReceived} ETH, ${tokenReceived}`)
         const row = await waitFor(
           `activity of ${receipt.transactionHash}`,

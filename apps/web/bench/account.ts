@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Page } from 'playwright-core'
+import { reviewSend } from '../e2e/drawerKit.ts'
 import { waitForPortfolio } from '../e2e/indexer.ts'
 import { startStack } from '../e2e/stack.ts'
 import { ACCOUNT_0, accountButton, connectWallet } from '../e2e/swapKit.ts'
@@ -120,17 +121,7 @@ async function main(): Promise<void> {
     const sends: number[] = []
     for (let i = 0; i < SENDS; i += 1) {
       const to = `0x${randomBytes(20).toString('hex')}`
-      await page.getByTestId('send-recipient').fill(to)
-      await page.getByTestId('send-amount').fill('0.001')
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
-      await page.getByTestId('send-button').click()
-      await page
-        .getByRole('dialog', { name: 'New address' })
-        .getByRole('button', { name: 'Continue' })
-        .click()
+      await reviewSend(page, to, '0.001')
       await arm(
         page,
         '[data-testid="send-confirm"]',

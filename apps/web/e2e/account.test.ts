@@ -21,9 +21,8 @@ import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { devnetClients } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { type Address, erc20Abi, isHash, zeroAddress } from 'viem'
-import { launchChromium } from '../test/harness.ts'
-import { waitForPortfolio } from './indexer.ts'
-import { STACK_NETWORKS, type Stack, startStack } from './stack.ts'
+import { connectToSend, drawer, startDrawerStack } from './drawerKit.ts'
+import { STACK_NETWORKS, type Stack } from './stack.ts'
 import { withCheckedPage } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet, toBaseUnits, waitForQuote } from './swapKit.ts'
 
@@ -34,10 +33,8 @@ let stack: Stack
 let browser: Browser
 
 before(async () => {
-  stack = await startStack(PORTS)
-  browser = await launchChromium()
   // The indexer answers once it has caught up with both networks.
-  await waitForPortfolio(stack.graphqlUrl ?? '', ACCOUNT_0)
+  ;({ stack, browser } = await startDrawerStack(PORTS, ACCOUNT_0))
 })
 
 after(async () => {
@@ -50,8 +47,6 @@ const withPage = (
   run: (page: Page, context: BrowserContext) => Promise<void>,
   viewport = { width: 1280, height: 900 },
 ) => withCheckedPage(browser, stack, path, run, { viewport })
-
-const drawer = (page: Page) => page.getByTestId('account-drawer')
 
 async function connectAndOpen(page: Page): Promise<void> {
   await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
@@ -345,11 +340,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
       const form = page.getByTestId('send-form')
       const button = page.getByTestId('send-button')
       assert.equal((await button.textContent())?.trim(), 'Connect wallet')
-      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      await page
-        .locator('[data-testid="send-token"] option[data-network]')
-        .first()
-        .waitFor({ state: 'attached' })
+      await connectToSend(page, LOCAL_WALLET, ACCOUNT_0)
       assert.match(
         (await page.getByTestId('send-token').locator('option:checked').textContent()) ?? '',
         /^ETH · Ethereum/,

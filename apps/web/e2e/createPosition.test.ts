@@ -9,108 +9,60 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
-import { type Devnet, devnetClients, startDevnet } from '@oxbow/devnet'
+import { devnetClients } from '@oxbow/devnet'
 import {
   erc20Abi,
-  erc721Abi,
   nonfungiblePositionManagerAbi,
   poolIdOf,
   v2PairAbi,
   v2Router02Abi,
-  v4PositionManagerAbi,
   v4StateViewAbi,
 } from '@oxbow/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { type Address, decodeEventLog, maxUint256, parseEther, zeroAddress } from 'viem'
-import { liquidityContracts } from '../server/runtimeConfig.ts'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { type RunningIndexer, startIndexer } from './indexer.ts'
-import { watchProblems } from './support.ts'
-import { ACCOUNT_0, connectWallet, injectedTestWallet } from './swapKit.ts'
+import {
+  confirmedLiquidityTx,
+  createdPositionId,
+  gasSince,
+  type LiquidityStack,
+  liquidityAddresses,
+  positionManagers,
+  startLiquidityStack,
+} from './liquidityKit.ts'
+import { withWatchedPage } from './support.ts'
+import { ACCOUNT_0, balanceOf as balanceOfAccount } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 27500, indexer: 27590, web: 27575 }
 const WALLET = 'Create Position Test Wallet'
 const SHOTS = process.env.OXBOW_E2E_SCREENSHOTS
 
-let devnet: Devnet
-let indexer: RunningIndexer
-let web: RunningWeb
-let browser: Browser
-let rpcUrl: string
-let chainId: number
+let stack: LiquidityStack
 let tokens: { weth: Address; usdc: Address; uni: Address }
 let contracts: { npm: Address; posm: Address; stateView: Address }
 
-const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
+const clients = () => devnetClients(stack.devnet.manifest, 'ethereum', 0)
+const managers = () => positionManagers(clients().public, contracts)
 
 before(async () => {
-  devnet = await startDevnet({ networks: ['ethereum'], portBase: PORTS.devnetPortBase })
-  const deployment = devnet.manifest.networks.ethereum
-  assert.ok(deployment)
-  rpcUrl = deployment.rpcUrl
-  chainId = deployment.chainId
-  const token = (symbol: string) => {
-    const found = deployment.tokens.find((t) => t.symbol === symbol && t.safety !== 'impersonator')
-    assert.ok(found, `${symbol} is seeded`)
-    return found.address as Address
-  }
-  tokens = { weth: token('WETH'), usdc: token('USDC'), uni: token('UNI') }
-  contracts = {
-    npm: deployment.contracts.nonfungiblePositionManager,
-    posm: deployment.contracts.v4PositionManager,
-    stateView: deployment.contracts.v4StateView,
-  }
-  indexer = await startIndexer({
-    manifestPath: devnet.manifestPath,
-    port: PORTS.indexer,
-    networks: ['ethereum'],
-  })
-  web = await startWeb({
-    port: PORTS.web,
-    config: {
-      environment: 'local',
-      rpcUrls: { ethereum: rpcUrl },
-      graphqlUrl: indexer.url,
-      contracts: liquidityContracts(devnet.manifest),
-    },
-  })
-  browser = await launchChromium()
+  stack = await startLiquidityStack(PORTS)
+  ;({ tokens, contracts } = liquidityAddresses(stack.deployment))
 })
 
 after(async () => {
-  await browser?.close().catch(() => {})
-  await web?.close()
-  await indexer?.stop()
-  await devnet?.stop()
+  await stack?.stop()
 })
 
-async function withPage(
-  path: string,
-  run: (page: Page) => Promise<void>,
-  width = 1280,
-  connect = true,
-): Promise<void> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  await context.addInitScript({
-    content: injectedTestWallet({
+const withPage = (path: string, run: (page: Page) => Promise<void>, width = 1280, connect = true) =>
+  withWatchedPage(stack.browser, stack.web.url + path, run, {
+    context: { viewport: { width, height: 900 } },
+    wallet: {
       name: WALLET,
       rdns: 'test.create',
       account: ACCOUNT_0,
-      chains: [[chainId, rpcUrl]],
-    }),
+      chains: [[stack.chainId, stack.rpcUrl]],
+    },
+    connect,
   })
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  try {
-    await page.goto(web.url + path)
-    await page.locator('main h1').first().waitFor()
-    if (connect) await connectWallet(page, WALLET, ACCOUNT_0)
-    await run(page)
-    assert.deepEqual(problems.errors, [], 'no console errors')
-  } finally {
-    await context.close()
-  }
-}
 
 async function choosePair(page: Page, a: string, b: string) {
   await page.getByLabel('Token A').fill(a)
@@ -119,18 +71,14 @@ async function choosePair(page: Page, a: string, b: string) {
 
 const problemText = (page: Page) => page.locator('[data-testid="create-problem"]').textContent()
 
-async function confirmed(page: Page): Promise<`0x${string}`> {
-  const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
-  await status.waitFor({ timeout: 60_000 })
-  return (await status.getAttribute('data-hash')) as `0x${string}`
-}
+const confirmed = (page: Page) => confirmedLiquidityTx(page)
 
 /** Waits until the indexer lists account 0's LP tokens of `pair` as `liquidity` (the chain's balance). */
 async function indexedV2(pair: Address, liquidity: bigint): Promise<void> {
   const deadline = Date.now() + 30_000
   let last = ''
   while (Date.now() < deadline) {
-    const response = await fetch(indexer.url, {
+    const response = await fetch(stack.indexer.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -150,7 +98,7 @@ async function indexedV2(pair: Address, liquidity: bigint): Promise<void> {
 
 /** The seeded v2 WETH/USDC pair. */
 function wethUsdcPair(): Address {
-  const deployment = devnet.manifest.networks.ethereum
+  const deployment = stack.devnet.manifest.networks.ethereum
   assert.ok(deployment)
   const entry = deployment.pools.find(
     (p) =>
@@ -162,13 +110,7 @@ function wethUsdcPair(): Address {
   return entry.address as Address
 }
 
-const balanceOf = (token: Address) =>
-  clients().public.readContract({
-    address: token,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [ACCOUNT_0],
-  })
+const balanceOf = (token: Address) => balanceOfAccount(clients().public, token, ACCOUNT_0)
 
 describe('create a position', () => {
   test('bad input: the spec messages before anything is signed (pair, hook, price, range)', async () => {
@@ -348,19 +290,9 @@ describe('create a position', () => {
       await page.getByRole('button', { name: 'Create position' }).click()
       const hash = await confirmed(page)
       await page.locator('[data-testid="created-position"]').waitFor()
-      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
-      const match = /^\/positions\/v3\/ethereum\/(\d+)$/.exec(href)
-      assert.ok(match, `links to the new position (${href})`)
-      const tokenId = BigInt(match[1] ?? '')
+      const tokenId = await createdPositionId(page, 'v3')
       // Gas of every transaction the flow sent (USDC approval, then the mint).
-      let gas = 0n
-      for (let n = blockBefore + 1n; n <= (await client.getBlockNumber()); n++) {
-        const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
-        for (const t of block.transactions) {
-          const receipt = await client.getTransactionReceipt({ hash: t.hash })
-          gas += receipt.gasUsed * receipt.effectiveGasPrice
-        }
-      }
+      const gas = await gasSince(client, blockBefore)
       const receipt = await client.getTransactionReceipt({ hash })
       let deposited: readonly [bigint, bigint] | null = null
       for (const log of receipt.logs) {
@@ -374,19 +306,9 @@ describe('create a position', () => {
         } catch {}
       }
       assert.ok(deposited)
-      const owner = await client.readContract({
-        address: contracts.npm,
-        abi: erc721Abi,
-        functionName: 'ownerOf',
-        args: [tokenId],
-      })
+      const owner = await managers().ownerOf('npm', tokenId)
       assert.equal(owner, ACCOUNT_0)
-      const position = await client.readContract({
-        address: contracts.npm,
-        abi: nonfungiblePositionManagerAbi,
-        functionName: 'positions',
-        args: [tokenId],
-      })
+      const position = await managers().v3Position(tokenId)
       assert.equal(position[2].toLowerCase(), tokens.weth.toLowerCase())
       assert.equal(position[3].toLowerCase(), tokens.usdc.toLowerCase())
       assert.equal(position[4], 3000)
@@ -434,10 +356,7 @@ describe('create a position', () => {
       await page.getByRole('button', { name: 'Create position' }).click()
       await confirmed(page)
       await page.locator('[data-testid="created-position"]').waitFor()
-      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
-      const match = /^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)
-      assert.ok(match, `links to the new position (${href})`)
-      const tokenId = BigInt(match[1] ?? '')
+      const tokenId = await createdPositionId(page, 'v4')
       const key = {
         currency0: zeroAddress,
         currency1: tokens.uni,
@@ -455,31 +374,16 @@ describe('create a position', () => {
       const expected = Math.sqrt(200) * 2 ** 96
       assert.ok(Math.abs(Number(sqrtPriceX96) / expected - 1) < 1e-9, `pool created at ${sqrtPriceX96}`)
       assert.ok(tick > tickLower && tick < tickUpper)
-      const owner = await client.readContract({
-        address: contracts.posm,
-        abi: erc721Abi,
-        functionName: 'ownerOf',
-        args: [tokenId],
-      })
+      const owner = await managers().ownerOf('posm', tokenId)
       assert.equal(owner, ACCOUNT_0)
-      const [poolKey, info] = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPoolAndPositionInfo',
-        args: [tokenId],
-      })
+      const [poolKey, info] = await managers().v4PositionInfo(tokenId)
       assert.equal(poolKey.fee, 2500)
       assert.equal(poolKey.currency1.toLowerCase(), tokens.uni.toLowerCase())
       // PositionInfo packs tickUpper at bits 32..55 and tickLower at 8..31 (int24 each).
       const int24 = (value: bigint) => Number(BigInt.asIntN(24, value))
       assert.equal(int24(BigInt(info) >> 32n), tickUpper)
       assert.equal(int24(BigInt(info) >> 8n), tickLower)
-      const liquidity = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPositionLiquidity',
-        args: [tokenId],
-      })
+      const liquidity = await managers().v4PositionLiquidity(tokenId)
       assert.ok(liquidity > 0n)
       const spentUni = uni0 - (await balanceOf(tokens.uni))
       assert.ok(spentUni > 0n && spentUni <= amount1 + amount1 / 200n, `UNI spent ${spentUni} of ${amount1}`)
@@ -488,7 +392,7 @@ describe('create a position', () => {
 
   test('behavior: v2 through the legacy routes: /add/v2/ETH/USDC adds to the pair, /remove/v2/ETH/USDC removes half as ETH', async () => {
     const { public: client } = clients()
-    const deployment = devnet.manifest.networks.ethereum
+    const deployment = stack.devnet.manifest.networks.ethereum
     assert.ok(deployment)
     const pairEntry = deployment.pools.find(
       (p) =>
@@ -543,14 +447,7 @@ describe('create a position', () => {
       await page.getByLabel('Receive ETH').check()
       await page.getByRole('button', { name: 'Remove liquidity' }).click()
       await confirmed(page)
-      let gas = 0n
-      for (let n = blockBefore + 1n; n <= (await client.getBlockNumber()); n++) {
-        const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
-        for (const t of block.transactions) {
-          const receipt = await client.getTransactionReceipt({ hash: t.hash })
-          gas += receipt.gasUsed * receipt.effectiveGasPrice
-        }
-      }
+      const gas = await gasSince(client, blockBefore)
       assert.equal(await lp(), lp1 - liquidity, 'half the LP tokens burned')
       const wethIs0 = BigInt(tokens.weth) < BigInt(tokens.usdc)
       const ethOut = wethIs0 ? out0 : out1
@@ -648,17 +545,7 @@ describe('create a position', () => {
   })
 
   test('behavior: migrating the v2 WETH/USDC LP tokens (left by the test above) into a new 1 % v3 pool: min ≥ max refused, then every LP token burned and an NFT minted', async () => {
-    const { public: client } = clients()
-    const deployment = devnet.manifest.networks.ethereum
-    assert.ok(deployment)
-    const pairEntry = deployment.pools.find(
-      (p) =>
-        p.version === 'v2' &&
-        'address' in p &&
-        [p.token0, p.token1].every((t) => [tokens.weth, tokens.usdc].includes(t as Address)),
-    )
-    assert.ok(pairEntry && 'address' in pairEntry)
-    const pair = pairEntry.address as Address
+    const pair = wethUsdcPair()
     const lp0 = await balanceOf(pair)
     assert.ok(lp0 > 0n, 'the account holds LP tokens')
     await withPage(`/migrate/v2/ethereum/${pair}`, async (page) => {
@@ -680,24 +567,11 @@ describe('create a position', () => {
       await page.getByRole('button', { name: 'Migrate', exact: true }).click()
       await confirmed(page)
       await page.locator('[data-testid="created-position"]').waitFor()
-      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
-      const match = /^\/positions\/v3\/ethereum\/(\d+)$/.exec(href)
-      assert.ok(match, href)
-      const tokenId = BigInt(match[1] ?? '')
+      const tokenId = await createdPositionId(page, 'v3')
       assert.equal(await balanceOf(pair), 0n, 'every LP token was burned')
-      const owner = await client.readContract({
-        address: contracts.npm,
-        abi: erc721Abi,
-        functionName: 'ownerOf',
-        args: [tokenId],
-      })
+      const owner = await managers().ownerOf('npm', tokenId)
       assert.equal(owner, ACCOUNT_0)
-      const position = await client.readContract({
-        address: contracts.npm,
-        abi: nonfungiblePositionManagerAbi,
-        functionName: 'positions',
-        args: [tokenId],
-      })
+      const position = await managers().v3Position(tokenId)
       assert.equal(position[4], 10_000)
       assert.ok(position[7] > 0n, 'the migrated position holds liquidity')
     })
@@ -706,7 +580,7 @@ describe('create a position', () => {
   test('behavior: v2 WETH/USDC LP tokens migrated to a new native ETH/USDC 0.3% v4 pool: removed as ETH to the wallet, then minted; every LP token burned, the v4 NFT the account’s with the liquidity shown', async () => {
     const { public: client, wallet } = clients()
     const pair = wethUsdcPair()
-    const router = devnet.manifest.networks.ethereum?.contracts.v2Router02 as Address
+    const router = stack.devnet.manifest.networks.ethereum?.contracts.v2Router02 as Address
     // Set-up on chain (the app's v2 add is covered above): 1 ETH of liquidity.
     const send = async (hash: Promise<`0x${string}`>) =>
       client.waitForTransactionReceipt({ hash: await hash })
@@ -764,33 +638,12 @@ describe('create a position', () => {
       await page.getByRole('button', { name: 'Migrate', exact: true }).click()
       await confirmed(page)
       await page.locator('[data-testid="created-position"]').waitFor()
-      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
-      const match = /^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)
-      assert.ok(match, href)
-      const tokenId = BigInt(match[1] ?? '')
+      const tokenId = await createdPositionId(page, 'v4')
       assert.equal(await balanceOf(pair), 0n, 'every LP token was burned')
-      assert.equal(
-        await client.readContract({
-          address: contracts.posm,
-          abi: erc721Abi,
-          functionName: 'ownerOf',
-          args: [tokenId],
-        }),
-        ACCOUNT_0,
-      )
-      const liquidity = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPositionLiquidity',
-        args: [tokenId],
-      })
+      assert.equal(await managers().ownerOf('posm', tokenId), ACCOUNT_0)
+      const liquidity = await managers().v4PositionLiquidity(tokenId)
       assert.equal(liquidity, shownLiquidity, 'the liquidity shown before signing')
-      const [poolKey] = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPoolAndPositionInfo',
-        args: [tokenId],
-      })
+      const [poolKey] = await managers().v4PositionInfo(tokenId)
       assert.equal(poolKey.currency0, zeroAddress, 'native ETH')
       assert.equal(poolKey.currency1.toLowerCase(), tokens.usdc.toLowerCase())
       assert.equal(poolKey.fee, 3000)

@@ -17,10 +17,9 @@ import { localRpcUrl, testnetNetworks } from '@oxbow/chains'
 import { devnetClients } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Address, Hash } from 'viem'
-import { launchChromium } from '../test/harness.ts'
 import { type AnalyticsEventBody, recordAcceptedAnalytics } from './analyticsProbe.ts'
-import { waitForPortfolio } from './indexer.ts'
-import { type Stack, startStack } from './stack.ts'
+import { connectToSend, drawer, reviewSend, startDrawerStack } from './drawerKit.ts'
+import type { Stack } from './stack.ts'
 import { screenshot, withCheckedPage } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet } from './swapKit.ts'
 
@@ -34,9 +33,7 @@ let stack: Stack
 let browser: Browser
 
 before(async () => {
-  stack = await startStack(PORTS, { analyticsSampleRate: 1 })
-  browser = await launchChromium()
-  await waitForPortfolio(stack.graphqlUrl ?? '', ACCOUNT_0)
+  ;({ stack, browser } = await startDrawerStack(PORTS, ACCOUNT_0, { analyticsSampleRate: 1 }))
 })
 
 after(async () => {
@@ -55,7 +52,6 @@ const withPage = (
     allow: (text, from) => /net::ERR_CONNECTION_REFUSED/.test(text) && idleTestnetRpc.includes(from),
   })
 
-const drawer = (page: Page) => page.getByTestId('account-drawer')
 const chain = () => devnetClients(stack.manifest, 'ethereum', 0)
 const toasts = (page: Page) => page.getByRole('list', { name: 'Transaction notifications' })
 
@@ -68,37 +64,14 @@ describe('drawer: toasts, testnet mode, settings', { concurrency: false }, () =>
   test('a send toasts pending, then Sent for the mined hash; the toast opens Activity on it', async () => {
     const to = `0x${randomBytes(20).toString('hex')}` as Address
     await withPage('/send?chain=ethereum&inputCurrency=ETH', { width: 1280, height: 900 }, async (page) => {
-      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      await page
-        .locator('[data-testid="send-token"] option[data-network]')
-        .first()
-        .waitFor({ state: 'attached' })
+      await connectToSend(page, LOCAL_WALLET, ACCOUNT_0)
       assert.equal(await toasts(page).count(), 0, 'no toast before a transaction')
       const { test: anvil } = chain()
       await anvil.setAutomine(false)
       await anvil.setIntervalMining({ interval: 0 })
       let hash: Hash
       try {
-        await page.getByTestId('send-recipient').fill(to)
-        if (
-          /in ETH/.test(
-            (await page
-              .getByTestId('send-toggle')
-              .textContent()
-              .catch(() => '')) ?? '',
-          )
-        )
-          await page.getByTestId('send-toggle').click()
-        await page.getByTestId('send-amount').fill('0.0123')
-        await page.waitForFunction(() => {
-          const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-          return b?.textContent?.trim() === 'Review' && !b.disabled
-        })
-        await page.getByTestId('send-button').click()
-        await page
-          .getByRole('dialog', { name: 'New address' })
-          .getByRole('button', { name: 'Continue' })
-          .click()
+        await reviewSend(page, to, '0.0123')
         await page.getByTestId('send-review').getByTestId('send-confirm').click()
 
         const pending = toasts(page).locator('[data-testid="transaction-toast"][data-status="pending"]')

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { formatTokenAmount } from '@oxbow/core'
-import { type Devnet, startDevnet, walletTransport } from '@oxbow/devnet'
+import { type Devnet, feeOnTransferTokenAbi, startDevnet, walletTransport } from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment, v2PairAbi, v2Router02Abi, v3PoolAbi } from '@oxbow/protocol'
 import type { Browser, Page } from 'playwright-core'
 import {
@@ -22,8 +22,8 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
-import { watchProblems } from './support.ts'
-import { ACCOUNT_0, connectWallet, swapBox } from './swapKit.ts'
+import { withWatchedPage } from './support.ts'
+import { ACCOUNT_0, balanceOf, connectWallet, swapBox } from './swapKit.ts'
 
 const WEB_PORT = 27575
 const DEVNET_PORT_BASE = 27500
@@ -101,18 +101,11 @@ async function indexedToHead(): Promise<void> {
   throw new Error(`indexer did not reach the heads ${[...heads].join(' ')} ${last}`)
 }
 
-async function withPage(path: string, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  try {
-    await page.goto(web.url + path)
-    await run(page)
-    assert.deepEqual(problems.errors, [], 'no console errors')
-  } finally {
-    await context.close()
-  }
-}
+const withPage = (path: string, run: (page: Page) => Promise<void>) =>
+  withWatchedPage(browser, web.url + path, run, {
+    context: { viewport: { width: 1400, height: 900 } },
+    ready: null,
+  })
 
 const token = (symbol: string, kind?: string) => {
   const t = eth.tokens.find((x) => x.symbol === symbol && (kind === undefined || x.kind === kind))
@@ -426,6 +419,26 @@ describe('token page: balances and fees', () => {
         ]),
       )
 
+  /** Waits until the page's balance rows are `want` ([network, address, amount] each). */
+  const balancesShown = (page: Page, want: unknown[], timeout: number) =>
+    page
+      .waitForFunction(
+        (rows) =>
+          JSON.stringify(
+            [...document.querySelectorAll('[data-testid=token-balances] > div')].map((row) => [
+              row.getAttribute('data-network'),
+              row.getAttribute('data-address')?.toLowerCase(),
+              row.querySelector('[data-testid=token-balance-amount]')?.textContent,
+            ]),
+          ) === JSON.stringify(rows),
+        want,
+        { timeout },
+      )
+      .catch(async (error) => {
+        assert.deepEqual(await shownBalances(page), want)
+        throw error
+      })
+
   test("behavior: the connected wallet's balance of the token on every network that has it equals the chain's, and a transfer moves it", async () => {
     const usdc = token('USDC', 'stablecoin')
     const same = sameTokens(usdc.symbol, usdc.name)
@@ -443,16 +456,10 @@ describe('token page: balances and fees', () => {
           same.map(async (t) => [
             t.network,
             t.address.toLowerCase(),
-            formatTokenAmount(
-              await t.reader.readContract({
-                address: t.address,
-                abi: erc20Abi,
-                functionName: 'balanceOf',
-                args: [ACCOUNT_0],
-              }),
-              t.decimals,
-              { locale: 'en-US', significantDigits: 6 },
-            ),
+            formatTokenAmount(await balanceOf(t.reader, t.address, ACCOUNT_0), t.decimals, {
+              locale: 'en-US',
+              significantDigits: 6,
+            }),
           ]),
         )
       const want = await expected()
@@ -460,23 +467,7 @@ describe('token page: balances and fees', () => {
         want.some(([network, , amount]) => network === 'base' && amount !== '0'),
         'a balance on base',
       )
-      await page
-        .waitForFunction(
-          (rows) =>
-            JSON.stringify(
-              [...document.querySelectorAll('[data-testid=token-balances] > div')].map((row) => [
-                row.getAttribute('data-network'),
-                row.getAttribute('data-address')?.toLowerCase(),
-                row.querySelector('[data-testid=token-balance-amount]')?.textContent,
-              ]),
-            ) === JSON.stringify(rows),
-          want,
-          { timeout: 15_000 },
-        )
-        .catch(async (error) => {
-          assert.deepEqual(await shownBalances(page), want)
-          throw error
-        })
+      await balancesShown(page, want, 15_000)
       // The wallet sends 1,234.5 USDC away on ethereum: its row follows once the block is indexed.
       const account = privateKeyToAccount(devnet.manifest.accounts[0]?.privateKey ?? '0x')
       assert.equal(account.address, ACCOUNT_0)
@@ -491,18 +482,7 @@ describe('token page: balances and fees', () => {
       assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
       const after = await expected()
       assert.notDeepEqual(after, want)
-      await page.waitForFunction(
-        (rows) =>
-          JSON.stringify(
-            [...document.querySelectorAll('[data-testid=token-balances] > div')].map((row) => [
-              row.getAttribute('data-network'),
-              row.getAttribute('data-address')?.toLowerCase(),
-              row.querySelector('[data-testid=token-balance-amount]')?.textContent,
-            ]),
-          ) === JSON.stringify(rows),
-        after,
-        { timeout: 20_000 },
-      )
+      await balancesShown(page, after, 20_000)
     })
   })
 
@@ -523,18 +503,7 @@ describe('token page: balances and fees', () => {
       const want = (
         await Promise.all(
           same.map(async (t) => [
-            [
-              t.network,
-              t.address.toLowerCase(),
-              amount(
-                await t.reader.readContract({
-                  address: t.address,
-                  abi: erc20Abi,
-                  functionName: 'balanceOf',
-                  args: [ACCOUNT_0],
-                }),
-              ),
-            ],
+            [t.network, t.address.toLowerCase(), amount(await balanceOf(t.reader, t.address, ACCOUNT_0))],
             [t.network, native, amount(await t.reader.getBalance({ address: ACCOUNT_0 }))],
           ]),
         )
@@ -543,23 +512,7 @@ describe('token page: balances and fees', () => {
         want.some(([, address, shown]) => address === native && shown !== '0'),
         'the wallet holds ETH',
       )
-      await page
-        .waitForFunction(
-          (rows) =>
-            JSON.stringify(
-              [...document.querySelectorAll('[data-testid=token-balances] > div')].map((row) => [
-                row.getAttribute('data-network'),
-                row.getAttribute('data-address')?.toLowerCase(),
-                row.querySelector('[data-testid=token-balance-amount]')?.textContent,
-              ]),
-            ) === JSON.stringify(rows),
-          want,
-          { timeout: 15_000 },
-        )
-        .catch(async (error) => {
-          assert.deepEqual(await shownBalances(page), want)
-          throw error
-        })
+      await balancesShown(page, want, 15_000)
       const text = await page.getByTestId('token-balances').innerText()
       assert.match(text, /\bETH\b/, 'the native row names ETH')
       assert.match(text, /\bWETH\b/)
@@ -571,15 +524,7 @@ describe('token page: balances and fees', () => {
     assert.ok(taxed)
     const feeBps = await client.readContract({
       address: taxed.address,
-      abi: [
-        {
-          type: 'function',
-          name: 'feeBps',
-          stateMutability: 'view',
-          inputs: [],
-          outputs: [{ type: 'uint256' }],
-        },
-      ],
+      abi: feeOnTransferTokenAbi,
       functionName: 'feeBps',
     })
     const percent = `${Number(feeBps) / 100}%`

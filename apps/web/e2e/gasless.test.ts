@@ -16,11 +16,12 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { type Address, erc20Abi, maxUint256 } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
-import { byTestId, connectWallet, finalStatus, injectedTestWallet } from './swapKit.ts'
+import { openWithWallet, screenshot as pageScreenshot } from './support.ts'
+import { byTestId, finalStatus } from './swapKit.ts'
 
 const SWAPPER_INDEX = 5
 const WALLET = { name: 'Gasless Test Wallet', rdns: 'test.oxbow.gasless' }
@@ -81,22 +82,15 @@ const tokenBalance = (token: Address) =>
 const ethBalance = () => client().getBalance({ address: swapper })
 
 /** With OXBOW_E2E_SCREENSHOTS=<dir>, full-page screenshots of each step go there (to look at). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.OXBOW_E2E_SCREENSHOTS
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
-}
+const screenshot = (page: Page, name: string) => pageScreenshot(page, name, true)
 
-async function openSwap(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 1000 } })
-  await context.addInitScript(
-    injectedTestWallet({ ...WALLET, account: swapper, chains: [[eth.chainId, stack.rpcUrl('ethereum')]] }),
+const openSwap = (width: number) =>
+  openWithWallet(
+    browser,
+    `${stack.webUrl}/swap?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${dai}`,
+    { ...WALLET, account: swapper, chains: [[eth.chainId, stack.rpcUrl('ethereum')]] },
+    width,
   )
-  const page = await context.newPage()
-  page.on('pageerror', (error) => console.error('pageerror', error.message))
-  await page.goto(`${stack.webUrl}/swap?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${dai}`)
-  await connectWallet(page, WALLET.name, swapper)
-  return { context, page }
-}
 
 /** Types the sell amount and opens the review once it offers the gasless route. */
 async function reviewGasless(page: Page, amount: string, shot: string): Promise<void> {

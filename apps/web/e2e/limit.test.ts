@@ -14,12 +14,13 @@ import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import { type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { type Address, erc20Abi, type Hex } from 'viem'
 import { orderTypedData } from '../src/lib/orderTypedData.ts'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
-import { byTestId, connectWallet, injectedTestWallet } from './swapKit.ts'
+import { openWithWallet, screenshot as pageScreenshot } from './support.ts'
+import { byTestId } from './swapKit.ts'
 
 /** Test account 2: no Permit2 allowance yet, so the first order asks for the approval. */
 const SWAPPER: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -69,27 +70,16 @@ after(async () => {
   if (dbDir) await rm(dbDir, { recursive: true, force: true })
 })
 
-async function openLimit(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 1000 } })
-  await context.addInitScript(
-    injectedTestWallet({
-      ...WALLET,
-      account: SWAPPER,
-      chains: [[eth.chainId, stack.rpcUrl('ethereum')]],
-    }),
+const openLimit = (width = 1280) =>
+  openWithWallet(
+    browser,
+    `${stack.webUrl}/limit?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${weth}`,
+    { ...WALLET, account: SWAPPER, chains: [[eth.chainId, stack.rpcUrl('ethereum')]] },
+    width,
   )
-  const page = await context.newPage()
-  page.on('pageerror', (error) => console.error('pageerror', error.message))
-  await page.goto(`${stack.webUrl}/limit?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${weth}`)
-  await connectWallet(page, WALLET.name, SWAPPER)
-  return { context, page }
-}
 
 /** With OXBOW_E2E_SCREENSHOTS=<dir>, full-page screenshots of each step go there (to look at). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.OXBOW_E2E_SCREENSHOTS
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
-}
+const screenshot = (page: Page, name: string) => pageScreenshot(page, name, true)
 
 async function orders(): Promise<ApiOrder[]> {
   const response = await fetch(`${stack.apiUrl}/v1/orders?swapper=${SWAPPER}`)

@@ -13,35 +13,34 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
-import { type Devnet, devnetClients, revert, snapshot, startDevnet, whyReverted } from '@oxbow/devnet'
+import { devnetClients, revert, snapshot } from '@oxbow/devnet'
 import {
-  erc20Abi,
   nonfungiblePositionManagerAbi,
   PERMIT2_ADDRESS,
   type PoolKey,
   permit2Abi,
-  swapRouter02Abi,
   v4DecreasePayload,
   v4PositionManagerAbi,
 } from '@oxbow/protocol'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, encodeFunctionData, maxUint128, parseEther, parseUnits } from 'viem'
-import { liquidityContracts } from '../server/runtimeConfig.ts'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { type RunningIndexer, startIndexer } from './indexer.ts'
-import { indexedPosition, type LiquidityFixture, setUpPositions } from './liquidityKit.ts'
-import { watchProblems } from './support.ts'
-import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapKit.ts'
+import {
+  confirmedLiquidityTx,
+  indexedPosition,
+  type LiquidityFixture,
+  type LiquidityStack,
+  positionManagers,
+  setUpPositions,
+  startLiquidityStack,
+  tradeThroughPool,
+} from './liquidityKit.ts'
+import { withWatchedPage } from './support.ts'
+import { ACCOUNT_0, ACCOUNT_1, balanceOf } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 27100, indexer: 27190, web: 27175 }
 const WALLET = 'Liquidity Test Wallet'
 
-let devnet: Devnet
-let indexer: RunningIndexer
-let web: RunningWeb
-let browser: Browser
-let rpcUrl: string
-let chainId: number
+let stack: LiquidityStack
 let contracts: LiquidityFixture['contracts']
 /** The v3 position account 0 minted in set-up. */
 let tokenId: bigint
@@ -49,13 +48,12 @@ let tokenId: bigint
 let v4TokenId: bigint
 let v4Key: PoolKey
 
-const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
+const clients = () => devnetClients(stack.devnet.manifest, 'ethereum', 0)
 
 /** Account 0's balances: ETH, USDC and WETH. */
 async function balances(): Promise<{ eth: bigint; usdc: bigint; weth: bigint }> {
   const { public: client } = clients()
-  const erc20 = (address: Address) =>
-    client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [ACCOUNT_0] })
+  const erc20 = (address: Address) => balanceOf(client, address, ACCOUNT_0)
   const [eth, usdc, weth] = await Promise.all([
     client.getBalance({ address: ACCOUNT_0 }),
     erc20(contracts.usdc),
@@ -64,53 +62,31 @@ async function balances(): Promise<{ eth: bigint; usdc: bigint; weth: bigint }> 
   return { eth, usdc, weth }
 }
 
+const managers = () => positionManagers(clients().public, contracts)
+
 /** Waits until the page's liquidity transaction is confirmed; the ETH its gas cost. */
 async function confirmedGas(page: Page): Promise<bigint> {
-  const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
-  await status.waitFor({ timeout: 30_000 })
-  const hash = (await status.getAttribute('data-hash')) as `0x${string}`
+  const hash = await confirmedLiquidityTx(page, 30_000)
   const receipt = await clients().public.getTransactionReceipt({ hash })
   return receipt.gasUsed * receipt.effectiveGasPrice
 }
 
 before(async () => {
-  devnet = await startDevnet({ networks: ['ethereum'], portBase: PORTS.devnetPortBase })
-  ;({ rpcUrl, chainId, contracts, tokenId, v4TokenId, v4Key } = await setUpPositions(devnet))
-  indexer = await startIndexer({
-    manifestPath: devnet.manifestPath,
-    port: PORTS.indexer,
-    networks: ['ethereum'],
+  stack = await startLiquidityStack(PORTS, async (devnet) => {
+    ;({ contracts, tokenId, v4TokenId, v4Key } = await setUpPositions(devnet))
   })
-  await indexedPosition(indexer.url, tokenId)
-  await indexedPosition(indexer.url, v4TokenId)
-  web = await startWeb({
-    port: PORTS.web,
-    config: {
-      environment: 'local',
-      rpcUrls: { ethereum: rpcUrl },
-      graphqlUrl: indexer.url,
-      contracts: liquidityContracts(devnet.manifest),
-    },
-  })
-  browser = await launchChromium()
+  await indexedPosition(stack.indexer.url, tokenId)
+  await indexedPosition(stack.indexer.url, v4TokenId)
 })
 
 after(async () => {
-  await browser?.close().catch(() => {})
-  await web?.close()
-  await indexer?.stop()
-  await devnet?.stop()
+  await stack?.stop()
 })
 
 /** What the chain pays now: a full decrease (amounts) and a collect (fees), simulated by the owner. */
 async function chainTruth(id: bigint) {
   const { public: client } = clients()
-  const position = await client.readContract({
-    address: contracts.npm,
-    abi: nonfungiblePositionManagerAbi,
-    functionName: 'positions',
-    args: [id],
-  })
+  const position = await managers().v3Position(id)
   const liquidity = position[7]
   const decrease =
     liquidity === 0n
@@ -138,34 +114,16 @@ async function chainTruth(id: bigint) {
   }
 }
 
-async function withPage(
+const withPage = (
   account: Address | null,
   path: string,
   run: (page: Page, context: BrowserContext) => Promise<void>,
-): Promise<void> {
-  const context = await browser.newContext()
-  if (account) {
-    await context.addInitScript({
-      content: injectedTestWallet({
-        name: WALLET,
-        rdns: 'test.liquidity',
-        account,
-        chains: [[chainId, rpcUrl]],
-      }),
-    })
-  }
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  try {
-    await page.goto(web.url + path)
-    await page.locator('main h1').first().waitFor()
-    if (account) await connectWallet(page, WALLET, account)
-    await run(page, context)
-    assert.deepEqual(problems.errors, [], 'no console errors')
-  } finally {
-    await context.close()
-  }
-}
+): Promise<void> =>
+  withWatchedPage(stack.browser, stack.web.url + path, run, {
+    ...(account && {
+      wallet: { name: WALLET, rdns: 'test.liquidity', account, chains: [[stack.chainId, stack.rpcUrl]] },
+    }),
+  })
 
 const positionOnPage = (page: Page) => page.locator('[data-testid="position"]')
 async function shownNumbers(page: Page, selector: string) {
@@ -290,22 +248,12 @@ describe('positions', () => {
     await withPage(ACCOUNT_0, `/positions/v4/ethereum/${v4TokenId}`, async (page) => {
       await positionOnPage(page).waitFor()
       const { public: client } = clients()
-      const liquidity0 = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPositionLiquidity',
-        args: [v4TokenId],
-      })
+      const liquidity0 = await managers().v4PositionLiquidity(v4TokenId)
       await page.getByLabel('USDC amount').fill('100')
       await page.waitForFunction(() =>
         document.querySelector('[data-testid="add-amount0"]')?.getAttribute('data-amount'),
       )
-      const usdc0 = await client.readContract({
-        address: contracts.usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [ACCOUNT_0],
-      })
+      const usdc0 = await balanceOf(client, contracts.usdc, ACCOUNT_0)
       const blockBefore = await client.getBlockNumber()
       await page.getByRole('button', { name: 'Add liquidity' }).click()
       await page
@@ -320,19 +268,9 @@ describe('positions', () => {
         args: [ACCOUNT_0, contracts.usdc, contracts.posm],
       })
       assert.ok(permitted > 0n, 'the PositionManager has a Permit2 allowance')
-      const liquidity1 = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPositionLiquidity',
-        args: [v4TokenId],
-      })
+      const liquidity1 = await managers().v4PositionLiquidity(v4TokenId)
       assert.ok(liquidity1 > liquidity0, 'liquidity grew')
-      const usdc1 = await client.readContract({
-        address: contracts.usdc,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [ACCOUNT_0],
-      })
+      const usdc1 = await balanceOf(client, contracts.usdc, ACCOUNT_0)
       const spent = usdc0 - usdc1
       assert.ok(
         spent > 0n && spent <= parseUnits('100', 6) + parseUnits('100', 6) / 200n,
@@ -366,34 +304,12 @@ describe('positions', () => {
   })
 
   test('behavior: the page compares the position with holding: deposits and fees earned (collected + unclaimed) equal the chain, net = loss + fees', async () => {
-    const { public: client, wallet } = clients()
+    const { public: client } = clients()
     // Trades after the collect and the removal, so some fees are still unclaimed.
-    for (const [tokenIn, tokenOut, amountIn] of [
+    await tradeThroughPool([
       [contracts.weth, contracts.usdc, parseEther('0.5')],
       [contracts.usdc, contracts.weth, parseUnits('1000', 6)],
-    ] as const) {
-      const hash = await wallet.writeContract({
-        address: contracts.router,
-        abi: swapRouter02Abi,
-        functionName: 'exactInputSingle',
-        args: [
-          {
-            tokenIn,
-            tokenOut,
-            fee: 3000,
-            recipient: ACCOUNT_0,
-            amountIn,
-            amountOutMinimum: 0n,
-            sqrtPriceLimitX96: 0n,
-          },
-        ],
-        // A fixed limit: the estimate is made on the last block, and the swap can cost more in
-        // the next one (the pool writes an oracle observation once per block timestamp).
-        gas: 400_000n,
-      } as never)
-      const receipt = await client.waitForTransactionReceipt({ hash })
-      if (receipt.status !== 'success') assert.fail(await whyReverted(client, receipt))
-    }
+    ])
     // The position's history from the manager's own events.
     const sum = async (eventName: 'IncreaseLiquidity' | 'DecreaseLiquidity' | 'Collect') => {
       const logs = await client.getContractEvents({
@@ -446,7 +362,7 @@ describe('positions', () => {
       )
       // Values at the indexer's prices: holding = the deposits; net = principal - hold + fees.
       const prices = (await (
-        await fetch(indexer.url, {
+        await fetch(stack.indexer.url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
@@ -527,18 +443,13 @@ describe('positions', () => {
         functionName: 'getPoolAndPositionInfo',
         args: [1n],
       })
-      const id = await snapshot(rpcUrl)
+      const id = await snapshot(stack.rpcUrl)
       try {
         await testClient.impersonateAccount({ address: owner })
         await testClient.setBalance({ address: owner, value: parseEther('1000') })
         const token1 = key.currency1
         const eth0 = await client.getBalance({ address: owner })
-        const t0 = await client.readContract({
-          address: token1,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [owner],
-        })
+        const t0 = await balanceOf(client, token1, owner)
         const hash = await testClient.request({
           method: 'eth_sendTransaction',
           params: [
@@ -557,12 +468,7 @@ describe('positions', () => {
         assert.equal(receipt.status, 'success')
         const gas = receipt.gasUsed * receipt.effectiveGasPrice
         const eth1 = await client.getBalance({ address: owner })
-        const t1 = await client.readContract({
-          address: token1,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [owner],
-        })
+        const t1 = await balanceOf(client, token1, owner)
         assert.equal(
           key.currency0,
           '0x0000000000000000000000000000000000000000',
@@ -572,7 +478,7 @@ describe('positions', () => {
         assert.equal(t1 - t0, shown.fees1)
         assert.ok(shown.fees0 > 0n || shown.fees1 > 0n, 'the seeded history earned fees')
       } finally {
-        await revert(rpcUrl, id)
+        await revert(stack.rpcUrl, id)
       }
     })
   })

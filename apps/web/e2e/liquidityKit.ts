@@ -1,12 +1,15 @@
 /**
- * Set-up of the liquidity suite and benchmark (issue #13): account 0 of a running devnet mints a v3
+ * Set-up of the liquidity suites and benchmark (issue #13): the stack they run on (devnet ethereum,
+ * indexer, web app with the liquidity contracts, Chromium); account 0 of a running devnet mints a v3
  * position and trades through its pool (fees in both tokens), and mints a v4 position through
  * Permit2 whose allowances are then revoked; then the indexer is awaited until it lists them.
  */
 import assert from 'node:assert/strict'
-import { type Devnet, devnetClients, whyReverted } from '@oxbow/devnet'
+import { type Devnet, devnetClients, startDevnet, whyReverted } from '@oxbow/devnet'
+import type { NetworkDeployment } from '@oxbow/protocol'
 import {
   erc20Abi,
+  erc721Abi,
   nonfungiblePositionManagerAbi,
   PERMIT2_ADDRESS,
   type PoolKey,
@@ -19,8 +22,180 @@ import {
   v4StateViewAbi,
   weth9Abi,
 } from '@oxbow/protocol'
-import { type Address, decodeEventLog, maxUint256, parseEther, parseUnits } from 'viem'
+import type { Browser, Page } from 'playwright-core'
+import {
+  type Address,
+  decodeEventLog,
+  type Hex,
+  maxUint256,
+  type PublicClient,
+  parseEther,
+  parseUnits,
+} from 'viem'
+import { liquidityContracts } from '../server/runtimeConfig.ts'
+import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { type RunningIndexer, startIndexer } from './indexer.ts'
 import { ACCOUNT_0 } from './swapKit.ts'
+
+export interface LiquidityStackPorts {
+  readonly devnetPortBase: number
+  readonly indexer: number
+  readonly web: number
+}
+
+export interface LiquidityStack {
+  readonly devnet: Devnet
+  readonly indexer: RunningIndexer
+  readonly web: RunningWeb
+  readonly browser: Browser
+  /** The devnet's ethereum network. */
+  readonly deployment: NetworkDeployment
+  readonly rpcUrl: string
+  readonly chainId: number
+  /** Stops what was started, browser first. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts a devnet serving ethereum, runs `seed` on it (before the indexer starts, so the indexer
+ * finds it in the history), then the indexer, the built app configured with the liquidity contracts,
+ * and Chromium. What started is stopped again when a later part fails.
+ */
+export async function startLiquidityStack(
+  ports: LiquidityStackPorts,
+  seed: (devnet: Devnet) => Promise<void> = async () => {},
+): Promise<LiquidityStack> {
+  const stops: (() => Promise<unknown>)[] = []
+  const stop = async () => {
+    for (const step of stops.reverse()) await step().catch(() => {})
+  }
+  try {
+    const devnet = await startDevnet({ networks: ['ethereum'], portBase: ports.devnetPortBase })
+    stops.push(() => devnet.stop())
+    const deployment = devnet.manifest.networks.ethereum
+    assert.ok(deployment, 'the devnet serves ethereum')
+    await seed(devnet)
+    const indexer = await startIndexer({
+      manifestPath: devnet.manifestPath,
+      port: ports.indexer,
+      networks: ['ethereum'],
+    })
+    stops.push(() => indexer.stop())
+    const web = await startWeb({
+      port: ports.web,
+      config: {
+        environment: 'local',
+        rpcUrls: { ethereum: deployment.rpcUrl },
+        graphqlUrl: indexer.url,
+        contracts: liquidityContracts(devnet.manifest),
+      },
+    })
+    stops.push(() => web.close())
+    const browser = await launchChromium()
+    stops.push(() => browser.close())
+    return {
+      devnet,
+      indexer,
+      web,
+      browser,
+      deployment,
+      rpcUrl: deployment.rpcUrl,
+      chainId: deployment.chainId,
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+/** Waits until the page's liquidity transaction is confirmed; its hash. */
+export async function confirmedLiquidityTx(page: Page, timeout = 60_000): Promise<Hex> {
+  const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
+  await status.waitFor({ timeout })
+  return (await status.getAttribute('data-hash')) as Hex
+}
+
+/** The token id in the page's link to the position it created (`/positions/{version}/ethereum/{id}`). */
+export async function createdPositionId(page: Page, version: 'v3' | 'v4'): Promise<bigint> {
+  const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
+  const match = new RegExp(`^/positions/${version}/ethereum/(\\d+)$`).exec(href)
+  assert.ok(match, `links to the new position (${href})`)
+  const id = BigInt(match[1] ?? '')
+  assert.ok(id > 0n, href)
+  return id
+}
+
+/** What every transaction mined after block `since` paid for gas (the flow's approvals and its action). */
+export async function gasSince(client: PublicClient, since: bigint): Promise<bigint> {
+  let gas = 0n
+  for (let n = since + 1n; n <= (await client.getBlockNumber()); n++) {
+    const block = await client.getBlock({ blockNumber: n, includeTransactions: true })
+    for (const t of block.transactions) {
+      const receipt = await client.getTransactionReceipt({ hash: t.hash })
+      gas += receipt.gasUsed * receipt.effectiveGasPrice
+    }
+  }
+  return gas
+}
+
+/** Reads of positions from the v3 (`npm`) and v4 (`posm`) position managers. */
+export function positionManagers(
+  client: PublicClient,
+  managers: { readonly npm: Address; readonly posm: Address },
+) {
+  return {
+    v3Position: (id: bigint) =>
+      client.readContract({
+        address: managers.npm,
+        abi: nonfungiblePositionManagerAbi,
+        functionName: 'positions',
+        args: [id],
+      }),
+    v4PositionInfo: (id: bigint) =>
+      client.readContract({
+        address: managers.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPoolAndPositionInfo',
+        args: [id],
+      }),
+    v4PositionLiquidity: (id: bigint) =>
+      client.readContract({
+        address: managers.posm,
+        abi: v4PositionManagerAbi,
+        functionName: 'getPositionLiquidity',
+        args: [id],
+      }),
+    ownerOf: (manager: 'npm' | 'posm', id: bigint) =>
+      client.readContract({
+        address: managers[manager],
+        abi: erc721Abi,
+        functionName: 'ownerOf',
+        args: [id],
+      }),
+  }
+}
+
+/** The seeded WETH, USDC and UNI, and the v3 and v4 contracts the create and migrate suites use. */
+export function liquidityAddresses(deployment: NetworkDeployment) {
+  const token = (symbol: string) => seededToken(deployment, symbol)
+  return {
+    tokens: { weth: token('WETH'), usdc: token('USDC'), uni: token('UNI') },
+    contracts: {
+      npm: deployment.contracts.nonfungiblePositionManager,
+      posm: deployment.contracts.v4PositionManager,
+      stateView: deployment.contracts.v4StateView,
+      v3Factory: deployment.contracts.v3Factory,
+    },
+  }
+}
+
+/** The address of the seeded token `symbol` (not one of its impersonators). */
+export function seededToken(deployment: NetworkDeployment, symbol: string): Address {
+  const found = deployment.tokens.find((t) => t.symbol === symbol && t.safety !== 'impersonator')
+  assert.ok(found, `${symbol} is seeded`)
+  return found.address
+}
 
 export interface LiquidityContracts {
   readonly npm: Address
@@ -51,13 +226,8 @@ export async function setUpPositions(running: Devnet): Promise<LiquidityFixture>
   devnet = running
   const deployment = devnet.manifest.networks.ethereum
   assert.ok(deployment, 'the devnet serves ethereum')
-  const token = (symbol: string) => {
-    const found = deployment.tokens.find((t) => t.symbol === symbol)
-    assert.ok(found, `${symbol} is seeded`)
-    return found.address
-  }
-  const weth = token('WETH')
-  const usdc = token('USDC')
+  const weth = seededToken(deployment, 'WETH')
+  const usdc = seededToken(deployment, 'USDC')
   const pool = deployment.pools.find(
     (p) => p.version === 'v3' && 'fee' in p && p.fee === 3000 && p.token0 === weth && p.token1 === usdc,
   )
@@ -76,14 +246,16 @@ export async function setUpPositions(running: Devnet): Promise<LiquidityFixture>
 }
 
 /** Account 0 mints a v3 position around the current price, then trades through its pool both ways. */
-async function mintAndTrade(): Promise<bigint> {
+/** Account 0 sends the transaction and waits for its receipt; a revert fails with its reason. */
+async function send(request: Parameters<ReturnType<typeof clients>['wallet']['writeContract']>[0]) {
   const { public: client, wallet } = clients()
-  const send = async (request: Parameters<typeof wallet.writeContract>[0]) => {
-    const hash = await wallet.writeContract(request)
-    const receipt = await client.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success') assert.fail(await whyReverted(client, receipt))
-    return receipt
-  }
+  const receipt = await client.waitForTransactionReceipt({ hash: await wallet.writeContract(request) })
+  if (receipt.status !== 'success') assert.fail(await whyReverted(client, receipt))
+  return receipt
+}
+
+async function mintAndTrade(): Promise<bigint> {
+  const { public: client } = clients()
   await send({
     address: contracts.weth,
     abi: weth9Abi,
@@ -138,10 +310,18 @@ async function mintAndTrade(): Promise<bigint> {
   }
   assert.ok(minted !== undefined, 'the mint names its token id')
   // Both directions, so the position earns fees in WETH and in USDC.
-  for (const [tokenIn, tokenOut, amountIn] of [
+  await tradeThroughPool([
     [contracts.weth, contracts.usdc, parseEther('1')],
     [contracts.usdc, contracts.weth, parseUnits('2000', 6)],
-  ] as const) {
+  ])
+  return minted
+}
+
+/** Account 0 trades through the WETH/USDC 0.3% v3 pool: each trade `[tokenIn, tokenOut, amountIn]`. */
+export async function tradeThroughPool(
+  trades: readonly (readonly [Address, Address, bigint])[],
+): Promise<void> {
+  for (const [tokenIn, tokenOut, amountIn] of trades) {
     await send({
       address: contracts.router,
       abi: swapRouter02Abi,
@@ -162,7 +342,6 @@ async function mintAndTrade(): Promise<bigint> {
       gas: 400_000n,
     } as never)
   }
-  return minted
 }
 
 /**
@@ -188,12 +367,7 @@ async function mintV4(): Promise<[bigint, PoolKey]> {
     tickSpacing: pool.tickSpacing,
     hooks: pool.hooks as Address,
   }
-  const { public: client, wallet } = clients()
-  const send = async (request: Parameters<typeof wallet.writeContract>[0]) => {
-    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.writeContract(request) })
-    assert.equal(receipt.status, 'success')
-    return receipt
-  }
+  const { public: client } = clients()
   await send({
     address: contracts.usdc,
     abi: erc20Abi,

@@ -8,130 +8,63 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { type Devnet, devnetClients, startDevnet } from '@oxbow/devnet'
+import { devnetClients } from '@oxbow/devnet'
 import {
   erc20Abi,
-  erc721Abi,
   nonfungiblePositionManagerAbi,
   poolIdOf,
   v3FactoryAbi,
   v3PoolAbi,
-  v4PositionManagerAbi,
   v4StateViewAbi,
   weth9Abi,
 } from '@oxbow/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { type Address, maxUint256, parseEther, zeroAddress } from 'viem'
-import { liquidityContracts } from '../server/runtimeConfig.ts'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { type RunningIndexer, startIndexer } from './indexer.ts'
-import { watchProblems } from './support.ts'
-import { ACCOUNT_0, ACCOUNT_1, connectWallet, injectedTestWallet } from './swapKit.ts'
+import {
+  confirmedLiquidityTx,
+  createdPositionId,
+  type LiquidityStack,
+  liquidityAddresses,
+  positionManagers,
+  startLiquidityStack,
+} from './liquidityKit.ts'
+import { withWatchedPage } from './support.ts'
+import { ACCOUNT_0, ACCOUNT_1, balanceOf as balanceOfAccount } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 24300, indexer: 24390, web: 24375 }
 const WALLET = 'Migrate Test Wallet'
 const SHOTS = process.env.OXBOW_E2E_SCREENSHOTS
 const NATIVE_LABEL = 'Use ETH in the v4 pool (the WETH is unwrapped)'
 
-let devnet: Devnet
-let indexer: RunningIndexer
-let web: RunningWeb
-let browser: Browser
-let rpcUrl: string
-let chainId: number
+let stack: LiquidityStack
 let tokens: { weth: Address; usdc: Address; uni: Address }
 let contracts: { npm: Address; posm: Address; stateView: Address; v3Factory: Address }
 /** The v3 position the first test creates. */
 let v3TokenId: bigint
 
-const clients = () => devnetClients(devnet.manifest, 'ethereum', 0)
+const clients = () => devnetClients(stack.devnet.manifest, 'ethereum', 0)
+const managers = () => positionManagers(clients().public, contracts)
 
 before(async () => {
-  devnet = await startDevnet({ networks: ['ethereum'], portBase: PORTS.devnetPortBase })
-  const deployment = devnet.manifest.networks.ethereum
-  assert.ok(deployment)
-  rpcUrl = deployment.rpcUrl
-  chainId = deployment.chainId
-  const token = (symbol: string) => {
-    const found = deployment.tokens.find((t) => t.symbol === symbol && t.safety !== 'impersonator')
-    assert.ok(found, `${symbol} is seeded`)
-    return found.address as Address
-  }
-  tokens = { weth: token('WETH'), usdc: token('USDC'), uni: token('UNI') }
-  contracts = {
-    npm: deployment.contracts.nonfungiblePositionManager,
-    posm: deployment.contracts.v4PositionManager,
-    stateView: deployment.contracts.v4StateView,
-    v3Factory: deployment.contracts.v3Factory,
-  }
-  indexer = await startIndexer({
-    manifestPath: devnet.manifestPath,
-    port: PORTS.indexer,
-    networks: ['ethereum'],
-  })
-  web = await startWeb({
-    port: PORTS.web,
-    config: {
-      environment: 'local',
-      rpcUrls: { ethereum: rpcUrl },
-      graphqlUrl: indexer.url,
-      contracts: liquidityContracts(devnet.manifest),
-    },
-  })
-  browser = await launchChromium()
+  stack = await startLiquidityStack(PORTS)
+  ;({ tokens, contracts } = liquidityAddresses(stack.deployment))
 })
 
 after(async () => {
-  await browser?.close().catch(() => {})
-  await web?.close()
-  await indexer?.stop()
-  await devnet?.stop()
+  await stack?.stop()
 })
 
-async function withPage(
-  account: Address,
-  path: string,
-  run: (page: Page) => Promise<void>,
-  width = 1280,
-): Promise<void> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  await context.addInitScript({
-    content: injectedTestWallet({ name: WALLET, rdns: 'test.migrate', account, chains: [[chainId, rpcUrl]] }),
-  })
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  try {
-    await page.goto(web.url + path)
-    await page.locator('main h1').first().waitFor()
-    await connectWallet(page, WALLET, account)
-    await run(page)
-    assert.deepEqual(problems.errors, [], 'no console errors')
-  } finally {
-    await context.close()
-  }
-}
-
-async function confirmed(page: Page): Promise<`0x${string}`> {
-  const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
-  await status.waitFor({ timeout: 60_000 })
-  return (await status.getAttribute('data-hash')) as `0x${string}`
-}
-
-const balanceOf = (token: Address) =>
-  clients().public.readContract({
-    address: token,
-    abi: erc20Abi,
-    functionName: 'balanceOf',
-    args: [ACCOUNT_0],
+const withPage = (account: Address, path: string, run: (page: Page) => Promise<void>, width = 1280) =>
+  withWatchedPage(stack.browser, stack.web.url + path, run, {
+    context: { viewport: { width, height: 900 } },
+    wallet: { name: WALLET, rdns: 'test.migrate', account, chains: [[stack.chainId, stack.rpcUrl]] },
   })
 
-const v3Position = (tokenId: bigint) =>
-  clients().public.readContract({
-    address: contracts.npm,
-    abi: nonfungiblePositionManagerAbi,
-    functionName: 'positions',
-    args: [tokenId],
-  })
+const confirmed = (page: Page) => confirmedLiquidityTx(page)
+
+const balanceOf = (token: Address) => balanceOfAccount(clients().public, token, ACCOUNT_0)
+
+const _v3Position = (tokenId: bigint) => managers().v3Position(tokenId)
 
 const v3PoolPrice = async () => {
   const { public: client } = clients()
@@ -163,10 +96,7 @@ async function createV3Position(): Promise<bigint> {
     await page.getByRole('button', { name: 'Create position' }).click()
     await confirmed(page)
     await page.locator('[data-testid="created-position"]').waitFor()
-    const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
-    const match = /^\/positions\/v3\/ethereum\/(\d+)$/.exec(href)
-    assert.ok(match, href)
-    tokenId = BigInt(match[1] ?? '')
+    tokenId = await createdPositionId(page, 'v3')
   })
   return tokenId
 }
@@ -174,7 +104,7 @@ async function createV3Position(): Promise<bigint> {
 describe('migrate a v3 position to v4', () => {
   test('setup: a v3 WETH/USDC 0.3% position in a narrow range, created through the app', async () => {
     v3TokenId = await createV3Position()
-    assert.ok((await v3Position(v3TokenId))[7] > 0n)
+    assert.ok((await managers().v3Position(v3TokenId))[7] > 0n)
   })
 
   test('bad input: not owned, not found, min ≥ max and a hook that is no contract: the spec messages, nothing sent', async () => {
@@ -218,7 +148,7 @@ describe('migrate a v3 position to v4', () => {
 
   test('behavior: from the position page to a new v4 ETH/USDC 0.3% pool (native, the WETH unwrapped) at the v3 price, same range: v3 emptied, a v4 NFT with liquidity, the rest refunded as ETH', async () => {
     assert.ok(v3TokenId, 'the setup created the position')
-    const before3 = await v3Position(v3TokenId)
+    const before3 = await managers().v3Position(v3TokenId)
     const [, , , , fee, tickLower, tickUpper, liquidityBefore] = before3
     assert.ok(liquidityBefore > 0n)
     const priceAtStart = await v3PoolPrice()
@@ -259,39 +189,21 @@ describe('migrate a v3 position to v4', () => {
       await result.waitFor()
       await page.locator('[data-testid="created-position"]').waitFor()
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/migrate-v3-done-1280.png`, fullPage: true })
-      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
-      const match = /^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)
-      assert.ok(match, `links to the new position (${href})`)
-      const v4TokenId = BigInt(match[1] ?? '')
+      const v4TokenId = await createdPositionId(page, 'v4')
       const { public: client } = clients()
 
       // v3: emptied (liquidity 0, nothing left owed), still the account's NFT.
-      const after3 = await v3Position(v3TokenId)
+      const after3 = await managers().v3Position(v3TokenId)
       assert.equal(after3[7], 0n, 'the v3 position holds no liquidity')
       assert.deepEqual([after3[10], after3[11]], [0n, 0n], 'nothing left to collect in v3')
 
       // v4: the account's NFT with liquidity, on the ETH/USDC 0.3% pool, same ticks.
-      const owner = await client.readContract({
-        address: contracts.posm,
-        abi: erc721Abi,
-        functionName: 'ownerOf',
-        args: [v4TokenId],
-      })
+      const owner = await managers().ownerOf('posm', v4TokenId)
       assert.equal(owner, ACCOUNT_0)
-      const liquidity = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPositionLiquidity',
-        args: [v4TokenId],
-      })
+      const liquidity = await managers().v4PositionLiquidity(v4TokenId)
       assert.ok(liquidity > 0n, 'the v4 position holds liquidity')
       assert.equal(liquidity, shownLiquidity, 'the liquidity shown before signing')
-      const [poolKey, info] = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPoolAndPositionInfo',
-        args: [v4TokenId],
-      })
+      const [poolKey, info] = await managers().v4PositionInfo(v4TokenId)
       assert.equal(poolKey.currency0, zeroAddress, 'native ETH')
       assert.equal(poolKey.currency1.toLowerCase(), tokens.usdc.toLowerCase())
       assert.equal(poolKey.fee, fee)
@@ -318,7 +230,7 @@ describe('migrate a v3 position to v4', () => {
       assert.equal((await balanceOf(tokens.usdc)) - usdc0, refund1, 'USDC refund to the wei')
       // The ETH refund: the WETH collected from v3 less the ETH the PoolManager received.
       const receipt = await client.getTransactionReceipt({ hash })
-      const poolManager = devnet.manifest.networks.ethereum?.contracts.v4PoolManager as Address
+      const poolManager = stack.devnet.manifest.networks.ethereum?.contracts.v4PoolManager as Address
       const pmEth = (blockNumber: bigint) => client.getBalance({ address: poolManager, blockNumber })
       const settled = (await pmEth(receipt.blockNumber)) - (await pmEth(receipt.blockNumber - 1n))
       assert.ok(settled > 0n, 'ETH went into the v4 pool')
@@ -347,7 +259,7 @@ describe('migrate a v3 position to v4', () => {
 
   test('behavior: into a new dynamic-fee v4 pool: no hook is refused ("Enter a valid hook address"), with the devnet hook the pool is created (fee flag, hook) and the position minted, refunds to the wei', async () => {
     const tokenId = await createV3Position()
-    const hook = devnet.manifest.networks.ethereum?.hooks?.OxbowHook as Address | undefined
+    const hook = stack.devnet.manifest.networks.ethereum?.hooks?.OxbowHook as Address | undefined
     assert.ok(hook, 'the devnet deploys its hook')
     await withPage(ACCOUNT_0, `/migrate/v3/ethereum/${tokenId}`, async (page) => {
       const form = page.locator('[data-testid="migrate-v3"]')
@@ -378,27 +290,14 @@ describe('migrate a v3 position to v4', () => {
       const result = page.locator('[data-testid="migrate-result"]')
       await result.waitFor()
       await page.locator('[data-testid="created-position"]').waitFor()
-      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
-      const match = /^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)
-      assert.ok(match, `links to the new position (${href})`)
-      const v4TokenId = BigInt(match[1] ?? '')
-      const [poolKey] = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPoolAndPositionInfo',
-        args: [v4TokenId],
-      })
+      const v4TokenId = await createdPositionId(page, 'v4')
+      const [poolKey] = await managers().v4PositionInfo(v4TokenId)
       assert.equal(poolKey.fee, 0x800000, 'the dynamic-fee flag')
       assert.equal(poolKey.currency0.toLowerCase(), tokens.weth.toLowerCase(), 'WETH kept')
       assert.equal(poolKey.hooks.toLowerCase(), hook.toLowerCase())
-      const liquidity = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPositionLiquidity',
-        args: [v4TokenId],
-      })
+      const liquidity = await managers().v4PositionLiquidity(v4TokenId)
       assert.equal(liquidity, shownLiquidity, 'the liquidity shown before signing')
-      assert.equal((await v3Position(tokenId))[7], 0n, 'the v3 position is emptied')
+      assert.equal((await managers().v3Position(tokenId))[7], 0n, 'the v3 position is emptied')
       assert.equal(
         (await balanceOf(tokens.weth)) - weth0,
         BigInt((await result.getAttribute('data-refund0')) ?? '-1'),
@@ -470,7 +369,7 @@ describe('migrate a v3 position to v4', () => {
       (l) => l.address.toLowerCase() === contracts.npm.toLowerCase() && l.topics.length === 4,
     )
     const tokenId = BigInt(transfer?.topics[3] ?? '0x0')
-    assert.ok(tokenId > 0n && (await v3Position(tokenId))[7] > 0n)
+    assert.ok(tokenId > 0n && (await managers().v3Position(tokenId))[7] > 0n)
     await withPage(ACCOUNT_0, `/migrate/v3/ethereum/${tokenId}`, async (page) => {
       const form = page.locator('[data-testid="migrate-v3"]')
       await page.waitForFunction(
@@ -488,15 +387,8 @@ describe('migrate a v3 position to v4', () => {
       const hash = await confirmed(page)
       const result = page.locator('[data-testid="migrate-result"]')
       await result.waitFor()
-      const href = (await page.locator('[data-testid="created-position"]').getAttribute('href')) ?? ''
-      const v4TokenId = BigInt(/^\/positions\/v4\/ethereum\/(\d+)$/.exec(href)?.[1] ?? '0')
-      assert.ok(v4TokenId > 0n, href)
-      const [poolKey, info] = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPoolAndPositionInfo',
-        args: [v4TokenId],
-      })
+      const v4TokenId = await createdPositionId(page, 'v4')
+      const [poolKey, info] = await managers().v4PositionInfo(v4TokenId)
       assert.deepEqual(
         [poolKey.currency0, poolKey.currency1.toLowerCase()],
         [zeroAddress, tokens.uni.toLowerCase()],
@@ -510,18 +402,13 @@ describe('migrate a v3 position to v4', () => {
         args: [poolIdOf(poolKey)],
       })
       assert.equal(sqrtV4, (1n << 192n) / sqrtV3, 'created at the inverse of the v3 price')
-      const liquidity = await client.readContract({
-        address: contracts.posm,
-        abi: v4PositionManagerAbi,
-        functionName: 'getPositionLiquidity',
-        args: [v4TokenId],
-      })
+      const liquidity = await managers().v4PositionLiquidity(v4TokenId)
       assert.equal(liquidity, shownLiquidity, 'the liquidity shown before signing')
-      assert.equal((await v3Position(tokenId))[7], 0n, 'the v3 position is emptied')
+      assert.equal((await managers().v3Position(tokenId))[7], 0n, 'the v3 position is emptied')
       const attr = async (name: string) => BigInt((await result.getAttribute(name)) ?? '-1')
       // In the v4 order: 0 is ETH (the v3 WETH), 1 is UNI.
       const receipt = await client.getTransactionReceipt({ hash })
-      const poolManager = devnet.manifest.networks.ethereum?.contracts.v4PoolManager as Address
+      const poolManager = stack.devnet.manifest.networks.ethereum?.contracts.v4PoolManager as Address
       const pmEth = (blockNumber: bigint) => client.getBalance({ address: poolManager, blockNumber })
       const settled = (await pmEth(receipt.blockNumber)) - (await pmEth(receipt.blockNumber - 1n))
       assert.equal(await attr('data-refund0'), (await attr('data-moved0')) - settled, 'ETH refund to the wei')

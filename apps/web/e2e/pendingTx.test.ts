@@ -19,11 +19,10 @@ import { after, before, describe, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Address, Hash } from 'viem'
-import { launchChromium } from '../test/harness.ts'
-import { waitForPortfolio } from './indexer.ts'
-import { type Stack, startStack } from './stack.ts'
+import { connectToSend, drawer, reviewSend, startDrawerStack, withMiningPaused } from './drawerKit.ts'
+import type { Stack } from './stack.ts'
 import { screenshot, withCheckedPage } from './support.ts'
-import { ACCOUNT_0, accountButton, byTestId, connectWallet } from './swapKit.ts'
+import { ACCOUNT_0, accountButton, byTestId } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 30300, apiPort: 30387, webPort: 30373, indexerPort: 30390 }
 const LOCAL_WALLET = 'Local test wallet'
@@ -32,9 +31,7 @@ let stack: Stack
 let browser: Browser
 
 before(async () => {
-  stack = await startStack(PORTS)
-  browser = await launchChromium()
-  await waitForPortfolio(stack.graphqlUrl ?? '', ACCOUNT_0)
+  ;({ stack, browser } = await startDrawerStack(PORTS, ACCOUNT_0))
 })
 
 after(async () => {
@@ -48,36 +45,11 @@ const withPage = (
   run: (page: Page, context: BrowserContext) => Promise<void>,
 ) => withCheckedPage(browser, stack, path, run, { viewport })
 
-const drawer = (page: Page) => page.getByTestId('account-drawer')
 const chain = () => devnetClients(stack.manifest, 'ethereum', 0)
-
-/** Pauses mining (no automine, no interval) for `run`, always resuming it. */
-async function withMiningPaused(run: () => Promise<void>): Promise<void> {
-  const { test: anvil } = chain()
-  await anvil.setAutomine(false)
-  await anvil.setIntervalMining({ interval: 0 })
-  try {
-    await run()
-  } finally {
-    await anvil.setAutomine(true)
-  }
-}
 
 /** Fills the send form with ETH to a fresh address and confirms it (the new-address speed bump first). */
 async function sendEth(page: Page, to: Address, amount: string): Promise<void> {
-  const button = page.getByTestId('send-button')
-  await page.getByTestId('send-recipient').fill(to)
-  if (await page.getByTestId('send-toggle').isVisible()) {
-    if (/in ETH/.test((await page.getByTestId('send-toggle').textContent()) ?? ''))
-      await page.getByTestId('send-toggle').click()
-  }
-  await page.getByTestId('send-amount').fill(amount)
-  await page.waitForFunction(() => {
-    const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-    return b?.textContent?.trim() === 'Review' && !b.disabled
-  })
-  await button.click()
-  await page.getByRole('dialog', { name: 'New address' }).getByRole('button', { name: 'Continue' }).click()
+  await reviewSend(page, to, amount)
   await page.getByTestId('send-review').getByTestId('send-confirm').click()
   // Sent, not mined: the review can be closed (the send keeps waiting for its receipt).
   await page.getByTestId('send-review').getByTestId('send-review-close').click()
@@ -105,12 +77,8 @@ describe('pending transactions: speed up and cancel', { concurrency: false }, ()
   test('speed up: same call, same nonce, both fees +10 % at least; survives a reload; the replacement is mined, the original never', async () => {
     const to = `0x${randomBytes(20).toString('hex')}` as Address
     await withPage('/send?chain=ethereum&inputCurrency=ETH', { width: 1280, height: 900 }, async (page) => {
-      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      await page
-        .locator('[data-testid="send-token"] option[data-network]')
-        .first()
-        .waitFor({ state: 'attached' })
-      await withMiningPaused(async () => {
+      await connectToSend(page, LOCAL_WALLET, ACCOUNT_0)
+      await withMiningPaused(chain().test, async () => {
         await sendEth(page, to, '0.01')
         await byTestId(page, 'account-pending-count').filter({ hasText: '1' }).waitFor()
         const activity = await openActivity(page)
@@ -177,12 +145,8 @@ describe('pending transactions: speed up and cancel', { concurrency: false }, ()
   test('speed up before the reload: the send form waiting on the original hash follows it to confirmed', async () => {
     const to = `0x${randomBytes(20).toString('hex')}` as Address
     await withPage('/send?chain=ethereum&inputCurrency=ETH', { width: 1280, height: 900 }, async (page) => {
-      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      await page
-        .locator('[data-testid="send-token"] option[data-network]')
-        .first()
-        .waitFor({ state: 'attached' })
-      await withMiningPaused(async () => {
+      await connectToSend(page, LOCAL_WALLET, ACCOUNT_0)
+      await withMiningPaused(chain().test, async () => {
         await sendEth(page, to, '0.002')
         const activity = await openActivity(page)
         const row = activity.locator('li[data-status="pending"]').first()
@@ -208,12 +172,8 @@ describe('pending transactions: speed up and cancel', { concurrency: false }, ()
   test('cancel at 390 px: pending → Canceling → (cancel sped up) → Canceled; on chain the faster 0-value self-transfer took the nonce, the original and the first cancel never mined', async () => {
     const to = `0x${randomBytes(20).toString('hex')}` as Address
     await withPage('/send?chain=ethereum&inputCurrency=ETH', { width: 390, height: 844 }, async (page) => {
-      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      await page
-        .locator('[data-testid="send-token"] option[data-network]')
-        .first()
-        .waitFor({ state: 'attached' })
-      await withMiningPaused(async () => {
+      await connectToSend(page, LOCAL_WALLET, ACCOUNT_0)
+      await withMiningPaused(chain().test, async () => {
         await sendEth(page, to, '0.02')
         await byTestId(page, 'account-pending-count').filter({ hasText: '1' }).waitFor()
         const activity = await openActivity(page)

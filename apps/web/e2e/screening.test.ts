@@ -19,7 +19,7 @@ import type { Browser, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
-import { cspViolations, installCspListener } from './support.ts'
+import { withCheckedPage } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet, swapBox } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 30100, apiPort: 30187, webPort: 30173, indexerPort: 30189 }
@@ -47,34 +47,16 @@ async function withPage(
   width: number,
   run: (page: Page, apiCalls: string[]) => Promise<void>,
 ): Promise<void> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } })
-  context.setDefaultTimeout(20_000)
-  await installCspListener(context)
-  const page = await context.newPage()
-  const problems: string[] = []
   const apiCalls: string[] = []
-  page.on('request', (request) => {
-    if (request.url().startsWith(stack.apiUrl))
-      apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`)
+  await withCheckedPage(browser, stack, path, (page) => run(page, apiCalls), {
+    viewport: { width, height: 900 },
+    setup: (context) =>
+      context.on('request', (request) => {
+        if (request.url().startsWith(stack.apiUrl))
+          apiCalls.push(`${request.method()} ${new URL(request.url()).pathname}`)
+      }),
+    onFailure: () => console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`),
   })
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const from = message.location().url ?? ''
-    if (/status of 4\d\d/.test(message.text()) && from.startsWith(stack.apiUrl)) return
-    problems.push(`console: ${message.text()} (${from})`)
-  })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  try {
-    await page.goto(stack.webUrl + path)
-    await run(page, apiCalls)
-    assert.deepEqual(problems, [], 'no console or page errors')
-    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
-  } catch (error) {
-    console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`)
-    throw error
-  } finally {
-    await context.close()
-  }
 }
 
 async function screenshot(page: Page, name: string): Promise<void> {

@@ -14,8 +14,9 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { localRpcUrl, type NetworkSlug, networks } from '@oxbow/chains'
-import { type Devnet, startDevnet } from '@oxbow/devnet'
+import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
 import type { Manifest } from '@oxbow/protocol'
+import type { Hex } from 'viem'
 import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
 import { type RunningWeb, startWeb } from '../test/harness.ts'
 import { startIndexer } from './indexer.ts'
@@ -235,5 +236,51 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
   } catch (error) {
     await stopAll()
     throw error
+  }
+}
+
+export interface ChainSnapshots {
+  /** Back to the snapshot on every network (then a new one), once the API follows (10 s at most). */
+  restore(): Promise<void>
+  /** Back to the snapshot for good: under the shard launcher the next file shares the chain. */
+  release(): Promise<void>
+}
+
+/**
+ * Snapshots every network of the stack, for suites whose tests each start from the same chain:
+ * `restore()` before each test, `release()` after the file (errors ignored: the stack may be gone).
+ */
+export async function snapshotChain(stack: Stack): Promise<ChainSnapshots> {
+  const snapshots = new Map<NetworkSlug, Hex>()
+  for (const slug of STACK_NETWORKS) snapshots.set(slug, await snapshot(stack.rpcUrl(slug)))
+  const apiFollows = async () => {
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const heads = new Map<string, bigint>()
+      for (const slug of STACK_NETWORKS)
+        heads.set(slug, await devnetClients(stack.manifest, slug).public.getBlockNumber())
+      const body = (await (await fetch(`${stack.apiUrl}/v1/networks`)).json()) as {
+        networks: { slug: string; blockNumber: string }[]
+      }
+      if (body.networks.every((n) => !heads.has(n.slug) || BigInt(n.blockNumber) === heads.get(n.slug)))
+        return
+      if (Date.now() > deadline)
+        throw new Error('the API did not follow the devnet back to the snapshot within 10 s')
+      await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  return {
+    async restore() {
+      for (const slug of STACK_NETWORKS) {
+        const url = stack.rpcUrl(slug)
+        const id = snapshots.get(slug)
+        if (id) await revert(url, id)
+        snapshots.set(slug, await snapshot(url))
+      }
+      await apiFollows()
+    },
+    async release() {
+      for (const [slug, id] of snapshots) await revert(stack.rpcUrl(slug), id).catch(() => {})
+    },
   }
 }

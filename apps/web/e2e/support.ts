@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
 import { TEST_API_URL, TEST_GRAPHQL_URL } from '../test/harness.ts'
+import { connectWallet, injectedTestWallet } from './swapKit.ts'
 
 export interface PageProblems {
   readonly errors: string[]
@@ -67,15 +68,44 @@ export async function interceptExternalSites(context: BrowserContext): Promise<v
 }
 
 /** With OXBOW_E2E_SCREENSHOTS=<dir>, a screenshot of the page goes there as `<name>.png` (to look at). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   const dir = process.env.OXBOW_E2E_SCREENSHOTS
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`) })
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage })
+}
+
+/**
+ * A fresh context `width` px wide with the injected test wallet, on `url`, the wallet connected
+ * (page errors are logged, not failed on: the order suites check their outcome on chain and in the API).
+ */
+export async function openWithWallet(
+  browser: Browser,
+  url: string,
+  wallet: Parameters<typeof injectedTestWallet>[0],
+  width: number,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 1000 } })
+  await context.addInitScript(injectedTestWallet(wallet))
+  const page = await context.newPage()
+  page.on('pageerror', (error) => console.error('pageerror', error.message))
+  await page.goto(url)
+  await connectWallet(page, wallet.name, wallet.account)
+  return { context, page }
 }
 
 export interface CheckedPageOptions {
   readonly viewport?: { readonly width: number; readonly height: number }
   /** Console errors this page may show besides the API's 4xx answers (e.g. a node that is not running). */
   readonly allow?: (text: string, from: string) => boolean
+  /** False: the API's 4xx answers are errors too (a page that must not provoke any). Default true. */
+  readonly apiRefusalsExpected?: boolean
+  /** Runs on the new context before the page opens (init scripts, routes, listeners). */
+  readonly setup?: (context: BrowserContext) => unknown
+  /** What the page must show before `run`. */
+  readonly ready?: (page: Page) => Promise<unknown>
+  /** The context's default timeout (ms); 20 s unless given. */
+  readonly timeout?: number
+  /** Called when `run` or the checks fail, before the failure is rethrown (e.g. to print a server log). */
+  readonly onFailure?: () => void
 }
 
 /**
@@ -92,24 +122,80 @@ export async function withCheckedPage(
   options: CheckedPageOptions = {},
 ): Promise<void> {
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
-  context.setDefaultTimeout(20_000)
+  context.setDefaultTimeout(options.timeout ?? 20_000)
   await installCspListener(context)
+  await options.setup?.(context)
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (message) => {
     if (message.type() !== 'error') return
     const text = message.text()
     const from = message.location().url ?? ''
-    if (/status of 4\d\d/.test(text) && from.startsWith(stack.apiUrl)) return
+    if (
+      options.apiRefusalsExpected !== false &&
+      /status of 4\d\d/.test(text) &&
+      from.startsWith(stack.apiUrl)
+    )
+      return
     if (options.allow?.(text, from)) return
     problems.push(`console: ${text} (${from})`)
   })
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   try {
     await page.goto(stack.webUrl + path)
+    await options.ready?.(page)
     await run(page, context)
     assert.deepEqual(problems, [], 'no console or page errors')
     assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
+  } catch (error) {
+    options.onFailure?.()
+    throw error
+  } finally {
+    await context.close()
+  }
+}
+
+export interface WatchedPageOptions {
+  readonly context?: BrowserContextOptions
+  /** An injected test wallet for the page, connected from the header unless `connect` is false. */
+  readonly wallet?: Parameters<typeof injectedTestWallet>[0]
+  readonly connect?: boolean
+  /** What the page must show before `run` (default its first main heading); null: nothing. */
+  readonly ready?: ((page: Page) => Promise<unknown>) | null
+  /** Console errors that are expected on this page (e.g. an RPC the test leaves down). */
+  readonly expected?: (error: string) => boolean
+  /** The assertion message when the page logged errors. */
+  readonly message?: string
+}
+
+/**
+ * Opens `url` in a fresh context (with the injected test wallet, connected, when one is given),
+ * waits until it is ready, runs `run`, then asserts the page logged no console or page error
+ * ({@link watchProblems}); the context is closed whatever happens.
+ */
+export async function withWatchedPage(
+  browser: Browser,
+  url: string,
+  run: (page: Page, context: BrowserContext) => Promise<void>,
+  options: WatchedPageOptions = {},
+): Promise<void> {
+  const context = await browser.newContext(options.context)
+  if (options.wallet) await context.addInitScript({ content: injectedTestWallet(options.wallet) })
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  try {
+    await page.goto(url)
+    if (options.ready !== null)
+      await (options.ready ?? ((p: Page) => p.locator('main h1').first().waitFor()))(page)
+    if (options.wallet && options.connect !== false)
+      await connectWallet(page, options.wallet.name, options.wallet.account)
+    await run(page, context)
+    const expected = options.expected
+    assert.deepEqual(
+      expected ? problems.errors.filter((error) => !expected(error)) : problems.errors,
+      [],
+      options.message ?? 'no console errors',
+    )
   } finally {
     await context.close()
   }

@@ -21,13 +21,13 @@ import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
-import { devnetClients, revert, snapshot } from '@oxbow/devnet'
+import { devnetClients } from '@oxbow/devnet'
 import { erc20Abi } from '@oxbow/protocol'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Address, Hex } from 'viem'
 import { launchChromium } from '../test/harness.ts'
-import { STACK_NETWORKS, type Stack, startStack } from './stack.ts'
-import { cspViolations, installCspListener } from './support.ts'
+import { type ChainSnapshots, type Stack, snapshotChain, startStack } from './stack.ts'
+import { withCheckedPage } from './support.ts'
 import {
   ACCOUNT_0,
   ACCOUNT_1,
@@ -55,7 +55,7 @@ const SLIPPAGE_MESSAGE =
 
 let stack: Stack
 let browser: Browser
-const snapshots = new Map<NetworkSlug, Hex>()
+let chain: ChainSnapshots
 
 before(async () => {
   // Its own chain, not the shard's: every test reverts both networks to a snapshot, holds blocks
@@ -63,40 +63,20 @@ before(async () => {
   // waited in vain for its standard swap (CI, 2026-11-27), never on a chain of its own.
   stack = await startStack(PORTS, { ownChain: true })
   browser = await launchChromium()
-  for (const slug of STACK_NETWORKS) snapshots.set(slug, await snapshot(stack.rpcUrl(slug)))
+  chain = await snapshotChain(stack)
 })
 
 after(async () => {
   await browser?.close().catch(() => {})
   // Leave the chain as this file found it (under the shard launcher the next file shares it).
-  for (const [slug, id] of snapshots) await revert(stack.rpcUrl(slug), id).catch(() => {})
+  await chain?.release()
   await stack?.stop()
 })
 
 /** Back to the start-up state on every network, and the API following it. */
 beforeEach(async () => {
-  for (const slug of STACK_NETWORKS) {
-    const url = stack.rpcUrl(slug)
-    const id = snapshots.get(slug)
-    if (id) await revert(url, id)
-    snapshots.set(slug, await snapshot(url))
-  }
-  await apiCaughtUp()
+  await chain.restore()
 })
-
-async function apiCaughtUp(): Promise<void> {
-  const heads = new Map<string, bigint>()
-  for (const slug of STACK_NETWORKS) heads.set(slug, await clients(slug).public.getBlockNumber())
-  const deadline = Date.now() + 10_000
-  while (Date.now() < deadline) {
-    const body = (await (await fetch(`${stack.apiUrl}/v1/networks`)).json()) as {
-      networks: { slug: string; blockNumber: string }[]
-    }
-    if (body.networks.every((n) => !heads.has(n.slug) || BigInt(n.blockNumber) === heads.get(n.slug))) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('the API did not follow the devnet back to the snapshot within 10 s')
-}
 
 const clientCache = new Map<string, ReturnType<typeof devnetClients>>()
 function clients(slug: NetworkSlug, account = 0) {
@@ -132,7 +112,6 @@ const swapUrl = (slug: NetworkSlug, tokenIn: Address, tokenOut: Address) =>
 interface PageRun {
   readonly page: Page
   readonly context: BrowserContext
-  readonly problems: string[]
 }
 
 /**
@@ -140,43 +119,19 @@ interface PageRun {
  * may have happened. Answered API errors (4xx with a body the UI turns into a message) are the one
  * expected browser console line; `allow` adds others for a test that causes them on purpose.
  */
-async function withPage(
+const withPage = (
   path: string,
   run: (page: PageRun) => Promise<void>,
   options: { setup?: (context: BrowserContext) => Promise<unknown>; allow?: RegExp } = {},
-): Promise<void> {
-  const context = await browser.newContext()
-  context.setDefaultTimeout(15_000)
-  await installCspListener(context)
-  await options.setup?.(context)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return
-    const from = message.location().url ?? ''
-    const text = `${message.text()} (${from})`
-    if (
-      /^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) &&
-      from.startsWith(stack.apiUrl)
-    )
-      return
-    if (options.allow?.test(text)) return
-    problems.push(`console: ${text}`)
+): Promise<void> =>
+  withCheckedPage(browser, stack, path, (page, context) => run({ page, context }), {
+    viewport: { width: 1280, height: 720 },
+    timeout: 15_000,
+    ...(options.setup && { setup: options.setup }),
+    allow: (text, from) => options.allow?.test(`${text} (${from})`) ?? false,
+    ready: (page) => swapBox(page).waitFor(),
+    onFailure: () => console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`),
   })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  try {
-    await page.goto(stack.webUrl + path)
-    await swapBox(page).waitFor()
-    await run({ page, context, problems })
-    assert.deepEqual(problems, [], 'no console or page errors')
-    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
-  } catch (error) {
-    console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`)
-    throw error
-  } finally {
-    await context.close()
-  }
-}
 
 async function typeAmount(page: Page, side: 'input' | 'output', amount: string): Promise<void> {
   const field = byTestId(page, `swap-${side}-amount`)

@@ -13,12 +13,12 @@
 import assert from 'node:assert/strict'
 import { after, before, beforeEach, describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
-import { devnetClients, revert, snapshot } from '@oxbow/devnet'
+import { devnetClients } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { Address, Hex } from 'viem'
 import { launchChromium } from '../test/harness.ts'
-import { STACK_NETWORKS, type Stack, startStack } from './stack.ts'
-import { cspViolations, installCspListener } from './support.ts'
+import { type ChainSnapshots, type Stack, snapshotChain, startStack } from './stack.ts'
+import { withCheckedPage } from './support.ts'
 import {
   ACCOUNT_0,
   accountButton,
@@ -34,39 +34,23 @@ const LOCAL_WALLET = 'Local test wallet'
 
 let stack: Stack
 let browser: Browser
-const snapshots = new Map<NetworkSlug, Hex>()
+let chain: ChainSnapshots
 
 before(async () => {
   stack = await startStack(PORTS)
   browser = await launchChromium()
-  for (const slug of STACK_NETWORKS) snapshots.set(slug, await snapshot(stack.rpcUrl(slug)))
+  chain = await snapshotChain(stack)
 })
 
 after(async () => {
   await browser?.close().catch(() => {})
   // Leave the chain as this file found it (under the shard launcher the next file shares it).
-  for (const [slug, id] of snapshots) await revert(stack.rpcUrl(slug), id).catch(() => {})
+  await chain?.release()
   await stack?.stop()
 })
 
 beforeEach(async () => {
-  for (const slug of STACK_NETWORKS) {
-    const url = stack.rpcUrl(slug)
-    const id = snapshots.get(slug)
-    if (id) await revert(url, id)
-    snapshots.set(slug, await snapshot(url))
-  }
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const heads = new Map<string, bigint>()
-    for (const slug of STACK_NETWORKS) heads.set(slug, await clients(slug).public.getBlockNumber())
-    const body = (await (await fetch(`${stack.apiUrl}/v1/networks`)).json()) as {
-      networks: { slug: string; blockNumber: string }[]
-    }
-    if (body.networks.every((n) => !heads.has(n.slug) || BigInt(n.blockNumber) === heads.get(n.slug))) return
-    if (Date.now() > deadline) throw new Error('the API did not follow the devnet back to the snapshot')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await chain.restore()
 })
 
 const clientCache = new Map<string, ReturnType<typeof devnetClients>>()
@@ -88,30 +72,17 @@ function token(symbol: string, kind?: string): { address: Address; decimals: num
 }
 
 /** A fresh context on `path`; afterwards no console error, page error or CSP violation may have happened. */
-async function withPage(
+const withPage = (
   path: string,
   run: (page: Page, context: BrowserContext) => Promise<void>,
   options: { viewport?: { width: number; height: number } } = {},
-): Promise<void> {
-  const context = await browser.newContext(options.viewport ? { viewport: options.viewport } : {})
-  context.setDefaultTimeout(15_000)
-  await installCspListener(context)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`)
+): Promise<void> =>
+  withCheckedPage(browser, stack, path, run, {
+    viewport: options.viewport ?? { width: 1280, height: 720 },
+    timeout: 15_000,
+    apiRefusalsExpected: false,
+    ready: (page) => swapBox(page).or(page.locator('main h1')).first().waitFor(),
   })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  try {
-    await page.goto(stack.webUrl + path)
-    await swapBox(page).or(page.locator('main h1')).first().waitFor()
-    await run(page, context)
-    assert.deepEqual(problems, [], 'no console or page errors')
-    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
-  } finally {
-    await context.close()
-  }
-}
 
 async function typeAmount(page: Page, side: 'input' | 'output', amount: string): Promise<void> {
   const field = byTestId(page, `swap-${side}-amount`)

@@ -14,7 +14,7 @@ import type { Browser } from 'playwright-core'
 import type { Address } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
-import { cspViolations, installCspListener, screenshot } from './support.ts'
+import { screenshot, withCheckedPage } from './support.ts'
 import {
   ACCOUNT_0,
   balanceOf,
@@ -54,83 +54,77 @@ test('behavior: the token page swaps ETH for its token in its own swap box; the 
   const client = devnetClients(stack.manifest, 'ethereum', 0).public
   const path = `/explore/tokens/ethereum/${tokenAddress}`
 
-  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
-  context.setDefaultTimeout(15_000)
-  await installCspListener(context)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`)
-  })
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
-  try {
-    await page.goto(stack.webUrl + path)
-    await page.getByTestId('token-name').waitFor()
-    const box = swapBox(page)
-    await box.waitFor()
-    // Prefilled: ETH sold for the page's token, on the page's network.
-    // (the output's symbol shows once the token list is in, as on /swap)
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid=swap-output-token]')?.textContent?.trim() === 'USDC',
-    )
-    assert.equal((await byTestId(page, 'swap-input-token').textContent())?.trim(), 'ETH')
-    assert.equal(await box.getByRole('combobox', { name: 'Network' }).inputValue(), 'ethereum')
-    await page.waitForFunction(() =>
-      /\$/.test(document.querySelector('[data-testid=token-volume]')?.textContent ?? ''),
-    )
-    const volumeBefore = money(await page.getByTestId('token-volume').textContent())
+  await withCheckedPage(
+    browser,
+    stack,
+    path,
+    async (page) => {
+      await page.getByTestId('token-name').waitFor()
+      const box = swapBox(page)
+      await box.waitFor()
+      // Prefilled: ETH sold for the page's token, on the page's network.
+      // (the output's symbol shows once the token list is in, as on /swap)
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=swap-output-token]')?.textContent?.trim() === 'USDC',
+      )
+      assert.equal((await byTestId(page, 'swap-input-token').textContent())?.trim(), 'ETH')
+      assert.equal(await box.getByRole('combobox', { name: 'Network' }).inputValue(), 'ethereum')
+      await page.waitForFunction(() =>
+        /\$/.test(document.querySelector('[data-testid=token-volume]')?.textContent ?? ''),
+      )
+      const volumeBefore = money(await page.getByTestId('token-volume').textContent())
 
-    await connectWallet(page, 'Local test wallet', ACCOUNT_0)
-    const amount = '2'
-    const field = byTestId(page, 'swap-input-amount')
-    await field.click()
-    await field.pressSequentially(amount)
-    const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits(amount, 18) })
-    await screenshot(page, 'token-page-swap-quote')
+      await connectWallet(page, 'Local test wallet', ACCOUNT_0)
+      const amount = '2'
+      const field = byTestId(page, 'swap-input-amount')
+      await field.click()
+      await field.pressSequentially(amount)
+      const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits(amount, 18) })
+      await screenshot(page, 'token-page-swap-quote')
 
-    const startBlock = await client.getBlockNumber()
-    const ethBefore = await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)
-    const usdcBefore = await balanceOf(client, tokenAddress, ACCOUNT_0)
-    const result = await reviewAndConfirm(page)
-    assert.equal(result.state, 'confirmed', `swap failed: ${result.message}`)
-    await screenshot(page, 'token-page-swap-confirmed')
+      const startBlock = await client.getBlockNumber()
+      const ethBefore = await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)
+      const usdcBefore = await balanceOf(client, tokenAddress, ACCOUNT_0)
+      const result = await reviewAndConfirm(page)
+      assert.equal(result.state, 'confirmed', `swap failed: ${result.message}`)
+      await screenshot(page, 'token-page-swap-confirmed')
 
-    const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
-    assert.equal(sent.length, 1, 'one transaction: ETH needs no approval')
-    const [swap] = sent
-    assert.ok(swap && swap.status === 'success', 'the swap succeeded')
-    const received = (await balanceOf(client, tokenAddress, ACCOUNT_0)) - usdcBefore
-    const spent = ethBefore - (await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)) - swap.gasCost
-    assert.equal(received, shown.amountOut, 'received exactly the promised USDC')
-    assert.equal(spent, shown.amountIn, 'spent exactly the promised ETH')
+      const sent = await transactionsFrom(client, ACCOUNT_0, startBlock, await client.getBlockNumber())
+      assert.equal(sent.length, 1, 'one transaction: ETH needs no approval')
+      const [swap] = sent
+      assert.ok(swap && swap.status === 'success', 'the swap succeeded')
+      const received = (await balanceOf(client, tokenAddress, ACCOUNT_0)) - usdcBefore
+      const spent = ethBefore - (await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)) - swap.gasCost
+      assert.equal(received, shown.amountOut, 'received exactly the promised USDC')
+      assert.equal(spent, shown.amountIn, 'spent exactly the promised ETH')
 
-    // Still the token page, and the form wrote nothing to its URL (its state is the page's own).
-    assert.equal(new URL(page.url()).pathname, path)
-    assert.equal(new URL(page.url()).search, '')
-    await page.keyboard.press('Escape')
-    await byTestId(page, 'swap-status').waitFor({ state: 'detached' })
+      // Still the token page, and the form wrote nothing to its URL (its state is the page's own).
+      assert.equal(new URL(page.url()).pathname, path)
+      assert.equal(new URL(page.url()).search, '')
+      await page.keyboard.press('Escape')
+      await byTestId(page, 'swap-status').waitFor({ state: 'detached' })
 
-    // The page's transactions and 1D volume show the swap once the indexer has it.
-    await page
-      .locator(`[data-testid=explore-transaction-row][data-tx="${swap.hash}"]`)
-      // one row per pool the route went through
-      .first()
-      .waitFor({ timeout: 20_000 })
-    await page.waitForFunction(
-      (b) =>
-        Number(
-          (document.querySelector('[data-testid=token-volume]')?.textContent ?? '').replace(/[^0-9.]/g, ''),
-        ) > b,
-      volumeBefore,
-      { timeout: 20_000 },
-    )
-    await screenshot(page, 'token-page-swap-after')
-    assert.deepEqual(problems, [], 'no console or page errors')
-    assert.deepEqual(await cspViolations(page), [], 'no CSP violations')
-  } catch (error) {
-    console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`)
-    throw error
-  } finally {
-    await context.close()
-  }
+      // The page's transactions and 1D volume show the swap once the indexer has it.
+      await page
+        .locator(`[data-testid=explore-transaction-row][data-tx="${swap.hash}"]`)
+        // one row per pool the route went through
+        .first()
+        .waitFor({ timeout: 20_000 })
+      await page.waitForFunction(
+        (b) =>
+          Number(
+            (document.querySelector('[data-testid=token-volume]')?.textContent ?? '').replace(/[^0-9.]/g, ''),
+          ) > b,
+        volumeBefore,
+        { timeout: 20_000 },
+      )
+      await screenshot(page, 'token-page-swap-after')
+    },
+    {
+      viewport: { width: 1400, height: 1000 },
+      timeout: 15_000,
+      apiRefusalsExpected: false,
+      onFailure: () => console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`),
+    },
+  )
 })

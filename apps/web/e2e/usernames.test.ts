@@ -22,6 +22,7 @@ import { profileSignText } from '@oxbow/core'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { launchChromium } from '../test/harness.ts'
+import { drawer } from './drawerKit.ts'
 import { type Stack, startStack } from './stack.ts'
 import { withCheckedPage } from './support.ts'
 import { ACCOUNT_0, connectButton } from './swapKit.ts'
@@ -58,7 +59,6 @@ const withPage = (
   viewport = { width: 1280, height: 900 },
 ) => withCheckedPage(browser, stack, path, run, { viewport })
 
-const drawer = (page: Page) => page.getByTestId('account-drawer')
 /** The header's account button, whatever it shows (the address, or the username once looked up). */
 const accountButton = (page: Page) => page.locator('header').getByRole('button', { name: /^Account / })
 

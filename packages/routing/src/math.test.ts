@@ -76,22 +76,23 @@ describe('concentrated liquidity swap loop', () => {
       }
     }
   })
+  /** Liquidity at tick 5 with wide empty ranges between the ticks (many words of the bitmap apart). */
+  const gappy = {
+    sqrtPriceX96: sqrtPriceAtTick(5),
+    tick: 5,
+    liquidity: L,
+    tickSpacing: 1,
+    fee: 500,
+    ticks: [
+      { index: -90_000, liquidityNet: 3n * L },
+      { index: -70_000, liquidityNet: -3n * L },
+      { index: -20, liquidityNet: L },
+      { index: 20, liquidityNet: -L },
+      { index: 60_000, liquidityNet: 2n * L },
+      { index: 80_000, liquidityNet: -2n * L },
+    ],
+  }
   test('behavior: jumping empty ranges equals walking them word by word like the contract', () => {
-    const gappy = {
-      sqrtPriceX96: sqrtPriceAtTick(5),
-      tick: 5,
-      liquidity: L,
-      tickSpacing: 1,
-      fee: 500,
-      ticks: [
-        { index: -90_000, liquidityNet: 3n * L },
-        { index: -70_000, liquidityNet: -3n * L },
-        { index: -20, liquidityNet: L },
-        { index: 20, liquidityNet: -L },
-        { index: 60_000, liquidityNet: 2n * L },
-        { index: 80_000, liquidityNet: -2n * L },
-      ],
-    }
     for (const zeroForOne of [true, false]) {
       for (const exactIn of [true, false]) {
         for (const amount of [10n ** 15n, 10n ** 18n, 5n * 10n ** 18n, 10n ** 30n]) {
@@ -103,21 +104,6 @@ describe('concentrated liquidity swap loop', () => {
     }
   })
   test('behavior: quotes from the memo of whole steps equal the swap loop', () => {
-    const gappy = {
-      sqrtPriceX96: sqrtPriceAtTick(5),
-      tick: 5,
-      liquidity: L,
-      tickSpacing: 1,
-      fee: 500,
-      ticks: [
-        { index: -90_000, liquidityNet: 3n * L },
-        { index: -70_000, liquidityNet: -3n * L },
-        { index: -20, liquidityNet: L },
-        { index: 20, liquidityNet: -L },
-        { index: 60_000, liquidityNet: 2n * L },
-        { index: 80_000, liquidityNet: -2n * L },
-      ],
-    }
     // amounts around the step thresholds matter most: sweep a log scale plus neighbours
     const amounts: bigint[] = []
     for (let e = 0n; e <= 40n; e++) {

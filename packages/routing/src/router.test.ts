@@ -166,10 +166,10 @@ describe('route search', () => {
 })
 
 describe('wrap hops', () => {
+  const N = '0x0000000000000000000000000000000000000000'
+  const W = '0x0000000000000000000000000000000000000009'
+  const D = '0x000000000000000000000000000000000000000D'
   test('behavior: a wrap does not count as a hop, so native currency reaches every pool its wrapper reaches', () => {
-    const N = '0x0000000000000000000000000000000000000000'
-    const W = '0x0000000000000000000000000000000000000009'
-    const D = '0x000000000000000000000000000000000000000D'
     const graph = buildGraph([
       { kind: 'wrap', id: 'wrap', token0: N, token1: W },
       v2('v2-wa', W, A, 1000n * E, 1000n * E),
@@ -187,9 +187,6 @@ describe('wrap hops', () => {
   })
 
   test('behavior: native exact output may pass back through a native pool, as its wrapper does (issue #16)', () => {
-    const N = '0x0000000000000000000000000000000000000000'
-    const W = '0x0000000000000000000000000000000000000009'
-    const D = '0x000000000000000000000000000000000000000D'
     // W sells dear for A in v2-wa, A buys N cheaply in the native pool: W -> A -> N -> D beats N -> D
     const graph = buildGraph([
       { kind: 'wrap', id: 'wrap', token0: N, token1: W },
@@ -218,9 +215,6 @@ describe('wrap hops', () => {
   })
 
   test('behavior: native output gets three swaps before the unwrap and may pass through a native pool, as its wrapper does (issue #16)', () => {
-    const N = '0x0000000000000000000000000000000000000000'
-    const W = '0x0000000000000000000000000000000000000009'
-    const D = '0x000000000000000000000000000000000000000D'
     const graph = buildGraph([
       { kind: 'wrap', id: 'wrap', token0: N, token1: W },
       v2('v2-dn', N, D, 1000n * E, 1000n * E),

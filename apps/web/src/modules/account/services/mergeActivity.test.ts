@@ -188,15 +188,18 @@ test("behavior: an executed order's fill shows once, as the order, at the fill's
   )
 })
 
+/** Pending transaction `n` (on chain 1) sent to replace transaction `n - 1`. */
+const replacement = <T extends object>(n: number, kind: 'send' | 'swap', addedAt: number, extra: T) => ({
+  hash: hash(n),
+  chainId: 1,
+  kind,
+  addedAt,
+  replaced: [hash(n - 1)],
+  ...extra,
+})
+
 test('behavior: a sped-up transaction shows once under its new hash; one the indexer lists under its original hash shows as indexed', () => {
-  const sped = {
-    hash: hash(7),
-    chainId: 1,
-    kind: 'send' as const,
-    addedAt: 5,
-    replaced: [hash(6)],
-    spedUp: true,
-  }
+  const sped = replacement(7, 'send', 5, { spedUp: true })
   const rows = mergeActivity([sped], [entry(1)], () => 'ethereum')
   assert.deepEqual(
     rows.map((row) => [row.status, row.hash, row.key]),
@@ -213,23 +216,8 @@ test('behavior: a sped-up transaction shows once under its new hash; one the ind
 })
 
 test('behavior: canceling stays on top; a canceled transaction merges by time and hides its self-transfer', () => {
-  const canceling = {
-    hash: hash(8),
-    chainId: 1,
-    kind: 'swap' as const,
-    addedAt: 9,
-    replaced: [hash(7)],
-    status: 'canceling' as const,
-  }
-  const canceled = {
-    hash: hash(4),
-    chainId: 1,
-    kind: 'send' as const,
-    addedAt: 1,
-    replaced: [hash(3)],
-    status: 'canceled' as const,
-    finishedAt: 1002_000,
-  }
+  const canceling = replacement(8, 'swap', 9, { status: 'canceling' as const })
+  const canceled = replacement(4, 'send', 1, { status: 'canceled' as const, finishedAt: 1002_000 })
   const rows = mergeActivity([canceled, canceling], [entry(5), entry(4, 'self'), entry(1)], () => 'ethereum')
   assert.deepEqual(
     rows.map((row) => [row.status, row.hash]),

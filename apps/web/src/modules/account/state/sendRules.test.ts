@@ -13,6 +13,15 @@ import {
 } from './sendRules.ts'
 
 const A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** A connected send form with a valid recipient and amount: the button says send. */
+const readyToSend = {
+  connected: true,
+  recipientText: A,
+  resolved: A as `0x${string}`,
+  amount: 1n,
+  inputError: false,
+  checking: false,
+}
 
 test('behavior: the recipient has its whitespace stripped, then is an address, ENS name or username', () => {
   assert.deepEqual(parseRecipient(`  ${A.slice(0, 10)} ${A.slice(10)}\n`), { kind: 'address', address: A })
@@ -24,14 +33,7 @@ test('behavior: the recipient has its whitespace stripped, then is an address, E
 })
 
 test('behavior: button labels in the spec order', () => {
-  const base = {
-    connected: true,
-    recipientText: A,
-    resolved: A as `0x${string}`,
-    amount: 1n,
-    inputError: false,
-    checking: false,
-  }
+  const base = readyToSend
   assert.deepEqual(sendButton({ ...base, connected: false }), { label: 'connect', disabled: false })
   assert.deepEqual(sendButton({ ...base, resolved: null }), { label: 'invalidRecipient', disabled: true })
   assert.deepEqual(sendButton({ ...base, amount: null }), { label: 'noAmount', disabled: true })
@@ -113,14 +115,7 @@ test('behavior: a look-alike of a recent recipient (same first and last 4 hex di
 })
 
 test('behavior: a blocked sender cannot send; a blocked recipient is refused', () => {
-  const base = {
-    connected: true,
-    recipientText: A,
-    resolved: A as `0x${string}`,
-    amount: 1n,
-    inputError: false,
-    checking: false,
-  }
+  const base = readyToSend
   assert.deepEqual(sendButton({ ...base, senderBlocked: true }), { label: 'blocked', disabled: true })
   assert.deepEqual(sendButton({ ...base, senderBlocked: true, recipientText: '', resolved: null }), {
     label: 'blocked',

@@ -1,9 +1,31 @@
 import assert from 'node:assert/strict'
-import { createServer } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import { memoryStorage as memory } from '../../../../test/memoryStorage.ts'
 import { createAnalyticsClient, isSessionSampled } from './analyticsClient.ts'
+
+/** A local stand-in for the API that records each request (URL, headers, body) and answers with `respond`. */
+async function recordingServer(
+  respond: (response: ServerResponse) => void = (response) => response.writeHead(202).end(),
+) {
+  const received: { url: string; headers: IncomingHttpHeaders; body: string }[] = []
+  const bodies: string[] = []
+  const server = createServer((request, response) => {
+    let body = ''
+    request.on('data', (chunk) => {
+      body += chunk
+    })
+    request.on('end', () => {
+      received.push({ url: request.url ?? '', headers: request.headers, body })
+      bodies.push(body)
+      respond(response)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { apiUrl, received, bodies, close: () => server.close() }
+}
 
 test('behavior: sampling is decided once per session at the given rate', () => {
   const storage = memory()
@@ -27,20 +49,10 @@ test('behavior: sampling is decided once per session at the given rate', () => {
 })
 
 test('behavior: events are POSTed in a batch to /v1/analytics and the answer mapped to an upload status', async () => {
-  const received: { url?: string; headers: Record<string, unknown>; body: string }[] = []
   let status = 202
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => {
-      body += chunk
-    })
-    request.on('end', () => {
-      received.push({ url: request.url ?? '', headers: request.headers, body })
-      response.writeHead(status, { 'content-type': 'application/json' }).end('{"status":"ok"}')
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { apiUrl, received, close } = await recordingServer((response) =>
+    response.writeHead(status, { 'content-type': 'application/json' }).end('{"status":"ok"}'),
+  )
   try {
     const client = createAnalyticsClient({
       apiUrl,
@@ -64,7 +76,7 @@ test('behavior: events are POSTed in a batch to /v1/analytics and the answer map
     client.track('x')
     assert.equal(await client.flush(), 'rate_limit')
   } finally {
-    server.close()
+    close()
   }
   const down = createAnalyticsClient({ apiUrl, buildHash: 'x', sampled: true, flushIntervalMs: 60_000 })
   down.track('x')
@@ -75,19 +87,7 @@ test('behavior: events are POSTed in a batch to /v1/analytics and the answer map
 })
 
 test('behavior: with analytics turned off no usage data is queued or sent, error reports still are', async () => {
-  const bodies: string[] = []
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => {
-      body += chunk
-    })
-    request.on('end', () => {
-      bodies.push(body)
-      response.writeHead(202).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { apiUrl, bodies, close } = await recordingServer()
   try {
     let allowed = true
     const client = createAnalyticsClient({
@@ -114,24 +114,12 @@ test('behavior: with analytics turned off no usage data is queued or sent, error
       ['back_on'],
     )
   } finally {
-    server.close()
+    close()
   }
 })
 
 test('behavior: an error report is sent at once, by unsampled sessions too, with what was queued', async () => {
-  const bodies: string[] = []
-  const server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => {
-      body += chunk
-    })
-    request.on('end', () => {
-      bodies.push(body)
-      response.writeHead(202).end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { apiUrl, bodies, close } = await recordingServer()
   try {
     const unsampled = createAnalyticsClient({
       apiUrl,
@@ -157,6 +145,6 @@ test('behavior: an error report is sent at once, by unsampled sessions too, with
       ['page_view', 'app_error'],
     )
   } finally {
-    server.close()
+    close()
   }
 })

@@ -1,36 +1,10 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { sqrtPriceAtTick } from '@oxbow/routing'
-import { zeroAddress } from 'viem'
 import { linkedAmounts } from './addLiquidity.ts'
-import type { OnchainPosition } from './readPosition.ts'
+import { testPosition } from './testPosition.ts'
 
-const token = { address: zeroAddress, symbol: 'T', decimals: 18, isNative: false }
-const at = (tick: number): OnchainPosition => ({
-  network: 'ethereum',
-  version: 'v3',
-  tokenId: 1n,
-  owner: zeroAddress,
-  manager: zeroAddress,
-  token0: token,
-  token1: token,
-  feeTier: 3000,
-  tickSpacing: 60,
-  hooks: zeroAddress,
-  poolKey: null,
-  poolId: zeroAddress,
-  tickLower: -600,
-  tickUpper: 600,
-  liquidity: 0n,
-  sqrtPriceX96: sqrtPriceAtTick(tick),
-  tick,
-  amount0: 0n,
-  amount1: 0n,
-  fees0: 0n,
-  fees1: 0n,
-  status: 'IN_RANGE',
-  blockNumber: 1n,
-})
+const at = (tick: number) => testPosition({ sqrtPriceX96: sqrtPriceAtTick(tick), tick })
 
 test('behavior: in range, the typed side costs what was typed (to 1 wei) and the other side is linked', () => {
   const typed = 10n ** 18n

@@ -3,34 +3,16 @@ import { test } from 'node:test'
 import { sqrtPriceAtTick } from '@oxbow/routing'
 import { type Address, zeroAddress } from 'viem'
 import { inV4Order, invertSqrtPrice, type V3MigrationPlan, v3MigrationAmounts } from './migrateV3.ts'
-import type { OnchainPosition } from './readPosition.ts'
+import { testPosition, testToken } from './testPosition.ts'
 
-const token = { address: zeroAddress, symbol: 'T', decimals: 18, isNative: false }
-const position: OnchainPosition = {
-  network: 'ethereum',
-  version: 'v3',
-  tokenId: 1n,
-  owner: zeroAddress,
-  manager: zeroAddress,
-  token0: token,
-  token1: token,
-  feeTier: 3000,
-  tickSpacing: 60,
-  hooks: zeroAddress,
-  poolKey: null,
-  poolId: zeroAddress,
-  tickLower: -600,
-  tickUpper: 600,
+const token = testToken
+const position = testPosition({
   liquidity: 10n ** 20n,
-  sqrtPriceX96: sqrtPriceAtTick(0),
-  tick: 0,
   amount0: 10n ** 18n,
   amount1: 10n ** 18n,
   fees0: 10n ** 15n,
   fees1: 2n * 10n ** 15n,
-  status: 'IN_RANGE',
-  blockNumber: 1n,
-}
+})
 const plan = (createAt: bigint | null): V3MigrationPlan => ({
   pool: {
     network: 'ethereum',

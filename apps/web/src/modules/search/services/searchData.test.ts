@@ -8,6 +8,25 @@ const POOL = '0x88e6A0c2dDD26FEEb64F039a2c41296FcB3f5640'
 const V4_ID = `0x${'ab'.repeat(32)}`
 const NFT = '0xBC4CA0EdA7647A8aB7C2061c2E118A18a936f13D'
 
+/** A pool as the indexer's search answers it. */
+const pool = (
+  network: string,
+  address: string | null,
+  poolId: string | null,
+  version: string,
+  feeTier: number,
+  symbol0: string,
+  symbol1: string,
+) => ({
+  network,
+  address,
+  poolId,
+  version,
+  feeTier,
+  token0: { symbol: symbol0 },
+  token1: { symbol: symbol1 },
+})
+
 test('behavior: search results keep what validates and drop the rest one by one', () => {
   const results = parseSearchResults(
     {
@@ -20,42 +39,10 @@ test('behavior: search results keep what validates and drop the rest one by one'
             { network: 'base', address: USDC, symbol: 'X'.repeat(33), name: 'Too long a symbol' },
           ],
           pools: [
-            {
-              network: 'ethereum',
-              address: POOL,
-              poolId: null,
-              version: 'V3',
-              feeTier: 500,
-              token0: { symbol: 'USDC' },
-              token1: { symbol: 'WETH' },
-            },
-            {
-              network: 'base',
-              address: null,
-              poolId: V4_ID,
-              version: 'V4',
-              feeTier: 3000,
-              token0: { symbol: 'ETH' },
-              token1: { symbol: 'USDC' },
-            },
-            {
-              network: 'base',
-              address: null,
-              poolId: null,
-              version: 'V4',
-              feeTier: 3000,
-              token0: { symbol: 'ETH' },
-              token1: { symbol: 'USDC' },
-            },
-            {
-              network: 'base',
-              address: POOL,
-              poolId: null,
-              version: 'V9',
-              feeTier: 3000,
-              token0: { symbol: 'A' },
-              token1: { symbol: 'B' },
-            },
+            pool('ethereum', POOL, null, 'V3', 500, 'USDC', 'WETH'),
+            pool('base', null, V4_ID, 'V4', 3000, 'ETH', 'USDC'),
+            pool('base', null, null, 'V4', 3000, 'ETH', 'USDC'),
+            pool('base', POOL, null, 'V9', 3000, 'A', 'B'),
           ],
           nftCollections: [
             { network: 'ethereum', address: NFT, name: '<img src=x onerror=alert(1)>' },

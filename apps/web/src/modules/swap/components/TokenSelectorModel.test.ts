@@ -3,6 +3,7 @@ import { test } from 'node:test'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { Address } from 'viem'
 import type { SwapToken } from '../hooks/useTokenList.ts'
+import { testAddress, testToken } from '../services/testTokens.ts'
 import {
   balanceValueUsd,
   importCandidate,
@@ -14,21 +15,9 @@ import {
   unselectableReason,
 } from './TokenSelectorModel.ts'
 
-function token(symbol: string, address: Address, extra: Partial<SwapToken> = {}): SwapToken {
-  return {
-    address,
-    symbol,
-    name: `${symbol} token`,
-    decimals: 18,
-    priceUsd: 1,
-    native: false,
-    kind: 'erc20',
-    safety: 'verified',
-    transferFeeBps: 0,
-    ...extra,
-  }
-}
-const addr = (n: number): Address => `0x${n.toString(16).padStart(40, '0')}`
+const token = (symbol: string, address: Address, extra: Partial<SwapToken> = {}): SwapToken =>
+  testToken(symbol, address, { name: `${symbol} token`, ...extra })
+const addr = testAddress
 
 const ETH = token('ETH', NATIVE_CURRENCY_ADDRESS, { name: 'Ether', native: true, priceUsd: 3000 })
 const WETH = token('WETH', '0x66535c7c2a2E47aDBeb52aad1D58833e6a5100AB', {

@@ -1,26 +1,12 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
-import type { Address } from 'viem'
-import type { TokenInfo } from '../services/tradingApi.ts'
+import { testAddress, testToken } from '../services/testTokens.ts'
 import type { ImportedToken } from '../state/importedTokens.ts'
 import { findToken, IMPORTED_SAFETY, mergeTokenLists, validTokenList } from './useTokenList.ts'
 
-function info(symbol: string, address: Address, extra: Partial<TokenInfo> = {}): TokenInfo {
-  return {
-    address,
-    symbol,
-    name: symbol,
-    decimals: 18,
-    priceUsd: 1,
-    native: false,
-    kind: 'erc20',
-    safety: 'verified',
-    transferFeeBps: 0,
-    ...extra,
-  }
-}
-const addr = (n: number): Address => `0x${n.toString(16).padStart(40, '0')}`
+const info = testToken
+const addr = testAddress
 const ETH = info('ETH', NATIVE_CURRENCY_ADDRESS, { native: true })
 const FAKE = info('USDC', '0xDF8b3Fab1761379fB2cd33039761C8FA0Fe24700', { safety: 'impersonator' })
 const USDC = info('USDC', '0x7db5aDcB76Cf7468Ecaa44B0160817eab23eF2E8')

@@ -28,7 +28,8 @@ after(async () => {
   await devnet?.stop()
 })
 
-test('the local test wallet signs in the page and sends a real transaction on the devnet', async () => {
+/** The devnet's ethereum network as a viem chain, and its RPC URL. */
+function devnetChain() {
   const network = getNetwork('ethereum')
   const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
   assert.ok(rpcUrl)
@@ -38,15 +39,30 @@ test('the local test wallet signs in the page and sends a real transaction on th
     nativeCurrency: network.nativeCurrency,
     rpcUrls: { default: { http: [rpcUrl] } },
   })
+  return { chain, rpcUrl }
+}
+
+/** A wagmi config with the local wallet as its only connector (asking for `requested`, if given). */
+function localWalletConfig(
+  chain: ReturnType<typeof devnetChain>['chain'],
+  rpcUrl: string,
+  requested?: Parameters<typeof localWallet>[1],
+) {
   const config = createConfig({
     chains: [chain],
-    connectors: [localWallet(new Map([[chain.id, rpcUrl]]))],
+    connectors: [localWallet(new Map([[chain.id, rpcUrl]]), requested)],
     transports: { [chain.id]: http(rpcUrl) },
     storage: null,
     multiInjectedProviderDiscovery: false,
   })
   const connector = config.connectors.find((candidate) => candidate.id === LOCAL_WALLET_ID)
   assert.ok(connector)
+  return { config, connector }
+}
+
+test('the local test wallet signs in the page and sends a real transaction on the devnet', async () => {
+  const { chain, rpcUrl } = devnetChain()
+  const { config, connector } = localWalletConfig(chain, rpcUrl)
   const result = await connect(config, { connector, chainId: chain.id })
   assert.deepEqual(result.accounts, [ACCOUNT_0])
   assert.equal(getConnection(config).address, ACCOUNT_0)
@@ -64,25 +80,9 @@ test('the local test wallet signs in the page and sends a real transaction on th
 })
 
 test('behavior: a requested account (eagerlyConnectAddress) among the ten connects and signs as that account; any other address falls back to account 0', async () => {
-  const network = getNetwork('ethereum')
-  const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
-  assert.ok(rpcUrl)
-  const chain = defineChain({
-    id: network.local.chainId,
-    name: network.name,
-    nativeCurrency: network.nativeCurrency,
-    rpcUrls: { default: { http: [rpcUrl] } },
-  })
+  const { chain, rpcUrl } = devnetChain()
   let requested: `0x${string}` | null = ACCOUNT_1
-  const config = createConfig({
-    chains: [chain],
-    connectors: [localWallet(new Map([[chain.id, rpcUrl]]), () => requested)],
-    transports: { [chain.id]: http(rpcUrl) },
-    storage: null,
-    multiInjectedProviderDiscovery: false,
-  })
-  const connector = config.connectors.find((candidate) => candidate.id === LOCAL_WALLET_ID)
-  assert.ok(connector)
+  const { config, connector } = localWalletConfig(chain, rpcUrl, () => requested)
   assert.deepEqual((await connect(config, { connector, chainId: chain.id })).accounts, [ACCOUNT_1])
   const signature = await signMessage(config, { message: 'oxbow' })
   assert.ok(await verifyMessage({ address: ACCOUNT_1, message: 'oxbow', signature }))

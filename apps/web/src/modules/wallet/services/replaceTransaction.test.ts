@@ -62,13 +62,18 @@ test('behavior: a legacy transaction stays legacy with its gas price bumped', ()
   )
 })
 
+/** What a replacement sends, without its fees. */
+const callOf = ({ to, data, value, nonce, gas }: ReturnType<typeof planReplacement>) => ({
+  to,
+  data,
+  value,
+  nonce,
+  gas,
+})
+
 test('behavior: speed-up resends the same call, same nonce and gas; its cost is gas × (base fee + tip) capped by the max fee', () => {
   const plan = planReplacement('speedUp', 1, original, quiet)
-  assert.equal(plan.to, ROUTER)
-  assert.equal(plan.data, '0x12345678')
-  assert.equal(plan.value, 5n)
-  assert.equal(plan.nonce, 7)
-  assert.equal(plan.gas, 150_000n)
+  assert.deepEqual(callOf(plan), { to: ROUTER, data: '0x12345678', value: 5n, nonce: 7, gas: 150_000n })
   assert.equal(plan.networkCost, 150_000n * (gwei(0.5) + gwei(1.1)))
   assert.equal(plan.maxNetworkCost, 150_000n * gwei(2.2))
   assert.equal(effectiveGasPrice(plan.fees, gwei(100)), gwei(2.2), 'capped by the max fee')
@@ -76,11 +81,7 @@ test('behavior: speed-up resends the same call, same nonce and gas; its cost is 
 
 test('behavior: cancel is a 0-value self-transfer with the same nonce, bumped fees and the transfer gas', () => {
   const plan = planReplacement('cancel', 1, original, quiet)
-  assert.equal(plan.to, ME)
-  assert.equal(plan.data, '0x')
-  assert.equal(plan.value, 0n)
-  assert.equal(plan.nonce, 7)
-  assert.equal(plan.gas, 21_000n)
+  assert.deepEqual(callOf(plan), { to: ME, data: '0x', value: 0n, nonce: 7, gas: 21_000n })
   assert.deepEqual(plan.fees, { type: 'eip1559', maxFeePerGas: gwei(2.2), maxPriorityFeePerGas: gwei(1.1) })
   assert.equal(plan.networkCost, 21_000n * gwei(1.6))
   assert.equal(

@@ -1,0 +1,74 @@
+/**
+ * The account drawer and the send form as the drawer suites (account, drawerSettings, pendingTx,
+ * usernames) and the account benchmark drive them, and a stack with the browser for those suites.
+ */
+import type { DevnetClients } from '@oxbow/devnet'
+import type { Browser, Locator, Page } from 'playwright-core'
+import type { Address } from 'viem'
+import { launchChromium } from '../test/harness.ts'
+import { waitForPortfolio } from './indexer.ts'
+import { type Stack, type StackOptions, type StackPorts, startStack } from './stack.ts'
+import { connectWallet } from './swapKit.ts'
+
+export const drawer = (page: Page): Locator => page.getByTestId('account-drawer')
+
+/**
+ * Starts the stack and Chromium, and waits until the indexer answers for `account` (it has caught
+ * up with both networks).
+ */
+export async function startDrawerStack(
+  ports: StackPorts,
+  account: Address,
+  options: StackOptions = {},
+): Promise<{ stack: Stack; browser: Browser }> {
+  const stack = await startStack(ports, options)
+  let browser: Browser | undefined
+  try {
+    browser = await launchChromium()
+    await waitForPortfolio(stack.graphqlUrl ?? '', account)
+    return { stack, browser }
+  } catch (error) {
+    await browser?.close().catch(() => {})
+    await stack.stop()
+    throw error
+  }
+}
+
+/** Connects `walletName` on the send page and waits until the form lists the account's tokens. */
+export async function connectToSend(page: Page, walletName: string, account: Address): Promise<void> {
+  await connectWallet(page, walletName, account)
+  await page.locator('[data-testid="send-token"] option[data-network]').first().waitFor({ state: 'attached' })
+}
+
+/**
+ * Types a send of `amount` (in the token, not in dollars) to the new address `to`, presses Review
+ * once it is enabled and passes the new-address check; the review dialog is then open.
+ */
+export async function reviewSend(page: Page, to: string, amount: string): Promise<void> {
+  await page.getByTestId('send-recipient').fill(to)
+  if (await page.getByTestId('send-toggle').isVisible()) {
+    if (/in ETH/.test((await page.getByTestId('send-toggle').textContent()) ?? ''))
+      await page.getByTestId('send-toggle').click()
+  }
+  await page.getByTestId('send-amount').fill(amount)
+  await page.waitForFunction(() => {
+    const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
+    return b?.textContent?.trim() === 'Review' && !b.disabled
+  })
+  await page.getByTestId('send-button').click()
+  await page.getByRole('dialog', { name: 'New address' }).getByRole('button', { name: 'Continue' }).click()
+}
+
+/** Pauses mining (no automine, no interval) for `run`, always resuming it. */
+export async function withMiningPaused(
+  anvil: DevnetClients['test'],
+  run: () => Promise<void>,
+): Promise<void> {
+  await anvil.setAutomine(false)
+  await anvil.setIntervalMining({ interval: 0 })
+  try {
+    await run()
+  } finally {
+    await anvil.setAutomine(true)
+  }
+}
