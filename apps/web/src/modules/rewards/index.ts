@@ -1,8 +1,10 @@
+import { lazy } from 'react'
+
 export { AprWithReward } from './components/AprWithReward.tsx'
 /**
- * The account drawer's claim-reward button and its address-claim modal. Not a lazy entry of its
- * own: it rides in the drawer's chunk (already lazy), because a chunk of its own split the modules
- * the first load shares with it (core's amounts, the API contract's primitives) into more small
- * initial chunks (+380 B gzip measured).
+ * The account drawer's claim-reward button and its address-claim modal, a chunk of its own: the
+ * pages that show a pool's reward APR (explore, positions) import this module too, and the claim's
+ * wallet code (viem's write path, the wallet errors) has no business in their chunks. Render it
+ * under a Suspense boundary.
  */
-export { default as ClaimRewards } from './components/ClaimRewards.tsx'
+export const ClaimRewards = lazy(() => import('./components/ClaimRewards.tsx'))

@@ -1,5 +1,5 @@
 import { shortenAddress } from '@oxbow/core'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
@@ -150,7 +150,9 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
             {intl.formatMessage(m.buy)}
           </Button>
         ) : null}
-        <ClaimRewards address={props.address} />
+        <Suspense fallback={null}>
+          <ClaimRewards address={props.address} />
+        </Suspense>
       </div>
       <button type="button" className={styles.navRow} onClick={() => showDrawerView('limits')}>
         <span>{intl.formatMessage(m.limits)}</span>
