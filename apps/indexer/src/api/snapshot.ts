@@ -6,7 +6,7 @@
 
 import { performance } from 'node:perf_hooks'
 import { getNetworkByChainId } from '@oxbow/chains'
-import { and, eq, gte, inArray, type ReadonlyDrizzle, sql } from 'ponder'
+import { and, desc, eq, gt, gte, lte, or, type ReadonlyDrizzle, sql } from 'ponder'
 import { getAddress, zeroAddress } from 'viem'
 import type * as schema from '../../ponder.schema.ts'
 import { toUnits } from '../lib/math.ts'
@@ -197,28 +197,65 @@ export function createSnapshots(
     const wallNow = Math.floor(Date.now() / 1000)
     const nowOf = (chainId: number) => nowByChain.get(chainId) ?? wallNow
     const minNow = states.length ? Math.min(...states.map((s) => s.timestamp)) : wallNow
-    const [tokens, pools, hourly, daily, candles, collections] = await Promise.all([
+    const c = tables.tokenCandle
+    const w = tables.poolWindow
+    const candleColumns = {
+      chainId: c.chainId,
+      token: c.token,
+      period: c.period,
+      bucket: c.bucket,
+      open: c.open,
+      close: c.close,
+      volumeUsd: c.volumeUsd,
+    }
+    const windowColumns = {
+      chainId: w.chainId,
+      pool: w.pool,
+      bucket: w.bucket,
+      volumeUsd: w.volumeUsd,
+      feesUsd: w.feesUsd,
+    }
+    const [tokens, pools, hourly, daily, recentCandles, earlierCandles, collections] = await Promise.all([
       db.select().from(tables.token),
       db.select().from(tables.pool),
       db
-        .select()
-        .from(tables.poolWindow)
-        .where(and(eq(tables.poolWindow.period, HOUR), gte(tables.poolWindow.bucket, minNow - DAY - HOUR))),
+        .select(windowColumns)
+        .from(w)
+        .where(and(eq(w.period, HOUR), gte(w.bucket, minNow - DAY - HOUR))),
       db
-        .select()
-        .from(tables.poolWindow)
-        .where(and(eq(tables.poolWindow.period, DAY), gte(tables.poolWindow.bucket, minNow - 31 * DAY))),
+        .select(windowColumns)
+        .from(w)
+        .where(and(eq(w.period, DAY), gte(w.bucket, minNow - 31 * DAY))),
+      // Candles are read on every block, so only those the figures below can use (issue #16: the
+      // snapshot rebuild, most of it 30 days of candles, delayed each new block's answers): the
+      // last day's hourly and the last hour's 5-minute ones, where 24 h volume, the sparkline and the
+      // "first price after" fall back, and (next query) per token the last one before those
+      // windows, where the 1 h and 24 h ago prices come from. The same prices as all of them.
       db
-        .select()
-        .from(tables.tokenCandle)
+        .select(candleColumns)
+        .from(c)
         .where(
-          and(
-            inArray(tables.tokenCandle.period, [300, HOUR]),
-            gte(tables.tokenCandle.bucket, minNow - 30 * DAY),
+          or(
+            and(eq(c.period, 300), gt(c.bucket, minNow - HOUR)),
+            and(eq(c.period, HOUR), gt(c.bucket, minNow - DAY)),
           ),
         ),
+      db
+        .selectDistinctOn([c.chainId, c.token, c.period], candleColumns)
+        .from(c)
+        .where(
+          and(
+            gte(c.bucket, minNow - 30 * DAY),
+            or(
+              and(eq(c.period, 300), lte(c.bucket, minNow - HOUR)),
+              and(eq(c.period, HOUR), lte(c.bucket, minNow - DAY)),
+            ),
+          ),
+        )
+        .orderBy(c.chainId, c.token, c.period, desc(c.bucket)),
       db.select().from(tables.nftCollection),
     ])
+    const candles = [...earlierCandles, ...recentCandles]
 
     const wethByChain = new Map<number, TokenRow>()
     for (const t of tokens) if (t.kind === 'wrapped-native') wethByChain.set(t.chainId, t)
