@@ -181,6 +181,13 @@ export function startFront(options: FrontOptions): http.Server {
       res.end()
     }
   })
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    // The public port is the API's address: another one would leave every client without it.
+    console.error(
+      `[front] cannot listen on ${options.hostname}:${options.port}: ${error.code ?? error.message}`,
+    )
+    process.exit(1)
+  })
   server.listen(options.port, options.hostname)
   return server
 }
