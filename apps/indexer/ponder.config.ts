@@ -24,7 +24,7 @@ import { indexedDeployments, indexerRoot, readManifestSync } from './src/lib/man
 const manifest = readManifestSync()
 const deployments = indexedDeployments(manifest)
 /** anvil mines on demand: poll often so a new block reaches the API well within a second. */
-const pollingInterval = Number(process.env.OXBOW_INDEXER_POLLING_MS ?? 200)
+const pollingInterval = Number(process.env.OXBOW_INDEXER_POLLING_MS ?? 100)
 
 type PerNetwork = Record<
   string,

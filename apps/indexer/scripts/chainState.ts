@@ -50,6 +50,26 @@ export async function newestIndexedBlocks(dataDir: string, schema: string): Prom
   }
 }
 
+/**
+ * Clears the lock Ponder keeps on its schema (`_ponder_meta` app `is_locked`) in a PGlite directory
+ * about to be resumed. Ponder 1.0 leaves it set when it stops (seen after a clean SIGTERM exit,
+ * code 0), so the next start took the lock for another app's and waited for its heartbeat to expire:
+ * 15-25 s of a warm restart (issue #16, target 10 s). A PGlite directory is open in one process at
+ * a time, and `serve` has just opened it, so no other Ponder holds it.
+ */
+export async function releaseSchemaLock(dataDir: string, schema: string): Promise<void> {
+  const db = new PGlite(dataDir)
+  try {
+    await db.query(
+      `UPDATE "${schema}"."_ponder_meta" SET value = jsonb_set(value, '{is_locked}', to_jsonb(0)) WHERE key = 'app'`,
+    )
+  } catch {
+    // No meta table yet: nothing is locked.
+  } finally {
+    await db.close().catch(() => {})
+  }
+}
+
 /** The hash of block `number` on the node at `rpcUrl` (null: no such block, or no answer). */
 async function blockHash(rpcUrl: string, number: bigint): Promise<string | null> {
   try {

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { indexedDeployments, readManifestSync } from '../src/lib/manifest.ts'
@@ -88,13 +89,19 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
   if (options.dataDir) env.OXBOW_INDEXER_DATA_DIR = options.dataDir
   if (options.networks) env.OXBOW_INDEXER_NETWORKS = options.networks.join(',')
   if (options.pollingMs) env.OXBOW_INDEXER_POLLING_MS = String(options.pollingMs)
+  // The public port is the data API's front (src/api/front.ts); Ponder's own server, which the
+  // front passes everything but /graphql to, listens on a free internal port.
+  const ponderPort = await freePort()
+  env.OXBOW_INDEXER_FRONT_PORT = String(options.port)
+  env.OXBOW_INDEXER_FRONT_HOST = '127.0.0.1'
+  env.OXBOW_INDEXER_UPSTREAM_PORT = String(ponderPort)
   const args = [
     ponderBin(),
     'start',
     '--schema',
     options.schema ?? 'oxbow',
     '--port',
-    String(options.port),
+    String(ponderPort),
     '--hostname',
     '127.0.0.1',
     '--log-format',
@@ -168,6 +175,18 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
     await new Promise((r) => setTimeout(r, 250))
   }
   return { url, graphqlUrl: `${url}/graphql`, pid, process: child, stop }
+}
+
+/** A port nothing listens on now (the OS's choice), for Ponder's internal server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()))
+    })
+  })
 }
 
 async function headOf(rpcUrl: string): Promise<bigint> {

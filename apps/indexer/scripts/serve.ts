@@ -11,7 +11,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { rateLimitEnv } from '../src/api/rateLimit.ts'
 import { indexedDeployments, readManifestSync } from '../src/lib/manifest.ts'
-import { chainFingerprint, newestIndexedBlocks, whyNotResumable } from './chainState.ts'
+import { chainFingerprint, newestIndexedBlocks, releaseSchemaLock, whyNotResumable } from './chainState.ts'
 import { indexerRoot, isStartNoise, PGLITE_IN_MEMORY, startIndexer } from './launcher.ts'
 
 const env = z
@@ -73,6 +73,7 @@ if (!env.DATABASE_URL && !inMemory) {
   else why = await whyNotResumable(await newestIndexedBlocks(dataDir, schema), deployments)
   if (why === null) {
     resuming = true
+    await releaseSchemaLock(dataDir, schema)
     console.log(`resuming from the database in ${dataDir}`)
   } else {
     if (existsSync(dataDir)) console.log(`indexing from scratch: ${why}`)

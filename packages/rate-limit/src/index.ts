@@ -1,6 +1,7 @@
 export {
   type ClientKey,
   clientKeyFor,
+  clientKeyOf,
   createMemoryRateLimitStore,
   memoryRateLimits,
   type RateLimitOptions,

@@ -142,16 +142,25 @@ export type ClientKey = (c: Context) => string
 /** The client key: the first X-Forwarded-For hop when a proxy is trusted, else the socket address. */
 export function clientKeyFor(trustProxy: boolean): ClientKey {
   return (c) => {
-    if (trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-      if (forwarded) return forwarded
-    }
+    let address: string | undefined
     try {
-      return getConnInfo(c).remote.address ?? 'unknown'
-    } catch {
-      return 'unknown'
-    }
+      address = getConnInfo(c).remote.address
+    } catch {}
+    return clientKeyOf(trustProxy, c.req.header('x-forwarded-for'), address)
   }
+}
+
+/** clientKeyFor's rule for servers without Hono (a plain node:http server). */
+export function clientKeyOf(
+  trustProxy: boolean,
+  forwardedFor: string | undefined,
+  remoteAddress: string | undefined,
+): string {
+  if (trustProxy) {
+    const forwarded = forwardedFor?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  return remoteAddress ?? 'unknown'
 }
 
 /**

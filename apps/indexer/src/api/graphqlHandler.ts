@@ -26,7 +26,7 @@ const requestSchema = z.object({
 })
 
 const EXECUTION_DEADLINE_MS = 5_000
-const MAX_BODY_BYTES = 64 * 1024
+export const MAX_BODY_BYTES = 64 * 1024
 
 function mask(error: GraphQLError): GraphQLError {
   const code = (error.extensions as { code?: string } | undefined)?.code
@@ -40,10 +40,10 @@ function mask(error: GraphQLError): GraphQLError {
   }).toGraphQLError()
 }
 
-const DISCARD_MAX_BYTES = 16 * 1024 * 1024
-const DISCARD_MAX_MS = 3_000
+export const DISCARD_MAX_BYTES = 16 * 1024 * 1024
+export const DISCARD_MAX_MS = 3_000
 /** A body within the size limit must arrive within this time (a stalled upload holds a socket). */
-const BODY_RECEIVE_MS = 10_000
+export const BODY_RECEIVE_MS = 10_000
 
 type BodyResult = { text: string } | { refused: 'too large' | 'too slow' }
 
@@ -106,6 +106,23 @@ export interface GraphqlHandlerOptions {
    * src/lib/blockGate.ts): answers come from complete blocks only.
    */
   readGate?: <T>(query: () => Promise<T>) => Promise<T>
+}
+
+/** A GraphQL request as received: GET's search string (`?query=...`) or POST's whole body. */
+export type GraphqlRequest = { method: 'GET'; search: string } | { method: 'POST'; body: string }
+/** An answer: HTTP status and the JSON text. */
+export interface GraphqlAnswer {
+  status: number
+  text: string
+}
+
+const json = (status: number, body: unknown): GraphqlAnswer => ({ status, text: JSON.stringify(body) })
+
+/** The answer to a body refused for its size (413) or pace (408); the connection is then closed. */
+export function refusal(why: 'too large' | 'too slow'): GraphqlAnswer {
+  return why === 'too large'
+    ? json(413, errorBody([new ApiError('BAD_USER_INPUT', `Request body exceeds ${MAX_BODY_BYTES} bytes.`)]))
+    : json(408, errorBody([new ApiError('TIMEOUT', 'The request body did not arrive in time.')]))
 }
 
 const RESPONSE_CACHE_ENTRIES = 500
@@ -207,27 +224,10 @@ export function createGraphqlHandler(
     }
   }
 
-  return async function handle(c: Context): Promise<Response> {
+  /** Answers a request whose body (POST) was received whole; the front and the Hono route share it. */
+  async function answer(request: GraphqlRequest): Promise<GraphqlAnswer> {
     // The request as received identifies a cached response; it is parsed only on a miss.
-    let requestKey: string
-    if (c.req.method === 'GET') {
-      requestKey = `G${new URL(c.req.url).search}`
-    } else {
-      const body = await readBody(c.req.raw, MAX_BODY_BYTES)
-      // Refusals close the connection after the answer: what is left of the body is not read.
-      if ('refused' in body) {
-        return body.refused === 'too large'
-          ? c.json(
-              errorBody([new ApiError('BAD_USER_INPUT', `Request body exceeds ${MAX_BODY_BYTES} bytes.`)]),
-              413,
-              { connection: 'close' },
-            )
-          : c.json(errorBody([new ApiError('TIMEOUT', 'The request body did not arrive in time.')]), 408, {
-              connection: 'close',
-            })
-      }
-      requestKey = `P${body.text}`
-    }
+    const requestKey = request.method === 'GET' ? `G${request.search}` : `P${request.body}`
     try {
       let state: string | undefined
       if (options.stateKey) {
@@ -237,23 +237,28 @@ export function createGraphqlHandler(
           responsesKey = state
         }
         const hit = responses.get(requestKey)
-        if (hit !== undefined) return c.body(hit, 200, { 'content-type': 'application/json' })
+        if (hit !== undefined) return { status: 200, text: hit }
       }
       let raw: unknown
-      if (c.req.method === 'GET') {
-        const q = c.req.query()
+      if (request.method === 'GET') {
+        const q = new URLSearchParams(request.search)
         let variables: unknown
         try {
-          variables = q.variables ? JSON.parse(q.variables) : undefined
+          const text = q.get('variables')
+          variables = text ? JSON.parse(text) : undefined
         } catch {
-          return c.json(errorBody([new ApiError('BAD_USER_INPUT', 'variables is not valid JSON.')]), 400)
+          return json(400, errorBody([new ApiError('BAD_USER_INPUT', 'variables is not valid JSON.')]))
         }
-        raw = { query: q.query, variables, operationName: q.operationName }
+        raw = {
+          query: q.get('query') ?? undefined,
+          variables,
+          operationName: q.get('operationName') ?? undefined,
+        }
       } else {
         try {
-          raw = JSON.parse(requestKey.slice(1))
+          raw = JSON.parse(request.body)
         } catch {
-          return c.json(errorBody([new ApiError('BAD_USER_INPUT', 'Request body is not valid JSON.')]), 400)
+          return json(400, errorBody([new ApiError('BAD_USER_INPUT', 'Request body is not valid JSON.')]))
         }
       }
       const { status, body } = options.readGate ? await options.readGate(() => run(raw)) : await run(raw)
@@ -271,10 +276,30 @@ export function createGraphqlHandler(
           responses.delete(responses.keys().next().value as string)
         responses.set(requestKey, text)
       }
-      return c.body(text, status, { 'content-type': 'application/json' })
+      return { status, text }
     } catch (e) {
       console.error('[graphql] unexpected failure', e)
-      return c.json(errorBody([new ApiError('INTERNAL_SERVER_ERROR', 'Internal error.')]), 200)
+      return json(200, errorBody([new ApiError('INTERNAL_SERVER_ERROR', 'Internal error.')]))
     }
   }
+
+  /** The Hono route (Ponder's own server): the same answers, the body read from a web stream. */
+  async function handle(c: Context): Promise<Response> {
+    let request: GraphqlRequest
+    if (c.req.method === 'GET') {
+      request = { method: 'GET', search: new URL(c.req.url).search }
+    } else {
+      const body = await readBody(c.req.raw, MAX_BODY_BYTES)
+      // Refusals close the connection after the answer: what is left of the body is not read.
+      if ('refused' in body) {
+        const { status, text } = refusal(body.refused)
+        return c.body(text, status as 413, { 'content-type': 'application/json', connection: 'close' })
+      }
+      request = { method: 'POST', body: body.text }
+    }
+    const { status, text } = await answer(request)
+    return c.body(text, status as 200, { 'content-type': 'application/json' })
+  }
+
+  return Object.assign(handle, { answer })
 }

@@ -5,19 +5,27 @@
  */
 import { db, publicClients } from 'ponder:api'
 import schema from 'ponder:schema'
+import { clientKeyOf } from '@oxbow/rate-limit'
 import { Hono } from 'hono'
 import type { PublicClient } from 'viem'
 import { processBlockGate } from '../lib/blockGate.ts'
 import { indexedDeployments, readManifestSync } from '../lib/manifest.ts'
+import { frontEnv, limitWith, startFront } from './front.ts'
 import { createGraphqlHandler } from './graphqlHandler.ts'
-import { dataApiRateLimit, rateLimitEnv } from './rateLimit.ts'
+import { dataApiLimitStore, dataApiRateLimit, limitedAnswer, rateLimitEnv } from './rateLimit.ts'
 import { createResolvers } from './resolvers.ts'
 import { typeDefs } from './sdl.ts'
 import { createSnapshots } from './snapshot.ts'
 
 const manifest = readManifestSync()
 const chainIdBySlug = new Map(indexedDeployments(manifest).map((d) => [d.slug as string, d.chainId]))
-const snapshots = createSnapshots(db, schema, (network) => chainIdBySlug.get(network))
+const gate = processBlockGate()
+const snapshots = createSnapshots(
+  db,
+  schema,
+  (network) => chainIdBySlug.get(network),
+  (listener) => gate.onComplete(listener),
+)
 const clients = publicClients as unknown as Record<number, PublicClient | undefined>
 /** One node read per (network, owner, indexed block); concurrent requests share it. */
 const nativeCache = new Map<string, Promise<bigint | null>>()
@@ -51,15 +59,31 @@ const rootValue = createResolvers({
   nativeBalance,
   transferFeeBps: (chainId, address) => transferFees.get(`${chainId}:${address.toLowerCase()}`) ?? null,
 })
-const gate = processBlockGate()
 const handle = createGraphqlHandler(typeDefs, rootValue, {
   stateKey: () => snapshots.key(),
   readGate: (query) => gate.read(query),
 })
+const limits = rateLimitEnv.parse(process.env)
+const limitStore = dataApiLimitStore(limits)
 
 const app = new Hono()
-app.use('/graphql', dataApiRateLimit(rateLimitEnv.parse(process.env)))
+app.use('/graphql', dataApiRateLimit(limits, limitStore))
 app.post('/graphql', handle)
 app.get('/graphql', handle)
+
+// The public port's front (src/api/front.ts), when the launcher gave Ponder an internal port.
+const front = frontEnv.parse(process.env)
+const started = globalThis as { oxbowFront?: unknown }
+if (front.OXBOW_INDEXER_FRONT_PORT !== undefined && started.oxbowFront === undefined) {
+  started.oxbowFront = startFront({
+    port: front.OXBOW_INDEXER_FRONT_PORT,
+    hostname: front.OXBOW_INDEXER_FRONT_HOST,
+    upstreamPort: front.OXBOW_INDEXER_UPSTREAM_PORT,
+    answer: handle.answer,
+    limit: limitWith(limitStore, limitedAnswer),
+    clientKey: (forwardedFor, remoteAddress) =>
+      clientKeyOf(limits.OXBOW_TRUST_PROXY, forwardedFor, remoteAddress),
+  })
+}
 
 export default app

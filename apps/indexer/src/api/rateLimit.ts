@@ -10,6 +10,7 @@ import { userFacingText } from '@oxbow/core'
 import {
   clientKeyFor,
   memoryRateLimits,
+  type RateLimitStore,
   REDIS_URL_PATTERN,
   rateLimit,
   redisRateLimits,
@@ -33,33 +34,44 @@ export const rateLimitEnv = z.object({
 })
 export type RateLimitEnv = z.infer<typeof rateLimitEnv>
 
-/** The middleware for `/graphql`; its buckets are ready before the first request is limited. */
-export function dataApiRateLimit(config: RateLimitEnv): MiddlewareHandler {
+/** The data API's bucket store: in memory, or in Redis with REDIS_URL. */
+export function dataApiLimitStore(config: RateLimitEnv): Promise<RateLimitStore> {
   const limits = config.REDIS_URL
     ? redisRateLimits(config.REDIS_URL, {
         error: (message, fields) => console.error(`[rate limit] ${message}`, fields ?? ''),
       })
     : Promise.resolve(memoryRateLimits())
-  const middleware: Promise<MiddlewareHandler> = limits.then((l) =>
-    rateLimit(
-      l.store('data-api', {
-        perMinute: config.OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE,
-        burst: config.OXBOW_INDEXER_RATE_LIMIT_BURST,
-      }),
-      clientKeyFor(config.OXBOW_TRUST_PROXY),
-      (c, retryAfterSeconds) => {
-        // Ponder's CORS answers any origin; let browsers read when to retry.
-        c.header('Access-Control-Expose-Headers', 'Retry-After')
-        return c.json(
-          errorBody([
-            new ApiError('RATE_LIMIT_EXCEEDED', userFacingText({ code: 'RATE_LIMIT_EXCEEDED' }), {
-              retryAfterSeconds,
-            }),
-          ]),
-          429,
-        )
-      },
+  return limits.then((l) =>
+    l.store('data-api', {
+      perMinute: config.OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE,
+      burst: config.OXBOW_INDEXER_RATE_LIMIT_BURST,
+    }),
+  )
+}
+
+/** A limited client's answer (HTTP 429; the caller sets Retry-After and exposes it to browsers). */
+export function limitedAnswer(retryAfterSeconds: number): { status: 429; text: string } {
+  return {
+    status: 429,
+    text: JSON.stringify(
+      errorBody([
+        new ApiError('RATE_LIMIT_EXCEEDED', userFacingText({ code: 'RATE_LIMIT_EXCEEDED' }), {
+          retryAfterSeconds,
+        }),
+      ]),
     ),
+  }
+}
+
+/** The middleware for `/graphql` on Ponder's own server; its buckets are ready before the first request is limited. */
+export function dataApiRateLimit(config: RateLimitEnv, store = dataApiLimitStore(config)): MiddlewareHandler {
+  const middleware: Promise<MiddlewareHandler> = store.then((s) =>
+    rateLimit(s, clientKeyFor(config.OXBOW_TRUST_PROXY), (c, retryAfterSeconds) => {
+      // Ponder's CORS answers any origin; let browsers read when to retry.
+      c.header('Access-Control-Expose-Headers', 'Retry-After')
+      const { status, text } = limitedAnswer(retryAfterSeconds)
+      return c.body(text, status, { 'content-type': 'application/json' })
+    }),
   )
   return async (c, next) => (await middleware)(c, next)
 }

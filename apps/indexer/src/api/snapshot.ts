@@ -6,7 +6,7 @@
 
 import { performance } from 'node:perf_hooks'
 import { getNetworkByChainId } from '@oxbow/chains'
-import { and, eq, gte, inArray, type ReadonlyDrizzle, sql } from 'ponder'
+import { and, desc, eq, gt, gte, lte, or, type ReadonlyDrizzle, sql } from 'ponder'
 import { getAddress, zeroAddress } from 'viem'
 import type * as schema from '../../ponder.schema.ts'
 import { toUnits } from '../lib/math.ts'
@@ -20,6 +20,12 @@ type CollectionRow = Tables['nftCollection']['$inferSelect']
 const SPAM_SAFETY = new Set(['spam', 'impersonator'])
 /** How stale the API's view of "which block is indexed" may be; well inside the 1 s lag budget. */
 const KEY_TTL_MS = 50
+/**
+ * The same where the indexing functions say when a block is complete (`blockCompleted`): the key
+ * is read again at once after each, and this interval only catches changes without one (a reorg's
+ * revert, Ponder's status). Reading the key cost about a sixth of the API's CPU under load on PGlite.
+ */
+const SIGNALLED_KEY_TTL_MS = 250
 const HOUR = 3600
 const DAY = 86400
 
@@ -150,7 +156,13 @@ async function readPonderStatus(
  *   `_ponder_status`: a network whose head has not moved since start-up has no `network_state`
  *   row yet (the Clock source starts at the head) but is indexed up to the block Ponder reports.
  */
-export function createSnapshots(db: Db, tables: Tables, chainIdOf?: (network: string) => number | undefined) {
+export function createSnapshots(
+  db: Db,
+  tables: Tables,
+  chainIdOf?: (network: string) => number | undefined,
+  blockCompleted?: (listener: () => void) => void,
+) {
+  const keyTtlMs = blockCompleted ? SIGNALLED_KEY_TTL_MS : KEY_TTL_MS
   let current: Snapshot | undefined
   let keyInFlight: Promise<{ key: string; states: Snapshot['states'] }> | undefined
   let building: { key: string; promise: Promise<Snapshot> } | undefined
@@ -185,28 +197,65 @@ export function createSnapshots(db: Db, tables: Tables, chainIdOf?: (network: st
     const wallNow = Math.floor(Date.now() / 1000)
     const nowOf = (chainId: number) => nowByChain.get(chainId) ?? wallNow
     const minNow = states.length ? Math.min(...states.map((s) => s.timestamp)) : wallNow
-    const [tokens, pools, hourly, daily, candles, collections] = await Promise.all([
+    const c = tables.tokenCandle
+    const w = tables.poolWindow
+    const candleColumns = {
+      chainId: c.chainId,
+      token: c.token,
+      period: c.period,
+      bucket: c.bucket,
+      open: c.open,
+      close: c.close,
+      volumeUsd: c.volumeUsd,
+    }
+    const windowColumns = {
+      chainId: w.chainId,
+      pool: w.pool,
+      bucket: w.bucket,
+      volumeUsd: w.volumeUsd,
+      feesUsd: w.feesUsd,
+    }
+    const [tokens, pools, hourly, daily, recentCandles, earlierCandles, collections] = await Promise.all([
       db.select().from(tables.token),
       db.select().from(tables.pool),
       db
-        .select()
-        .from(tables.poolWindow)
-        .where(and(eq(tables.poolWindow.period, HOUR), gte(tables.poolWindow.bucket, minNow - DAY - HOUR))),
+        .select(windowColumns)
+        .from(w)
+        .where(and(eq(w.period, HOUR), gte(w.bucket, minNow - DAY - HOUR))),
       db
-        .select()
-        .from(tables.poolWindow)
-        .where(and(eq(tables.poolWindow.period, DAY), gte(tables.poolWindow.bucket, minNow - 31 * DAY))),
+        .select(windowColumns)
+        .from(w)
+        .where(and(eq(w.period, DAY), gte(w.bucket, minNow - 31 * DAY))),
+      // Candles are read on every block, so only those the figures below can use (issue #16: the
+      // snapshot rebuild, most of it 30 days of candles, delayed each new block's answers): the
+      // last day's hourly and the last hour's 5-minute ones, where 24 h volume, the sparkline and the
+      // "first price after" fall back, and (next query) per token the last one before those
+      // windows, where the 1 h and 24 h ago prices come from. The same prices as all of them.
       db
-        .select()
-        .from(tables.tokenCandle)
+        .select(candleColumns)
+        .from(c)
         .where(
-          and(
-            inArray(tables.tokenCandle.period, [300, HOUR]),
-            gte(tables.tokenCandle.bucket, minNow - 30 * DAY),
+          or(
+            and(eq(c.period, 300), gt(c.bucket, minNow - HOUR)),
+            and(eq(c.period, HOUR), gt(c.bucket, minNow - DAY)),
           ),
         ),
+      db
+        .selectDistinctOn([c.chainId, c.token, c.period], candleColumns)
+        .from(c)
+        .where(
+          and(
+            gte(c.bucket, minNow - 30 * DAY),
+            or(
+              and(eq(c.period, 300), lte(c.bucket, minNow - HOUR)),
+              and(eq(c.period, HOUR), lte(c.bucket, minNow - DAY)),
+            ),
+          ),
+        )
+        .orderBy(c.chainId, c.token, c.period, desc(c.bucket)),
       db.select().from(tables.nftCollection),
     ])
+    const candles = [...earlierCandles, ...recentCandles]
 
     const wethByChain = new Map<number, TokenRow>()
     for (const t of tokens) if (t.kind === 'wrapped-native') wethByChain.set(t.chainId, t)
@@ -336,6 +385,12 @@ export function createSnapshots(db: Db, tables: Tables, chainIdOf?: (network: st
   }
 
   let lastRead: { key: string; states: Snapshot['states']; at: number } | undefined
+  let readsStarted = 0
+  blockCompleted?.(() => {
+    lastRead = undefined
+    // A read in flight may have started before the block completed: the next request reads again.
+    keyInFlight = undefined
+  })
   /**
    * The indexed state, read at most every KEY_TTL_MS (a read shared by all requests arriving while
    * it is in flight): under load the API costs one tiny query per interval, not one per request.
@@ -343,16 +398,20 @@ export function createSnapshots(db: Db, tables: Tables, chainIdOf?: (network: st
   function currentKey():
     | Promise<{ key: string; states: Snapshot['states'] }>
     | { key: string; states: Snapshot['states'] } {
-    if (lastRead && performance.now() - lastRead.at < KEY_TTL_MS) return lastRead
-    keyInFlight ??= readKey()
-      .then((read) => {
-        lastRead = { ...read, at: performance.now() }
-        return read
+    if (lastRead && performance.now() - lastRead.at < keyTtlMs) return lastRead
+    if (keyInFlight) return keyInFlight
+    const started = ++readsStarted
+    const read = readKey()
+      .then((result) => {
+        // Only the newest read is kept (a block completed meanwhile started a newer one).
+        if (started === readsStarted) lastRead = { ...result, at: performance.now() }
+        return result
       })
       .finally(() => {
-        keyInFlight = undefined
+        if (keyInFlight === read) keyInFlight = undefined
       })
-    return keyInFlight
+    keyInFlight = read
+    return read
   }
 
   return {

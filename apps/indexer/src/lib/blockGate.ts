@@ -24,6 +24,8 @@ export interface BlockGate {
   complete(chainId: number, block: bigint): void
   /** Runs a query while no block is half written. */
   read<T>(query: () => Promise<T>): Promise<T>
+  /** Calls `listener` after every completed block (the API then reads the new indexed state). */
+  onComplete(listener: () => void): void
   /** For tests and metrics. */
   state(): { writer: string | undefined; readers: number; waitingReaders: number }
 }
@@ -43,6 +45,7 @@ export function createBlockGate(options: BlockGateOptions = {}): BlockGate {
   let readers = 0
   let readersWaiting: (() => void)[] = []
   let writerWaiting: (() => void) | undefined
+  const completed: (() => void)[] = []
 
   const release = () => {
     writer = undefined
@@ -83,6 +86,10 @@ export function createBlockGate(options: BlockGateOptions = {}): BlockGate {
     complete(chainId, block) {
       if (!clockFrom.has(chainId)) clockFrom.set(chainId, block)
       if (writer === `${chainId}:${block}`) release()
+      for (const listener of completed) listener()
+    },
+    onComplete(listener) {
+      completed.push(listener)
     },
     async read(query) {
       if (writer !== undefined || writerWanted !== undefined) {

@@ -8,7 +8,8 @@ import type { AssetChange } from '../../lib/derive.ts'
 import { keysetFromCursor, listOf, pageByOffset } from '../cursor.ts'
 import { badInput } from '../errors.ts'
 import { decimalString, percentChange } from '../format.ts'
-import { parseAddress, parseFirst, parseNetwork, parseNetworks } from '../inputs.ts'
+import { MAX_PAGE_SIZE, parseAddress, parseFirst, parseNetwork, parseNetworks } from '../inputs.ts'
+import { createPerStateCache } from '../perStateCache.ts'
 import { slugOf, tokenKey } from '../snapshot.ts'
 import {
   type Args,
@@ -18,12 +19,15 @@ import {
   newestFirst,
   type ResolverContext,
   type SQL,
+  type Tables,
   usd0,
 } from './context.ts'
 import type { Shapes } from './shapes.ts'
 
 export function accountResolvers({ deps, db, tables, input, chainIds }: ResolverContext, shapes: Shapes) {
   const { tokenGql, balanceGql, poolGql, collectionGql, positionView } = shapes
+  const newestActivity = createPerStateCache<Tables['activity']['$inferSelect'][]>()
+  const heldTokens = createPerStateCache<Tables['balance']['$inferSelect'][]>()
   return {
     async portfolio(args: Args) {
       const owner = parseAddress(args.owner, 'owner')
@@ -31,10 +35,13 @@ export function accountResolvers({ deps, db, tables, input, chainIds }: Resolver
       const s = await deps.snapshot()
       const chains = chainIds(s, slugs)
       const [tokenRows, nativeRows] = await Promise.all([
-        db
-          .select()
-          .from(tables.balance)
-          .where(and(eq(tables.balance.owner, owner), inArray(tables.balance.chainId, chains))),
+        // Every variant of an owner's portfolio (hideSmallBalances, hideSpam) in a block: one read.
+        heldTokens.get(s.key, `${owner}|${chains}`, () =>
+          db
+            .select()
+            .from(tables.balance)
+            .where(and(eq(tables.balance.owner, owner), inArray(tables.balance.chainId, chains))),
+        ),
         Promise.all(
           chains.map(async (chainId) => ({
             chainId,
@@ -133,12 +140,21 @@ export function accountResolvers({ deps, db, tables, input, chainIds }: Resolver
       const conditions: SQL[] = [eq(t.account, account), inArray(t.chainId, chainIds(s, slugs))]
       if (types) conditions.push(inArray(t.type, types))
       if (cursor) conditions.push(afterKey(t, cursor))
-      const rows = await db
-        .select()
-        .from(t)
-        .where(and(...conditions))
-        .orderBy(...newestFirst(t))
-        .limit(first + 1)
+      const read = (limit: number) =>
+        db
+          .select()
+          .from(t)
+          .where(and(...conditions))
+          .orderBy(...newestFirst(t))
+          .limit(limit)
+      // First pages of every size come from one read of the largest per account and block.
+      const rows = cursor
+        ? await read(first + 1)
+        : (
+            await newestActivity.get(s.key, `${account}|${chainIds(s, slugs)}|${types ?? '*'}`, () =>
+              read(MAX_PAGE_SIZE + 1),
+            )
+          ).slice(0, first + 1)
       return keysetPage(list, rows, first, (a) => {
         const p = a.pool ? s.pools.get(tokenKey(a.chainId, a.pool)) : undefined
         return [
