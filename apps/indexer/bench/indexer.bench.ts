@@ -235,8 +235,10 @@ try {
 }
 
 /**
- * Distinct queries (issue #16): explore, portfolio and activity with varying pages and accounts,
- * so the response cache (identical requests per indexed state) does not answer them.
+ * Distinct queries (issue #16): explore, portfolio and activity with varying pages and accounts.
+ * Every request's text is new (a numbered alias), so the response cache (identical requests per
+ * indexed state) never answers one: each is parsed, validated and resolved; what requests share is
+ * only the per-block data reads the resolvers themselves share.
  */
 async function distinctLoad(graphqlUrl: string, database: string) {
   const owner = devnet.manifest.accounts[0]?.address ?? ''
@@ -248,14 +250,14 @@ async function distinctLoad(graphqlUrl: string, database: string) {
     const who = accounts[n % accounts.length] ?? owner
     const bodies = [
       {
-        query: `{ tokens(first: ${first}, orderBy: TVL) { nodes { id symbol priceUsd volume24hUsd tvlUsd } } }`,
+        query: `{ r${n}: tokens(first: ${first}, orderBy: TVL) { nodes { id symbol priceUsd volume24hUsd tvlUsd } } }`,
       },
       {
-        query: `query($o: String!) { portfolio(owner: $o, hideSmallBalances: ${n % 2 === 0}) { totalValueUsd balances { amount valueUsd token { symbol } } } }`,
+        query: `query($o: String!) { r${n}: portfolio(owner: $o, hideSmallBalances: ${n % 2 === 0}) { totalValueUsd balances { amount valueUsd token { symbol } } } }`,
         variables: { o: who },
       },
       {
-        query: `query($a: String!) { activity(address: $a, first: ${first}) { nodes { type txHash timestamp } } }`,
+        query: `query($a: String!) { r${n}: activity(address: $a, first: ${first}) { nodes { type txHash timestamp } } }`,
         variables: { a: who },
       },
     ]
