@@ -16,14 +16,13 @@
  * One browser, pages in sequence; `t.diagnostic` lists every violation axe reports (all impacts).
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
 import arSA from '@oxbow/i18n/locales/ar-SA.json' with { type: 'json' }
 import enUS from '@oxbow/i18n/locales/en-US.json' with { type: 'json' }
 import type { AxeResults } from 'axe-core'
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
-import { launchChromium } from '../test/harness.ts'
-import { type Stack, startStack } from './stack.ts'
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
+import { stackForFile } from './fileStack.ts'
 import { interceptExternalSites } from './support.ts'
 import { ACCOUNT_0, byTestId } from './swapKit.ts'
 
@@ -106,22 +105,11 @@ const VARIANTS: readonly Variant[] = [
   { name: 'Arabic (rtl)', options: { colorScheme: 'light', locale: 'ar' }, routes: PAGE_SAMPLES },
 ]
 
-let stack: Stack
-let browser: Browser
-
-before(async () => {
-  stack = await startStack(PORTS)
-  browser = await launchChromium()
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-})
+const file = stackForFile(PORTS)
 
 async function newContext(options: BrowserContextOptions = {}): Promise<BrowserContext> {
   // Reduced motion: axe measures contrast on the settled page, not halfway through a fade-in.
-  const context = await browser.newContext({ reducedMotion: 'reduce', ...options })
+  const context = await file.browser.newContext({ reducedMotion: 'reduce', ...options })
   context.setDefaultTimeout(15_000)
   // tsx names the helper functions inside page.evaluate callbacks with its own __name: define it.
   await context.addInitScript({ content: 'globalThis.__name = (target) => target' })
@@ -131,7 +119,7 @@ async function newContext(options: BrowserContextOptions = {}): Promise<BrowserC
 
 /** Loads a path and waits until its page (or the landing) has rendered its heading. */
 async function load(page: Page, path: string): Promise<void> {
-  await page.goto(stack.webUrl + path)
+  await page.goto(file.stack.webUrl + path)
   await page.locator('main h1').first().waitFor()
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
 }
@@ -546,7 +534,7 @@ describe('keyboard', () => {
 
 /** The devnet's USDC on Ethereum (not its impersonator). */
 function usdcAddress(): string {
-  const found = stack.manifest.networks.ethereum?.tokens.find(
+  const found = file.stack.manifest.networks.ethereum?.tokens.find(
     (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
   )
   if (!found) throw new Error('no USDC on the devnet')

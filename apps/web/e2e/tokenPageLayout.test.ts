@@ -7,13 +7,12 @@
  * reload. OXBOW_E2E_SCREENSHOTS=<dir> keeps a screenshot of each width.
  */
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { formatTokenAmount, NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { devnetClients } from '@oxbow/devnet'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import type { Address } from 'viem'
-import { launchChromium } from '../test/harness.ts'
-import { type Stack, startStack } from './stack.ts'
+import { stackForFile } from './fileStack.ts'
 import { screenshot } from './support.ts'
 import {
   ACCOUNT_0,
@@ -27,18 +26,7 @@ import {
 
 const PORTS = { devnetPortBase: 32500, apiPort: 32587, webPort: 32575, indexerPort: 32589 }
 
-let stack: Stack
-let browser: Browser
-
-before(async () => {
-  stack = await startStack(PORTS)
-  browser = await launchChromium()
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-})
+const file = stackForFile(PORTS)
 
 /**
  * What does not fit: stats whose figure takes more than one line or overflows its cell, amount
@@ -99,12 +87,12 @@ async function waitForShownBalance(page: Page, token: string, want: string): Pro
 }
 
 test('behavior: at 1280 and 390 px the token page keeps every stat on one line and the swap box amounts inside their fields; a swap there moves "Your balances"', async () => {
-  const usdc = stack.manifest.networks.ethereum?.tokens.find(
+  const usdc = file.stack.manifest.networks.ethereum?.tokens.find(
     (t) => t.symbol === 'USDC' && t.kind === 'stablecoin',
   )
   assert.ok(usdc, 'the devnet seeds USDC')
   const tokenAddress = usdc.address as Address
-  const client = devnetClients(stack.manifest, 'ethereum', 0).public
+  const client = devnetClients(file.stack.manifest, 'ethereum', 0).public
   const path = `/explore/tokens/ethereum/${tokenAddress}`
   const formatted = (decimals: number, amount: bigint) =>
     formatTokenAmount(amount, decimals, { locale: 'en-US', significantDigits: 6 })
@@ -113,11 +101,11 @@ test('behavior: at 1280 and 390 px the token page keeps every stat on one line a
     { width: 1280, height: 900 },
     { width: 390, height: 844 },
   ]) {
-    const context = await browser.newContext({ viewport })
+    const context = await file.browser.newContext({ viewport })
     context.setDefaultTimeout(15_000)
     const page = await context.newPage()
     try {
-      await page.goto(stack.webUrl + path)
+      await page.goto(file.stack.webUrl + path)
       await page.getByTestId('token-name').waitFor()
       await page.waitForFunction(() =>
         /\$/.test(document.querySelector('[data-testid=token-volume]')?.textContent ?? ''),
@@ -151,9 +139,9 @@ test('behavior: at 1280 and 390 px the token page keeps every stat on one line a
         await screenshot(page, 'token-page-balances-after-swap')
 
         // WETH's page: its box wraps ETH (no pool, a Deposit event), and both balances follow.
-        const weth = stack.manifest.networks.ethereum?.tokens.find((t) => t.symbol === 'WETH')
+        const weth = file.stack.manifest.networks.ethereum?.tokens.find((t) => t.symbol === 'WETH')
         assert.ok(weth, 'the devnet seeds WETH')
-        await page.goto(`${stack.webUrl}/explore/tokens/ethereum/${weth.address}`)
+        await page.goto(`${file.stack.webUrl}/explore/tokens/ethereum/${weth.address}`)
         await page.getByTestId('token-name').waitFor()
         await page.getByTestId('token-balances').waitFor()
         const wethBefore = await balanceOf(client, weth.address as Address, ACCOUNT_0)

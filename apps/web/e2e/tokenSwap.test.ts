@@ -7,13 +7,11 @@
  * page's own stats and transactions must show the swap.
  */
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { devnetClients } from '@oxbow/devnet'
-import type { Browser } from 'playwright-core'
 import type { Address } from 'viem'
-import { launchChromium } from '../test/harness.ts'
-import { type Stack, startStack } from './stack.ts'
+import { stackForFile } from './fileStack.ts'
 import { screenshot, withCheckedPage } from './support.ts'
 import {
   ACCOUNT_0,
@@ -29,34 +27,23 @@ import {
 
 const PORTS = { devnetPortBase: 27800, apiPort: 27887, webPort: 27875, indexerPort: 27889 }
 
-let stack: Stack
-let browser: Browser
-
-before(async () => {
-  stack = await startStack(PORTS)
-  browser = await launchChromium()
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-})
+const file = stackForFile(PORTS)
 
 /** "$3,212.45" -> 3212.45 */
 const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''))
 
 test('behavior: the token page swaps ETH for its token in its own swap box; the chain, the stats and the transactions show it', async () => {
-  const usdc = stack.manifest.networks.ethereum?.tokens.find(
+  const usdc = file.stack.manifest.networks.ethereum?.tokens.find(
     (t) => t.symbol === 'USDC' && t.kind === 'stablecoin',
   )
   assert.ok(usdc, 'the devnet seeds USDC')
   const tokenAddress = usdc.address as Address
-  const client = devnetClients(stack.manifest, 'ethereum', 0).public
+  const client = devnetClients(file.stack.manifest, 'ethereum', 0).public
   const path = `/explore/tokens/ethereum/${tokenAddress}`
 
   await withCheckedPage(
-    browser,
-    stack,
+    file.browser,
+    file.stack,
     path,
     async (page) => {
       await page.getByTestId('token-name').waitFor()
@@ -124,7 +111,7 @@ test('behavior: the token page swaps ETH for its token in its own swap box; the 
       viewport: { width: 1400, height: 1000 },
       timeout: 15_000,
       apiRefusalsExpected: false,
-      onFailure: () => console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`),
+      onFailure: () => console.log(`API output (last 2000 characters):\n${file.stack.apiLog().slice(-2000)}`),
     },
   )
 })
