@@ -79,7 +79,10 @@ describe('LP rewards for a blocked address', () => {
           'This address is blocked. It cannot swap, send or sign transactions in this app.',
         )
         assert.equal(await page.getByTestId('claim-rewards-modal').isVisible(), false)
-        if (SHOTS) await page.screenshot({ path: `${SHOTS}/rewards-claim-blocked-1280.png` })
+        if (SHOTS) {
+          await drawer(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+          await page.screenshot({ path: `${SHOTS}/rewards-claim-blocked-1280.png` })
+        }
       },
     )
     const { public: client } = devnetClients(stack.manifest, 'ethereum', REWARDED)
