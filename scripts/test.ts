@@ -1,5 +1,5 @@
 /**
- * `npm run test:all`: every workspace's tests, then `npm start`'s own test. The pure packages run
+ * `npm run test:all`: every workspace's tests and `npm start`'s own test. The pure packages run
  * first, one after another (seconds each); then the suites that start a devnet, services or
  * Chromium run side by side, OXBOW_TEST_JOBS at a time (default 2, one per core here). Each suite
  * owns a disjoint port range (see each workspace's README), and devnet dumps are built under a lock,
@@ -123,9 +123,16 @@ const heavy: Suite[] = [
   },
   npmTest('@oxbow/devnet'),
   { name: '@oxbow/web unit', command: ['npm', 'run', 'test:unit', '--silent', '-w', '@oxbow/web'] },
+  // `npm start` as a newcomer runs it, then Ctrl-C (its own ports; the web app is already built,
+  // so its server does not rebuild dist/ under the browser suites)
+  {
+    name: 'npm start',
+    command: namespaces
+      ? ['unshare', '-n', 'sh', '-c', 'ip link set lo up && exec npm run --silent test:start']
+      : ['npm', 'run', '--silent', 'test:start'],
+  },
   npmTest('@oxbow/sandbox'),
 ]
-const last: Suite = { name: 'npm start', command: ['npm', 'run', 'test:start', '--silent'] }
 
 const jobs = Number.parseInt(process.env.OXBOW_TEST_JOBS ?? '2', 10)
 if (!Number.isInteger(jobs) || jobs < 1) {
@@ -197,7 +204,6 @@ const build: Suite = {
 }
 results.push(...(await runPool([...quick, build], 1)))
 results.push(...(await runPool(heavy, jobs)))
-if (!stopping) results.push(await run(last))
 
 const total = (performance.now() - started) / 1000
 console.log(`test:all in ${total.toFixed(1)} s (${jobs} suites at a time):`)

@@ -15,7 +15,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import { type RunningSharedParts, SHARED_ENV, settleSharedParts, startSharedParts } from './shared.ts'
 
 const tsxBin = resolve(import.meta.dirname, '../../../node_modules/.bin/tsx')
@@ -26,8 +26,20 @@ if (files.length === 0) {
   process.exit(2)
 }
 
-/** Files that start the full stack (the others start their own parts, or none). */
-const usesStack = (file: string) => /\bstartStack\(/.test(readFileSync(file, 'utf8'))
+/**
+ * Files that start the full stack, directly or through a kit they import (`stackForFile`,
+ * `startDrawerStack`...): the others start their own parts, or none. A file's local imports are
+ * followed, so a new kit over `startStack` shares the shard's parts without a list to keep.
+ */
+function usesStack(file: string, seen = new Set<string>()): boolean {
+  const path = resolve(file)
+  if (seen.has(path)) return false
+  seen.add(path)
+  const source = readFileSync(path, 'utf8')
+  if (/(?<!function )\bstartStack\(/.test(source)) return true
+  const imports = [...source.matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)].map((match) => match[1] as string)
+  return imports.some((local) => usesStack(resolve(dirname(path), local), seen))
+}
 
 let shared: RunningSharedParts | undefined
 let current: ChildProcess | undefined
