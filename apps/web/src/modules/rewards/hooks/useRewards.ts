@@ -14,16 +14,19 @@ export const rewardsQuery = (address: string) =>
   })
 
 /**
- * The claims the account can still make (eligible and not yet claimed on chain), and whether it is
- * blocked: the screening module's answer, or the rewards API's own refusal (403 ADDRESS_BLOCKED).
- * A blocked account has no claims.
+ * The account's reward claims, one per network and epoch it is eligible in (claimed ones too, as
+ * the distributors answered), the ones it can still make (not yet claimed on chain), and whether
+ * it is blocked: the screening module's answer, or the rewards API's own refusal (403
+ * ADDRESS_BLOCKED). A blocked account has no claims.
  */
-export function useClaimableRewards(address: string): {
+export function useAccountRewards(address: string): {
   readonly claims: RewardClaim[]
+  readonly claimable: RewardClaim[]
   readonly blocked: boolean
 } {
   const screened = useAddressBlocked(address)
   const query = useQuery({ ...rewardsQuery(address), enabled: !screened })
   const blocked = screened || query.error instanceof RewardsBlockedError
-  return { claims: blocked ? [] : (query.data ?? []).filter((claim) => !claim.claimed), blocked }
+  const claims = blocked ? [] : (query.data ?? [])
+  return { claims, claimable: claims.filter((claim) => !claim.claimed), blocked }
 }
