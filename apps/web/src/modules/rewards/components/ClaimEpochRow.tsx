@@ -13,7 +13,13 @@ import { rewardsMessages as m } from './rewardsMessages.ts'
  * waiting for the wallet, pending, claimed: the chain's answer, kept across reloads) and its own
  * Claim button (the 1.0.1 MerkleDistributor claims one epoch per transaction; it has no batch).
  */
-export function ClaimEpochRow(props: { address: Hex; reward: RewardClaim; blocked: boolean }) {
+export function ClaimEpochRow(props: {
+  address: Hex
+  reward: RewardClaim
+  blocked: boolean
+  /** The claims are being read again: the button waits for the chain's answer. */
+  checking: boolean
+}) {
   const intl = useIntl()
   const { reward } = props
   const { state, hash, failure, claim } = useEpochClaim(props.address, reward, props.blocked)
@@ -55,7 +61,11 @@ export function ClaimEpochRow(props: { address: Hex; reward: RewardClaim; blocke
         {intl.formatMessage(stateLabel)}
       </span>
       {state === 'claimable' || state === 'wallet' ? (
-        <Button className={styles.epochClaim} disabled={state === 'wallet'} onClick={() => void claim()}>
+        <Button
+          className={styles.epochClaim}
+          disabled={state === 'wallet' || (props.checking && state === 'claimable')}
+          onClick={() => void claim()}
+        >
           {intl.formatMessage(m.confirm)}
         </Button>
       ) : null}

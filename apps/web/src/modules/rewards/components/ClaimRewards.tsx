@@ -19,7 +19,7 @@ import { rewardsMessages as m } from './rewardsMessages.ts'
  */
 export default function ClaimRewards(props: { address: Hex }) {
   const intl = useIntl()
-  const { claims, claimable, blocked } = useAccountRewards(props.address)
+  const { claims, claimable, blocked, checking } = useAccountRewards(props.address)
   const [open, setOpen] = useState(false)
   if (blocked) {
     // Spec section 6: a blocked address cannot be used; the swap and send buttons' label and notice.
@@ -81,6 +81,7 @@ export default function ClaimRewards(props: { address: Hex }) {
               address={props.address}
               reward={reward}
               blocked={blocked}
+              checking={checking}
             />
           ))}
         </ul>
