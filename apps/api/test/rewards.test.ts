@@ -1,7 +1,7 @@
 /**
  * LP rewards on the real API module against the devnet's Ethereum (port base 24400): an eligible
- * account's claim as the manifest's tree records it, `claimed` read from the distributor (false,
- * then true once the account claims on chain), nothing for an account without rewards or on a
+ * account's claims, one per epoch, as the manifest's trees record them, each `claimed` read from its
+ * own epoch's distributor (false, then true once the account claims that epoch on chain), nothing for an account without rewards or on a
  * network without a programme, typed 400s for a bad address or network and a 503 when the chain
  * does not answer; a blocked address (the screening swap and send use) refused with 403
  * ADDRESS_BLOCKED.
@@ -38,42 +38,60 @@ const get = async (path: string) => {
 }
 
 describe('GET /v1/rewards/:address', () => {
-  test('behavior: the eligible account gets its claim; claimed turns true once it claims on chain', async () => {
+  test('behavior: the eligible account gets one claim per epoch; each claimed turns true only once that epoch is claimed on chain', async () => {
     const programme = devnet.manifest.networks.ethereum?.rewards
     const me = devnet.manifest.accounts[REWARDED]?.address
-    const recorded = programme?.epochs[0]?.claims.find((c) => c.account === me)
-    assert.ok(programme && me && recorded)
+    assert.ok(programme && me)
+    assert.equal(programme.epochs.length, 2)
     // any letter case of the address
     const first = await get(`/v1/rewards/${me.toLowerCase()}`)
     assert.equal(first.status, 200)
     const body = z.parse(rewardsResponseSchema, first.body)
     assert.equal(body.address, me)
-    assert.equal(body.rewards.length, 1)
-    const [claim] = body.rewards
-    assert.deepEqual(claim, {
-      network: 'ethereum',
-      chainId: devnet.manifest.networks.ethereum?.chainId,
-      epoch: 1,
-      distributor: programme.epochs[0]?.distributor,
-      token: { address: programme.token, symbol: 'UNI', decimals: 18 },
-      index: recorded.index,
-      amount: recorded.amount,
-      proof: recorded.proof,
-      claimed: false,
-    })
+    assert.deepEqual(
+      body.rewards,
+      programme.epochs.map((epoch) => {
+        const recorded = epoch.claims.find((c) => c.account === me)
+        assert.ok(recorded, `account 4 is in epoch ${epoch.epoch}'s tree`)
+        return {
+          network: 'ethereum',
+          chainId: devnet.manifest.networks.ethereum?.chainId,
+          epoch: epoch.epoch,
+          distributor: epoch.distributor,
+          token: { address: programme.token, symbol: 'UNI', decimals: 18 },
+          index: recorded.index,
+          amount: recorded.amount,
+          proof: recorded.proof,
+          claimed: false,
+        }
+      }),
+    )
+    assert.deepEqual(
+      body.rewards.map((r) => r.epoch),
+      [1, 2],
+    )
     const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl as string
     const id = await snapshot(rpcUrl)
     try {
       const { public: client, wallet } = devnetClients(devnet.manifest, 'ethereum', REWARDED)
-      const hash = await wallet.writeContract({
-        address: claim!.distributor,
-        abi: merkleDistributorAbi,
-        functionName: 'claim',
-        args: [BigInt(claim!.index), me, BigInt(claim!.amount), claim!.proof],
-      })
-      await client.waitForTransactionReceipt({ hash })
-      const after = await get(`/v1/rewards/${me}`)
-      assert.equal(after.body.rewards[0].claimed, true)
+      const claimedNow = async () =>
+        z.parse(rewardsResponseSchema, (await get(`/v1/rewards/${me}`)).body).rewards.map((r) => r.claimed)
+      // epoch 2 first: the states are per epoch, whatever the order
+      for (const [claim, expected] of [
+        [body.rewards[1], [false, true]],
+        [body.rewards[0], [true, true]],
+      ] as const) {
+        assert.ok(claim)
+        const args = [BigInt(claim.index), me, BigInt(claim.amount), [...claim.proof]] as const
+        const hash: `0x${string}` = await wallet.writeContract({
+          address: claim.distributor,
+          abi: merkleDistributorAbi,
+          functionName: 'claim',
+          args,
+        })
+        assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+        assert.deepEqual(await claimedNow(), [...expected])
+      }
     } finally {
       await revert(rpcUrl, id)
     }

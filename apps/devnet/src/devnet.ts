@@ -250,7 +250,7 @@ async function build(
         live: seeded.live,
         currencies: seeded.currencies,
         testAccounts: testAccounts.map((a) => a.address),
-        epoch: { start: historyFrom, end: historyTo },
+        history: { start: historyFrom, end: historyTo },
       })
     : undefined
   const deployment: StoredDeployment = {

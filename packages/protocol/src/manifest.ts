@@ -150,6 +150,11 @@ const rewardsProgramme = z.object({
       /** The epoch's window (unix seconds): the fees earned in it decide the shares. */
       start: z.number().int().nonnegative(),
       end: z.number().int().positive(),
+      /**
+       * The same window in blocks: the fees earned after block `from`'s state up to block `to`'s
+       * (epochs are contiguous: one's `to` is the next one's `from`).
+       */
+      blocks: z.object({ from: z.number().int().nonnegative(), to: z.number().int().positive() }),
       /** The sum of the claims: what the distributor was funded with. */
       total: amount,
       /** Incentivised pools and each one's reward for the epoch. */

@@ -1,8 +1,10 @@
 /**
  * A pool's reward APR (percent): the LP rewards programme's reward for the pool in the network's
- * latest epoch (the deployment manifest's `rewards`), valued at the reward token's USD price as of
- * the snapshot, annualised over the epoch's length, over the pool's TVL (@oxbow/protocol's
- * `rewardAprPercent`). Null where the pool is not incentivised or the token or pool is unpriced.
+ * latest epoch only (the deployment manifest's `rewards`; on the devnet epoch 2, the history's
+ * second half: the programme's current rate, not an average over past epochs), valued at the
+ * reward token's USD price as of the snapshot, annualised over that epoch's length, over the pool's
+ * current TVL (@oxbow/protocol's `rewardAprPercent`). Null where the pool is not incentivised in
+ * that epoch or the token or pool is unpriced.
  */
 import { rewardAprPercent } from '@oxbow/protocol/rewards'
 import { readManifestSync } from '../lib/manifest.ts'
