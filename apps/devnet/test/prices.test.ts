@@ -19,7 +19,7 @@ import {
   v4StateViewAbi,
 } from '@oxbow/protocol'
 import type { Address } from 'viem'
-import { devnetClients, startDevnet } from '../src/index.ts'
+import { devnetClients, revert, snapshot, startDevnet, startSimulator } from '../src/index.ts'
 import { deploymentOf } from './fixtures.ts'
 
 /** Each pool's mid price within this of the reference (the arbitrage's 0.1 % trigger, and slack). */
@@ -40,6 +40,8 @@ after(async () => {
 interface PoolPrice {
   readonly label: string
   readonly pair: string
+  /** The pair's two assets (token addresses; `NATIVE` for ETH and WETH), in the price's order. */
+  readonly assets: readonly [string, string]
   /** Mid price of token0 in token1, in whole tokens. */
   readonly price: number
   /** The same from the tokens' seed USD prices. */
@@ -103,12 +105,28 @@ async function poolPrices(deployment: NetworkDeployment): Promise<PoolPrice[]> {
     const names = flip ? `${t1.symbol}/${t0.symbol}` : `${t0.symbol}/${t1.symbol}`
     prices.push({
       label: `${deployment.slug} ${pool.version}${fee} ${names}`,
+      assets: flip ? [k1, k0] : [k0, k1],
       pair: flip ? `${k1}/${k0}` : `${k0}/${k1}`,
       price: flip ? 1 / price : price,
       reference: flip ? 1 / reference : reference,
     })
   }
   return prices
+}
+
+/** Pools of one pair (WETH and native ETH counted as one) within 2 bands of each other; the mean per pair. */
+function assertPairsAgree(prices: readonly PoolPrice[]): Map<string, number> {
+  const byPair = new Map<string, PoolPrice[]>()
+  for (const p of prices) byPair.set(p.pair, [...(byPair.get(p.pair) ?? []), p])
+  const means = new Map<string, number>()
+  for (const [pair, pools] of byPair) {
+    const mids = pools.map((p) => p.price)
+    const spread = Math.max(...mids) / Math.min(...mids) - 1
+    const labels = pools.map((p) => p.label).join(', ')
+    assert.ok(spread <= 2 * BAND, `${labels}: ${(spread * 100).toFixed(3)} % apart`)
+    means.set(pair, mids.reduce((a, b) => a + b, 0) / mids.length)
+  }
+  return means
 }
 
 test('behavior: on every network every pool sits at the reference price, so all pools of a pair agree', async () => {
@@ -124,16 +142,50 @@ test('behavior: on every network every pool sits at the reference price, so all 
       )
       checked++
     }
-    // Cross-pool: the pools of one pair (WETH and native ETH counted as one) within 2 bands.
-    const byPair = new Map<string, PoolPrice[]>()
-    for (const p of prices) byPair.set(p.pair, [...(byPair.get(p.pair) ?? []), p])
-    for (const pools of byPair.values()) {
-      const mids = pools.map((p) => p.price)
-      const spread = Math.max(...mids) / Math.min(...mids) - 1
-      const labels = pools.map((p) => p.label).join(', ')
-      assert.ok(spread <= 2 * BAND, `${labels}: ${(spread * 100).toFixed(3)} % apart`)
-    }
+    assertPairsAgree(prices)
   }
   // Every network seeds at least a dozen tradable pools.
   assert.ok(checked >= networks.length * 12, `only ${checked} pools checked`)
+})
+
+test('behavior: while the market simulator trades, prices move and pools, pairs and cross pairs stay in line', async () => {
+  const d = deploymentOf(manifest, 'ethereum')
+  const id = await snapshot(d.rpcUrl)
+  try {
+    const before = await poolPrices(d)
+    const errors: string[] = []
+    const simulator = await startSimulator(
+      { ...manifest, networks: { ethereum: d } },
+      { intervalMs: 100, log: (line) => void (line.startsWith('simulator:') || errors.push(line)) },
+    )
+    await new Promise((resolve) => setTimeout(resolve, 4000))
+    await simulator.stop()
+    assert.deepEqual(errors, [])
+    const after = await poolPrices(d)
+    const moved = Math.max(...after.map((p, i) => Math.abs(p.price / (before[i] as PoolPrice).price - 1)))
+    assert.ok(moved >= 0.002, `prices moved at most ${(moved * 100).toFixed(3)} %`)
+    const means = assertPairsAgree(after)
+    // Cross pairs: WBTC in USDC equals WBTC in ETH times ETH in USDC (and the same for UNI).
+    const price = (a: string, b: string) => {
+      for (const [pair, mean] of means) {
+        const [x, y] = pair.split('/')
+        if (x === a && y === b) return mean
+        if (x === b && y === a) return 1 / mean
+      }
+      throw new Error(`no pool for ${a}/${b}`)
+    }
+    const usdcAddress = d.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')?.address
+    assert.ok(usdcAddress, 'USDC found')
+    for (const symbol of ['WBTC', 'UNI']) {
+      const token = d.tokens.find((t) => t.symbol === symbol) as { address: string }
+      const direct = price(token.address, usdcAddress)
+      const viaEth = price(token.address, 'NATIVE') * price('NATIVE', usdcAddress)
+      assert.ok(
+        Math.abs(direct / viaEth - 1) <= 3 * BAND,
+        `${symbol}: ${direct} USDC directly, ${viaEth} through ETH`,
+      )
+    }
+  } finally {
+    await revert(d.rpcUrl, id)
+  }
 })
