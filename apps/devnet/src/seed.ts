@@ -4,6 +4,7 @@
  * lives in seed/; the order here is the order of the transactions, which decides the state.
  */
 
+import { settleSeedPrices } from './seed/arbitrage.ts'
 import { deployEns } from './seed/ens.ts'
 import { writeHistory } from './seed/history.ts'
 import { deployHook } from './seed/hook.ts'
@@ -26,6 +27,8 @@ export async function seedNetwork(options: SeedOptions): Promise<SeedResult> {
   await sender.check()
 
   await writeHistory(options, live, nativeUsd)
+  // Arbitrageurs close the gaps the random trades opened: one price per token across all pools.
+  await settleSeedPrices(sender, contracts, live, options.historyTo)
   // Last, so the names add blocks after the history and move no other deployment's address.
   const firstNft = nftCollections[0]
   const ens = network.capabilities.ens
