@@ -1,12 +1,11 @@
 /**
  * The chain state an order's intake checks (the swapper's Permit2 nonce word, input balance and
  * Permit2 allowance), read once per block and shared. Every submission asks for the newest block
- * number as it arrives (`newestBlock`, before its signature is checked, so the round trip overlaps
- * the check), but submissions arriving while one eth_blockNumber is in flight share the next one (at
+ * number, but submissions arriving while one eth_blockNumber is in flight share the next one (at
  * most one in flight, each started after the submissions it answers arrived, so a read is never
- * older than the submission). The reads are made at that block and kept until a newer block is
- * seen: a swapper's twenty orders in one block cost three eth_calls, not sixty, and concurrent
- * identical reads are one call.
+ * older than the submission). The reads are made at that block, or at a newer one another
+ * submission has already read, and kept until a newer block is seen: a swapper's twenty orders in
+ * one block cost three eth_calls, not sixty, and concurrent identical reads are one call.
  */
 import { erc20Abi, permit2Abi } from '@oxbow/protocol'
 import type { Address, PublicClient } from 'viem'
@@ -22,10 +21,7 @@ export interface OrderChainState {
 const MAX_ENTRIES = 50_000
 
 export interface ChainReads {
-  /**
-   * The newest block number, asked after this call (shared with the calls made while it is in
-   * flight). A submission asks for it on arrival and passes it to `read`.
-   */
+  /** The newest block number, asked after this call (shared with the calls made while it is in flight). */
   newestBlock(): Promise<bigint>
   /** The state at `at` (default: a `newestBlock()` asked now), or at a newer block already seen. */
   read(swapper: Address, token: Address, nonce: bigint, at?: Promise<bigint>): Promise<OrderChainState>

@@ -18,5 +18,3 @@ port.on('message', async (batch: ToOrderThread) => {
   )
   port.postMessage(answers)
 })
-// loaded (the SDK and the curve code): the main thread may start the other threads now
-port.postMessage('ready' satisfies FromOrderThread)

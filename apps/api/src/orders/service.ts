@@ -95,10 +95,6 @@ export class OrderService {
     const network = this.network(body.chainId)
     const { deployment } = network
     const permit2 = deployment.contracts.permit2
-    // The newest block, asked now: its round trip overlaps the check below (chainReads.ts).
-    const block = network.reads.newestBlock()
-    // a submission refused before its chain reads leaves this answer (or its failure) unused
-    block.catch(() => {})
     // parsed, hashed and its signer recovered off the main thread (orderThread.ts)
     const checked = await this.check({
       encodedOrder: body.encodedOrder,
@@ -192,7 +188,7 @@ export class OrderService {
     }
 
     const nonce = BigInt(info.nonce.toString())
-    const { bitmap, balance, allowance } = await network.reads.read(swapper, inputToken, nonce, block)
+    const { bitmap, balance, allowance } = await network.reads.read(swapper, inputToken, nonce)
     if ((bitmap >> (nonce & 0xffn)) & 1n) {
       throw new ApiError('NONCE_USED', 'This order was already filled or canceled', [
         { path: 'nonce', message: 'the Permit2 nonce is used' },
