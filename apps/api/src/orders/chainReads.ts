@@ -3,9 +3,9 @@
  * Permit2 allowance), read once per block and shared. Every submission asks for the newest block
  * number, but submissions arriving while one eth_blockNumber is in flight share the next one (at
  * most one in flight, each started after the submissions it answers arrived, so a read is never
- * older than the submission). The reads are made at that block and kept until a newer block is
- * seen: a swapper's twenty orders in one block cost three eth_calls, not sixty, and concurrent
- * identical reads are one call.
+ * older than the submission). The reads are made at that block, or at a newer one another
+ * submission has already read, and kept until a newer block is seen: a swapper's twenty orders in
+ * one block cost three eth_calls, not sixty, and concurrent identical reads are one call.
  */
 import { erc20Abi, permit2Abi } from '@oxbow/protocol'
 import type { Address, PublicClient } from 'viem'
@@ -21,7 +21,10 @@ export interface OrderChainState {
 const MAX_ENTRIES = 50_000
 
 export interface ChainReads {
-  read(swapper: Address, token: Address, nonce: bigint): Promise<OrderChainState>
+  /** The newest block number, asked after this call (shared with the calls made while it is in flight). */
+  newestBlock(): Promise<bigint>
+  /** The state at `at` (default: a `newestBlock()` asked now), or at a newer block already seen. */
+  read(swapper: Address, token: Address, nonce: bigint, at?: Promise<bigint>): Promise<OrderChainState>
 }
 
 export function createChainReads(client: PublicClient, permit2: Address): ChainReads {
@@ -64,16 +67,18 @@ export function createChainReads(client: PublicClient, permit2: Address): ChainR
   }
 
   return {
-    async read(swapper, token, nonce) {
-      const at = await newestBlock()
-      if (at > block) {
-        block = at
+    newestBlock,
+    async read(swapper, token, nonce, atBlock) {
+      const asked = await (atBlock ?? newestBlock())
+      if (asked > block) {
+        block = asked
         cache = new Map()
       }
+      // a newer block seen meanwhile (by a submission that arrived later) serves as well: the
+      // reads are never older than the submission
+      const at = block
       const word = nonce >> 8n
-      // an answer older than the newest block seen (it overtook another) is read, not cached
-      const get = (key: string, read: (blockNumber: bigint) => Promise<bigint>) =>
-        at === block ? cached(key, () => read(at)) : read(at)
+      const get = (key: string, read: (blockNumber: bigint) => Promise<bigint>) => cached(key, () => read(at))
       const [bitmap, balance, allowance] = await Promise.all([
         get(`n:${swapper}:${word}`, (blockNumber) =>
           client.readContract({
