@@ -1,4 +1,5 @@
 /** Where an untrusted image source (an NFT's, an ENS avatar's) is checked before it reaches <img>. */
+import { parseAvatarUrl } from '@oxbow/core'
 
 /** Image types a browser draws inline without running anything (an SVG in <img> runs no script). */
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/
@@ -18,4 +19,17 @@ export function safeImageSrc(value: string | null | undefined): string | null {
   } catch {
     return null
   }
+}
+
+/**
+ * An avatar's source for <img>, or null: what `safeImageSrc` allows, or an IPFS path
+ * (`<gateway><cid>[/path]`, core's `parseAvatarUrl` rule) through `gateway`, the runtime config's
+ * ipfsGateway, which the CSP's img-src names (locally apps/sandbox's gateway, http on loopback).
+ */
+export function safeAvatarSrc(value: string | null | undefined, gateway: string | undefined): string | null {
+  if (typeof value === 'string' && gateway && value.startsWith(gateway)) {
+    const link = parseAvatarUrl(`ipfs://${value.slice(gateway.length)}`)
+    if (link?.startsWith('ipfs://')) return value
+  }
+  return safeImageSrc(value)
 }
