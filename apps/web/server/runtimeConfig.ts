@@ -96,8 +96,16 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
       .join('; ')
     throw new Error(`web: invalid runtime configuration (${problems})`)
   }
+  // Plain http only for the local sandbox's gateway: the CSP names an http image origin nowhere else.
+  const gateway = parsed.data.ipfsGateway
+  if (gateway?.startsWith('http:') && !(environment === 'local' && LOOPBACK_HTTP.test(gateway)))
+    throw new Error(
+      'web: invalid runtime configuration (ipfsGateway: http only on loopback in the local environment)',
+    )
   return parsed.data
 }
+
+const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/
 
 /** The contracts the liquidity screens call, per network of the manifest. */
 export function liquidityContracts(manifest: Manifest): NonNullable<RuntimeConfig['contracts']> {

@@ -12,11 +12,12 @@ test('behavior: an avatar through the configured IPFS gateway is drawn, http inc
   assert.equal(safeAvatarSrc(`https://ipfs.io/ipfs/${CID}`, undefined), `https://ipfs.io/ipfs/${CID}`)
 })
 
-test('error: http elsewhere, or not a CID path under the gateway, is refused', () => {
+test("error: http elsewhere, or outside the gateway's path, is refused", () => {
   assert.equal(safeAvatarSrc(`${LOCAL}${CID}`, undefined), null, 'no gateway configured')
   assert.equal(safeAvatarSrc(`${LOCAL}${CID}`, 'https://ipfs.io/ipfs/'), null, 'another gateway')
-  assert.equal(safeAvatarSrc(`${LOCAL}not-a-cid`, LOCAL), null)
-  assert.equal(safeAvatarSrc(`${LOCAL}${CID}/../../v1/x`, LOCAL), null)
+  assert.equal(safeAvatarSrc(`${LOCAL}${CID}/../../../v1/x`, LOCAL), null, 'out of the gateway path')
+  assert.equal(safeAvatarSrc(LOCAL, LOCAL), null, 'the gateway itself')
+  assert.equal(safeAvatarSrc('http://127.0.0.1:8792@evil.example/ipfs/x', LOCAL), null)
   assert.equal(safeAvatarSrc('http://127.0.0.1:8792/other/a.png', LOCAL), null)
   assert.equal(safeAvatarSrc('javascript:alert(1)', LOCAL), null)
 })

@@ -1,5 +1,4 @@
 /** Where an untrusted image source (an NFT's, an ENS avatar's) is checked before it reaches <img>. */
-import { parseAvatarUrl } from '@oxbow/core'
 
 /** Image types a browser draws inline without running anything (an SVG in <img> runs no script). */
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/
@@ -22,14 +21,16 @@ export function safeImageSrc(value: string | null | undefined): string | null {
 }
 
 /**
- * An avatar's source for <img>, or null: what `safeImageSrc` allows, or an IPFS path
- * (`<gateway><cid>[/path]`, core's `parseAvatarUrl` rule) through `gateway`, the runtime config's
- * ipfsGateway, which the CSP's img-src names (locally apps/sandbox's gateway, http on loopback).
+ * An avatar's source for <img>, or null: what `safeImageSrc` allows, or a URL under `gateway`, the
+ * runtime config's ipfsGateway, whose origin the CSP's img-src names (locally apps/sandbox's
+ * gateway, http on loopback). Taken as written only (no `..` or other rewriting by the URL parser).
  */
 export function safeAvatarSrc(value: string | null | undefined, gateway: string | undefined): string | null {
-  if (typeof value === 'string' && gateway && value.startsWith(gateway)) {
-    const link = parseAvatarUrl(`ipfs://${value.slice(gateway.length)}`)
-    if (link?.startsWith('ipfs://')) return value
+  if (typeof value === 'string' && gateway && value.length <= MAX_IMAGE_SRC) {
+    try {
+      const { href } = new URL(value)
+      if (href === value && href.length > gateway.length && href.startsWith(gateway)) return value
+    } catch {}
   }
   return safeImageSrc(value)
 }

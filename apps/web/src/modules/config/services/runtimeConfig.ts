@@ -5,7 +5,7 @@ import * as z from 'zod/mini'
  * script, strict CSP) and also at GET /config.json. Validated on read; invalid or missing values
  * fall back to the local defaults so the app always starts.
  */
-const runtimeConfigFields = z.object({
+export const runtimeConfigSchema = z.object({
   environment: z.enum(['local', 'mainnet']),
   apiUrl: z.url(),
   graphqlUrl: z.url(),
@@ -40,7 +40,8 @@ const runtimeConfigFields = z.object({
   /**
    * The IPFS gateway avatar links (username profiles, ENS) load through: a URL ending in '/', https,
    * or http on loopback in the local environment only (apps/sandbox's gateway, whose origin the
-   * CSP's img-src then names). Absent: core's DEFAULT_IPFS_GATEWAY, covered by img-src's https:.
+   * CSP's img-src then names; the server refuses any other http gateway). Absent: core's
+   * DEFAULT_IPFS_GATEWAY, covered by img-src's https:.
    */
   ipfsGateway: z.optional(z.url({ protocol: /^https?$/ }).check(z.regex(/\/$/))),
   /**
@@ -79,16 +80,6 @@ const runtimeConfigFields = z.object({
   analyticsSampleRate: z.number().check(z.gte(0), z.lte(1)),
   buildHash: z.string(),
 })
-
-export const runtimeConfigSchema = runtimeConfigFields.check(
-  z.refine(
-    (config) =>
-      !config.ipfsGateway?.startsWith('http:') ||
-      (config.environment === 'local' &&
-        /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(config.ipfsGateway)),
-    { path: ['ipfsGateway'], message: 'http only on loopback in the local environment' },
-  ),
-)
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
 
