@@ -28,7 +28,7 @@ function start(env: Record<string, string>) {
 
 test('behavior: npm start brings every service up on loopback and Ctrl-C leaves nothing listening', async () => {
   const dataDir = stateDir('oxbow-start-')
-  const ports = { devnet: 24000, api: 24787, indexer: 24069, relay: 24790, web: 24173 }
+  const ports = { devnet: 24000, api: 24787, indexer: 24069, relay: 24790, ipfs: 24792, web: 24173 }
   const { child, lines } = start({
     OXBOW_NETWORKS: 'ethereum',
     OXBOW_PORT_BASE: String(ports.devnet),
@@ -38,6 +38,7 @@ test('behavior: npm start brings every service up on loopback and Ctrl-C leaves 
     OXBOW_INDEXER_DATA_DIR: join(dataDir, 'pglite'),
     OXBOW_API_DB_DIR: join(dataDir, 'api'),
     OXBOW_WC_RELAY_PORT: String(ports.relay),
+    OXBOW_IPFS_GATEWAY_PORT: String(ports.ipfs),
     OXBOW_WEB_PORT: String(ports.web),
     OXBOW_API_URL: `http://127.0.0.1:${ports.api}`,
     OXBOW_GRAPHQL_URL: `http://127.0.0.1:${ports.indexer}/graphql`,
@@ -60,6 +61,15 @@ test('behavior: npm start brings every service up on loopback and Ctrl-C leaves 
     const web = await fetch(`http://localhost:${ports.web}/swap`)
     assert.equal(web.status, 200)
     assert.match(web.headers.get('content-security-policy') ?? '', /script-src 'self'/)
+    // ipfs:// avatars load through the sandbox's IPFS gateway, whose origin img-src names.
+    assert.match(
+      web.headers.get('content-security-policy') ?? '',
+      new RegExp(`img-src [^;]* http://127\\.0\\.0\\.1:${ports.ipfs}(;| )`),
+    )
+    const unknown = await fetch(
+      `http://127.0.0.1:${ports.ipfs}/ipfs/bafkreifzjut3te2nhyekklss27nh3k72ysco7y32koao5eei66wof36n5e`,
+    )
+    assert.equal(unknown.status, 404)
 
     await interruptAndCheckFree(child, ports)
   } finally {

@@ -3,4 +3,11 @@ export { createFiatSandbox, type FiatSandbox, type FiatSandboxOptions } from './
 export type { Credentials } from './fiat/orders.ts'
 export { priceQuote } from './fiat/quote.ts'
 export { createTreasury, type Treasury } from './fiat/treasury.ts'
+export {
+  type AddedFile,
+  CHUNK_SIZE,
+  createIpfsGateway,
+  type IpfsGateway,
+  type IpfsGatewayOptions,
+} from './ipfs/ipfsGateway.ts'
 export { createWalletConnectRelay, type Relay, type RelayOptions } from './walletConnectRelay.ts'

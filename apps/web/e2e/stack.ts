@@ -41,6 +41,8 @@ export interface StackOptions {
   readonly analyticsSampleRate?: number
   /** Also run the order filler (apps/api's filler process, as `npm start` does) against this API. */
   readonly filler?: boolean
+  /** The IPFS gateway the app loads ipfs:// avatars through (apps/sandbox's, started by the file). */
+  readonly ipfsGateway?: string
   /** Give the app the devnet's liquidity contracts (the position screens; `npm start` does). */
   readonly liquidity?: boolean
   /**
@@ -208,6 +210,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
         // The data API the app reads (explore, token pages, the landing's logos): this stack's indexer.
         graphqlUrl: indexer.url,
         ...(options.liquidity && base.contracts ? { contracts: base.contracts } : {}),
+        ...(options.ipfsGateway ? { ipfsGateway: options.ipfsGateway } : {}),
         ...(options.analyticsSampleRate === undefined
           ? {}
           : { analyticsSampleRate: options.analyticsSampleRate }),

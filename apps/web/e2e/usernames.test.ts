@@ -9,9 +9,11 @@
  * and the drawer show the name; two renames, then the third shows 'Address change limit reached';
  * the name left behind shows 'Unavailable'; search finds the wallet by its username; send resolves
  * a username (another address's, claimed through the API) to its address; search finds alice.eth's
- * address and account 1's address's ENS name; avatar links (ipfs:// through the gateway with no
- * referrer, a dead https link falling back, javascript: refused). Screenshots at 1280 px
- * and 390 px in the temp directory.
+ * address and account 1's address's ENS name; avatar links (ipfs:// through apps/sandbox's IPFS
+ * gateway, started here on 30594, with no referrer; dead links, an unknown CID and an https host
+ * that refuses, falling back; javascript: refused). Nothing is intercepted: every request the page
+ * makes reaches a real server or fails as it would. Screenshots at 1280 px and 390 px in the temp
+ * directory.
  */
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -23,6 +25,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { launchChromium } from '../test/harness.ts'
 import { drawer } from './drawerKit.ts'
+import { type ServiceProcess, startService } from './service.ts'
 import { type Stack, startStack } from './stack.ts'
 import { withCheckedPage } from './support.ts'
 import { ACCOUNT_0, connectButton } from './swapKit.ts'
@@ -38,20 +41,69 @@ const PNG = Buffer.from(
 const run = Date.now().toString(36).slice(-5)
 const NAMES = [`ox${run}a`, `ox${run}b`, `ox${run}c`, `ox${run}d`]
 
+/** apps/sandbox's services (its IPFS gateway here; the relay rides along), on ports of this file. */
+const SANDBOX_PORTS = { relay: 30592, fiat: 30593, ipfs: 30594 }
+const IPFS_GATEWAY = `http://127.0.0.1:${SANDBOX_PORTS.ipfs}/ipfs/`
+/** A loopback port nothing of this file listens on: an https avatar link there is refused. */
+const CLOSED_PORT = 30599
+
 let stack: Stack
 let browser: Browser
+let sandbox: ServiceProcess
 const dbDir = mkdtempSync(join(tmpdir(), 'oxbow-usernames-e2e-'))
 
 before(async () => {
-  stack = await startStack(PORTS, { apiEnv: { OXBOW_API_DB_DIR: dbDir } })
-  browser = await launchChromium()
+  ;[sandbox, stack, browser] = await Promise.all([
+    startService({
+      name: 'sandbox',
+      entry: 'apps/sandbox/src/serve.ts',
+      env: {
+        OXBOW_WC_RELAY_PORT: String(SANDBOX_PORTS.relay),
+        OXBOW_FIAT_SANDBOX_PORT: String(SANDBOX_PORTS.fiat),
+        OXBOW_IPFS_GATEWAY_PORT: String(SANDBOX_PORTS.ipfs),
+        // One line per gateway request: what the browser sent (its Referer) is read from there.
+        OXBOW_IPFS_GATEWAY_TRACE: '1',
+        // Only the gateway is used here: the fiat providers (they pay from a devnet) stay off.
+        OXBOW_MANIFEST: '/nonexistent/manifest.json',
+      },
+      readyTimeoutMs: 30_000,
+    }),
+    startStack(PORTS, { apiEnv: { OXBOW_API_DB_DIR: dbDir }, ipfsGateway: IPFS_GATEWAY }),
+    launchChromium(),
+  ])
 })
 
 after(async () => {
   await browser?.close().catch(() => {})
   await stack?.stop()
+  await sandbox?.stop()
   rmSync(dbDir, { recursive: true, force: true })
 })
+
+/** Adds a file through the IPFS node's RPC (Kubo's `POST /api/v0/add`); its CID. */
+async function addToIpfs(bytes: Buffer, name: string): Promise<string> {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(bytes)]), name)
+  const response = await fetch(`http://127.0.0.1:${SANDBOX_PORTS.ipfs}/api/v0/add?cid-version=1`, {
+    method: 'POST',
+    body: form,
+  })
+  assert.equal(response.status, 200, await response.clone().text())
+  return ((await response.json()) as { Hash: string }).Hash
+}
+
+/** The gateway's trace lines for requests whose path and status read `match` (5 s for them to arrive). */
+async function gatewayRequests(match: string): Promise<string[]> {
+  const deadline = Date.now() + 5000
+  for (;;) {
+    const lines = sandbox
+      .log()
+      .split('\n')
+      .filter((line) => line.startsWith('ipfs gateway: GET ') && line.includes(` ${match} `))
+    if (lines.length > 0 || Date.now() > deadline) return lines
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
 
 const withPage = (
   path: string,
@@ -256,11 +308,12 @@ describe('usernames', () => {
       { width: 390, height: 844 },
     )
   })
-  test('avatar links: an ipfs:// avatar loads through the gateway with no referrer, a dead link falls back, javascript: is refused', async () => {
+  test('avatar links: an ipfs:// avatar loads through the local gateway with no referrer, dead links (an unknown CID, an https host that refuses) fall back, javascript: is refused', async () => {
     const owner = privateKeyToAccount(stack.manifest.accounts[8]?.privateKey ?? '0x')
     const name = `ox${run}pic`
-    const cid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG'
-    const dead = 'https://avatars.example/dead.png'
+    // The avatar goes to IPFS the way its owner would put it there: added through the node's RPC.
+    const cid = await addToIpfs(PNG, 'avatar.png')
+    assert.match(cid, /^bafkrei[a-z2-7]{52}$/, 'a raw-leaf CIDv1')
     let signedAt = Date.now()
     const write = async (action: 'claim' | 'edit', avatarUrl: string) => {
       signedAt += 1000
@@ -282,25 +335,24 @@ describe('usernames', () => {
     assert.equal(claimed.status, 200, await claimed.clone().text())
 
     const session = `/swap?eagerlyConnect=true&eagerlyConnectAddress=${owner.address}`
-    await withPage(session, async (page, context) => {
-      // The public gateway is a third party out of reach here: its answer is a 1×1 PNG.
-      const referers: (string | undefined)[] = []
-      await context.route('https://ipfs.io/ipfs/**', async (route) => {
-        referers.push((await route.request().allHeaders()).referer)
-        await route.fulfill({ status: 200, contentType: 'image/png', body: PNG })
-      })
-      await page.reload()
+    await withPage(session, async (page) => {
       const avatar = page.locator('header').getByTestId('account-avatar')
       await avatar.waitFor()
-      assert.equal(await avatar.getAttribute('src'), `https://ipfs.io/ipfs/${cid}`)
+      assert.equal(await avatar.getAttribute('src'), `${IPFS_GATEWAY}${cid}`)
       assert.equal(await avatar.getAttribute('referrerpolicy'), 'no-referrer')
       await page.waitForFunction(
         () =>
           (document.querySelector('[data-testid="account-avatar"]') as HTMLImageElement | null)
             ?.naturalWidth === 1,
       )
-      assert.ok(referers.length > 0, 'the gateway was asked')
-      assert.deepEqual(referers.filter(Boolean), [], 'no referrer reaches the gateway')
+      // The gateway's own record: the browser asked it for the CID and sent no Referer.
+      const asked = await gatewayRequests(`/ipfs/${cid} 200`)
+      assert.ok(asked.length > 0, 'the gateway served the avatar')
+      assert.deepEqual(
+        asked.filter((line) => !line.endsWith(' referer=-')),
+        [],
+        'no referrer reaches the gateway',
+      )
       await accountButton(page).click()
       await drawer(page).getByTestId('drawer-avatar').waitFor()
       await page.screenshot({
@@ -308,28 +360,56 @@ describe('usernames', () => {
       })
     })
 
-    assert.equal((await write('edit', dead)).status, 200)
-    await withCheckedPage(
-      browser,
-      stack,
-      session,
-      async (page, context) => {
-        await context.route('https://avatars.example/**', (route) => route.fulfill({ status: 404, body: '' }))
-        const tried = page.waitForResponse(dead)
-        await page.reload()
-        // The dead link is tried, then the broken image gives way (no broken-image icon); the
-        // drawer shows the address colour instead.
-        assert.equal((await tried).status(), 404)
-        await accountButton(page).waitFor()
-        await page.locator('header').getByTestId('account-avatar').waitFor({ state: 'detached' })
-        await accountButton(page).click()
-        await drawer(page).locator('header span[data-hue]').first().waitFor()
-        assert.equal(await drawer(page).getByTestId('drawer-avatar').count(), 0)
-        await page.screenshot({
-          path: join(process.env.OXBOW_E2E_SCREENSHOTS ?? tmpdir(), 'usernames-avatar-fallback-1280.png'),
-        })
+    // Dead links: a CID no node here holds (the gateway answers 404), and an https host that
+    // refuses the connection (a loopback port where nothing listens). Each is tried, then the
+    // broken image gives way (no broken-image icon) and the drawer shows the address colour instead.
+    const deadCid = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG'
+    const deadHttps = `https://127.0.0.1:${CLOSED_PORT}/dead.png`
+    const dead: { link: string; src: string; tried: (page: Page) => Promise<string> }[] = [
+      {
+        link: `ipfs://${deadCid}`,
+        src: `${IPFS_GATEWAY}${deadCid}`,
+        tried: async (page) => {
+          const response = await page.waitForResponse(`${IPFS_GATEWAY}${deadCid}`)
+          assert.equal(response.status(), 404)
+          assert.ok((await gatewayRequests(`/ipfs/${deadCid} 404`)).length > 0, 'the gateway answered 404')
+          return 'ipfs'
+        },
       },
-      { allow: (_text, from) => from.startsWith('https://avatars.example/') },
-    )
+      {
+        link: deadHttps,
+        src: deadHttps,
+        tried: async (page) => {
+          const request = await page.waitForEvent('requestfailed', (r) => r.url() === deadHttps)
+          assert.match(request.failure()?.errorText ?? '', /ERR_CONNECTION_REFUSED/)
+          return 'https'
+        },
+      },
+    ]
+    for (const { link, src, tried } of dead) {
+      assert.equal((await write('edit', link)).status, 200)
+      await withCheckedPage(
+        browser,
+        stack,
+        session,
+        async (page) => {
+          const attempt = tried(page)
+          await page.reload()
+          const kind = await attempt
+          await accountButton(page).waitFor()
+          await page.locator('header').getByTestId('account-avatar').waitFor({ state: 'detached' })
+          await accountButton(page).click()
+          await drawer(page).locator('header span[data-hue]').first().waitFor()
+          assert.equal(await drawer(page).getByTestId('drawer-avatar').count(), 0)
+          await page.screenshot({
+            path: join(
+              process.env.OXBOW_E2E_SCREENSHOTS ?? tmpdir(),
+              `usernames-avatar-fallback-${kind}-1280.png`,
+            ),
+          })
+        },
+        { allow: (_text, from) => from === src },
+      )
+    }
   })
 })

@@ -26,3 +26,39 @@ test('error: a relay URL that is not ws(s) is refused at start', async () => {
     /invalid runtime configuration \(walletConnect\.relayUrl: /,
   )
 })
+
+test('behavior: locally ipfs:// avatars load through the sandbox gateway (OXBOW_IPFS_GATEWAY_PORT), and img-src names its origin', async () => {
+  assert.equal((await buildRuntimeConfig({})).ipfsGateway, 'http://127.0.0.1:8792/ipfs/')
+  const config = await buildRuntimeConfig({ OXBOW_IPFS_GATEWAY_PORT: '24792' })
+  assert.equal(config.ipfsGateway, 'http://127.0.0.1:24792/ipfs/')
+  const csp = contentSecurityPolicy(config)
+  assert.match(csp, /img-src 'self' data: https: http:\/\/127\.0\.0\.1:8787 http:\/\/127\.0\.0\.1:24792;/)
+  assert.doesNotMatch(csp, /connect-src [^;]*24792/, 'images only: the app never fetches from it')
+})
+
+test('behavior: elsewhere the public https gateway, and img-src names no http origin beyond the API', async () => {
+  const config = await buildRuntimeConfig({
+    OXBOW_ENVIRONMENT: 'mainnet',
+    OXBOW_API_URL: 'https://api.oxbow.test',
+  })
+  assert.equal(config.ipfsGateway, 'https://ipfs.io/ipfs/')
+  assert.match(contentSecurityPolicy(config), /img-src 'self' data: https: https:\/\/api\.oxbow\.test;/)
+  // Even a config object that names an http gateway outside the local environment gets no exception.
+  const forced = { ...config, ipfsGateway: 'http://127.0.0.1:8792/ipfs/' }
+  assert.doesNotMatch(contentSecurityPolicy(forced), /8792/)
+})
+
+test('error: an http gateway is refused outside the local environment or off loopback', async () => {
+  await assert.rejects(
+    buildRuntimeConfig({ OXBOW_ENVIRONMENT: 'mainnet', OXBOW_IPFS_GATEWAY: 'http://127.0.0.1:8792/ipfs/' }),
+    /invalid runtime configuration \(ipfsGateway: http only on loopback in the local environment\)/,
+  )
+  await assert.rejects(
+    buildRuntimeConfig({ OXBOW_IPFS_GATEWAY: 'http://gateway.example/ipfs/' }),
+    /invalid runtime configuration \(ipfsGateway: http only on loopback/,
+  )
+  assert.equal(
+    (await buildRuntimeConfig({ OXBOW_IPFS_GATEWAY: 'https://gateway.example/ipfs/' })).ipfsGateway,
+    'https://gateway.example/ipfs/',
+  )
+})

@@ -11,6 +11,9 @@ import { defaultRuntimeConfig, type RuntimeConfig, runtimeConfigSchema } from '.
  * WalletConnect: locally the sandbox relay on ws://127.0.0.1:${OXBOW_WC_RELAY_PORT:-8790} with a
  * local project id; elsewhere only when OXBOW_WC_PROJECT_ID is set (relay OXBOW_WC_RELAY_URL, by
  * default WalletConnect's own). OXBOW_WC_RELAY_URL and OXBOW_WC_PROJECT_ID override both.
+ * IPFS (avatar links): locally the sandbox gateway on
+ * http://127.0.0.1:${OXBOW_IPFS_GATEWAY_PORT:-8792}/ipfs/; elsewhere core's public gateway;
+ * OXBOW_IPFS_GATEWAY overrides both.
  */
 function walletConnectConfig(
   environment: 'local' | 'mainnet',
@@ -79,7 +82,11 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
     buildHash: env.OXBOW_BUILD_HASH ?? defaultRuntimeConfig.buildHash,
     walletConnect: walletConnectConfig(environment, env),
     ...(env.OXBOW_ORIGIN_COUNTRY ? { originCountry: env.OXBOW_ORIGIN_COUNTRY } : {}),
-    ipfsGateway: env.OXBOW_IPFS_GATEWAY ?? DEFAULT_IPFS_GATEWAY,
+    ipfsGateway:
+      env.OXBOW_IPFS_GATEWAY ??
+      (environment === 'local'
+        ? `http://127.0.0.1:${env.OXBOW_IPFS_GATEWAY_PORT ?? 8792}/ipfs/`
+        : DEFAULT_IPFS_GATEWAY),
     ...(contracts ? { contracts } : {}),
   }
   const parsed = runtimeConfigSchema.safeParse(candidate)
@@ -89,8 +96,16 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
       .join('; ')
     throw new Error(`web: invalid runtime configuration (${problems})`)
   }
+  // Plain http only for the local sandbox's gateway: the CSP names an http image origin nowhere else.
+  const gateway = parsed.data.ipfsGateway
+  if (gateway?.startsWith('http:') && !(environment === 'local' && LOOPBACK_HTTP.test(gateway)))
+    throw new Error(
+      'web: invalid runtime configuration (ipfsGateway: http only on loopback in the local environment)',
+    )
   return parsed.data
 }
+
+const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/
 
 /** The contracts the liquidity screens call, per network of the manifest. */
 export function liquidityContracts(manifest: Manifest): NonNullable<RuntimeConfig['contracts']> {

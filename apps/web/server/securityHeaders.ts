@@ -13,12 +13,15 @@ function origin(url: string): string | null {
  * itself, the API, the indexer (GraphQL), the configured RPC endpoints and the WalletConnect relay
  * (its origin only: the SDK adds the project id and auth as query parameters). Images: its own,
  * data URLs, https (token logos, NFTs) and the API's origin (username avatars, served with their
- * sniffed type and nosniff).
+ * sniffed type and nosniff); in the local environment also the IPFS gateway's origin (apps/sandbox's
+ * gateway on loopback over http; elsewhere the gateway is https, which img-src already allows).
  */
 export function contentSecurityPolicy(config: RuntimeConfig): string {
   const images = new Set(["'self'", 'data:', 'https:'])
   const api = origin(config.apiUrl)
   if (api) images.add(api)
+  const gateway = config.ipfsGateway && origin(config.ipfsGateway)
+  if (config.environment === 'local' && gateway?.startsWith('http:')) images.add(gateway)
   const connect = new Set(["'self'"])
   const relay = config.walletConnect?.relayUrl
   for (const url of [

@@ -6,10 +6,11 @@
  * network state last recorded). On the first start the history before the head comes from the
  * node's `trace_filter` where the node can trace it (a devnet restored from a dump cannot: its
  * earlier transfers stay out). Value sent to contracts is not counted here: the logs and call
- * traces of those transactions are (activity.ts `nativeLeg`).
+ * traces of those transactions are (activity.ts `nativeLeg`). EIP-7702 authorizations
+ * (delegations.ts) are read from the blocks themselves over any range, traced or not.
  */
 import type { Context } from 'ponder:registry'
-import type { Address, Hex } from 'viem'
+import { type Address, createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
 import { foldNative, tracerOf } from './activity.ts'
 import { type Delegation, delegationsOf, recordDelegation } from './delegations.ts'
@@ -30,6 +31,8 @@ interface Transfer {
 
 /** Missed blocks read one by one up to this many; a longer gap (or the first start) is traced. */
 const BLOCK_BY_BLOCK = 64n
+/** Blocks read per JSON-RPC batch for their authorizations over a traced range. */
+const BATCH_BLOCKS = 50n
 /** Blocks per trace_filter request (anvil refuses ranges over 300). */
 const TRACE_CHUNK = 250n
 /** EIP-7702: a delegated account runs its delegate's code when paid, which may refuse the payment. */
@@ -50,14 +53,17 @@ export async function recordNativeTransfers(
   const start = previous === null ? startBlockOf(chainId) : previous + 1n
   if (start > block.number) return
   const transfers: Transfer[] = []
-  // EIP-7702 authorizations of the blocks read in full (delegations.ts); traced history has none.
+  // EIP-7702 authorizations (delegations.ts), from every block of the range read in full.
   const delegations: Delegation[] = []
   if (block.number - start < BLOCK_BY_BLOCK) {
     for (let n = start; n < block.number; n++)
       transfers.push(...(await blockTransfers(client, { blockNumber: n }, delegations)))
   } else {
-    // Earlier blocks traced (best effort), the newest read in full like every live block.
+    // Earlier blocks traced (best effort), the newest read in full like every live block. A trace
+    // shows no authorization (it writes no log and calls nothing), so the earlier blocks are read
+    // for theirs too: a restart after any gap records each delegation and removal it missed.
     transfers.push(...(await tracedTransfers(chainId, start, block.number - 1n)))
+    delegations.push(...(await rangeDelegations(chainId, start, block.number - 1n)))
   }
   transfers.push(...(await blockTransfers(client, { blockHash: block.hash }, delegations)))
   for (const transfer of transfers) await recordTransfer(db, client, chainId, transfer)
@@ -100,6 +106,51 @@ async function blockTransfers(
         ]
       : [],
   )
+}
+
+/**
+ * One plain client per chain that batches block reads: a long range (a first start reads the whole
+ * history) need not pass block by block through Ponder's queue and into its RPC cache.
+ */
+const batchReaders = new Map<number, PublicClient>()
+function batchReaderOf(chainId: number): PublicClient {
+  let reader = batchReaders.get(chainId)
+  if (!reader) {
+    const deployment = Object.values(readManifestSync().networks).find((d) => d.chainId === chainId)
+    if (!deployment) throw new Error(`no deployment of chain ${chainId} in the manifest`)
+    reader = createPublicClient({
+      transport: http(deployment.rpcUrl, {
+        batch: { batchSize: Number(BATCH_BLOCKS), wait: 0 },
+        timeout: 30_000,
+      }),
+    })
+    batchReaders.set(chainId, reader)
+  }
+  return reader
+}
+
+/**
+ * The EIP-7702 authorizations of blocks `from`..`to` in block order, the blocks read in full
+ * (JSON-RPC batches of 50); none for a block the node no longer has.
+ */
+async function rangeDelegations(chainId: number, from: bigint, to: bigint): Promise<Delegation[]> {
+  const reader = batchReaderOf(chainId)
+  const found: Delegation[] = []
+  for (let low = from; low <= to; low += BATCH_BLOCKS) {
+    const numbers: bigint[] = []
+    for (let n = low; n <= to && n < low + BATCH_BLOCKS; n++) numbers.push(n)
+    const blocks = await Promise.all(
+      numbers.map((blockNumber) =>
+        reader.getBlock({ blockNumber, includeTransactions: true }).catch((error: unknown) => {
+          if (error instanceof Error && error.name === 'BlockNotFoundError') return null
+          throw error
+        }),
+      ),
+    )
+    for (const block of blocks)
+      if (block) found.push(...delegationsOf(block.transactions, block.number, Number(block.timestamp)))
+  }
+  return found
 }
 
 interface TraceEntry {

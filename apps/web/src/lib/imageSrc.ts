@@ -19,3 +19,18 @@ export function safeImageSrc(value: string | null | undefined): string | null {
     return null
   }
 }
+
+/**
+ * An avatar's source for <img>, or null: what `safeImageSrc` allows, or a URL under `gateway`, the
+ * runtime config's ipfsGateway, whose origin the CSP's img-src names (locally apps/sandbox's
+ * gateway, http on loopback). Taken as written only (no `..` or other rewriting by the URL parser).
+ */
+export function safeAvatarSrc(value: string | null | undefined, gateway: string | undefined): string | null {
+  if (typeof value === 'string' && gateway && value.length <= MAX_IMAGE_SRC) {
+    try {
+      const { href } = new URL(value)
+      if (href === value && href.length > gateway.length && href.startsWith(gateway)) return value
+    } catch {}
+  }
+  return safeImageSrc(value)
+}

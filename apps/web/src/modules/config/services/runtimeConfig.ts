@@ -38,10 +38,12 @@ export const runtimeConfigSchema = z.object({
   governanceUrl: z.url(),
   walletProfileUrl: z.url(),
   /**
-   * The IPFS gateway avatar links (username profiles, ENS) load through: an https URL ending in '/'.
-   * Absent: core's DEFAULT_IPFS_GATEWAY. The CSP's img-src (https:) covers it.
+   * The IPFS gateway avatar links (username profiles, ENS) load through: a URL ending in '/', https,
+   * or http on loopback in the local environment only (apps/sandbox's gateway, whose origin the
+   * CSP's img-src then names; the server refuses any other http gateway). Absent: core's
+   * DEFAULT_IPFS_GATEWAY, covered by img-src's https:.
    */
-  ipfsGateway: z.optional(z.url({ protocol: /^https$/ }).check(z.regex(/\/$/))),
+  ipfsGateway: z.optional(z.url({ protocol: /^https?$/ }).check(z.regex(/\/$/))),
   /**
    * WalletConnect: the relay the connector's SDK opens a WebSocket to, and the project id it sends.
    * Locally the sandbox relay (apps/sandbox); absent when no project is configured (choosing

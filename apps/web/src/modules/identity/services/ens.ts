@@ -4,7 +4,7 @@
  * load with the first lookup, never with the page.
  */
 import type { Address } from 'viem'
-import { safeImageSrc } from '../../../lib/imageSrc.ts'
+import { safeAvatarSrc } from '../../../lib/imageSrc.ts'
 import type { RuntimeConfig } from '../../config/index.ts'
 
 interface EnsTarget {
@@ -57,7 +57,7 @@ export async function lookupName(config: RuntimeConfig, address: Address): Promi
 /**
  * The avatar of `name` (whose address is `owner`) as an <img> source, or null: its `avatar` record,
  * an https URL, a base64 image, or an NFT `owner` holds on the ENS network (ENSIP-12, the token's
- * inline metadata image), passed through `safeImageSrc` (only what the CSP draws).
+ * inline metadata image), passed through `safeAvatarSrc` (only what the CSP draws).
  */
 export async function lookupAvatar(
   config: RuntimeConfig,
@@ -70,8 +70,8 @@ export async function lookupAvatar(
   const image = await ens.ensAvatar(await clientFor(target), target.registry, name, {
     chainId: target.chainId,
     owner,
-    // An ipfs:// record loads through the configured gateway (an https source, as safeImageSrc wants).
+    // An ipfs:// record loads through the configured gateway (safeAvatarSrc lets its URLs through).
     ...(config.ipfsGateway ? { ipfsGateway: config.ipfsGateway } : {}),
   })
-  return safeImageSrc(image)
+  return safeAvatarSrc(image, config.ipfsGateway)
 }

@@ -1,6 +1,7 @@
 import { isValidUsername as isUsername, shortenAddress } from '@oxbow/core'
 import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
-import { safeImageSrc } from '../../../lib/imageSrc.ts'
+import { safeAvatarSrc } from '../../../lib/imageSrc.ts'
+import { getRuntimeConfig } from '../../config/index.ts'
 
 /**
  * The spec's recent account identifiers: per address, the username-profile name and the ENS name
@@ -34,9 +35,15 @@ export function isValidEnsName(value: unknown): value is string {
 /** An avatar of the API's username profiles (the API's origin may be plain http locally). */
 const API_AVATAR = /^https?:\/\/[^/\s@]+\/v1\/usernames\/avatar\/0x[0-9a-f]{40}\?v=[0-9a-f]{16}$/
 
-/** An avatar source the account button may draw: the API's, or what `safeImageSrc` allows. */
+/**
+ * An avatar source the account button may draw: the API's, or what `safeAvatarSrc` allows (https,
+ * a base64 image, a path through the configured IPFS gateway).
+ */
 export function isShowableAvatar(value: unknown): value is string {
-  return typeof value === 'string' && (API_AVATAR.test(value) || safeImageSrc(value) === value)
+  return (
+    typeof value === 'string' &&
+    (API_AVATAR.test(value) || safeAvatarSrc(value, getRuntimeConfig().ipfsGateway) === value)
+  )
 }
 
 /** The spec's usernames (core's rules: lowercase letters and numbers, 3 to 20 characters). */
