@@ -17,6 +17,7 @@ import {
   type TokenDetails,
 } from '../services/tokenData.ts'
 import styles from './Details.module.css'
+import { DetailsCrumbs, detailsTitle } from './DetailsHeader.tsx'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 import { usePriceChart } from './loadPriceChart.ts'
@@ -194,27 +195,20 @@ export function TokenDetailsView() {
     const n = num(value)
     return n === null ? '–' : format(n)
   }
-  const title = token ? (
-    <>
-      <span data-testid="token-name">{token.name}</span> <span className={styles.symbol}>{token.symbol}</span>
-    </>
-  ) : details.isError ? (
-    intl.formatMessage(em.unavailable)
-  ) : (
-    <>
-      <Skeleton width="medium" />
-      <span className="visually-hidden">
-        {intl.formatMessage(em.loading, { tab: intl.formatMessage(em.tokens) })}
-      </span>
-    </>
+  const title = detailsTitle(
+    token ? (
+      <>
+        <span data-testid="token-name">{token.name}</span>{' '}
+        <span className={styles.symbol}>{token.symbol}</span>
+      </>
+    ) : null,
+    details.isError,
+    'tokens',
+    intl,
   )
   return (
     <Page title={title}>
-      <nav className={styles.crumbs}>
-        <Link to={`/explore/tokens/${chainName}`}>{intl.formatMessage(em.title)}</Link>
-        <span aria-hidden="true"> › </span>
-        <span>{network?.name ?? chainName}</span>
-      </nav>
+      <DetailsCrumbs tab="tokens" chainName={chainName} />
       {token ? <SafetyBanner token={token} /> : null}
       <div className={styles.layout}>
         <div className={styles.main}>
