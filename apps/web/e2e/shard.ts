@@ -26,8 +26,11 @@ if (files.length === 0) {
   process.exit(2)
 }
 
-/** Files that start the full stack (the others start their own parts, or none). */
-const usesStack = (file: string) => /\bstartStack\(/.test(readFileSync(file, 'utf8'))
+/**
+ * Files that start the full stack (the others start their own parts, or none): `startStack` itself
+ * or the file kit that calls it (`stackForFile`, fileStack.ts).
+ */
+const usesStack = (file: string) => /\b(startStack|stackForFile)\(/.test(readFileSync(file, 'utf8'))
 
 let shared: RunningSharedParts | undefined
 let current: ChildProcess | undefined
