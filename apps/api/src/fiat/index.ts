@@ -63,31 +63,19 @@ const network = z.string().regex(NETWORK_SLUG_PATTERN, 'a network slug')
 const symbol = z.string().regex(/^[A-Za-z0-9.]{1,16}$/)
 const side = z.enum(['buy', 'sell'])
 
-const quoteQuery = z.object({
+/** What a quote asks; an order asks the same of one provider, with where the crypto goes. */
+const quoteFields = {
   side,
   country,
   fiatCurrency: currency,
   fiatAmount: amount,
   crypto: symbol,
   network,
-})
-const orderBody = z.object({
-  provider: slug,
-  side,
-  country,
-  fiatCurrency: currency,
-  fiatAmount: amount,
-  crypto: symbol,
-  network,
-  walletAddress: address,
-  redirectUrl: z.string().url().max(2000),
-})
-const transferBody = z.object({
-  provider: slug,
-  network,
-  walletAddress: address,
-  redirectUrl: z.string().url().max(2000),
-})
+}
+const redirectUrl = z.string().url().max(2000)
+const quoteQuery = z.object(quoteFields)
+const orderBody = z.object({ provider: slug, ...quoteFields, walletAddress: address, redirectUrl })
+const transferBody = z.object({ provider: slug, network, walletAddress: address, redirectUrl })
 const orderId = z.string().uuid()
 
 /** Turns the reasons every provider gave into the one error the screen shows. */

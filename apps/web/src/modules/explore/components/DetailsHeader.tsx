@@ -1,9 +1,12 @@
+/** What the token and pool pages share above and around their content: title, crumbs, chart range. */
 import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { findNetwork } from '../../config/index.ts'
 import { Skeleton } from '../../ui/index.ts'
+import { CHART_RANGES, type ChartRange } from '../services/tokenData.ts'
 import styles from './Details.module.css'
+import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 
 /**
@@ -37,5 +40,25 @@ export function DetailsCrumbs({ tab, chainName }: { tab: 'tokens' | 'pools'; cha
       <span aria-hidden="true"> › </span>
       <span>{findNetwork(chainName)?.name ?? chainName}</span>
     </nav>
+  )
+}
+
+/** The chart's time range buttons (one pressed). */
+export function ChartRangePicker({
+  range,
+  onChange,
+}: {
+  range: ChartRange
+  onChange: (range: ChartRange) => void
+}) {
+  const intl = useIntl()
+  return (
+    <fieldset aria-label={intl.formatMessage(dm.rangeGroup)} className={styles.segmented}>
+      {CHART_RANGES.map((r) => (
+        <button key={r} type="button" aria-pressed={r === range} onClick={() => onChange(r)}>
+          {intl.formatMessage(dm.range, { range: r })}
+        </button>
+      ))}
+    </fieldset>
   )
 }

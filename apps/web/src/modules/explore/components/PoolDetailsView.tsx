@@ -11,9 +11,9 @@ import { usePoolDetails } from '../hooks/usePoolDetails.ts'
 import { useTokenChart } from '../hooks/useTokenDetails.ts'
 import { feeTierText, num } from '../services/format.ts'
 import { isPoolIdentifier } from '../services/poolData.ts'
-import { CHART_RANGES, type ChartRange, POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
+import { type ChartRange, POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
 import styles from './Details.module.css'
-import { DetailsCrumbs, detailsTitle } from './DetailsHeader.tsx'
+import { ChartRangePicker, DetailsCrumbs, detailsTitle } from './DetailsHeader.tsx'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 import { LiquidityDepth } from './LiquidityDepth.tsx'
@@ -99,13 +99,7 @@ export function PoolDetailsView() {
         <div className={styles.main}>
           <Card className={styles.chartCard}>
             <div className={styles.chartControls}>
-              <fieldset aria-label={intl.formatMessage(dm.rangeGroup)} className={styles.segmented}>
-                {CHART_RANGES.map((r) => (
-                  <button key={r} type="button" aria-pressed={r === range} onClick={() => setRange(r)}>
-                    {intl.formatMessage(dm.range, { range: r })}
-                  </button>
-                ))}
-              </fieldset>
+              <ChartRangePicker range={range} onChange={setRange} />
             </div>
             {pool && chart.data && chart.data.length > 0 ? (
               PriceChart ? (

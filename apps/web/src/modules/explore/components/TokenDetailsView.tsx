@@ -10,14 +10,9 @@ import { Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/inde
 import { CopyButton, useWalletState } from '../../wallet/index.ts'
 import { useTokenBalances, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
 import { num } from '../services/format.ts'
-import {
-  CHART_RANGES,
-  type ChartRange,
-  TOKEN_CHART_DEFAULT_RANGE,
-  type TokenDetails,
-} from '../services/tokenData.ts'
+import { type ChartRange, TOKEN_CHART_DEFAULT_RANGE, type TokenDetails } from '../services/tokenData.ts'
 import styles from './Details.module.css'
-import { DetailsCrumbs, detailsTitle } from './DetailsHeader.tsx'
+import { ChartRangePicker, DetailsCrumbs, detailsTitle } from './DetailsHeader.tsx'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 import { usePriceChart } from './loadPriceChart.ts'
@@ -220,13 +215,7 @@ export function TokenDetailsView() {
           </div>
           <Card className={styles.chartCard}>
             <div className={styles.chartControls}>
-              <fieldset aria-label={intl.formatMessage(dm.rangeGroup)} className={styles.segmented}>
-                {CHART_RANGES.map((r) => (
-                  <button key={r} type="button" aria-pressed={r === range} onClick={() => setRange(r)}>
-                    {intl.formatMessage(dm.range, { range: r })}
-                  </button>
-                ))}
-              </fieldset>
+              <ChartRangePicker range={range} onChange={setRange} />
               <fieldset className={styles.segmented}>
                 {(['line', 'candles'] as const).map((k) => (
                   <button key={k} type="button" aria-pressed={k === kind} onClick={() => setKind(k)}>
