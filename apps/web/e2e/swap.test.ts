@@ -30,6 +30,7 @@ import {
   ACCOUNT_0,
   ACCOUNT_1,
   accountButton,
+  apiEthSwap,
   balanceOf,
   byTestId,
   connectWallet,
@@ -56,6 +57,28 @@ const SLIPPAGE_MESSAGE =
 // waited in vain for its standard swap (CI, 2026-11-27), never on a chain of its own.
 const file = stackForFile(PORTS, { ownChain: true, restoreEachTest: true })
 const clients = (slug: NetworkSlug, account = 0) => file.clients(slug, account)
+
+/**
+ * Account 2 makes the same ETH trade first: sent with a far higher tip, so it goes ahead of the
+ * app's transaction in the next block.
+ */
+async function frontRun(amountIn: bigint, tokenOut: Address): Promise<void> {
+  const mover = clients('ethereum', 2)
+  const tx = await apiEthSwap(file.stack.apiUrl, {
+    tokenOut,
+    amount: amountIn,
+    slippage: 50,
+    swapper: mover.wallet.account.address,
+  })
+  await mover.wallet.sendTransaction({
+    to: tx.to,
+    data: tx.data,
+    value: tx.value,
+    gas: tx.gasLimit * 2n,
+    maxFeePerGas: 500_000_000_000n,
+    maxPriorityFeePerGas: 200_000_000_000n,
+  })
+}
 
 function token(slug: NetworkSlug, symbol: string): { address: Address; symbol: string; decimals: number } {
   if (symbol === 'ETH') return { address: NATIVE_CURRENCY_ADDRESS, symbol, decimals: 18 }
@@ -314,31 +337,7 @@ describe('swap on the full local stack', () => {
         const startBlock = await client.getBlockNumber()
         // Another account makes the same trade first, in the same block: the batch reverts.
         await confirmWithBlockHeld(page, async () => {
-          const mover = clients('ethereum', 2)
-          const response = await fetch(`${file.stack.apiUrl}/v1/swap`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              network: 'ethereum',
-              tokenIn: 'ETH',
-              tokenOut: usdc.address,
-              amount: shown.amountIn.toString(),
-              type: 'EXACT_INPUT',
-              slippage: 50,
-              swapper: mover.wallet.account.address,
-            }),
-          })
-          const body = (await response.json()) as {
-            tx: { to: Address; data: Hex; value: string; gasLimit: string }
-          }
-          await mover.wallet.sendTransaction({
-            to: body.tx.to,
-            data: body.tx.data,
-            value: BigInt(body.tx.value),
-            gas: BigInt(body.tx.gasLimit) * 2n,
-            maxFeePerGas: 500_000_000_000n,
-            maxPriorityFeePerGas: 200_000_000_000n,
-          })
+          await frontRun(shown.amountIn, usdc.address)
         })
         assert.equal((await finalStatus(page)).state, 'failed')
         await byTestId(page, 'swap-status-standard').click()
@@ -469,33 +468,7 @@ describe('swap on the full local stack', () => {
       // The app's transaction waits in the mempool; another account makes the same trade with a
       // higher tip, and both go into one block, the other first.
       await confirmWithBlockHeld(page, async () => {
-        const mover = clients('ethereum', 2)
-        const response = await fetch(`${file.stack.apiUrl}/v1/swap`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            network: 'ethereum',
-            tokenIn: 'ETH',
-            tokenOut: usdc.address,
-            amount: shown.amountIn.toString(),
-            type: 'EXACT_INPUT',
-            slippage: 50,
-            swapper: mover.wallet.account.address,
-          }),
-        })
-        const body = (await response.json()) as {
-          status: string
-          tx: { to: Address; data: Hex; value: string; gasLimit: string }
-        }
-        assert.equal(body.status, 'READY', JSON.stringify(body).slice(0, 300))
-        await mover.wallet.sendTransaction({
-          to: body.tx.to,
-          data: body.tx.data,
-          value: BigInt(body.tx.value),
-          gas: BigInt(body.tx.gasLimit) * 2n,
-          maxFeePerGas: 500_000_000_000n,
-          maxPriorityFeePerGas: 200_000_000_000n,
-        })
+        await frontRun(shown.amountIn, usdc.address)
       })
       const result = await finalStatus(page)
       assert.deepEqual(result, { state: 'failed', message: SLIPPAGE_MESSAGE })
