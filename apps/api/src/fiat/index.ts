@@ -199,14 +199,8 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
     const body = await jsonBody(c, orderBody)
     await screening.refuseBlocked({ walletAddress: body.walletAddress as Address })
     const adapter = byId(body.provider, 'ramp')
-    const request: QuoteRequest = {
-      side: body.side,
-      country: body.country,
-      fiatCurrency: body.fiatCurrency,
-      fiatAmount: body.fiatAmount,
-      crypto: body.crypto,
-      network: body.network,
-    }
+    // The body's quote fields (already valid: the quote schema only drops the order's own fields).
+    const request: QuoteRequest = quoteQuery.parse(body)
     // The order is priced by the provider now: limits, region and currency are checked before any checkout.
     const result = await fanOutQuotes([adapter], request, timeoutMs)
     const quote = result.quotes[0]
@@ -216,12 +210,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
     const order = await store.create({
       id,
       provider: adapter.id,
-      side: body.side,
-      country: body.country,
-      fiatCurrency: body.fiatCurrency,
-      fiatAmount: body.fiatAmount,
-      crypto: body.crypto,
-      network: body.network,
+      ...request,
       walletAddress: body.walletAddress,
       cryptoAmount: quote.cryptoAmount,
       etaSeconds: quote.etaSeconds,

@@ -87,16 +87,24 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
     res.end(body)
   }
 
-  function checkoutParams(url: URL) {
+  /** A quote's parameters as the provider API and the checkout link carry them. */
+  function quoteParams(url: URL) {
     const q = (name: string) => url.searchParams.get(name) ?? ''
     return {
-      apiKey: q('apiKey'),
       side: q('side'),
       country: q('country'),
       fiat: q('fiatCurrency'),
       crypto: q('crypto'),
       network: q('network'),
       amount: q('fiatAmount'),
+    }
+  }
+
+  function checkoutParams(url: URL) {
+    const q = (name: string) => url.searchParams.get(name) ?? ''
+    return {
+      apiKey: q('apiKey'),
+      ...quoteParams(url),
       walletAddress: q('walletAddress'),
       externalOrderId: q('externalOrderId'),
       redirectUrl: q('redirectUrl'),
@@ -327,16 +335,8 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
             etaSeconds: provider.etaSeconds,
             cryptos: treasury.assets().map((a) => ({ symbol: a.symbol, network: a.network })),
           })
-        const q = (name: string) => url.searchParams.get(name) ?? ''
         try {
-          const quote = priceQuote(provider, treasury, {
-            side: q('side'),
-            country: q('country'),
-            fiat: q('fiatCurrency'),
-            crypto: q('crypto'),
-            network: q('network'),
-            amount: q('fiatAmount'),
-          })
+          const quote = priceQuote(provider, treasury, quoteParams(url))
           return json(res, 200, quote)
         } catch (error) {
           if (error instanceof QuoteError)
