@@ -18,20 +18,19 @@
  */
 
 import assert from 'node:assert/strict'
-import { after, before, beforeEach, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
-import { devnetClients } from '@oxbow/devnet'
 import { erc20Abi } from '@oxbow/protocol'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import type { Address, Hex } from 'viem'
-import { launchChromium } from '../test/harness.ts'
-import { type ChainSnapshots, type Stack, snapshotChain, startStack } from './stack.ts'
+import { stackForFile } from './fileStack.ts'
 import { withCheckedPage } from './support.ts'
 import {
   ACCOUNT_0,
   ACCOUNT_1,
   accountButton,
+  apiEthSwap,
   balanceOf,
   byTestId,
   connectWallet,
@@ -53,45 +52,37 @@ const LOCAL_WALLET = 'Local test wallet'
 const SLIPPAGE_MESSAGE =
   'This transaction will not succeed due to price movement. Try increasing your slippage tolerance.'
 
-let stack: Stack
-let browser: Browser
-let chain: ChainSnapshots
+// Its own chain, not the shard's: every test reverts both networks to a snapshot, holds blocks
+// and upgrades the test account (EIP-7702); on the shared chain the 1-click fallback test once
+// waited in vain for its standard swap (CI, 2026-11-27), never on a chain of its own.
+const file = stackForFile(PORTS, { ownChain: true, restoreEachTest: true })
+const clients = (slug: NetworkSlug, account = 0) => file.clients(slug, account)
 
-before(async () => {
-  // Its own chain, not the shard's: every test reverts both networks to a snapshot, holds blocks
-  // and upgrades the test account (EIP-7702); on the shared chain the 1-click fallback test once
-  // waited in vain for its standard swap (CI, 2026-11-27), never on a chain of its own.
-  stack = await startStack(PORTS, { ownChain: true })
-  browser = await launchChromium()
-  chain = await snapshotChain(stack)
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  // Leave the chain as this file found it (under the shard launcher the next file shares it).
-  await chain?.release()
-  await stack?.stop()
-})
-
-/** Back to the start-up state on every network, and the API following it. */
-beforeEach(async () => {
-  await chain.restore()
-})
-
-const clientCache = new Map<string, ReturnType<typeof devnetClients>>()
-function clients(slug: NetworkSlug, account = 0) {
-  const key = `${slug}/${account}`
-  let found = clientCache.get(key)
-  if (!found) {
-    found = devnetClients(stack.manifest, slug, account)
-    clientCache.set(key, found)
-  }
-  return found
+/**
+ * Account 2 makes the same ETH trade first: sent with a far higher tip, so it goes ahead of the
+ * app's transaction in the next block.
+ */
+async function frontRun(amountIn: bigint, tokenOut: Address): Promise<void> {
+  const mover = clients('ethereum', 2)
+  const tx = await apiEthSwap(file.stack.apiUrl, {
+    tokenOut,
+    amount: amountIn,
+    slippage: 50,
+    swapper: mover.wallet.account.address,
+  })
+  await mover.wallet.sendTransaction({
+    to: tx.to,
+    data: tx.data,
+    value: tx.value,
+    gas: tx.gasLimit * 2n,
+    maxFeePerGas: 500_000_000_000n,
+    maxPriorityFeePerGas: 200_000_000_000n,
+  })
 }
 
 function token(slug: NetworkSlug, symbol: string): { address: Address; symbol: string; decimals: number } {
   if (symbol === 'ETH') return { address: NATIVE_CURRENCY_ADDRESS, symbol, decimals: 18 }
-  const found = stack.manifest.networks[slug]?.tokens.find(
+  const found = file.stack.manifest.networks[slug]?.tokens.find(
     (t) => t.symbol === symbol && t.kind !== 'impersonator',
   )
   if (!found) throw new Error(`${symbol} not on ${slug}`)
@@ -102,8 +93,9 @@ function decimalsOf(slug: NetworkSlug) {
   return (address: Address) =>
     address === NATIVE_CURRENCY_ADDRESS
       ? 18
-      : (stack.manifest.networks[slug]?.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())
-          ?.decimals ?? 18)
+      : (file.stack.manifest.networks[slug]?.tokens.find(
+          (t) => t.address.toLowerCase() === address.toLowerCase(),
+        )?.decimals ?? 18)
 }
 
 const swapUrl = (slug: NetworkSlug, tokenIn: Address, tokenOut: Address) =>
@@ -124,13 +116,13 @@ const withPage = (
   run: (page: PageRun) => Promise<void>,
   options: { setup?: (context: BrowserContext) => Promise<unknown>; allow?: RegExp } = {},
 ): Promise<void> =>
-  withCheckedPage(browser, stack, path, (page, context) => run({ page, context }), {
+  withCheckedPage(file.browser, file.stack, path, (page, context) => run({ page, context }), {
     viewport: { width: 1280, height: 720 },
     timeout: 15_000,
     ...(options.setup && { setup: options.setup }),
     allow: (text, from) => options.allow?.test(`${text} (${from})`) ?? false,
     ready: (page) => swapBox(page).waitFor(),
-    onFailure: () => console.log(`API output (last 2000 characters):\n${stack.apiLog().slice(-2000)}`),
+    onFailure: () => console.log(`API output (last 2000 characters):\n${file.stack.apiLog().slice(-2000)}`),
   })
 
 async function typeAmount(page: Page, side: 'input' | 'output', amount: string): Promise<void> {
@@ -237,7 +229,7 @@ describe('swap on the full local stack', () => {
         type: 'EXACT_INPUT' as const,
       })),
     )
-    const { trade } = await pickTrade(stack.apiUrl, 'ethereum', 'V3', candidates, decimalsOf('ethereum'))
+    const { trade } = await pickTrade(file.stack.apiUrl, 'ethereum', 'V3', candidates, decimalsOf('ethereum'))
     await withPage(swapUrl('ethereum', trade.tokenIn, trade.tokenOut), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       const shown = await tradeAndCheck(page, 'ethereum', trade, 'v3')
@@ -260,7 +252,7 @@ describe('swap on the full local stack', () => {
       type: 'EXACT_INPUT' as const,
       symbols: [a as string, b as string] as const,
     }))
-    const { trade } = await pickTrade(stack.apiUrl, 'ethereum', 'V2', candidates, decimalsOf('ethereum'))
+    const { trade } = await pickTrade(file.stack.apiUrl, 'ethereum', 'V2', candidates, decimalsOf('ethereum'))
     await withPage('/swap?chain=ethereum', async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await selectToken(page, 'input', { address: trade.tokenIn, symbol: trade.symbols[0] })
@@ -275,8 +267,8 @@ describe('swap on the full local stack', () => {
   test('behavior: a smart wallet (batchedSwaps flag) swaps USDC for ETH in one transaction: the wallet upgrades the account (EIP-7702) and runs approve, Permit2 approve and swap atomically', async () => {
     const client = clients('ethereum').public
     const usdc = token('ethereum', 'USDC')
-    const permit2 = stack.manifest.networks.ethereum?.contracts.permit2 as Address
-    const delegate = stack.manifest.networks.ethereum?.contracts.simple7702Account as Address
+    const permit2 = file.stack.manifest.networks.ethereum?.contracts.permit2 as Address
+    const delegate = file.stack.manifest.networks.ethereum?.contracts.simple7702Account as Address
     assert.equal(await client.getCode({ address: ACCOUNT_0 }), undefined, 'a plain account before')
     await withPage(
       `${swapUrl('ethereum', usdc.address, NATIVE_CURRENCY_ADDRESS)}&featureFlagOverride=batchedSwaps`,
@@ -347,31 +339,7 @@ describe('swap on the full local stack', () => {
         const startBlock = await client.getBlockNumber()
         // Another account makes the same trade first, in the same block: the batch reverts.
         await confirmWithBlockHeld(page, async () => {
-          const mover = clients('ethereum', 2)
-          const response = await fetch(`${stack.apiUrl}/v1/swap`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              network: 'ethereum',
-              tokenIn: 'ETH',
-              tokenOut: usdc.address,
-              amount: shown.amountIn.toString(),
-              type: 'EXACT_INPUT',
-              slippage: 50,
-              swapper: mover.wallet.account.address,
-            }),
-          })
-          const body = (await response.json()) as {
-            tx: { to: Address; data: Hex; value: string; gasLimit: string }
-          }
-          await mover.wallet.sendTransaction({
-            to: body.tx.to,
-            data: body.tx.data,
-            value: BigInt(body.tx.value),
-            gas: BigInt(body.tx.gasLimit) * 2n,
-            maxFeePerGas: 500_000_000_000n,
-            maxPriorityFeePerGas: 200_000_000_000n,
-          })
+          await frontRun(shown.amountIn, usdc.address)
         })
         assert.equal((await finalStatus(page)).state, 'failed')
         await byTestId(page, 'swap-status-standard').click()
@@ -419,7 +387,7 @@ describe('swap on the full local stack', () => {
         type: 'EXACT_INPUT' as const,
       })),
     )
-    const { trade } = await pickTrade(stack.apiUrl, 'ethereum', 'V4', candidates, decimalsOf('ethereum'))
+    const { trade } = await pickTrade(file.stack.apiUrl, 'ethereum', 'V4', candidates, decimalsOf('ethereum'))
     await withPage(swapUrl('ethereum', trade.tokenIn, trade.tokenOut), async ({ page }) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       const shown = await tradeAndCheck(page, 'ethereum', trade, 'v4')
@@ -451,7 +419,7 @@ describe('swap on the full local stack', () => {
   test('error: rejected in the wallet shows "Transaction rejected in your wallet." and nothing is sent', async () => {
     const eth = token('ethereum', 'ETH')
     const usdc = token('ethereum', 'USDC')
-    const chainId = stack.manifest.networks.ethereum?.chainId ?? 0
+    const chainId = file.stack.manifest.networks.ethereum?.chainId ?? 0
     const client = clients('ethereum').public
     await withPage(
       swapUrl('ethereum', eth.address, usdc.address),
@@ -475,7 +443,7 @@ describe('swap on the full local stack', () => {
               name: 'Rejecting Wallet',
               rdns: 'test.rejecting',
               account: ACCOUNT_1,
-              chains: [[chainId, stack.rpcUrl('ethereum')]],
+              chains: [[chainId, file.stack.rpcUrl('ethereum')]],
               rejectSend: true,
             }),
           }),
@@ -502,33 +470,7 @@ describe('swap on the full local stack', () => {
       // The app's transaction waits in the mempool; another account makes the same trade with a
       // higher tip, and both go into one block, the other first.
       await confirmWithBlockHeld(page, async () => {
-        const mover = clients('ethereum', 2)
-        const response = await fetch(`${stack.apiUrl}/v1/swap`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            network: 'ethereum',
-            tokenIn: 'ETH',
-            tokenOut: usdc.address,
-            amount: shown.amountIn.toString(),
-            type: 'EXACT_INPUT',
-            slippage: 50,
-            swapper: mover.wallet.account.address,
-          }),
-        })
-        const body = (await response.json()) as {
-          status: string
-          tx: { to: Address; data: Hex; value: string; gasLimit: string }
-        }
-        assert.equal(body.status, 'READY', JSON.stringify(body).slice(0, 300))
-        await mover.wallet.sendTransaction({
-          to: body.tx.to,
-          data: body.tx.data,
-          value: BigInt(body.tx.value),
-          gas: BigInt(body.tx.gasLimit) * 2n,
-          maxFeePerGas: 500_000_000_000n,
-          maxPriorityFeePerGas: 200_000_000_000n,
-        })
+        await frontRun(shown.amountIn, usdc.address)
       })
       const result = await finalStatus(page)
       assert.deepEqual(result, { state: 'failed', message: SLIPPAGE_MESSAGE })
@@ -583,8 +525,8 @@ describe('swap on the full local stack', () => {
   })
 
   test('error: a wallet refusing the switch shows "Failed to switch networks"', async () => {
-    const chainId = stack.manifest.networks.ethereum?.chainId ?? 0
-    const baseChainId = stack.manifest.networks.base?.chainId ?? 0
+    const chainId = file.stack.manifest.networks.ethereum?.chainId ?? 0
+    const baseChainId = file.stack.manifest.networks.base?.chainId ?? 0
     await withPage(
       swapUrl('ethereum', NATIVE_CURRENCY_ADDRESS, token('ethereum', 'USDC').address),
       async ({ page }) => {
@@ -605,8 +547,8 @@ describe('swap on the full local stack', () => {
               rdns: 'test.stubborn',
               account: ACCOUNT_1,
               chains: [
-                [chainId, stack.rpcUrl('ethereum')],
-                [baseChainId, stack.rpcUrl('base')],
+                [chainId, file.stack.rpcUrl('ethereum')],
+                [baseChainId, file.stack.rpcUrl('base')],
               ],
               rejectSwitch: true,
             }),

@@ -11,10 +11,17 @@ import { after, before, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import type { Browser } from 'playwright-core'
-import type { Address, Hex } from 'viem'
+import type { Address } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
-import { byTestId, connectWallet, injectedTestWallet, reviewAndConfirm, waitForQuote } from './swapKit.ts'
+import {
+  apiEthSwap,
+  byTestId,
+  connectWallet,
+  injectedTestWallet,
+  reviewAndConfirm,
+  waitForQuote,
+} from './swapKit.ts'
 
 let stack: Stack
 let browser: Browser
@@ -44,27 +51,14 @@ test('behavior: a trade on chain after the quote re-quotes within 3 s, priced on
 
     // someone else's trade moves the ETH/USDC pools (native input: no approval or permit)
     const { public: client, wallet } = devnetClients(stack.manifest, 'ethereum', 1)
-    const res = await fetch(`${stack.apiUrl}/v1/swap`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        network: 'ethereum',
-        tokenIn: 'ETH',
-        tokenOut: usdc.address,
-        amount: String(40n * 10n ** 18n),
-        type: 'EXACT_INPUT',
-        slippage: 1,
-        swapper: wallet.account.address,
-      }),
+    const swap = await apiEthSwap(stack.apiUrl, {
+      tokenOut: usdc.address,
+      amount: 40n * 10n ** 18n,
+      slippage: 1,
+      swapper: wallet.account.address,
     })
-    const swap = (await res.json()) as { status: string; tx: { to: Hex; data: Hex; value: string } }
-    assert.equal(swap.status, 'READY')
     const receipt = await client.waitForTransactionReceipt({
-      hash: await wallet.sendTransaction({
-        to: swap.tx.to,
-        data: swap.tx.data,
-        value: BigInt(swap.tx.value),
-      }),
+      hash: await wallet.sendTransaction({ to: swap.to, data: swap.data, value: swap.value }),
     })
     const started = Date.now()
     await page.waitForFunction(

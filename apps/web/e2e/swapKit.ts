@@ -45,6 +45,43 @@ export async function apiQuote(
   return { status: response.status, body: (await response.json()) as never }
 }
 
+/** A swap transaction the trading API built, ready to send. */
+export interface ApiSwapTx {
+  readonly to: Address
+  readonly data: Hex
+  readonly value: bigint
+  readonly gasLimit: bigint
+}
+
+/**
+ * Another account's trade: the trading API's swap of exactly `amount` wei of ETH for `tokenOut` on
+ * ethereum, for `swapper` (asserts the API answered READY).
+ */
+export async function apiEthSwap(
+  apiUrl: string,
+  request: { tokenOut: Address; amount: bigint; slippage: number; swapper: Address },
+): Promise<ApiSwapTx> {
+  const response = await fetch(`${apiUrl}/v1/swap`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      network: 'ethereum',
+      tokenIn: 'ETH',
+      tokenOut: request.tokenOut,
+      amount: request.amount.toString(),
+      type: 'EXACT_INPUT',
+      slippage: request.slippage,
+      swapper: request.swapper,
+    }),
+  })
+  const body = (await response.json()) as {
+    status: string
+    tx: { to: Address; data: Hex; value: string; gasLimit: string }
+  }
+  if (body.status !== 'READY') throw new Error(`the swap is not READY: ${JSON.stringify(body).slice(0, 300)}`)
+  return { ...body.tx, value: BigInt(body.tx.value), gasLimit: BigInt(body.tx.gasLimit) }
+}
+
 export const protocolsOf = (quote: ApiQuote): Set<string> =>
   new Set(quote.route.flatMap((leg) => leg.hops.map((hop) => hop.protocol)).filter((p) => p !== 'WRAP'))
 

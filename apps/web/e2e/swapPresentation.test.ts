@@ -11,13 +11,11 @@
  * start-up, and the test waits until the API has followed the chain back.
  */
 import assert from 'node:assert/strict'
-import { after, before, beforeEach, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
-import { devnetClients } from '@oxbow/devnet'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { Address, Hex } from 'viem'
-import { launchChromium } from '../test/harness.ts'
-import { type ChainSnapshots, type Stack, snapshotChain, startStack } from './stack.ts'
+import { stackForFile } from './fileStack.ts'
 import { withCheckedPage } from './support.ts'
 import {
   ACCOUNT_0,
@@ -32,39 +30,11 @@ import {
 const PORTS = { devnetPortBase: 26100, apiPort: 26787, webPort: 26573 }
 const LOCAL_WALLET = 'Local test wallet'
 
-let stack: Stack
-let browser: Browser
-let chain: ChainSnapshots
-
-before(async () => {
-  stack = await startStack(PORTS)
-  browser = await launchChromium()
-  chain = await snapshotChain(stack)
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  // Leave the chain as this file found it (under the shard launcher the next file shares it).
-  await chain?.release()
-  await stack?.stop()
-})
-
-beforeEach(async () => {
-  await chain.restore()
-})
-
-const clientCache = new Map<string, ReturnType<typeof devnetClients>>()
-function clients(slug: NetworkSlug) {
-  let found = clientCache.get(slug)
-  if (!found) {
-    found = devnetClients(stack.manifest, slug, 0)
-    clientCache.set(slug, found)
-  }
-  return found
-}
+const file = stackForFile(PORTS, { restoreEachTest: true })
+const clients = (slug: NetworkSlug) => file.clients(slug)
 
 function token(symbol: string, kind?: string): { address: Address; decimals: number } {
-  const found = stack.manifest.networks.ethereum?.tokens.find(
+  const found = file.stack.manifest.networks.ethereum?.tokens.find(
     (t) => t.symbol === symbol && (kind ? t.kind === kind : t.kind !== 'impersonator'),
   )
   if (!found) throw new Error(`${symbol} not on ethereum`)
@@ -77,7 +47,7 @@ const withPage = (
   run: (page: Page, context: BrowserContext) => Promise<void>,
   options: { viewport?: { width: number; height: number } } = {},
 ): Promise<void> =>
-  withCheckedPage(browser, stack, path, run, {
+  withCheckedPage(file.browser, file.stack, path, run, {
     viewport: options.viewport ?? { width: 1280, height: 720 },
     timeout: 15_000,
     apiRefusalsExpected: false,
@@ -153,7 +123,7 @@ describe('swap screen presentation', () => {
     await withPage(
       `/swap?chain=ethereum&inputCurrency=${usdc.address}&outputCurrency=${dai.address}`,
       async (page, context) => {
-        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.webUrl })
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: file.stack.webUrl })
         await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
         await typeAmount(page, 'input', '100')
         await waitForQuote(page, { side: 'in', amount: toBaseUnits('100', usdc.decimals) })
@@ -365,11 +335,11 @@ describe('swap screen presentation', () => {
   test('error: a refused clipboard write says "Failed to copy to clipboard"', async () => {
     await withPage('/swap?chain=ethereum', async (page, context) => {
       const { targetInfo } = await (await context.newCDPSession(page)).send('Target.getTargetInfo')
-      const cdp = await browser.newBrowserCDPSession()
+      const cdp = await file.browser.newBrowserCDPSession()
       await cdp.send('Browser.setPermission', {
         permission: { name: 'clipboard-write' },
         setting: 'denied',
-        origin: stack.webUrl,
+        origin: file.stack.webUrl,
         ...(targetInfo.browserContextId ? { browserContextId: targetInfo.browserContextId } : {}),
       })
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)

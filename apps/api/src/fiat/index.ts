@@ -63,31 +63,19 @@ const network = z.string().regex(NETWORK_SLUG_PATTERN, 'a network slug')
 const symbol = z.string().regex(/^[A-Za-z0-9.]{1,16}$/)
 const side = z.enum(['buy', 'sell'])
 
-const quoteQuery = z.object({
+/** What a quote asks; an order asks the same of one provider, with where the crypto goes. */
+const quoteFields = {
   side,
   country,
   fiatCurrency: currency,
   fiatAmount: amount,
   crypto: symbol,
   network,
-})
-const orderBody = z.object({
-  provider: slug,
-  side,
-  country,
-  fiatCurrency: currency,
-  fiatAmount: amount,
-  crypto: symbol,
-  network,
-  walletAddress: address,
-  redirectUrl: z.string().url().max(2000),
-})
-const transferBody = z.object({
-  provider: slug,
-  network,
-  walletAddress: address,
-  redirectUrl: z.string().url().max(2000),
-})
+}
+const redirectUrl = z.string().url().max(2000)
+const quoteQuery = z.object(quoteFields)
+const orderBody = z.object({ provider: slug, ...quoteFields, walletAddress: address, redirectUrl })
+const transferBody = z.object({ provider: slug, network, walletAddress: address, redirectUrl })
 const orderId = z.string().uuid()
 
 /** Turns the reasons every provider gave into the one error the screen shows. */
@@ -211,14 +199,8 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
     const body = await jsonBody(c, orderBody)
     await screening.refuseBlocked({ walletAddress: body.walletAddress as Address })
     const adapter = byId(body.provider, 'ramp')
-    const request: QuoteRequest = {
-      side: body.side,
-      country: body.country,
-      fiatCurrency: body.fiatCurrency,
-      fiatAmount: body.fiatAmount,
-      crypto: body.crypto,
-      network: body.network,
-    }
+    // The body's quote fields (already valid: the quote schema only drops the order's own fields).
+    const request: QuoteRequest = quoteQuery.parse(body)
     // The order is priced by the provider now: limits, region and currency are checked before any checkout.
     const result = await fanOutQuotes([adapter], request, timeoutMs)
     const quote = result.quotes[0]
@@ -228,12 +210,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
     const order = await store.create({
       id,
       provider: adapter.id,
-      side: body.side,
-      country: body.country,
-      fiatCurrency: body.fiatCurrency,
-      fiatAmount: body.fiatAmount,
-      crypto: body.crypto,
-      network: body.network,
+      ...request,
       walletAddress: body.walletAddress,
       cryptoAmount: quote.cryptoAmount,
       etaSeconds: quote.etaSeconds,

@@ -101,6 +101,18 @@ function invalid(reason: string, cause?: unknown): ApiError {
   return new ApiError('PASSKEY_INVALID', PASSKEY_ERROR_MESSAGE, { reason }, { cause })
 }
 
+/** Runs a WebAuthn verification; its error becomes the spec's PASSKEY_INVALID with the library's reason. */
+async function verifying<T>(
+  ceremony: 'registration' | 'authentication',
+  verify: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await verify()
+  } catch (error) {
+    throw invalid(error instanceof Error ? error.message : `${ceremony} not verified`, error)
+  }
+}
+
 /** The challenge a response signed, read from its client data (its signature is checked later). */
 function challengeOf(clientDataJSON: string): string {
   try {
@@ -117,6 +129,13 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
   const now = options.now ?? Date.now
   const store = createPasskeyStore(db, now)
   const origins = [...options.origins]
+  /** What both ceremonies require of a response beyond its own signature. */
+  const expected = {
+    expectedChallenge: () => true, // consumed before verifying, matched by its key
+    expectedOrigin: origins,
+    expectedRPID: rpId,
+    requireUserVerification: true,
+  }
   const ready = migrateOnce(db, 'passkey', passkeyMigrations)
   if (options.eager) await ready()
 
@@ -191,18 +210,9 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
     const taken = await store.consumeChallenge(challengeOf(response.response.clientDataJSON), 'register')
     if (!taken?.walletId)
       throw new ApiError('CHALLENGE_INVALID', PASSKEY_ERROR_MESSAGE, { reason: 'challenge' })
-    let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>
-    try {
-      verification = await verifyRegistrationResponse({
-        response: response as RegistrationResponseJSON,
-        expectedChallenge: () => true, // consumed above, matched by its key
-        expectedOrigin: origins,
-        expectedRPID: rpId,
-        requireUserVerification: true,
-      })
-    } catch (error) {
-      throw invalid(error instanceof Error ? error.message : 'registration not verified', error)
-    }
+    const verification = await verifying('registration', () =>
+      verifyRegistrationResponse({ response: response as RegistrationResponseJSON, ...expected }),
+    )
     if (!verification.verified) throw invalid('registration not verified')
     const info = verification.registrationInfo
     const isNewWallet = (await store.credentials(taken.walletId)).length === 0
@@ -269,23 +279,17 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
     if (!credential) throw invalid('unknown passkey')
     if (current && credential.walletId !== current.session.walletId)
       throw invalid('passkey of another wallet')
-    let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>
-    try {
-      verification = await verifyAuthenticationResponse({
+    const verification = await verifying('authentication', () =>
+      verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,
-        expectedChallenge: () => true, // consumed above, matched by its key
-        expectedOrigin: origins,
-        expectedRPID: rpId,
-        requireUserVerification: true,
+        ...expected,
         credential: {
           id: credential.id,
           publicKey: isoBase64URL.toBuffer(credential.publicKey),
           counter: credential.counter,
         },
-      })
-    } catch (error) {
-      throw invalid(error instanceof Error ? error.message : 'authentication not verified', error)
-    }
+      }),
+    )
     if (!verification.verified) throw invalid('authentication not verified')
     const { newCounter } = verification.authenticationInfo
     if (!(await store.advanceCounter(credential.id, credential.counter, newCounter)))

@@ -2,10 +2,27 @@
 import { pool, position } from 'ponder:schema'
 import type { Address, Hex } from 'viem'
 import { foldActivity } from './activity.ts'
+import { repricePool } from './pricing.ts'
 import { type Client, type Db, ensureToken, lower, metaOf, type PoolRow } from './store.ts'
 
 export async function findPool(db: Db, chainId: number, id: Hex): Promise<PoolRow | undefined> {
   return (await db.find(pool, { chainId, id: lower(id) })) ?? undefined
+}
+
+/**
+ * A pool's own price event (v2 Sync, v3 Initialize): sets `values` on the row of the pool that
+ * emitted it and reprices it; an event of a contract that is not one of the pools is skipped.
+ */
+export async function setPoolPrice(
+  context: { db: Db; network: { chainId: number } },
+  event: { log: { address: Hex }; block: { timestamp: bigint } },
+  values: Partial<Omit<typeof pool.$inferInsert, 'chainId' | 'id'>>,
+): Promise<void> {
+  const chainId = context.network.chainId
+  const p = await findPool(context.db, chainId, event.log.address)
+  if (!p) return
+  const updated = await context.db.update(pool, { chainId, id: p.id }).set(values)
+  await repricePool(context.db, updated, Number(event.block.timestamp))
 }
 
 export function inRange(p: PoolRow, tickLower: number, tickUpper: number): boolean {

@@ -1,11 +1,11 @@
 /** Uniswap v2 pairs: creation, reserves, swaps, liquidity and LP-token holders. */
-import { pool, v2LpBalance } from 'ponder:schema'
+import { v2LpBalance } from 'ponder:schema'
 import { type Hex, zeroAddress } from 'viem'
 import { foldActivity } from './activity.ts'
-import { createPool, findPool } from './poolRows.ts'
-import { recordLiquidityEvent, recordSwap, repricePool } from './pricing.ts'
+import { createPool, findPool, setPoolPrice } from './poolRows.ts'
+import { recordLiquidityEvent, recordSwap } from './pricing.ts'
 import { ponder } from './registry.ts'
-import { lower, metaOf } from './store.ts'
+import { type Db, lower, metaOf } from './store.ts'
 
 const V2_FEE = 3000
 
@@ -15,13 +15,7 @@ ponder.on('V2Factory:PairCreated', async ({ event, context }) => {
 })
 
 ponder.on('V2Pair:Sync', async ({ event, context }) => {
-  const chainId = context.network.chainId
-  const p = await findPool(context.db, chainId, event.log.address)
-  if (!p) return
-  const updated = await context.db
-    .update(pool, { chainId, id: p.id })
-    .set({ reserve0: event.args.reserve0, reserve1: event.args.reserve1 })
-  await repricePool(context.db, updated, Number(event.block.timestamp))
+  await setPoolPrice(context, event, { reserve0: event.args.reserve0, reserve1: event.args.reserve1 })
 })
 
 ponder.on('V2Pair:Swap', async ({ event, context }) => {
@@ -35,22 +29,37 @@ ponder.on('V2Pair:Swap', async ({ event, context }) => {
   await foldActivity(context.db, meta, event.transaction.from, 'SWAP', { pool: p.id })
 })
 
-ponder.on('V2Pair:Mint', async ({ event, context }) => {
+/** A Mint (ADD) or Burn (REMOVE): the pool's liquidity event and the sender's activity. */
+async function recordV2Liquidity(
+  context: { db: Db; network: { chainId: number } },
+  event: Parameters<typeof metaOf>[1] & { log: { address: Hex } },
+  side: 'ADD' | 'REMOVE',
+  amount0: bigint,
+  amount1: bigint,
+): Promise<void> {
   const chainId = context.network.chainId
   const p = await findPool(context.db, chainId, event.log.address)
   if (!p) return
   const meta = metaOf(chainId, event)
-  await recordLiquidityEvent(context.db, p, meta, 'ADD', event.args.amount0, event.args.amount1)
-  await foldActivity(context.db, meta, event.transaction.from, 'LIQUIDITY_INCREASE', { pool: p.id })
+  const sign = side === 'ADD' ? 1n : -1n
+  await recordLiquidityEvent(context.db, p, meta, side, sign * amount0, sign * amount1)
+  await foldActivity(
+    context.db,
+    meta,
+    event.transaction.from,
+    side === 'ADD' ? 'LIQUIDITY_INCREASE' : 'LIQUIDITY_DECREASE',
+    {
+      pool: p.id,
+    },
+  )
+}
+
+ponder.on('V2Pair:Mint', async ({ event, context }) => {
+  await recordV2Liquidity(context, event, 'ADD', event.args.amount0, event.args.amount1)
 })
 
 ponder.on('V2Pair:Burn', async ({ event, context }) => {
-  const chainId = context.network.chainId
-  const p = await findPool(context.db, chainId, event.log.address)
-  if (!p) return
-  const meta = metaOf(chainId, event)
-  await recordLiquidityEvent(context.db, p, meta, 'REMOVE', -event.args.amount0, -event.args.amount1)
-  await foldActivity(context.db, meta, event.transaction.from, 'LIQUIDITY_DECREASE', { pool: p.id })
+  await recordV2Liquidity(context, event, 'REMOVE', event.args.amount0, event.args.amount1)
 })
 
 /**

@@ -3,7 +3,7 @@ import { pool, position, v3MintContext } from 'ponder:schema'
 import type { Hex } from 'viem'
 import { readManifestSync } from '../lib/manifest.ts'
 import { foldActivity } from './activity.ts'
-import { createPool, findPool, inRange, transferPosition } from './poolRows.ts'
+import { createPool, findPool, inRange, setPoolPrice, transferPosition } from './poolRows.ts'
 import { recordLiquidityEvent, recordSwap, repricePool } from './pricing.ts'
 import { ponder } from './registry.ts'
 import { lower, metaOf } from './store.ts'
@@ -19,13 +19,7 @@ ponder.on('V3Factory:PoolCreated', async ({ event, context }) => {
 })
 
 ponder.on('V3Pool:Initialize', async ({ event, context }) => {
-  const chainId = context.network.chainId
-  const p = await findPool(context.db, chainId, event.log.address)
-  if (!p) return
-  const updated = await context.db
-    .update(pool, { chainId, id: p.id })
-    .set({ sqrtPriceX96: event.args.sqrtPriceX96, tick: event.args.tick })
-  await repricePool(context.db, updated, Number(event.block.timestamp))
+  await setPoolPrice(context, event, { sqrtPriceX96: event.args.sqrtPriceX96, tick: event.args.tick })
 })
 
 ponder.on('V3Pool:Mint', async ({ event, context }) => {

@@ -87,31 +87,74 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
     res.end(body)
   }
 
-  function checkoutParams(url: URL) {
+  /** A quote's parameters as the provider API and the checkout link carry them. */
+  function quoteParams(url: URL) {
     const q = (name: string) => url.searchParams.get(name) ?? ''
     return {
-      apiKey: q('apiKey'),
       side: q('side'),
       country: q('country'),
       fiat: q('fiatCurrency'),
       crypto: q('crypto'),
       network: q('network'),
       amount: q('fiatAmount'),
+    }
+  }
+
+  function checkoutParams(url: URL) {
+    const q = (name: string) => url.searchParams.get(name) ?? ''
+    return {
+      apiKey: q('apiKey'),
+      ...quoteParams(url),
       walletAddress: q('walletAddress'),
       externalOrderId: q('externalOrderId'),
       redirectUrl: q('redirectUrl'),
     }
   }
 
+  /**
+   * A widget page's request: opened by GET with the signed query, or posted back by its form with
+   * that query in the `widget` field; `target` is the signed URL either way.
+   */
+  async function widgetRequest(
+    req: IncomingMessage,
+    url: URL,
+  ): Promise<{ target: URL; form: URLSearchParams | null }> {
+    if (req.method !== 'POST') return { target: url, form: null }
+    const form = new URLSearchParams(await readBody(req))
+    return { target: new URL(`${url.pathname}${form.get('widget') ?? ''}`, url), form }
+  }
+
+  /** A new transaction, pending with nothing on chain yet, filed under its provider and order id. */
+  function openTransaction(
+    fields: Pick<
+      Transaction,
+      'provider' | 'side' | 'externalOrderId' | 'walletAddress' | 'asset' | 'cryptoAmount'
+    >,
+  ): Transaction {
+    const tx: Transaction = {
+      id: randomUUID(),
+      ...fields,
+      status: 'pending',
+      txHash: null,
+      depositTxHash: null,
+      failureReason: null,
+    }
+    transactions.set(key(fields.provider, fields.externalOrderId), tx)
+    return tx
+  }
+
+  /** The widget's last page: back to the app when it gave a redirect, else `page`. */
+  function done(res: ServerResponse, redirect: string | undefined, page: string) {
+    if (redirect) {
+      res.writeHead(303, { location: redirect })
+      return res.end()
+    }
+    return html(res, 200, page)
+  }
+
   async function handleCheckout(req: IncomingMessage, res: ServerResponse, provider: RampProvider, url: URL) {
     const creds = credentials[provider.id] as Credentials
-    let target = url
-    let form: URLSearchParams | null = null
-    if (req.method === 'POST') {
-      form = new URLSearchParams(await readBody(req))
-      // The page posts back the signed widget query it was opened with.
-      target = new URL(`${url.pathname}${form.get('widget') ?? ''}`, url)
-    }
+    const { target, form } = await widgetRequest(req, url)
     const params = checkoutParams(target)
     if (params.apiKey !== creds.apiKey || !verifySignedUrl(creds.secretKey, target))
       return html(res, 403, messagePage('Invalid link', 'This checkout link is not signed correctly.'))
@@ -153,20 +196,14 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
         }),
       )
     const asset = treasury.asset(quote.crypto, quote.network) as CryptoAsset
-    const tx: Transaction = {
-      id: randomUUID(),
+    const tx = openTransaction({
       provider: provider.id,
       side: quote.side,
       externalOrderId: params.externalOrderId,
       walletAddress: params.walletAddress,
       asset,
       cryptoAmount: BigInt(quote.cryptoAmount),
-      status: 'pending',
-      txHash: null,
-      depositTxHash: null,
-      failureReason: null,
-    }
-    transactions.set(key(provider.id, tx.externalOrderId), tx)
+    })
     if (card === DECLINED_CARD) {
       tx.failureReason = 'card_declined'
       void setStatus(tx, 'failed')
@@ -178,11 +215,7 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
     } else {
       void setStatus(tx, 'waitingForDeposit')
     }
-    if (redirect) {
-      res.writeHead(303, { location: redirect })
-      return res.end()
-    }
-    return html(res, 200, messagePage('Thank you', 'Your order is being processed.'))
+    return done(res, redirect, messagePage('Thank you', 'Your order is being processed.'))
   }
 
   async function handleDeposit(
@@ -222,12 +255,7 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
 
   async function handleExchange(req: IncomingMessage, res: ServerResponse, url: URL) {
     const creds = credentials[exchangeProvider.id] as Credentials
-    let target = url
-    let form: URLSearchParams | null = null
-    if (req.method === 'POST') {
-      form = new URLSearchParams(await readBody(req))
-      target = new URL(`${url.pathname}${form.get('widget') ?? ''}`, url)
-    }
+    const { target, form } = await widgetRequest(req, url)
     const q = (name: string) => target.searchParams.get(name) ?? ''
     if (q('apiKey') !== creds.apiKey || !verifySignedUrl(creds.secretKey, target))
       return html(res, 403, messagePage('Invalid link', 'This link is not signed correctly.'))
@@ -256,27 +284,17 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
       return html(res, 400, messagePage('Invalid amount', 'Enter an amount to withdraw.', redirect))
     if (transactions.has(key(exchangeProvider.id, externalOrderId)))
       return html(res, 409, messagePage('Already sent', 'This withdrawal was already sent.', redirect))
-    const tx: Transaction = {
-      id: randomUUID(),
+    const tx = openTransaction({
       provider: exchangeProvider.id,
       side: 'transfer',
       externalOrderId,
       walletAddress,
       asset,
       cryptoAmount: toUnits(Number(amount), asset.decimals),
-      status: 'pending',
-      txHash: null,
-      depositTxHash: null,
-      failureReason: null,
-    }
-    transactions.set(key(exchangeProvider.id, externalOrderId), tx)
+    })
     void setStatus(tx, 'pending')
     void payOut(tx)
-    if (redirect) {
-      res.writeHead(303, { location: redirect })
-      return res.end()
-    }
-    return html(res, 200, messagePage('Sent', 'Your withdrawal is on its way.'))
+    return done(res, redirect, messagePage('Sent', 'Your withdrawal is on its way.'))
   }
 
   const server = createServer(async (req, res) => {
@@ -317,16 +335,8 @@ export async function createFiatSandbox(options: FiatSandboxOptions): Promise<Fi
             etaSeconds: provider.etaSeconds,
             cryptos: treasury.assets().map((a) => ({ symbol: a.symbol, network: a.network })),
           })
-        const q = (name: string) => url.searchParams.get(name) ?? ''
         try {
-          const quote = priceQuote(provider, treasury, {
-            side: q('side'),
-            country: q('country'),
-            fiat: q('fiatCurrency'),
-            crypto: q('crypto'),
-            network: q('network'),
-            amount: q('fiatAmount'),
-          })
+          const quote = priceQuote(provider, treasury, quoteParams(url))
           return json(res, 200, quote)
         } catch (error) {
           if (error instanceof QuoteError)

@@ -15,24 +15,38 @@ export interface V3Payout {
   readonly unwrapWeth?: Address
 }
 
+/** `collect` of everything the position holds (removed liquidity and fees) to `recipient`. */
+export function v3CollectAllCall(tokenId: bigint, recipient: Address): Hex {
+  return encodeFunctionData({
+    abi,
+    functionName: 'collect',
+    args: [{ tokenId, recipient, amount0Max: maxUint128, amount1Max: maxUint128 }],
+  })
+}
+
+/** `decreaseLiquidity`: removes `liquidity`, owing the position at least the two minimums. */
+export function v3DecreaseLiquidityCall(args: {
+  tokenId: bigint
+  liquidity: bigint
+  amount0Min: bigint
+  amount1Min: bigint
+  deadline: bigint
+}): Hex {
+  const { tokenId, liquidity, amount0Min, amount1Min, deadline } = args
+  return encodeFunctionData({
+    abi,
+    functionName: 'decreaseLiquidity',
+    args: [{ tokenId, liquidity, amount0Min, amount1Min, deadline }],
+  })
+}
+
 function payoutCalls(payout: V3Payout, tokenId: bigint, min0: bigint, min1: bigint): Hex[] {
   const { token0, token1, recipient, unwrapWeth } = payout
   const unwrapping =
     unwrapWeth !== undefined &&
     (token0.toLowerCase() === unwrapWeth.toLowerCase() || token1.toLowerCase() === unwrapWeth.toLowerCase())
-  const collect = encodeFunctionData({
-    abi,
-    functionName: 'collect',
-    // recipient 0: the manager keeps the tokens so the calls below can unwrap and sweep them
-    args: [
-      {
-        tokenId,
-        recipient: unwrapping ? zeroAddress : recipient,
-        amount0Max: maxUint128,
-        amount1Max: maxUint128,
-      },
-    ],
-  })
+  // recipient 0: the manager keeps the tokens so the calls below can unwrap and sweep them
+  const collect = v3CollectAllCall(tokenId, unwrapping ? zeroAddress : recipient)
   if (!unwrapping) return [collect]
   const wethIs0 = token0.toLowerCase() === unwrapWeth.toLowerCase()
   const other = wethIs0 ? token1 : token0
@@ -60,19 +74,7 @@ export function v3DecreaseCalldata(
     deadline: bigint
   } & V3Payout,
 ): Hex {
-  const decrease = encodeFunctionData({
-    abi,
-    functionName: 'decreaseLiquidity',
-    args: [
-      {
-        tokenId: args.tokenId,
-        liquidity: args.liquidity,
-        amount0Min: args.amount0Min,
-        amount1Min: args.amount1Min,
-        deadline: args.deadline,
-      },
-    ],
-  })
+  const decrease = v3DecreaseLiquidityCall(args)
   return multicall([decrease, ...payoutCalls(args, args.tokenId, 0n, 0n)])
 }
 

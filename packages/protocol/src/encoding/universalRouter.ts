@@ -165,6 +165,23 @@ export function v4Plan(actions: readonly V4Action[]): Hex {
 
 const hookDataOf = (hookData: Hex | undefined): Hex => hookData ?? '0x'
 
+/**
+ * The `ExactInputSingleParams` / `ExactOutputSingleParams` tuple: both name the exact amount and
+ * its limit differently but share one layout (pool key, direction, two uint128, hook data).
+ */
+function singleSwapParams<const E extends string, const L extends string>(exact: E, limit: L) {
+  return {
+    type: 'tuple',
+    components: [
+      { name: 'poolKey', ...poolKeyParameter },
+      { name: 'zeroForOne', type: 'bool' },
+      { name: exact, type: 'uint128' },
+      { name: limit, type: 'uint128' },
+      { name: 'hookData', type: 'bytes' },
+    ],
+  } as const
+}
+
 /** `SWAP_EXACT_IN_SINGLE`: exactly `amountIn` through one pool, at least `amountOutMinimum` out. */
 export function v4SwapExactInSingle(args: {
   poolKey: PoolKey
@@ -174,18 +191,7 @@ export function v4SwapExactInSingle(args: {
   hookData?: Hex
 }): V4Action {
   const params = encodeAbiParameters(
-    [
-      {
-        type: 'tuple',
-        components: [
-          { name: 'poolKey', ...poolKeyParameter },
-          { name: 'zeroForOne', type: 'bool' },
-          { name: 'amountIn', type: 'uint128' },
-          { name: 'amountOutMinimum', type: 'uint128' },
-          { name: 'hookData', type: 'bytes' },
-        ],
-      },
-    ],
+    [singleSwapParams('amountIn', 'amountOutMinimum')],
     [{ ...args, hookData: hookDataOf(args.hookData) }],
   )
   return { action: v4Actions.SWAP_EXACT_IN_SINGLE, params }
@@ -200,18 +206,7 @@ export function v4SwapExactOutSingle(args: {
   hookData?: Hex
 }): V4Action {
   const params = encodeAbiParameters(
-    [
-      {
-        type: 'tuple',
-        components: [
-          { name: 'poolKey', ...poolKeyParameter },
-          { name: 'zeroForOne', type: 'bool' },
-          { name: 'amountOut', type: 'uint128' },
-          { name: 'amountInMaximum', type: 'uint128' },
-          { name: 'hookData', type: 'bytes' },
-        ],
-      },
-    ],
+    [singleSwapParams('amountOut', 'amountInMaximum')],
     [{ ...args, hookData: hookDataOf(args.hookData) }],
   )
   return { action: v4Actions.SWAP_EXACT_OUT_SINGLE, params }

@@ -8,11 +8,11 @@
  * Into a native-currency pool the collected WETH9 is unwrapped by the PositionManager itself (ETH from
  * WETH9 is the only ETH it accepts besides the PoolManager's), then settled and swept like a token.
  */
-import { type Address, encodeAbiParameters, encodeFunctionData, type Hex, maxUint128 } from 'viem'
+import { type Address, encodeAbiParameters, encodeFunctionData, type Hex } from 'viem'
 import { urCommands } from '../abis/commands.ts'
 import { universalRouterAbi } from '../abis/generated/universalRouter.ts'
-import { nonfungiblePositionManagerAbi } from '../abis/generated/v3.ts'
 import { v4PositionManagerAbi } from '../abis/generated/v4.ts'
+import { v3CollectAllCall, v3DecreaseLiquidityCall } from './nonfungiblePositionManager.ts'
 import { type PoolKey, poolKeyParameter } from './poolKey.ts'
 import { v4MintPayload } from './positionManager.ts'
 import { type UrCommand, urExecuteArgs } from './universalRouter.ts'
@@ -44,36 +44,10 @@ export function v3ToV4MigrateCalldata(args: {
   unwrapWeth?: boolean
 }): Hex {
   const commands: UrCommand[] = [
+    { command: urCommands.V3_POSITION_MANAGER_CALL, input: v3DecreaseLiquidityCall(args) },
     {
       command: urCommands.V3_POSITION_MANAGER_CALL,
-      input: encodeFunctionData({
-        abi: nonfungiblePositionManagerAbi,
-        functionName: 'decreaseLiquidity',
-        args: [
-          {
-            tokenId: args.tokenId,
-            liquidity: args.liquidity,
-            amount0Min: args.amount0Min,
-            amount1Min: args.amount1Min,
-            deadline: args.deadline,
-          },
-        ],
-      }),
-    },
-    {
-      command: urCommands.V3_POSITION_MANAGER_CALL,
-      input: encodeFunctionData({
-        abi: nonfungiblePositionManagerAbi,
-        functionName: 'collect',
-        args: [
-          {
-            tokenId: args.tokenId,
-            recipient: args.v4PositionManager,
-            amount0Max: maxUint128,
-            amount1Max: maxUint128,
-          },
-        ],
-      }),
+      input: v3CollectAllCall(args.tokenId, args.v4PositionManager),
     },
   ]
   if (args.initializeAt !== undefined) {

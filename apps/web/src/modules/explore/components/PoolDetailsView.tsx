@@ -2,17 +2,18 @@ import { formatTokenAmount } from '@oxbow/core'
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useParams } from 'react-router'
-import { findNetwork, isKnownNetwork } from '../../config/index.ts'
+import { isKnownNetwork } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { AprWithReward } from '../../rewards/index.ts'
-import { buttonClassName, Card, Page, Skeleton, secondaryButtonClassName } from '../../ui/index.ts'
+import { buttonClassName, Card, Page, secondaryButtonClassName } from '../../ui/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import { usePoolDetails } from '../hooks/usePoolDetails.ts'
 import { useTokenChart } from '../hooks/useTokenDetails.ts'
 import { feeTierText, num } from '../services/format.ts'
 import { isPoolIdentifier } from '../services/poolData.ts'
-import { CHART_RANGES, type ChartRange, POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
+import { type ChartRange, POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
 import styles from './Details.module.css'
+import { ChartRangePicker, DetailsCrumbs, detailsTitle } from './DetailsHeader.tsx'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 import { LiquidityDepth } from './LiquidityDepth.tsx'
@@ -60,28 +61,18 @@ export function PoolDetailsView() {
   const id = pool ? (pool.version === 'V4' ? pool.poolId : pool.address) : null
   return (
     <Page
-      title={
+      title={detailsTitle(
         pool ? (
           <span data-testid="pool-pair">
             {pool.token0.symbol}/{pool.token1.symbol}
           </span>
-        ) : details.isError ? (
-          intl.formatMessage(em.unavailable)
-        ) : (
-          <>
-            <Skeleton width="medium" />
-            <span className="visually-hidden">
-              {intl.formatMessage(em.loading, { tab: intl.formatMessage(em.pools) })}
-            </span>
-          </>
-        )
-      }
+        ) : null,
+        details.isError,
+        'pools',
+        intl,
+      )}
     >
-      <nav className={styles.crumbs}>
-        <Link to={`/explore/pools/${chainName}`}>{intl.formatMessage(em.title)}</Link>
-        <span aria-hidden="true"> › </span>
-        <span>{findNetwork(chainName)?.name ?? chainName}</span>
-      </nav>
+      <DetailsCrumbs tab="pools" chainName={chainName} />
       {pool ? (
         <div className={styles.actions}>
           <span className={styles.symbol} data-testid="pool-badges">
@@ -108,13 +99,7 @@ export function PoolDetailsView() {
         <div className={styles.main}>
           <Card className={styles.chartCard}>
             <div className={styles.chartControls}>
-              <fieldset aria-label={intl.formatMessage(dm.rangeGroup)} className={styles.segmented}>
-                {CHART_RANGES.map((r) => (
-                  <button key={r} type="button" aria-pressed={r === range} onClick={() => setRange(r)}>
-                    {intl.formatMessage(dm.range, { range: r })}
-                  </button>
-                ))}
-              </fieldset>
+              <ChartRangePicker range={range} onChange={setRange} />
             </div>
             {pool && chart.data && chart.data.length > 0 ? (
               PriceChart ? (

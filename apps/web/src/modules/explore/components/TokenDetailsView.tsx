@@ -10,13 +10,9 @@ import { Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/inde
 import { CopyButton, useWalletState } from '../../wallet/index.ts'
 import { useTokenBalances, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
 import { num } from '../services/format.ts'
-import {
-  CHART_RANGES,
-  type ChartRange,
-  TOKEN_CHART_DEFAULT_RANGE,
-  type TokenDetails,
-} from '../services/tokenData.ts'
+import { type ChartRange, TOKEN_CHART_DEFAULT_RANGE, type TokenDetails } from '../services/tokenData.ts'
 import styles from './Details.module.css'
+import { ChartRangePicker, DetailsCrumbs, detailsTitle } from './DetailsHeader.tsx'
 import { dm } from './detailsMessages.ts'
 import { em } from './exploreMessages.ts'
 import { usePriceChart } from './loadPriceChart.ts'
@@ -194,27 +190,20 @@ export function TokenDetailsView() {
     const n = num(value)
     return n === null ? '–' : format(n)
   }
-  const title = token ? (
-    <>
-      <span data-testid="token-name">{token.name}</span> <span className={styles.symbol}>{token.symbol}</span>
-    </>
-  ) : details.isError ? (
-    intl.formatMessage(em.unavailable)
-  ) : (
-    <>
-      <Skeleton width="medium" />
-      <span className="visually-hidden">
-        {intl.formatMessage(em.loading, { tab: intl.formatMessage(em.tokens) })}
-      </span>
-    </>
+  const title = detailsTitle(
+    token ? (
+      <>
+        <span data-testid="token-name">{token.name}</span>{' '}
+        <span className={styles.symbol}>{token.symbol}</span>
+      </>
+    ) : null,
+    details.isError,
+    'tokens',
+    intl,
   )
   return (
     <Page title={title}>
-      <nav className={styles.crumbs}>
-        <Link to={`/explore/tokens/${chainName}`}>{intl.formatMessage(em.title)}</Link>
-        <span aria-hidden="true"> › </span>
-        <span>{network?.name ?? chainName}</span>
-      </nav>
+      <DetailsCrumbs tab="tokens" chainName={chainName} />
       {token ? <SafetyBanner token={token} /> : null}
       <div className={styles.layout}>
         <div className={styles.main}>
@@ -226,13 +215,7 @@ export function TokenDetailsView() {
           </div>
           <Card className={styles.chartCard}>
             <div className={styles.chartControls}>
-              <fieldset aria-label={intl.formatMessage(dm.rangeGroup)} className={styles.segmented}>
-                {CHART_RANGES.map((r) => (
-                  <button key={r} type="button" aria-pressed={r === range} onClick={() => setRange(r)}>
-                    {intl.formatMessage(dm.range, { range: r })}
-                  </button>
-                ))}
-              </fieldset>
+              <ChartRangePicker range={range} onChange={setRange} />
               <fieldset className={styles.segmented}>
                 {(['line', 'candles'] as const).map((k) => (
                   <button key={k} type="button" aria-pressed={k === kind} onClick={() => setKind(k)}>

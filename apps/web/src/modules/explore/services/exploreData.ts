@@ -161,12 +161,13 @@ export interface ListRequest {
   readonly signal?: AbortSignal
 }
 
-export async function fetchTokensPage(
-  request: ListRequest & { orderBy: TokenSort; direction: Direction; filter: string },
-): Promise<Page<TokenRow>> {
-  const json = await postGraphql(
+/** One sorted, filtered page of the tokens or pools table: both take the same variables. */
+type SortedListRequest<Sort> = ListRequest & { orderBy: Sort; direction: Direction; filter: string }
+
+const postSortedList = <Sort>(query: string, request: SortedListRequest<Sort>) =>
+  postGraphql(
     request.graphqlUrl,
-    TOKENS_QUERY,
+    query,
     {
       networks: request.networks,
       orderBy: request.orderBy,
@@ -177,25 +178,14 @@ export async function fetchTokensPage(
     },
     request.signal,
   )
+
+export async function fetchTokensPage(request: SortedListRequest<TokenSort>): Promise<Page<TokenRow>> {
+  const json = await postSortedList(TOKENS_QUERY, request)
   return pageOf(json, 'tokens', tokenRowSchema, request.isNetwork)
 }
 
-export async function fetchPoolsPage(
-  request: ListRequest & { orderBy: PoolSort; direction: Direction; filter: string },
-): Promise<Page<PoolRow>> {
-  const json = await postGraphql(
-    request.graphqlUrl,
-    POOLS_QUERY,
-    {
-      networks: request.networks,
-      orderBy: request.orderBy,
-      orderDirection: request.direction,
-      first: EXPLORE_PAGE_SIZE,
-      after: request.after,
-      filter: request.filter || null,
-    },
-    request.signal,
-  )
+export async function fetchPoolsPage(request: SortedListRequest<PoolSort>): Promise<Page<PoolRow>> {
+  const json = await postSortedList(POOLS_QUERY, request)
   const page = pageOf(json, 'pools', poolRowSchema, request.isNetwork)
   return {
     ...page,

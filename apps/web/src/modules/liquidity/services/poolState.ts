@@ -2,19 +2,13 @@
  * A pool's state for the create and migration flows: missing (a price must be set), or its price
  * read from the chain (v2 pair reserves, v3 pool `slot0`, v4 StateView `getSlot0`).
  */
-import {
-  v2FactoryAbi,
-  v2PairAbi,
-  v2Router02Abi,
-  v3FactoryAbi,
-  v3PoolAbi,
-  v4StateViewAbi,
-} from '@oxbow/protocol/abis'
+import { v2PairAbi, v3FactoryAbi, v3PoolAbi, v4StateViewAbi } from '@oxbow/protocol/abis'
 import { poolIdOf } from '@oxbow/protocol/encoding'
 import { tickAtSqrtPrice } from '@oxbow/routing'
 import { type Address, isAddressEqual, zeroAddress } from 'viem'
 import { liquidityContracts, publicClientFor } from './chain.ts'
 import { type PoolChoice, poolKeyOf } from './createPosition.ts'
+import { findV2Pair } from './v2Position.ts'
 
 /** Where the pool stands: missing (a price must be set), or its price (v2: its reserves too). */
 export type PoolState =
@@ -48,18 +42,8 @@ export async function readPoolState(pool: PoolChoice): Promise<PoolState> {
   const t1 = pool.token1.address
   if (pool.version === 'v2') {
     if (!c.v2Router02) throw new Error('No v2 router')
-    const factory = await client.readContract({
-      address: c.v2Router02,
-      abi: v2Router02Abi,
-      functionName: 'factory',
-    })
-    const pair = await client.readContract({
-      address: factory,
-      abi: v2FactoryAbi,
-      functionName: 'getPair',
-      args: [t0, t1],
-    })
-    if (isAddressEqual(pair, zeroAddress)) return { exists: false }
+    const pair = await findV2Pair(pool.network, t0, t1)
+    if (!pair) return { exists: false }
     const [reserve0, reserve1] = await client.readContract({
       address: pair,
       abi: v2PairAbi,

@@ -3,7 +3,12 @@ import { useEffect, useState } from 'react'
 import { servedNetworks } from '../../../lib/indexedNetworks.ts'
 import { getNetworks, getRuntimeConfig, isKnownNetwork } from '../../config/index.ts'
 import { usePreferences } from '../../preferences/index.ts'
-import { fetchPopularNftCollections, fetchSearchResults, fetchTrending } from '../services/searchData.ts'
+import {
+  fetchPopularNftCollections,
+  fetchSearchResults,
+  fetchTrending,
+  type SearchRequest,
+} from '../services/searchData.ts'
 
 /** Results per section asked of the indexer. */
 export const SEARCH_RESULTS_FIRST = 5
@@ -24,6 +29,18 @@ async function searchScope(graphqlUrl: string, network: string): Promise<readonl
   )
 }
 
+/**
+ * A query function that asks `fetch` for the networks searched, or answers `empty` without asking
+ * when the indexer serves none of them.
+ */
+const inScope =
+  <T>(graphqlUrl: string, network: string, empty: T, fetch: (request: SearchRequest) => Promise<T>) =>
+  async ({ signal }: { signal: AbortSignal }): Promise<T> => {
+    const networks = await searchScope(graphqlUrl, network)
+    if (networks.length === 0) return empty
+    return fetch({ graphqlUrl, networks, first: SEARCH_RESULTS_FIRST, isNetwork: isKnownNetwork, signal })
+  }
+
 function useDebounced(value: string): string {
   const [settled, setSettled] = useState(value)
   useEffect(() => {
@@ -40,18 +57,9 @@ export function useSearchResults(query: string, network: string) {
   const { testnetMode } = usePreferences()
   return useQuery({
     queryKey: ['search', 'results', graphqlUrl, settled, network, testnetMode],
-    queryFn: async ({ signal }) => {
-      const networks = await searchScope(graphqlUrl, network)
-      if (networks.length === 0) return { tokens: [], pools: [], nftCollections: [] }
-      return fetchSearchResults({
-        graphqlUrl,
-        query: settled,
-        networks,
-        first: SEARCH_RESULTS_FIRST,
-        isNetwork: isKnownNetwork,
-        signal,
-      })
-    },
+    queryFn: inScope(graphqlUrl, network, { tokens: [], pools: [], nftCollections: [] }, (request) =>
+      fetchSearchResults({ ...request, query: settled }),
+    ),
     enabled: settled.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -65,17 +73,7 @@ export function usePopularNftCollections(enabled: boolean, network: string) {
   const { testnetMode } = usePreferences()
   return useQuery({
     queryKey: ['search', 'popularNfts', graphqlUrl, network, testnetMode],
-    queryFn: async ({ signal }) => {
-      const networks = await searchScope(graphqlUrl, network)
-      if (networks.length === 0) return []
-      return fetchPopularNftCollections({
-        graphqlUrl,
-        networks,
-        first: SEARCH_RESULTS_FIRST,
-        isNetwork: isKnownNetwork,
-        signal,
-      })
-    },
+    queryFn: inScope(graphqlUrl, network, [], fetchPopularNftCollections),
     enabled,
     staleTime: 5 * 60_000,
     retry: false,
@@ -88,17 +86,7 @@ export function useTrending(enabled: boolean, network: string) {
   const { testnetMode } = usePreferences()
   return useQuery({
     queryKey: ['search', 'trending', graphqlUrl, network, testnetMode],
-    queryFn: async ({ signal }) => {
-      const networks = await searchScope(graphqlUrl, network)
-      if (networks.length === 0) return { tokens: [], pools: [] }
-      return fetchTrending({
-        graphqlUrl,
-        networks,
-        first: SEARCH_RESULTS_FIRST,
-        isNetwork: isKnownNetwork,
-        signal,
-      })
-    },
+    queryFn: inScope(graphqlUrl, network, { tokens: [], pools: [] }, fetchTrending),
     enabled,
     staleTime: 60_000,
     retry: false,

@@ -156,7 +156,7 @@ export function parsePopularNftCollections(
   return each(answer.data.data.nftCollections, collectionSchema, isNetwork)
 }
 
-interface Request {
+export interface SearchRequest {
   readonly graphqlUrl: string
   /** The networks searched (never empty: to the indexer that means every network). */
   readonly networks: readonly string[]
@@ -165,7 +165,7 @@ interface Request {
   readonly signal?: AbortSignal
 }
 
-export async function fetchSearchResults(request: Request & { query: string }): Promise<SearchResults> {
+export async function fetchSearchResults(request: SearchRequest & { query: string }): Promise<SearchResults> {
   const json = await postGraphql(
     request.graphqlUrl,
     SEARCH_QUERY,
@@ -175,22 +175,17 @@ export async function fetchSearchResults(request: Request & { query: string }): 
   return parseSearchResults(json, request.isNetwork)
 }
 
-export async function fetchPopularNftCollections(request: Request): Promise<NftCollectionResult[]> {
-  const json = await postGraphql(
-    request.graphqlUrl,
-    POPULAR_NFT_COLLECTIONS_QUERY,
-    { networks: request.networks, first: request.first },
-    request.signal,
+/** The lists shown before anything is typed take the same variables: the networks and a count. */
+const postListing = (query: string, request: SearchRequest) =>
+  postGraphql(request.graphqlUrl, query, { networks: request.networks, first: request.first }, request.signal)
+
+export async function fetchPopularNftCollections(request: SearchRequest): Promise<NftCollectionResult[]> {
+  return parsePopularNftCollections(
+    await postListing(POPULAR_NFT_COLLECTIONS_QUERY, request),
+    request.isNetwork,
   )
-  return parsePopularNftCollections(json, request.isNetwork)
 }
 
-export async function fetchTrending(request: Request): Promise<TrendingResults> {
-  const json = await postGraphql(
-    request.graphqlUrl,
-    TRENDING_QUERY,
-    { networks: request.networks, first: request.first },
-    request.signal,
-  )
-  return parseTrending(json, request.isNetwork)
+export async function fetchTrending(request: SearchRequest): Promise<TrendingResults> {
+  return parseTrending(await postListing(TRENDING_QUERY, request), request.isNetwork)
 }
