@@ -3,7 +3,10 @@
  * base 22600) and the real indexer (@oxbow/indexer's launcher, the one its own suites start: Ponder
  * as a child process on in-memory PGlite). Quotes and the token list carry the indexer's
  * pool-derived prices; after a large swap moves the pool that prices ETH, the USD value served
- * follows; with the indexer unreachable or silent, USD figures are absent and say why.
+ * follows; with the indexer unreachable or silent, USD figures are absent and say why. First, on the
+ * chain as seeded, a quote pays out what its input is worth at those prices, within fees and impact:
+ * before the seed's arbitrage step the pools disagreed, and 2 ETH valued at $6,398 bought 6,613 USDC
+ * through a stale WBTC pool.
  */
 import assert from 'node:assert/strict'
 import { createServer, type Server } from 'node:http'
@@ -13,7 +16,7 @@ import { devnetClients, startDevnet } from '@oxbow/devnet'
 import { type IndexerHandle, PGLITE_IN_MEMORY, startIndexer } from '@oxbow/indexer'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import type { Hono } from 'hono'
-import { type Address, parseEther } from 'viem'
+import { type Address, parseEther, parseUnits } from 'viem'
 import { createTradingModule, type TradingModule } from '../src/trading/index.ts'
 import { testApp } from './kit.ts'
 
@@ -75,6 +78,39 @@ const ONE_ETH_QUOTE = () => ({
   type: 'EXACT_INPUT',
 })
 
+/** A quote's value within this of its input's value: fees (0.05-0.3 %) and impact fit, free money does not. */
+const TOLERANCE = 0.01
+
+function token(symbol: string): { address: Address; decimals: number } {
+  const t = d.tokens.find((x) => x.symbol === symbol && x.safety === 'verified')
+  if (!t) throw new Error(`no ${symbol}`)
+  return t
+}
+
+/** The indexer's USD prices of `addresses`, in their order. */
+async function indexerPrices(addresses: readonly Address[]): Promise<number[]> {
+  const list = addresses.map((a) => `{ network: "${slug}", address: "${a}" }`).join(', ')
+  const res = await fetch(indexer?.graphqlUrl ?? '', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: `{ tokenPrices(tokens: [${list}]) { priceUsd } }` }),
+  })
+  const body = (await res.json()) as Json
+  return body.data.tokenPrices.map((p: Json) => Number(p.priceUsd))
+}
+
+async function quoteOut(tokenIn: string, tokenOut: string, amount: bigint): Promise<bigint> {
+  const { status, json } = await call(app, '/quote', {
+    network: slug,
+    tokenIn,
+    tokenOut,
+    amount: amount.toString(),
+    type: 'EXACT_INPUT',
+  })
+  assert.equal(status, 200, JSON.stringify(json))
+  return BigInt(json.amountOut)
+}
+
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
@@ -112,6 +148,56 @@ after(async () => {
   await trading?.close?.()
   await indexer?.stop()
   await stopDevnet?.()
+})
+
+// First, on the seeded chain as the seed left it (the tests below move the pools with a large swap).
+describe('quotes pay what the input is worth (the seed arbitrages its pools to one price)', () => {
+  test('behavior: 2 ETH quote for about 2 x the indexer’s ETH price in USDC, and back', async () => {
+    const usdc = token('USDC')
+    const [ethUsd, usdcUsd] = (await indexerPrices([NATIVE, usdc.address])) as [number, number]
+    assert.ok(ethUsd > 0 && usdcUsd > 0)
+    const out = Number(await quoteOut('ETH', usdc.address, parseEther('2'))) / 10 ** usdc.decimals
+    const worth = (2 * ethUsd) / usdcUsd
+    assert.ok(
+      Math.abs(out / worth - 1) <= TOLERANCE,
+      `2 ETH ($${(2 * ethUsd).toFixed(2)}) quoted ${out} USDC: ${((out / worth - 1) * 100).toFixed(2)} %`,
+    )
+    // the other way round: a stale pool would pay too much ETH for USDC instead
+    const back = Number(await quoteOut(usdc.address, 'ETH', parseUnits('6400', usdc.decimals))) / 1e18
+    const backWorth = (6400 * usdcUsd) / ethUsd
+    assert.ok(
+      Math.abs(back / backWorth - 1) <= TOLERANCE,
+      `6,400 USDC quoted ${back} ETH, worth ${backWorth}: ${((back / backWorth - 1) * 100).toFixed(2)} %`,
+    )
+  })
+
+  test('behavior: cross pairs agree: WBTC quotes at the indexer’s WBTC price in ETH and in USDC', async () => {
+    const [wbtc, usdc] = [token('WBTC'), token('USDC')]
+    const [btcUsd, ethUsd, usdcUsd] = (await indexerPrices([wbtc.address, NATIVE, usdc.address])) as [
+      number,
+      number,
+      number,
+    ]
+    const amount = parseUnits('0.1', wbtc.decimals)
+    for (const [out, worth, label] of [
+      [
+        Number(await quoteOut(wbtc.address, usdc.address, amount)) / 10 ** usdc.decimals,
+        (0.1 * btcUsd) / usdcUsd,
+        'USDC',
+      ],
+      [Number(await quoteOut(wbtc.address, 'ETH', amount)) / 1e18, (0.1 * btcUsd) / ethUsd, 'ETH'],
+      [
+        Number(await quoteOut('ETH', wbtc.address, parseEther('3'))) / 10 ** wbtc.decimals,
+        (3 * ethUsd) / btcUsd,
+        'WBTC for 3 ETH',
+      ],
+    ] as const) {
+      assert.ok(
+        Math.abs(out / worth - 1) <= TOLERANCE,
+        `${label}: quoted ${out}, worth ${worth}: ${((out / worth - 1) * 100).toFixed(2)} %`,
+      )
+    }
+  })
 })
 
 describe('USD from the market (the indexer)', () => {
