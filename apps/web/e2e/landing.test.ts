@@ -48,8 +48,11 @@ interface TrendingToken {
 }
 
 /**
- * Sells 40,000 of the markup-symbol token (about $80,000 into a $1,000,000 pair: its price falls) and
- * buys the fee-on-transfer token with 20 ETH (its price rises), through the v2 router.
+ * Sells 45,000 of the markup-symbol token (about $90,000 into a $1,000,000 pair: its price falls) and
+ * buys the fee-on-transfer token with 150 ETH (its price rises), through the v2 router. The logos
+ * take the trending list's slots the placement seeds for the viewport (at 1440 x 900: 1st-5th and
+ * 8th by 24 h volume); the seed's arbitrage makes ETH, WETH and USDC the most traded, flat or
+ * falling over the day, so the buy puts a rising token third and the sale the markup token eighth.
  */
 async function movePrices(manifest: Manifest): Promise<bigint> {
   const deployment = manifest.networks.ethereum
@@ -62,7 +65,7 @@ async function movePrices(manifest: Manifest): Promise<bigint> {
   const router = deployment.contracts.v2Router02
   const weth = deployment.contracts.weth9
   const deadline = 2n ** 48n
-  const sold = 40_000n * 10n ** 18n
+  const sold = 45_000n * 10n ** 18n
   const sent = [
     await wallet.writeContract({
       address: markup.address,
@@ -82,7 +85,7 @@ async function movePrices(manifest: Manifest): Promise<bigint> {
       abi: v2Router02Abi,
       functionName: 'swapExactETHForTokensSupportingFeeOnTransferTokens',
       args: [0n, [weth, taxed.address], me, deadline],
-      value: 20n * 10n ** 18n,
+      value: 150n * 10n ** 18n,
       gas: 300_000n,
     }),
   ]
@@ -502,7 +505,7 @@ describe('floating token logos', () => {
         const value = token.priceChange24h === null ? null : Number(token.priceChange24h)
         if (value === null) assert.equal(await change.textContent(), 'No 24h price data')
         else {
-          const expected = `${value > 0 ? '+' : value < 0 ? '-' : ''}${Math.abs(value).toFixed(2)}% (24h)`
+          const expected = `${value > 0 ? '+' : value < 0 ? '-' : ''}${Math.abs(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}% (24h)`
           assert.equal(await change.textContent(), expected)
           const color = await change.evaluate((element) => getComputedStyle(element).color)
           if (value > 0) {
@@ -518,7 +521,15 @@ describe('floating token logos', () => {
         await page.locator('main h1').hover()
         await tooltip.waitFor({ state: 'detached' })
       }
-      assert.ok(checkedUp && checkedDown, 'both a rising and a falling token were placed')
+      assert.ok(
+        checkedUp && checkedDown,
+        `both a rising and a falling token were placed: ${placed
+          .map(([chain, address]) => {
+            const token = trending.find((t) => t.network === chain && t.address === address)
+            return `${token?.symbol} ${token?.priceChange24h}`
+          })
+          .join(', ')}`,
+      )
       // Keyboard: focusing a logo shows its tooltip, described by it.
       const first = logos.first().getByRole('link')
       await first.focus()
