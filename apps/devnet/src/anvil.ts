@@ -1,8 +1,9 @@
 /** Starting and stopping anvil nodes (the binary from the pinned npm package). */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { AnvilError, PortInUseError } from './errors.ts'
 
@@ -45,6 +46,8 @@ export interface AnvilNode {
   readonly pid: number
   readonly port: number
   readonly rpcUrl: string
+  /** Where this node persists old states (`--cache-path`); removed when the node exits. */
+  readonly cacheDir: string
   readonly process: ChildProcess
   stop(): Promise<void>
 }
@@ -63,6 +66,44 @@ async function answers(rpcUrl: string): Promise<boolean> {
 }
 
 /**
+ * Parent of every node's `--cache-path`. Without one, anvil writes old states under
+ * `~/.foundry/anvil/tmp` and leaves them there when it is killed: kill -9 in the fault tests and
+ * interrupted runs once left 73 GB behind and filled the disk.
+ */
+export const ANVIL_CACHE_ROOT = join(tmpdir(), 'oxbow-anvil')
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Removes cache directories whose creating process (the number before the dash) is gone. */
+export function sweepAnvilCaches(root: string = ANVIL_CACHE_ROOT): void {
+  let names: string[]
+  try {
+    names = readdirSync(root)
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const owner = Number(name.split('-')[0])
+    if (Number.isSafeInteger(owner) && owner > 0 && !processAlive(owner)) {
+      rmSync(join(root, name), { recursive: true, force: true })
+    }
+  }
+}
+
+function newCacheDir(): string {
+  sweepAnvilCaches()
+  mkdirSync(ANVIL_CACHE_ROOT, { recursive: true })
+  return mkdtempSync(join(ANVIL_CACHE_ROOT, `${process.pid}-`))
+}
+
+/**
  * Spawns anvil bound to 127.0.0.1 and resolves once it answers JSON-RPC. The child stays in this
  * process's group, so killing the group (as `npm start` does) takes it down too.
  */
@@ -78,6 +119,8 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
     'prague',
     '--silent',
   ]
+  const cacheDir = newCacheDir()
+  args.push('--cache-path', cacheDir)
   if (options.timestamp !== undefined) args.push('--timestamp', String(options.timestamp))
   if (options.loadState !== undefined) args.push('--load-state', options.loadState)
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] })
@@ -86,11 +129,17 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
     stderr = (stderr + chunk.toString()).slice(-2000)
   })
   const rpcUrl = `http://127.0.0.1:${options.port}`
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      rmSync(cacheDir, { recursive: true, force: true })
+      resolve()
+    }),
+  )
   const node: AnvilNode = {
     pid: child.pid ?? -1,
     port: options.port,
     rpcUrl,
+    cacheDir,
     process: child,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
