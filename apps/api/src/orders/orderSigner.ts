@@ -18,8 +18,7 @@
  */
 import { invert, mod } from '@noble/curves/abstract/modular'
 import { secp256k1 } from '@noble/curves/secp256k1'
-import type { Address, Hex } from 'viem'
-import { publicKeyToAddress } from 'viem/accounts'
+import { type Address, getAddress, type Hex, keccak256 } from 'viem'
 
 type Point = InstanceType<typeof secp256k1.ProjectivePoint>
 
@@ -67,7 +66,12 @@ function recover(digest: Hex, { r, s, recovery }: Permit2Signature): Point {
   return new secp256k1.Signature(r, s).addRecoveryBit(recovery).recoverPublicKey(digest.slice(2))
 }
 
-const addressOf = (key: Point): Address => publicKeyToAddress(`0x${key.toHex(false)}`)
+/**
+ * The last 20 bytes of the keccak of x ‖ y (viem/accounts' `publicKeyToAddress` would load all
+ * of viem/accounts into the order thread, about 0.2 s more at its start).
+ */
+const addressOf = (key: Point): Address =>
+  getAddress(`0x${keccak256(`0x${key.toHex(false).slice(2)}`).slice(26)}`)
 
 /** The signer Permit2 would recover; throws for a signature it refuses. */
 export async function permit2Signer(digest: Hex, signature: Hex): Promise<Address> {
