@@ -18,6 +18,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { buildLimitOrder, limitOrderTypedData } from '../src/orders/limitOrder.ts'
 import { dutchOrderHashes, permit2Signer } from '../src/orders/orderDigest.ts'
+import { forgetSwapperKeys, orderSigner, recoveryCount } from '../src/orders/orderSigner.ts'
 import { DutchOrder } from '../src/orders/uniswapx.ts'
 
 const address = (seed: string) => keccak256(toHex(seed)).slice(0, 42) as Address
@@ -95,4 +96,47 @@ test('signatures: 65 bytes with v 27/28 and 64-byte EIP-2098 recover the swapper
   // Another digest: some other address, never the swapper.
   const other = await permit2Signer(keccak256('0x01'), signature)
   assert.notEqual(other, swapper.address)
+})
+
+test("a known swapper's remembered key answers exactly as ecrecover does", async () => {
+  forgetSwapperKeys()
+  const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+  const digest = (nonce: bigint) => dutchOrderHashes(limitOrder(1, nonce), 1, permit2).permitDigest
+  const words = (signature: Hex) => ({
+    r: signature.slice(2, 66),
+    s: BigInt(`0x${signature.slice(66, 130)}`),
+    v: Number.parseInt(signature.slice(130), 16),
+  })
+  const signature = (r: string, s: bigint, v: number) =>
+    `0x${r}${s.toString(16).padStart(64, '0')}${v.toString(16)}` as Hex
+  // the first order recovers and remembers the key, the next ones are checked against it
+  const before = recoveryCount()
+  for (const nonce of [1n, 2n, 3n]) {
+    const d = digest(nonce)
+    assert.equal(orderSigner(d, await swapper.sign({ hash: d }), swapper.address), swapper.address)
+  }
+  assert.equal(recoveryCount(), before + 1)
+  const d = digest(4n)
+  const signed = await swapper.sign({ hash: d })
+  const { r, s, v } = words(signed)
+  const compact = serializeCompactSignature(signatureToCompactSignature(parseSignature(signed)))
+  assert.equal(orderSigner(d, compact, swapper.address), swapper.address)
+  // (r, n − s) with the other v: ecrecover gives the swapper too (Permit2 takes high s)
+  const high = signature(r, n - s, v === 27 ? 28 : 27)
+  assert.equal(await permit2Signer(d, high), swapper.address)
+  assert.equal(orderSigner(d, high, swapper.address), swapper.address)
+  // a valid ECDSA signature of the key that ecrecover still maps elsewhere: the wrong parity
+  for (const wrong of [signature(r, s, v === 27 ? 28 : 27), signature(r, n - s, v)]) {
+    const recovered = await permit2Signer(d, wrong)
+    assert.notEqual(recovered, swapper.address)
+    assert.equal(orderSigner(d, wrong, swapper.address), recovered)
+  }
+  // another digest, another key claiming the swapper, and a signature Permit2 refuses
+  assert.notEqual(orderSigner(digest(5n), signed, swapper.address), swapper.address)
+  const other = privateKeyToAccount(generatePrivateKey())
+  assert.equal(orderSigner(d, await other.sign({ hash: d }), swapper.address), other.address)
+  assert.equal(orderSigner(d, `${signed.slice(0, 130)}00` as Hex, swapper.address), null)
+  assert.equal(orderSigner(d, signature('0'.repeat(64), s, v), swapper.address), null)
+  // still the swapper's after all of that
+  assert.equal(orderSigner(d, signed, swapper.address), swapper.address)
 })

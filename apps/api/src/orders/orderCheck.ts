@@ -3,8 +3,9 @@
  * parse of the encoded order, its hash and Permit2 digest, and the signer recovered from the
  * signature. Answers plain data (the order's terms as the SDK's JSON) that crosses threads.
  */
-import type { Address, Hex } from 'viem'
-import { dutchOrderHashes, permit2Signer } from './orderDigest.ts'
+import { type Address, getAddress, type Hex } from 'viem'
+import { dutchOrderHashes } from './orderDigest.ts'
+import { orderSigner } from './orderSigner.ts'
 import { DutchOrder } from './uniswapx.ts'
 
 export interface OrderToCheck {
@@ -35,11 +36,6 @@ export async function checkOrder(input: OrderToCheck): Promise<CheckedOrder> {
     return { ok: false }
   }
   const { orderHash, permitDigest } = dutchOrderHashes(order, input.chainId, input.permit2)
-  let signer: Address | null
-  try {
-    signer = await permit2Signer(permitDigest, input.signature)
-  } catch {
-    signer = null
-  }
+  const signer = orderSigner(permitDigest, input.signature, getAddress(order.info.swapper))
   return { ok: true, order: order.toJSON(), orderHash, signer }
 }

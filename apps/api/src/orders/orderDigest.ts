@@ -7,10 +7,9 @@
  * - `orderHash`: the reactor's order hash (the SDK's `order.hash()`), also the Permit2 witness.
  * - `permitDigest`: what the swapper signs, Permit2's `PermitWitnessTransferFrom` with the order as
  *   witness (the SDK's `SignatureTransfer.hash(order.toPermit(), permit2, chainId, order.witness())`).
- * - `permit2Signer`: the signer as Permit2's `SignatureVerification` recovers it for an account
- *   without code: a 65-byte (r, s, v) signature with v 27 or 28, or a 64-byte EIP-2098 (r, vs) one.
+ * - `permit2Signer` (orderSigner.ts): the signer as Permit2's `SignatureVerification` recovers it.
  */
-import { type Address, getAddress, type Hex, hashDomain, keccak256, recoverAddress, toHex } from 'viem'
+import { type Address, type Hex, hashDomain, keccak256, toHex } from 'viem'
 import type { DutchOrder } from './uniswapx.ts'
 
 const typeHash = (type: string) => keccak256(toHex(type))
@@ -127,18 +126,4 @@ export function dutchOrderHashes(
   return { orderHash, permitDigest }
 }
 
-/** Throws for what Permit2 refuses to recover: a wrong length, v not 27 or 28, r or s out of range. */
-export async function permit2Signer(digest: Hex, signature: Hex): Promise<Address> {
-  let full: Hex
-  if (signature.length === 2 + 130) {
-    const v = Number.parseInt(signature.slice(130), 16)
-    if (v !== 27 && v !== 28) throw new Error('v must be 27 or 28')
-    full = signature
-  } else if (signature.length === 2 + 128) {
-    // EIP-2098: the top bit of the second word is the y parity, the rest is s.
-    const vs = BigInt(`0x${signature.slice(66)}`)
-    const s = vs & (2n ** 255n - 1n)
-    full = `0x${signature.slice(2, 66)}${s.toString(16).padStart(64, '0')}${vs >> 255n ? '1c' : '1b'}`
-  } else throw new Error('a signature is 64 or 65 bytes')
-  return getAddress(await recoverAddress({ hash: digest, signature: full }))
-}
+export { permit2Signer } from './orderSigner.ts'

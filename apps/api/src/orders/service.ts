@@ -92,6 +92,9 @@ export class OrderService {
   }
 
   async submit(body: SubmitOrder): Promise<{ order: StoredOrder; openOrders: number }> {
+    // The deadline is judged at arrival: a busy or starting order thread must not refuse an
+    // order that had its time left when it was submitted.
+    const now = this.now()
     const network = this.network(body.chainId)
     const { deployment } = network
     const permit2 = deployment.contracts.permit2
@@ -157,7 +160,7 @@ export class OrderService {
       if (!(startTime < endTime) || endTime - startTime > MAX_GASLESS_DECAY_SECONDS)
         throw invalid(`The decay must last 1 to ${MAX_GASLESS_DECAY_SECONDS} s`, 'decayEndTime')
       if (endTime > info.deadline) throw invalid('The decay must end by the deadline', 'decayEndTime')
-      if (info.deadline > this.now() + MAX_GASLESS_LIFETIME_SECONDS)
+      if (info.deadline > now + MAX_GASLESS_LIFETIME_SECONDS)
         throw invalid('A gasless order expires within minutes', 'deadline')
       decay = { outputStartAmount, startTime, endTime }
     }
@@ -166,7 +169,6 @@ export class OrderService {
     if (isAddressEqual(inputToken, outputToken))
       throw invalid('Input and output are the same token', 'outputs.0.token')
 
-    const now = this.now()
     if (info.deadline < now + MIN_ORDER_REMAINING_SECONDS) {
       throw new ApiError('ORDER_EXPIRED', 'Order expired', [
         { path: 'deadline', message: 'the deadline has passed' },

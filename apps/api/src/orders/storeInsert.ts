@@ -26,7 +26,6 @@ export function createBatchedInsert(db: Database): (order: NewOrder) => Promise<
   let queue: PendingInsert[] = []
   let writing = false
   const drain = async () => {
-    writing = true
     while (queue.length > 0) {
       const batch = queue.slice(0, MAX_INSERT_BATCH)
       queue = queue.slice(batch.length)
@@ -48,7 +47,12 @@ export function createBatchedInsert(db: Database): (order: NewOrder) => Promise<
   return (order) =>
     new Promise<InsertResult>((resolve, reject) => {
       queue.push({ order, resolve, reject })
-      if (!writing) void drain()
+      // The first order waits one turn of the event loop: the orders checked with it (one answer
+      // of the order thread, one block's chain reads) reach here in that turn and share its write.
+      if (!writing) {
+        writing = true
+        setImmediate(() => void drain())
+      }
     })
 }
 
