@@ -175,3 +175,21 @@ describe('data API front (real Ponder)', () => {
     }
   })
 })
+
+describe('per-state cache of query builders', () => {
+  it('runs a lazy query once: a thenable that queries on every await (drizzle) is cached as its result', async () => {
+    const cache = createPerStateCache<number>()
+    let runs = 0
+    // Like a drizzle query builder: no query until awaited, and a new one on every then().
+    const builder = (): Promise<number> =>
+      ({
+        // biome-ignore lint/suspicious/noThenProperty: the shape under test is a thenable
+        then: (resolve: (n: number) => unknown, reject: (e: unknown) => unknown) =>
+          Promise.resolve(++runs).then(resolve, reject),
+      }) as unknown as Promise<number>
+    assert.equal(await cache.get('s', 'k', builder), 1)
+    assert.equal(await cache.get('s', 'k', builder), 1)
+    assert.equal(await cache.get('s', 'k', builder), 1)
+    assert.equal(runs, 1)
+  })
+})

@@ -682,7 +682,7 @@ for (const backend of backends) {
             { a: address },
           ),
         ).then((data) => data.activity.nodes)
-      // Mined before this indexer's first start: found in the history (trace_filter).
+      // Mined before this indexer's first start: found in the history the first start reads.
       const history = await activityOf(historyTransfer.recipient)
       assert.deepEqual(
         history.map((n) => [

@@ -17,7 +17,10 @@ export function createPerStateCache<T>(maxEntries = 2_000) {
       let hit = entries.get(key)
       if (hit === undefined) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string)
-        hit = load()
+        // A real promise of the result: a query builder (drizzle's) is a thenable that runs its
+        // SQL again on every await, so keeping it would cache nothing (issue #16's distinct load
+        // ran two reads per portfolio and activity request, a miss three).
+        hit = Promise.resolve(load())
         const stored = hit
         entries.set(key, stored)
         // A failed read is not kept: the next request tries again.

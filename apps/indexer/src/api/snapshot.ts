@@ -23,9 +23,11 @@ const KEY_TTL_MS = 50
 /**
  * The same where the indexing functions say when a block is complete (`blockCompleted`): the key
  * is read again at once after each, and this interval only catches changes without one (a reorg's
- * revert, Ponder's status). Reading the key cost about a sixth of the API's CPU under load on PGlite.
+ * revert with no block after it, Ponder's status). Reading the key cost about a sixth of the API's
+ * CPU under load on PGlite at 250 ms, and over a quarter on the loaded machine (issue #16's distinct
+ * queries: PGlite 0.2's per-query cost, file operations included, about 10 ms of CPU each there).
  */
-const SIGNALLED_KEY_TTL_MS = 250
+const SIGNALLED_KEY_TTL_MS = 1_000
 const HOUR = 3600
 const DAY = 86400
 

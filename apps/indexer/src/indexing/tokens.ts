@@ -4,7 +4,7 @@ import { zeroAddress } from 'viem'
 import { erc721Abi } from '../lib/abis.ts'
 import { readManifestSync } from '../lib/manifest.ts'
 import { foldActivity, nativeLeg } from './activity.ts'
-import { recordNativeTransfers } from './nativeTransfers.ts'
+import { prefetchHistory, recordNativeTransfers } from './nativeTransfers.ts'
 import { ponder } from './registry.ts'
 import { addBalance, addSupply, lower, metaOf, seedTokens, setNetworkState } from './store.ts'
 
@@ -22,6 +22,7 @@ ponder.on('Clock:block', async ({ event, context }) => {
 })
 
 ponder.on('Token:setup', async ({ context }) => {
+  prefetchHistory(context.network.chainId)
   await seedTokens(context.db, context.network.chainId)
 })
 
