@@ -97,7 +97,11 @@ export const createPageRoutes = (client?: QueryClient): RouteObject[] => [
     lazy: pages.explore,
     loader: ({ params, request }) => {
       const tab = params.tab ?? ''
-      if (!(EXPLORE_TABS as readonly string[]).includes(tab) && !isNetworkSlug(tab)) throw notFound()
+      if (!(EXPLORE_TABS as readonly string[]).includes(tab) && !isNetworkSlug(tab)) {
+        // The spec: an unknown explore tab is logged (here it then lands on the not-found page).
+        console.warn('explore: unknown tab or network', JSON.stringify(tab.slice(0, 100)))
+        throw notFound()
+      }
       return prefetch(client, (m, c) => m.prefetchExplore(c, params, new URL(request.url).searchParams))
     },
   },
@@ -109,6 +113,10 @@ export const createPageRoutes = (client?: QueryClient): RouteObject[] => [
         !(EXPLORE_TABS as readonly string[]).includes(params.tab ?? '') ||
         !isNetworkSlug(params.chainName ?? '')
       ) {
+        console.warn(
+          'explore: unknown tab or network',
+          JSON.stringify(`${params.tab}/${params.chainName}`.slice(0, 200)),
+        )
         throw notFound()
       }
       return prefetch(client, (m, c) => m.prefetchExplore(c, params, new URL(request.url).searchParams))

@@ -1,3 +1,4 @@
+import { isEvmAddress } from '@oxbow/core'
 import type { MessageDescriptor } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
 import { findNetwork } from '../../config/index.ts'
@@ -90,6 +91,15 @@ function shortHex(value: string | undefined): string {
   return value.length > 12 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value
 }
 
+/** A path segment decoded, or as it is when its escapes are malformed (e.g. a lone %E0). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 function liquidity(title: MessageDescriptor, version: string, extra: Record<string, string> = {}): RouteMeta {
   return { title, description: m.liquidityDescription, values: { version, ...extra } }
 }
@@ -99,7 +109,7 @@ function liquidity(title: MessageDescriptor, version: string, extra: Record<stri
  * depend on tab and network; liquidity titles on v2/v3/v4; anything else gets the interface name.
  */
 export function routeMeta(pathname: string, search = ''): RouteMeta {
-  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent)
+  const parts = pathname.split('/').filter(Boolean).map(decodeSegment)
   const [first, second, third, fourth] = parts
   const plain = (
     title: MessageDescriptor,
@@ -123,6 +133,12 @@ export function routeMeta(pathname: string, search = ''): RouteMeta {
     case 'limit':
       return plain(m.limit, m.swapDescription)
     case 'explore': {
+      // A malformed address or pool id is the page's not-found state: its title says so rather
+      // than echo the path (which may hold anything, bidi overrides included).
+      if ((second === 'tokens' || second === 'pools') && third && fourth !== undefined) {
+        const ok = isEvmAddress(fourth) || (second === 'pools' && /^0x[0-9a-fA-F]{64}$/.test(fourth))
+        if (!ok) return plain(m.notFound)
+      }
       if (second === 'tokens' && third && fourth) {
         return {
           title: m.token,
