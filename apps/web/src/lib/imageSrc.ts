@@ -1,5 +1,4 @@
 /** Where an untrusted image source (an NFT's, an ENS avatar's) is checked before it reaches <img>. */
-import { parseIpfsUrl } from '@oxbow/core'
 
 /** Image types a browser draws inline without running anything (an SVG in <img> runs no script). */
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/
@@ -32,19 +31,6 @@ export function safeAvatarSrc(value: string | null | undefined, gateway: string 
       const { href } = new URL(value)
       if (href === value && href.length > gateway.length && href.startsWith(gateway)) return value
     } catch {}
-  }
-  return safeImageSrc(value)
-}
-
-/**
- * An NFT picture's source for <img>, or null: the indexer keeps an `ipfs://<cid>[/path]` link as a
- * link, loaded here through `gateway` (the runtime config's ipfsGateway, the one home of that
- * setting; locally apps/sandbox's), else what `safeImageSrc` allows.
- */
-export function nftImageSrc(value: string | null | undefined, gateway: string | undefined): string | null {
-  if (typeof value === 'string' && value.startsWith('ipfs://')) {
-    const link = parseIpfsUrl(value)
-    return link && gateway ? safeAvatarSrc(gateway + link.slice('ipfs://'.length), gateway) : null
   }
   return safeImageSrc(value)
 }

@@ -13,7 +13,8 @@ const network = z.string().check(z.regex(NETWORK_SLUG_PATTERN))
 const count = z.int().check(z.gte(0))
 const label = (max: number) => z.string().check(z.maxLength(max))
 
-export { nftImageSrc, safeImageSrc } from '../../../lib/imageSrc.ts'
+export { safeImageSrc } from '../../../lib/imageSrc.ts'
+export { nftImageSrc } from './nftImage.ts'
 
 const collectionSchema = z.object({
   network,

@@ -1,4 +1,3 @@
-import { isEvmAddress } from '@oxbow/core'
 import type { MessageDescriptor } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
 import { findNetwork } from '../../config/index.ts'
@@ -135,10 +134,11 @@ export function routeMeta(pathname: string, search = ''): RouteMeta {
     case 'explore': {
       // A malformed address or pool id is the page's not-found state: its title says so rather
       // than echo the path (which may hold anything, bidi overrides included).
-      if ((second === 'tokens' || second === 'pools') && third && fourth !== undefined) {
-        const ok = isEvmAddress(fourth) || (second === 'pools' && /^0x[0-9a-fA-F]{64}$/.test(fourth))
-        if (!ok) return plain(m.notFound)
-      }
+      if (
+        fourth &&
+        !(second === 'pools' ? /^0x[\da-f]{40}([\da-f]{24})?$/i : /^0x[\da-f]{40}$/i).test(fourth)
+      )
+        return plain(m.notFound)
       if (second === 'tokens' && third && fourth) {
         return {
           title: m.token,
