@@ -15,9 +15,8 @@ import {
   type NftReportResponseBody,
   type NftReportSummaryBody,
   nftReportReasons,
-  nftReportRequestSchema,
-  tokenIdText,
 } from '@oxbow/api-contract/nft-reports'
+import { nftReportRequestSchema, tokenIdText } from '@oxbow/api-contract/requests'
 import { isNetworkSlug } from '@oxbow/chains'
 import { Hono } from 'hono'
 import { getAddress } from 'viem'
