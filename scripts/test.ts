@@ -74,6 +74,7 @@ const E2E_SECONDS: Record<string, number> = {
   'screening.test.ts': 21,
   'walletConnect.test.ts': 20,
   'nfts.test.ts': 20,
+  'nftReport.test.ts': 30,
   'tokenSwap.test.ts': 17,
   'rewardsScreening.test.ts': 13,
   'swapSettings.test.ts': 9,

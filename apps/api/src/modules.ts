@@ -6,6 +6,7 @@ import type { ApiModule, Logger } from './app.ts'
 import type { ApiConfig } from './config.ts'
 import { lazyDatabase } from './db/index.ts'
 import { loadFiatModule } from './fiat/index.ts'
+import { createNftReportModule } from './nftReports/index.ts'
 import { defaultApiDbDir, loadOrdersModule, type OrdersModule } from './orders/index.ts'
 import { createPasskeyModule, passkeyRpId } from './passkey/index.ts'
 import { createPlatformModule } from './platform/index.ts'
@@ -63,6 +64,15 @@ export async function createModules(
     }),
   ]
   modules.push(await loadUsernameModule(config, log, db, clientKeyFor(config.OXBOW_TRUST_PROXY), rateLimits))
+  // Migrated on its first report.
+  modules.push(
+    await createNftReportModule({
+      db,
+      log,
+      clientKey: clientKeyFor(config.OXBOW_TRUST_PROXY),
+      ...(rateLimits ? { rateLimits } : {}),
+    }),
+  )
   modules.push(await loadRewardsModule(config.OXBOW_MANIFEST, log, screening))
   const fiat = await loadFiatModule(config, log, db, screening)
   if (fiat) modules.push(fiat)

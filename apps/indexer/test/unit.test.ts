@@ -342,10 +342,13 @@ describe('NFT metadata (hostile tokenURI)', () => {
       42,
     ])
       assert.equal(safeImageUrl(bad), null, String(bad))
-    assert.equal(
-      safeImageUrl('ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/1.png'),
-      'https://ipfs.io/ipfs/bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/1.png',
-    )
+    // ipfs:// links stay links: the client loads them through its own configured gateway (no
+    // public gateway is baked in here).
+    const cid = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi'
+    assert.equal(safeImageUrl(`ipfs://${cid}/1.png`), `ipfs://${cid}/1.png`)
+    assert.equal(safeImageUrl(`ipfs://ipfs/${cid}/1.png`), `ipfs://${cid}/1.png`)
+    assert.equal(safeImageUrl('ipfs://not-a-cid/1.png'), null)
+    assert.equal(safeImageUrl(`ipfs://${cid}/a?x=1`), null)
     const meta = decodeNftMetadata(
       b64({
         name: '<img src=x onerror=alert(1)>\u202e\u0007',

@@ -619,3 +619,36 @@ describe('pool page', () => {
     }
   })
 })
+
+describe('explore: hostile URLs', () => {
+  test('bad input: a malformed token address or pool id titles the page "Page not found" (never echoes it); a broken escape crashes nothing; an unknown tab is logged', async () => {
+    for (const path of [
+      '/explore/tokens/ethereum/%F0%9F%A6%84%E2%80%AE',
+      "/explore/tokens/ethereum/'%20OR%201=1--",
+      `/explore/tokens/ethereum/0x${'1'.repeat(40)}`,
+      '/explore/pools/ethereum/%7B__schema%7Btypes%7Bname%7D%7D%7D',
+      '/explore/pools/ethereum/%E0%A4%A',
+    ]) {
+      await withPage(path, async (page) => {
+        await page.getByTestId('explore-not-found').waitFor()
+        await page.waitForFunction(() => document.title === 'Page not found | Oxbow Interface')
+      })
+    }
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      const warnings: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text())
+      })
+      await page.goto(`${web.url}/explore/%3Cb%3Eunknown%3C%2Fb%3E`)
+      await page.waitForURL(/\/not-found$/)
+      assert.ok(
+        warnings.some((w) => w.includes('explore: unknown tab or network') && w.includes('<b>unknown</b>')),
+        warnings.join('\n'),
+      )
+    } finally {
+      await context.close()
+    }
+  })
+})

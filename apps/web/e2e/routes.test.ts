@@ -38,9 +38,15 @@ const table: [string, string, string | null][] = [
     `Token 0xA0b8…eB48 on Ethereum | ${I}`,
   ],
   [
+    '/explore/pools/base/0x1234567890abcdef1234567890abcdef12345678',
+    '/explore/pools/base/0x1234567890abcdef1234567890abcdef12345678',
+    `Pool 0x1234…5678 on Base | ${I}`,
+  ],
+  // A malformed pool id is the page's not-found state, and its title says so.
+  [
     '/explore/pools/base/0x1234567890abcdef',
     '/explore/pools/base/0x1234567890abcdef',
-    `Pool 0x1234…cdef on Base | ${I}`,
+    `Page not found | ${I}`,
   ],
   ['/tokens', '/explore/tokens', `Explore top tokens on Ethereum | ${I}`],
   ['/tokens/base', '/explore/tokens/base', `Explore top tokens on Base | ${I}`],

@@ -237,3 +237,26 @@ describe('search results', () => {
     })
   })
 })
+
+describe('search: hostile input', () => {
+  test('bad input: very long, Unicode, SQL and GraphQL queries are sent as data and answered "No results", nothing injected', async () => {
+    await withSearch('/swap', async (page) => {
+      const box = dialog(page).getByRole('searchbox')
+      for (const query of [
+        'A'.repeat(5000),
+        '🦄\u202e\u0000ǅ',
+        "'); DROP TABLE token; --",
+        '{ __schema { types { name } } }',
+        `0x${'f'.repeat(64)}`,
+      ]) {
+        await box.fill(query)
+        await dialog(page).getByRole('status').filter({ hasText: 'No results' }).waitFor()
+        assert.equal(await dialog(page).locator('a[data-result]').count(), 0, query.slice(0, 40))
+      }
+      // A query that matches something shows its rows and no "No results".
+      await box.fill('WETH')
+      await region(page, 'Tokens').locator('a[data-result]').first().waitFor()
+      assert.equal(await dialog(page).getByText('No results').count(), 0)
+    })
+  })
+})

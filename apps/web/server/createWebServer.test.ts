@@ -178,3 +178,12 @@ test("behavior: an explore page's HTML preloads its own chunks (from Vite's mani
     await rm(built, { recursive: true, force: true })
   }
 })
+
+test('bad input: a path with a malformed percent-escape gets the app shell (its not-found page), not a 500', async () => {
+  for (const path of ['/explore/pools/ethereum/%E0%A4%A', '/explore/%E0%A4%A', '/%ZZ']) {
+    const response = await app().request(`http://localhost${path}`)
+    assert.equal(response.status, 200, path)
+    assert.match(response.headers.get('content-type') ?? '', /text\/html/, path)
+  }
+  assert.equal((await app().request('http://localhost/assets/%E0.js')).status, 404)
+})

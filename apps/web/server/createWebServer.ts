@@ -97,8 +97,12 @@ export function createWebServer(options: WebServerOptions): Hono {
   })
 
   app.get('*', async (c) => {
-    const path = decodeURIComponent(new URL(c.req.url).pathname)
-    if (path !== '/' && path !== '/index.html') {
+    const raw = new URL(c.req.url).pathname
+    const path = decodedPath(raw)
+    // A malformed escape (e.g. a lone %E0) names no file: under /assets/ a 404, elsewhere the app's
+    // shell, whose router shows its not-found state (it used to be a 500).
+    if (path === null && raw.startsWith('/assets/')) return c.text('Not found', 404)
+    if (path !== null && path !== '/' && path !== '/index.html') {
       const file = normalize(join(root, path))
       // Not the build's manifest (dist/.vite/): it is the server's, not the browser's.
       if (file.startsWith(`${root}/`) && !file.startsWith(`${root}/.vite/`)) {
@@ -135,4 +139,13 @@ export function createWebServer(options: WebServerOptions): Hono {
   })
 
   return app
+}
+
+/** A URL path decoded, or null when its percent-escapes are malformed. */
+function decodedPath(pathname: string): string | null {
+  try {
+    return decodeURIComponent(pathname)
+  } catch {
+    return null
+  }
 }

@@ -6,6 +6,7 @@
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { type Address, checksumAddress, getAddress, type Hex, isAddress, isHex } from 'viem'
 import * as z from 'zod/mini'
+import { nftReportReasons } from './nftReports.ts'
 import { network } from './primitives.ts'
 import { tradeTypes } from './trading.ts'
 
@@ -125,3 +126,29 @@ export type ApprovalRequestBody = z.input<typeof approvalRequestSchema>
 
 /** GET /v1/tokens?network=… */
 export const tokensQuerySchema = z.object({ network })
+
+// NFT reports (POST /v1/nfts/reports; the answers are ./nftReports.ts).
+const MAX_TOKEN_ID = 2n ** 256n - 1n
+const DECIMAL = /^(0|[1-9][0-9]*)$/
+
+/** An ERC-721 token id: a uint256 as a decimal string (no sign, no leading zeros). */
+export const tokenIdText = z.string().check(
+  z.maxLength(78),
+  z.regex(DECIMAL, 'a non-negative integer as a decimal string'),
+  // zod/mini runs every check: only a well-formed number is compared.
+  z.refine(
+    (v) => !DECIMAL.test(v) || v.length > 78 || BigInt(v) <= MAX_TOKEN_ID,
+    'at most 2^256 - 1 (a uint256)',
+  ),
+)
+
+/** A contract address as sent: 20 hex bytes (any case; the API stores it lower case). */
+const contractAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'a 20-byte hex address'))
+
+export const nftReportRequestSchema = z.strictObject({
+  network,
+  contractAddress,
+  tokenId: tokenIdText,
+  reason: z.enum(nftReportReasons),
+})
+export type NftReportRequestBody = z.input<typeof nftReportRequestSchema>

@@ -4,7 +4,10 @@ export {
   approvalRequestSchema,
   CHECKSUM_MESSAGE,
   checksumHolds,
+  type NftReportRequestBody,
+  nftReportRequestSchema,
   quoteRequestSchema,
   swapRequestSchema,
+  tokenIdText,
   tokensQuerySchema,
 } from './requests.ts'

@@ -35,6 +35,7 @@ export {
   checkAvatar,
   DEFAULT_IPFS_GATEWAY,
   parseAvatarUrl,
+  parseIpfsUrl,
   profileSignText,
   sniffAvatarType,
   usernameClaimErrors,

@@ -44,13 +44,21 @@ const IPFS_URL =
   /^ipfs:\/\/(Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{50,110})(\/(?!\.\.?(\/|$))[A-Za-z0-9._~%-]+)*\/?$/
 
 /**
+ * An `ipfs://<cid>[/path]` link as written, or null: the one rule for IPFS links the apps accept
+ * (profile avatars, NFT metadata images), loaded through whichever gateway the deployment configures.
+ */
+export function parseIpfsUrl(value: string): string | null {
+  return value.length <= AVATAR_URL_MAX_LENGTH && IPFS_URL.test(value) ? value : null
+}
+
+/**
  * A profile's avatar link as the API stores it, or null when refused: an https URL with a host and
  * no credentials (normalised by the URL parser), or an `ipfs://<cid>[/path]` URL, at most 2048
  * characters. Every other scheme (http:, data:, javascript:, …) is refused.
  */
 export function parseAvatarUrl(value: string): string | null {
   if (value.length > AVATAR_URL_MAX_LENGTH) return null
-  if (value.startsWith('ipfs://')) return IPFS_URL.test(value) ? value : null
+  if (value.startsWith('ipfs://')) return parseIpfsUrl(value)
   try {
     const url = new URL(value)
     if (url.protocol !== 'https:' || !url.hostname || url.username || url.password) return null

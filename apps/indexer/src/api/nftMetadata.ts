@@ -1,10 +1,14 @@
+import { parseIpfsUrl } from '@oxbow/core'
+
 /**
  * An NFT's tokenURI decoded into plain fields. The URI and everything in it is the contract's, so
  * hostile: only inline JSON (data:application/json, base64 or percent-encoded) is decoded (the API
  * never fetches a URL a contract names), every string is capped and stripped of control characters,
  * and an image is kept only when the web's CSP (img-src 'self' data: https:) would load it as an
- * image: an https URL, an ipfs:// URI (served through a public https gateway) or a data:image URI
- * of a raster or SVG type. Clients still render all of it as text.
+ * image: an https URL, a data:image URI of a raster or SVG type, or an `ipfs://<cid>[/path]` link
+ * kept as such (core's parseIpfsUrl): the client loads it through the IPFS gateway its own config
+ * names (the web's runtime `ipfsGateway`, which its CSP allows), so no gateway is configured here.
+ * Clients still render all of it as text.
  */
 export interface NftMetadata {
   name: string | null
@@ -18,7 +22,6 @@ const MAX_NAME = 120
 const MAX_DESCRIPTION = 1000
 const MAX_ATTRIBUTES = 20
 const MAX_IMAGE_URL = 24_000
-const IPFS_GATEWAY = 'https://ipfs.io/ipfs/'
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
@@ -31,14 +34,12 @@ function text(value: unknown, max: number): string | null {
   return cleaned.length > 0 ? cleaned : null
 }
 
-/** The image URL a browser may load under the CSP, or null. */
+/** The image URL a browser may load under the CSP (an ipfs:// link through its gateway), or null. */
 export function safeImageUrl(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > MAX_IMAGE_URL) return null
   if (DATA_IMAGE.test(value)) return value
-  if (value.startsWith('ipfs://')) {
-    const path = value.slice('ipfs://'.length).replace(/^ipfs\//, '')
-    return /^[A-Za-z0-9]{20,100}(\/[A-Za-z0-9._-]{1,100}){0,4}$/.test(path) ? IPFS_GATEWAY + path : null
-  }
+  // ipfs://ipfs/<cid> is a common misspelling of ipfs://<cid>.
+  if (value.startsWith('ipfs://')) return parseIpfsUrl(value.replace(/^ipfs:\/\/ipfs\//, 'ipfs://'))
   try {
     const url = new URL(value)
     return url.protocol === 'https:' && url.username === '' && url.password === '' ? url.href : null

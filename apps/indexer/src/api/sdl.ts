@@ -244,7 +244,7 @@ export const typeDefs = /* GraphQL */ `
     "From the tokenURI's inline JSON metadata (untrusted text, capped, control characters removed); null when absent."
     name: String
     description: String
-    "Only an https URL, an ipfs:// URI through an https gateway, or a data:image URI (png, jpeg, gif, webp, svg+xml); else null."
+    "Only an https URL, an ipfs://<cid>[/path] link (the client picks the gateway), or a data:image URI (png, jpeg, gif, webp, svg+xml); else null."
     imageUrl: String
     attributes: [NftAttribute!]!
   }

@@ -14,6 +14,12 @@ export const EXPLORE_TABS = ['tokens', 'pools', 'transactions'] as const
 
 const notFound = () => redirect('/not-found')
 
+/** The spec: an unknown explore tab is logged; it then lands on the not-found page. */
+function unknownExplore(path: string) {
+  console.warn('explore: unknown tab or network', JSON.stringify(path.slice(0, 200)))
+  return notFound()
+}
+
 /** Redirect keeping the query string (e.g. /limits?chain=base -> /limit?chain=base). */
 function to(path: string) {
   return ({ request }: LoaderFunctionArgs) => redirect(path + new URL(request.url).search)
@@ -97,7 +103,7 @@ export const createPageRoutes = (client?: QueryClient): RouteObject[] => [
     lazy: pages.explore,
     loader: ({ params, request }) => {
       const tab = params.tab ?? ''
-      if (!(EXPLORE_TABS as readonly string[]).includes(tab) && !isNetworkSlug(tab)) throw notFound()
+      if (!(EXPLORE_TABS as readonly string[]).includes(tab) && !isNetworkSlug(tab)) throw unknownExplore(tab)
       return prefetch(client, (m, c) => m.prefetchExplore(c, params, new URL(request.url).searchParams))
     },
   },
@@ -109,7 +115,7 @@ export const createPageRoutes = (client?: QueryClient): RouteObject[] => [
         !(EXPLORE_TABS as readonly string[]).includes(params.tab ?? '') ||
         !isNetworkSlug(params.chainName ?? '')
       ) {
-        throw notFound()
+        throw unknownExplore(`${params.tab}/${params.chainName}`)
       }
       return prefetch(client, (m, c) => m.prefetchExplore(c, params, new URL(request.url).searchParams))
     },

@@ -9,7 +9,7 @@ import { buttonClassName, Card, Page, secondaryButtonClassName } from '../../ui/
 import { CopyButton } from '../../wallet/index.ts'
 import { usePoolDetails } from '../hooks/usePoolDetails.ts'
 import { useTokenChart } from '../hooks/useTokenDetails.ts'
-import { feeTierText, num } from '../services/format.ts'
+import { feeTierText, num, rateText } from '../services/format.ts'
 import { isPoolIdentifier } from '../services/poolData.ts'
 import { type ChartRange, POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
 import styles from './Details.module.css'
@@ -52,12 +52,7 @@ export function PoolDetailsView() {
     const n = num(value)
     return n === null ? '–' : format(n)
   }
-  const pct = (value: string | undefined) => {
-    const n = num(value)
-    return n === null
-      ? '–'
-      : new Intl.NumberFormat(intl.locale, { style: 'percent', maximumFractionDigits: 2 }).format(n / 100)
-  }
+  const pct = (value: string | undefined) => rateText(num(value), intl.locale)
   const id = pool ? (pool.version === 'V4' ? pool.poolId : pool.address) : null
   return (
     <Page

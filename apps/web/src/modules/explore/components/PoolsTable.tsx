@@ -5,7 +5,7 @@ import { AprWithReward } from '../../rewards/index.ts'
 import { prefetchPool, useIntentPrefetch } from '../hooks/prefetch.ts'
 import { useExplorePools } from '../hooks/useExploreData.ts'
 import { POOLS_DEFAULT_SORT, type PoolRow, type PoolSort } from '../services/exploreData.ts'
-import { feeTierText, num } from '../services/format.ts'
+import { feeTierText, num, rateText } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
 import { type Column, ExploreTable, TokenMark, useSort } from './TableParts.tsx'
@@ -34,10 +34,7 @@ export function PoolsTable({ networks, filter }: { networks: readonly string[] |
   const { sort, onSort } = useSort(POOLS_DEFAULT_SORT)
   const query = useExplorePools(networks, sort.key, sort.direction, filter)
   const intent = useIntentPrefetch()
-  const pct = (value: number | null) =>
-    value === null
-      ? '–'
-      : new Intl.NumberFormat(intl.locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100)
+  const pct = (value: number | null) => rateText(value, intl.locale)
   const columns: Column<PoolSort>[] = [
     { label: '#', numeric: true },
     { label: intl.formatMessage(em.colPool) },

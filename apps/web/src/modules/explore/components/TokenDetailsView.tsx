@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl'
 import { Link, useLocation, useParams } from 'react-router'
 import { findNetwork, isKnownNetwork, useNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { setPageTitle } from '../../seo/index.ts'
+import { routeMeta, setPageTitle } from '../../seo/index.ts'
 import { EmbeddedSwapForm } from '../../swap/index.ts'
 import { Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
 import { CopyButton, useWalletState } from '../../wallet/index.ts'
@@ -23,6 +23,12 @@ import { usePriceText } from './usePriceText.ts'
 /** The token and pool pages' not-found state (unknown network, malformed or unknown address). */
 export function ExploreNotFound() {
   const intl = useIntl()
+  const { pathname } = useLocation()
+  // An unknown (well-formed) address: the tab says "not found" too, not "Token 0x… on …".
+  useEffect(() => {
+    setPageTitle(pathname, intl.formatMessage(routeMeta('/not-found').title))
+    return () => setPageTitle(pathname, null)
+  }, [intl, pathname])
   return (
     <NotFoundState
       title={intl.formatMessage(dm.notFoundTitle)}

@@ -8,6 +8,39 @@ export function num(value: string | null | undefined): number | null {
 }
 
 /**
+ * One Intl formatter per locale: building one is costly (locale data lookup), and the tables asked
+ * for a new one in every cell (2 change columns, fee tiers, times: hundreds per page).
+ */
+function perLocale<T>(make: (locale: string) => T): (locale: string) => T {
+  const cache = new Map<string, T>()
+  return (locale) => {
+    let formatter = cache.get(locale)
+    if (formatter === undefined) {
+      formatter = make(locale)
+      cache.set(locale, formatter)
+    }
+    return formatter
+  }
+}
+
+const feeFormat = perLocale((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }))
+const changeFormat = perLocale(
+  (locale) =>
+    new Intl.NumberFormat(locale, {
+      style: 'percent',
+      signDisplay: 'exceptZero',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+)
+const rateFormat = perLocale(
+  (locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }),
+)
+const timeFormat = perLocale(
+  (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }),
+)
+
+/**
  * The spec's fee display: feeTier divided by its constant with a percent sign; v2 pools show the
  * default tier; a v4 pool with the dynamic-fee flag shows as dynamic (null here, the caller words it).
  */
@@ -15,17 +48,17 @@ export function feeTierText(version: 'V2' | 'V3' | 'V4', feeTier: number, locale
   if (version === 'V4' && feeTier === V4_DYNAMIC_FEE_FLAG) return null
   const tier = version === 'V2' ? V2_FEE_TIER : feeTier
   // Tiers are whole hundredths of a basis point: 4 fraction digits of a percent show any of them.
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(feeTierPercent(tier))}%`
+  return `${feeFormat(locale).format(feeTierPercent(tier))}%`
 }
 
 /** A signed percent with two decimals ('+1.23%', '-0.50%'). */
 export function percentText(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'percent',
-    signDisplay: 'exceptZero',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value / 100)
+  return changeFormat(locale).format(value / 100)
+}
+
+/** An unsigned rate in percent with up to two decimals (APR, volume / TVL): '12.5%'; null is '–'. */
+export function rateText(value: number | null, locale: string): string {
+  return value === null ? '–' : rateFormat(locale).format(value / 100)
 }
 
 /** A token amount (base units, sign dropped) for a table cell. */
@@ -37,7 +70,7 @@ export function amountText(baseUnits: string, decimals: number, locale: string):
 /** "5 min ago" style time for a unix timestamp relative to `now` (seconds). */
 export function relativeTime(timestamp: number, now: number, locale: string): string {
   const seconds = Math.max(0, now - timestamp)
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' })
+  const format = timeFormat(locale)
   if (seconds < 60) return format.format(-seconds, 'second')
   if (seconds < 3600) return format.format(-Math.floor(seconds / 60), 'minute')
   if (seconds < 86400) return format.format(-Math.floor(seconds / 3600), 'hour')

@@ -11,6 +11,7 @@ import { marketplaceUrl } from '../services/marketplace.ts'
 import type { NftItem } from '../services/nftData.ts'
 import { DEFAULT_NFT_NETWORK } from '../services/nftRoute.ts'
 import { NftImage } from './NftImage.tsx'
+import { NftReportButton } from './NftReportDialog.tsx'
 import styles from './Nfts.module.css'
 import { nm } from './nftMessages.ts'
 
@@ -208,6 +209,9 @@ function NftDetails({ item, network, collection }: { item: NftItem; network: str
             <span className="visually-hidden">{intl.formatMessage(nm.newTab)}</span>
           </a>
         ) : null}
+        <p>
+          <NftReportButton network={network} contractAddress={collection} tokenId={item.tokenId} />
+        </p>
       </div>
     </div>
   )

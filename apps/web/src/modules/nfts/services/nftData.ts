@@ -5,7 +5,7 @@ import { postGraphql } from '../../../lib/graphql.ts'
 /**
  * The NFT pages' data from the indexer (apps/indexer/src/api/sdl.ts: `nftCollections`,
  * `nftCollection`, `collectionNfts`). Names, descriptions and traits are the contract's: hostile
- * text, validated for shape and length here and rendered as text; images pass `safeImageSrc`.
+ * text, validated for shape and length here and rendered as text; images pass `nftImageSrc`.
  */
 
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
@@ -14,6 +14,7 @@ const count = z.int().check(z.gte(0))
 const label = (max: number) => z.string().check(z.maxLength(max))
 
 export { safeImageSrc } from '../../../lib/imageSrc.ts'
+export { nftImageSrc } from './nftImage.ts'
 
 const collectionSchema = z.object({
   network,

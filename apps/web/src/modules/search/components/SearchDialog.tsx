@@ -222,6 +222,7 @@ export function SearchDialog() {
     if (section === 'Tokens') return tokenRows(results.data.tokens)
     return poolRows(results.data.pools)
   }
+  const sectionRows = sections.map((section) => [section, rowsOf(section)] as const)
   const tabLabel = {
     all: m.tabAll,
     tokens: m.tabTokens,
@@ -313,8 +314,17 @@ export function SearchDialog() {
         ) : null}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls; focusable so the keyboard can scroll it (WCAG 2.1.1) */}
         <section className={styles.body} ref={bodyRef} id={listId} aria-labelledby={titleId} tabIndex={0}>
-          {sections.map((section) => {
-            const rows = rowsOf(section)
+          {
+            // A typed query every section answered empty says so (else the modal would stay blank).
+            typed &&
+            !results.isPlaceholderData &&
+            sectionRows.every(([, rows]) => rows !== 'loading' && rows.length === 0) ? (
+              <p className={styles.empty} role="status">
+                {intl.formatMessage(m.noResults)}
+              </p>
+            ) : null
+          }
+          {sectionRows.map(([section, rows]) => {
             // A section the indexer answered empty (or could not answer) is left out.
             if (rows !== 'loading' && rows.length === 0) return null
             return (

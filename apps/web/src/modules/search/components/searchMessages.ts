@@ -27,6 +27,7 @@ export const searchMessages = defineMessages({
     defaultMessage: "Data is unavailable at the moment; we're working on a fix",
   },
   retry: { id: 'search.retry', defaultMessage: 'Try again' },
+  noResults: { id: 'search.noResults', defaultMessage: 'No results' },
   copyAddress: { id: 'search.action.copyAddress', defaultMessage: 'Copy address' },
   copyPoolId: { id: 'search.action.copyPoolId', defaultMessage: 'Copy pool id' },
   share: { id: 'search.action.share', defaultMessage: 'Share' },

@@ -58,3 +58,20 @@ test('behavior: the interface name is the default title', () => {
   assert.equal(title('/something-unknown'), 'Oxbow Interface')
   assert.equal(title('/not-found'), 'Page not found | Oxbow Interface')
 })
+
+test('error: a malformed token address or pool id (or a broken escape) titles the page not found, never echoes it', () => {
+  for (const path of [
+    '/explore/tokens/ethereum/0xZZ',
+    '/explore/tokens/ethereum/%F0%9F%A6%84%E2%80%AE',
+    "/explore/tokens/ethereum/'%20OR%201=1--",
+    '/explore/pools/ethereum/%7B__schema%7D',
+    `/explore/tokens/ethereum/0x${'ab'.repeat(32)}`,
+    '/explore/pools/ethereum/%E0%A4%A',
+  ])
+    assert.equal(title(path), 'Page not found | Oxbow Interface', path)
+  assert.equal(
+    title(`/explore/pools/ethereum/0x${'ab'.repeat(32)}`),
+    'Pool 0xabab…abab on Ethereum | Oxbow Interface',
+  )
+  assert.equal(title('/explore/%E0%A4%A'), 'Explore top tokens on Ethereum | Oxbow Interface')
+})

@@ -90,6 +90,15 @@ function shortHex(value: string | undefined): string {
   return value.length > 12 ? `${value.slice(0, 6)}…${value.slice(-4)}` : value
 }
 
+/** A path segment decoded, or as it is when its escapes are malformed (e.g. a lone %E0). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
+}
+
 function liquidity(title: MessageDescriptor, version: string, extra: Record<string, string> = {}): RouteMeta {
   return { title, description: m.liquidityDescription, values: { version, ...extra } }
 }
@@ -99,7 +108,7 @@ function liquidity(title: MessageDescriptor, version: string, extra: Record<stri
  * depend on tab and network; liquidity titles on v2/v3/v4; anything else gets the interface name.
  */
 export function routeMeta(pathname: string, search = ''): RouteMeta {
-  const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent)
+  const parts = pathname.split('/').filter(Boolean).map(decodeSegment)
   const [first, second, third, fourth] = parts
   const plain = (
     title: MessageDescriptor,
@@ -123,6 +132,13 @@ export function routeMeta(pathname: string, search = ''): RouteMeta {
     case 'limit':
       return plain(m.limit, m.swapDescription)
     case 'explore': {
+      // A malformed address or pool id is the page's not-found state: its title says so rather
+      // than echo the path (which may hold anything, bidi overrides included).
+      if (
+        fourth &&
+        !(second === 'pools' ? /^0x[\da-f]{40}([\da-f]{24})?$/i : /^0x[\da-f]{40}$/i).test(fourth)
+      )
+        return plain(m.notFound)
       if (second === 'tokens' && third && fourth) {
         return {
           title: m.token,
