@@ -1,3 +1,4 @@
 export { AccountButton } from './components/AccountButton.tsx'
 export { AccountDrawerSlot } from './components/AccountDrawerSlot.tsx'
+export { ReceiveModal } from './components/ReceiveModal.tsx'
 export { SendScreen } from './components/SendScreen.tsx'
