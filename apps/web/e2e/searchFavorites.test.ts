@@ -103,6 +103,10 @@ describe('search favorites', () => {
       const exploreRow = region(page, 'Trending tokens').locator('li').first()
       await exploreRow.getByRole('link', { name: 'Swap' }).waitFor()
       assert.equal(await exploreRow.getByRole('button', { name: 'Favorite', exact: true }).count(), 0)
+      // Receive with no wallet connected: the account drawer's connect view, the search closed.
+      await exploreRow.getByRole('button', { name: 'Receive' }).click()
+      await page.getByRole('dialog', { name: 'Connect a wallet' }).waitFor()
+      assert.equal(await dialog(page).count(), 0)
       assert.deepEqual(problems.errors, [], 'no console errors')
     } finally {
       await context.close()

@@ -1,4 +1,3 @@
 export { AccountButton } from './components/AccountButton.tsx'
-export { AccountDrawerSlot } from './components/AccountDrawerSlot.tsx'
-export { ReceiveModal } from './components/ReceiveModal.tsx'
+export { AccountDrawerSlot, loadAccountDrawer } from './components/AccountDrawerSlot.tsx'
 export { SendScreen } from './components/SendScreen.tsx'

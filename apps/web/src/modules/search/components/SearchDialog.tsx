@@ -1,9 +1,9 @@
 import { isEvmAddress, isValidUsername, shortenAddress } from '@oxbow/core'
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
-import { ReceiveModal } from '../../account/index.ts'
+import { loadAccountDrawer } from '../../account/index.ts'
 import { getRuntimeConfig, useNetworks } from '../../config/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../../flags/index.ts'
 import { useEnsAddress, useEnsName, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
@@ -18,6 +18,9 @@ import styles from './SearchModal.module.css'
 import { searchResultRows } from './SearchResultRows.tsx'
 import { searchMessages as m } from './searchMessages.ts'
 import { recentPath, type Section, sectionsFor, type Tab } from './searchSections.ts'
+
+// The account drawer's receive modal, from the drawer's chunk (loaded on the first Receive).
+const ReceiveModal = lazy(() => loadAccountDrawer().then((module) => ({ default: module.ReceiveModal })))
 
 /**
  * The search modal: query field, chain filter, tabs (All/Tokens/Pools with pool search on) and the
