@@ -1,9 +1,19 @@
 import { isEvmAddress, isValidUsername, shortenAddress } from '@oxbow/core'
 import { useQuery } from '@tanstack/react-query'
-import { lazy, type ReactNode, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
-import { loadAccountDrawer } from '../../account/index.ts'
+import type { loadAccountDrawer } from '../../account/index.ts'
 import { getRuntimeConfig, useNetworks } from '../../config/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../../flags/index.ts'
 import { useEnsAddress, useEnsName, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
@@ -19,8 +29,14 @@ import { searchResultRows } from './SearchResultRows.tsx'
 import { searchMessages as m } from './searchMessages.ts'
 import { recentPath, type Section, sectionsFor, type Tab } from './searchSections.ts'
 
-// The account drawer's receive modal, from the drawer's chunk (loaded on the first Receive).
-const ReceiveModal = lazy(() => loadAccountDrawer().then((module) => ({ default: module.ReceiveModal })))
+export interface SearchDialogProps {
+  /**
+   * The account drawer's chunk, for its receive modal. The app layout hands it in: a static or
+   * dynamic import of account's index from this chunk split account's entry code into a chunk of
+   * its own in the initial load of / and /swap (+1 KB gzip).
+   */
+  loadAccountDrawer: typeof loadAccountDrawer
+}
 
 /**
  * The search modal: query field, chain filter, tabs (All/Tokens/Pools with pool search on) and the
@@ -32,7 +48,7 @@ const ReceiveModal = lazy(() => loadAccountDrawer().then((module) => ({ default:
  * closes. NFT sections show only when NFTs are on (the nftRoutes flag, and not disableNFTs=true).
  * Page scroll is locked while it is open. Mounted only while open (lazy chunk, see index.ts).
  */
-export function SearchDialog() {
+export function SearchDialog(props: SearchDialogProps) {
   const networks = useNetworks()
   const intl = useIntl()
   const { values: flags } = useFeatureFlags()
@@ -49,6 +65,11 @@ export function SearchDialog() {
   const { address: account } = useWalletState()
   // The connected wallet's receive modal (the account drawer's); not connected, the drawer's connect view.
   const [receiving, setReceiving] = useState(false)
+  const { loadAccountDrawer: loadDrawer } = props
+  const ReceiveModal = useMemo(
+    () => lazy(() => loadDrawer().then((module) => ({ default: module.ReceiveModal }))),
+    [loadDrawer],
+  )
   useFocusTrap(dialogRef, !receiving)
 
   useEffect(() => {
@@ -392,8 +413,10 @@ export function SearchDialog() {
           })}
         </section>
       </div>
-      {account ? (
-        <ReceiveModal address={account} open={receiving} onClose={() => setReceiving(false)} />
+      {account && receiving ? (
+        <Suspense fallback={null}>
+          <ReceiveModal address={account} open onClose={() => setReceiving(false)} />
+        </Suspense>
       ) : null}
     </div>
   )
