@@ -65,6 +65,7 @@ const E2E_SECONDS: Record<string, number> = {
   'usernames.test.ts': 38,
   'header.test.ts': 36,
   'search.test.ts': 33,
+  'searchFavorites.test.ts': 40,
   'rewards.test.ts': 31,
   'tokenPageLayout.test.ts': 30,
   'swapPresentation.test.ts': 30,

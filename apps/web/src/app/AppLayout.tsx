@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { Outlet, useMatches, useNavigate } from 'react-router'
+import { loadAccountDrawer } from '../modules/account/index.ts'
 import { MobileAppPromoBanner, UkNoticeBanner } from '../modules/banners/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../modules/flags/index.ts'
 import { Header } from '../modules/header/index.ts'
@@ -46,7 +47,7 @@ export function AppLayout() {
         {gate === 'wait' ? <SkeletonRows count={3} label="Loading" /> : <Outlet />}
       </div>
       <UkNoticeBanner />
-      <SearchModal />
+      <SearchModal loadAccountDrawer={loadAccountDrawer} />
     </>
   )
 }

@@ -1,3 +1,3 @@
 export { AccountButton } from './components/AccountButton.tsx'
-export { AccountDrawerSlot } from './components/AccountDrawerSlot.tsx'
+export { AccountDrawerSlot, loadAccountDrawer } from './components/AccountDrawerSlot.tsx'
 export { SendScreen } from './components/SendScreen.tsx'

@@ -19,6 +19,7 @@ import { cancelDrawerReset, scheduleDrawerReset, useDrawerNavigation } from '../
 import styles from './AccountDrawer.module.css'
 import ConnectedDrawer from './ConnectedDrawer.tsx'
 
+export { ReceiveModal } from './ReceiveModal.tsx'
 export { SendForm } from './SendForm.tsx'
 export { TransactionToasts } from './TransactionToasts.tsx'
 

@@ -22,6 +22,11 @@ const fields = {
   testnetMode: z.boolean(),
   /** Usage data may go to the API's analytics proxy. */
   analytics: z.boolean(),
+  /**
+   * The search modal's favorites: `token:<network>:<address>` and `wallet:<address>` (lowercase
+   * addresses). A malformed list reads as none (rules in the search module's favorites.ts).
+   */
+  favorites: z.array(z.string().check(z.regex(/^(token:[a-z0-9-]{1,40}|wallet):0x[0-9a-f]{40}$/))),
 }
 const schema = z.object(fields)
 export type Preferences = z.infer<typeof schema>
@@ -36,6 +41,7 @@ export const defaultPreferences: Preferences = {
   hideSpam: true,
   testnetMode: false,
   analytics: true,
+  favorites: [],
 }
 
 /**

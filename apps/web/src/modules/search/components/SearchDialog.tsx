@@ -1,19 +1,42 @@
 import { isEvmAddress, isValidUsername, shortenAddress } from '@oxbow/core'
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
+import type { loadAccountDrawer } from '../../account/index.ts'
 import { getRuntimeConfig, useNetworks } from '../../config/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../../flags/index.ts'
 import { useEnsAddress, useEnsName, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
 import { Button, SkeletonRows, useFocusTrap } from '../../ui/index.ts'
+import { openAccountDrawer, useWalletState } from '../../wallet/index.ts'
+import { longPress } from '../hooks/longPress.ts'
 import { usePopularNftCollections, useSearchResults, useTrending } from '../hooks/useSearchData.ts'
+import { favoriteKey, favoriteWallets, toggleFavorite, useFavorites } from '../state/favorites.ts'
 import { addRecentSearch, useRecentSearches } from '../state/recentSearches.ts'
 import { closeSearch } from '../state/searchStore.ts'
 import styles from './SearchModal.module.css'
 import { searchResultRows } from './SearchResultRows.tsx'
 import { searchMessages as m } from './searchMessages.ts'
 import { recentPath, type Section, sectionsFor, type Tab } from './searchSections.ts'
+
+export interface SearchDialogProps {
+  /**
+   * The account drawer's chunk, for its receive modal. The app layout hands it in: a static or
+   * dynamic import of account's index from this chunk split account's entry code into a chunk of
+   * its own in the initial load of / and /swap (+1 KB gzip).
+   */
+  loadAccountDrawer: typeof loadAccountDrawer
+}
 
 /**
  * The search modal: query field, chain filter, tabs (All/Tokens/Pools with pool search on) and the
@@ -25,7 +48,7 @@ import { recentPath, type Section, sectionsFor, type Tab } from './searchSection
  * closes. NFT sections show only when NFTs are on (the nftRoutes flag, and not disableNFTs=true).
  * Page scroll is locked while it is open. Mounted only while open (lazy chunk, see index.ts).
  */
-export function SearchDialog() {
+export function SearchDialog(props: SearchDialogProps) {
   const networks = useNetworks()
   const intl = useIntl()
   const { values: flags } = useFeatureFlags()
@@ -39,7 +62,15 @@ export function SearchDialog() {
   const dialogRef = useRef<HTMLDivElement>(null)
   const bodyRef = useRef<HTMLElement>(null)
   const titleId = useId()
-  useFocusTrap(dialogRef, true)
+  const { address: account } = useWalletState()
+  // The connected wallet's receive modal (the account drawer's); not connected, the drawer's connect view.
+  const [receiving, setReceiving] = useState(false)
+  const { loadAccountDrawer: loadDrawer } = props
+  const ReceiveModal = useMemo(
+    () => lazy(() => loadDrawer().then((module) => ({ default: module.ReceiveModal }))),
+    [loadDrawer],
+  )
+  useFocusTrap(dialogRef, !receiving)
 
   useEffect(() => {
     const root = document.documentElement
@@ -95,7 +126,16 @@ export function SearchDialog() {
     })
   })
   const tabs: Tab[] = flags.poolSearch ? ['all', 'tokens', 'pools'] : ['all']
-  const { collectionRows, tokenRows, poolRows } = searchResultRows(intl)
+  const favorites = useFavorites()
+  const { collectionRows, tokenRows, poolRows } = searchResultRows(intl, {
+    // The spec: no favorite action in explore mode.
+    favorites: pathname.startsWith('/explore') ? null : favorites,
+    onReceive: () => {
+      if (account) return setReceiving(true)
+      closeSearch()
+      openAccountDrawer()
+    },
+  })
   const failed = (retry: () => unknown) => [
     <li key="failed" className={styles.failed} role="alert">
       <span>{intl.formatMessage(m.failed)}</span>
@@ -105,21 +145,39 @@ export function SearchDialog() {
   const walletQuery = query.trim()
   const profileUrl = (address: string) =>
     new URL(`address/${address}`, `${getRuntimeConfig().walletProfileUrl}/`).href
-  const walletRow = (key: string, name: string, meta: string, address: string, testId: string) => (
-    <li key={key} className={styles.row}>
-      <a
-        className={styles.result}
-        data-result=""
-        data-testid={testId}
-        href={profileUrl(address)}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        <span className={styles.resultName}>{name}</span>
-        <span className={styles.resultMeta}>{meta}</span>
-      </a>
-    </li>
-  )
+  /**
+   * A wallet row: favorite or unfavorite by a 600 ms long-press of the row, or by its Favorite
+   * toggle (the keyboard's and screen reader's way).
+   */
+  const walletRow = (key: string, name: string, meta: string, address: string, testId: string) => {
+    const wallet = { kind: 'wallet', address } as const
+    return (
+      <li key={key} className={styles.row}>
+        <a
+          className={styles.result}
+          data-result=""
+          data-testid={testId}
+          href={profileUrl(address)}
+          target="_blank"
+          rel="noopener noreferrer"
+          {...longPress(() => toggleFavorite(wallet))}
+        >
+          <span className={styles.resultName}>{name}</span>
+          <span className={styles.resultMeta}>{meta}</span>
+        </a>
+        <fieldset className={styles.actions} aria-label={intl.formatMessage(m.actions, { name })}>
+          <button
+            type="button"
+            className={styles.action}
+            aria-pressed={favorites.includes(favoriteKey(wallet))}
+            onClick={() => toggleFavorite(wallet)}
+          >
+            {intl.formatMessage(m.favorite)}
+          </button>
+        </fieldset>
+      </li>
+    )
+  }
   /**
    * The spec's wallet results, in order: a username profile (by its name, or by its own address),
    * an ENS match, and an address that is no token, pool or collection the indexer knows.
@@ -184,7 +242,7 @@ export function SearchDialog() {
     const loading = usernameByName.isLoading || usernameByAddress.isLoading || ensMatch.loading
     return rows.length === 0 && loading ? 'loading' : rows
   }
-  /** The rows of a section, 'loading' while its data loads; FavoriteWallets has none yet. */
+  /** The rows of a section, 'loading' while its data loads. */
   const rowsOf = (section: Section): ReactNode[] | 'loading' => {
     if (section === 'RecentSearches') {
       return recent.map((entry) => (
@@ -201,7 +259,17 @@ export function SearchDialog() {
         </li>
       ))
     }
-    if (section === 'FavoriteWallets') return []
+    if (section === 'FavoriteWallets') {
+      return favoriteWallets(favorites).map((address) =>
+        walletRow(
+          `favorite:${address}`,
+          address,
+          intl.formatMessage(m.walletProfile),
+          address,
+          'search-wallet-favorite',
+        ),
+      )
+    }
     if (section === 'PopularNFTCollections') {
       if (popularNfts.isError) return failed(popularNfts.refetch)
       if (popularNfts.isPending && popularNfts.fetchStatus !== 'idle') return 'loading'
@@ -345,6 +413,11 @@ export function SearchDialog() {
           })}
         </section>
       </div>
+      {account && receiving ? (
+        <Suspense fallback={null}>
+          <ReceiveModal address={account} open onClose={() => setReceiving(false)} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

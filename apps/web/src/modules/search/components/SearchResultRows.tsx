@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { networkName } from '../../config/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import type { NftCollectionResult, PoolResult, TokenResult } from '../services/searchData.ts'
+import { favoriteKey, toggleFavorite } from '../state/favorites.ts'
 import { addRecentSearch } from '../state/recentSearches.ts'
 import styles from './SearchModal.module.css'
 import { searchMessages as m } from './searchMessages.ts'
@@ -10,9 +11,13 @@ import { collectionPath, poolPath, tokenPath } from './searchSections.ts'
 
 /**
  * The search modal's result rows: NFT collections, tokens (copy, share, swap, send, buy) and pools
- * (copy the address or v4 pool id, share); opening one records it as a recent search.
+ * (copy the address or v4 pool id, share); opening one records it as a recent search. Tokens also
+ * have favorite (a toggle, left out in explore mode: `favorites` is null there) and receive.
  */
-export function searchResultRows(intl: IntlShape) {
+export function searchResultRows(
+  intl: IntlShape,
+  options: { favorites: readonly string[] | null; onReceive: () => void },
+) {
   const percent = (feeTier: number) =>
     intl.formatNumber(feeTier / 1_000_000, { style: 'percent', maximumFractionDigits: 2 })
   const origin = typeof window === 'undefined' ? '' : window.location.origin
@@ -79,6 +84,16 @@ export function searchResultRows(intl: IntlShape) {
               label={intl.formatMessage(m.copyAddress)}
               className={styles.action}
             />
+            {options.favorites ? (
+              <button
+                type="button"
+                className={styles.action}
+                aria-pressed={options.favorites.includes(favoriteKey({ kind: 'token', ...token }))}
+                onClick={() => toggleFavorite({ kind: 'token', ...token })}
+              >
+                {intl.formatMessage(m.favorite)}
+              </button>
+            ) : null}
             {share(tokenPath(token), token.symbol)}
             <Link className={styles.action} to={`/swap?${chainParam}&outputCurrency=${token.address}`}>
               {intl.formatMessage(m.swap)}
@@ -86,6 +101,9 @@ export function searchResultRows(intl: IntlShape) {
             <Link className={styles.action} to={`/send?${chainParam}&inputCurrency=${token.address}`}>
               {intl.formatMessage(m.send)}
             </Link>
+            <button type="button" className={styles.action} onClick={options.onReceive}>
+              {intl.formatMessage(m.receive)}
+            </button>
             <Link className={styles.action} to={`/buy?${chainParam}&outputCurrency=${token.address}`}>
               {intl.formatMessage(m.buy)}
             </Link>

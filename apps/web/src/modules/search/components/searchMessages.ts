@@ -35,6 +35,8 @@ export const searchMessages = defineMessages({
   swap: { id: 'search.action.swap', defaultMessage: 'Swap' },
   send: { id: 'search.action.send', defaultMessage: 'Send' },
   buy: { id: 'search.action.buy', defaultMessage: 'Buy' },
+  favorite: { id: 'search.action.favorite', defaultMessage: 'Favorite' },
+  receive: { id: 'search.action.receive', defaultMessage: 'Receive' },
   actions: { id: 'search.action.group', defaultMessage: 'Actions for {name}' },
   walletProfile: { id: 'search.wallet.profile', defaultMessage: 'Wallet profile (opens in a new tab)' },
 })

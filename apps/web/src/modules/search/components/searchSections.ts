@@ -20,6 +20,7 @@ export function sectionsFor(tab: Tab, typed: boolean, nfts: boolean): Section[] 
   const idle: Record<Tab, Section[]> = {
     all: [
       'RecentSearches',
+      'FavoriteWallets',
       'TrendingTokens',
       'TrendingPools',
       ...(nfts ? (['PopularNFTCollections'] as const) : []),
