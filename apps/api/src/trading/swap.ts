@@ -88,6 +88,8 @@ export async function swap(service: SwapDeps, req: SwapRequest) {
       { path: 'deadline', message: 'deadline is more than 3 days away' },
     ])
   }
+  // Before quoting: an account delegated to another contract gets no batch (typed 409).
+  const delegated = req.batch ? await isDelegated(state, req.swapper) : false
   const q = await service.quote(req)
   const { route, body, maximumAmountIn } = q
   const ur = state.deployment.contracts.universalRouter
@@ -194,7 +196,6 @@ export async function swap(service: SwapDeps, req: SwapRequest) {
   const gasLimit = Math.ceil(body.gas.estimate * 1.5) + 100_000
   if (req.batch) {
     calls.push({ target: ur, value: encoded.value, data })
-    const delegated = await isDelegated(state, req.swapper)
     return {
       status: 'READY' as const,
       ...batchedSwap(req.swapper, calls, state.deployment.chainId, gasLimit, delegated),
