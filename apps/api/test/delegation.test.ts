@@ -253,3 +253,34 @@ describe('delegation to an unknown contract', () => {
     }
   })
 })
+
+describe('permit as a transaction (the spec gate: forced by flag, or a mismatch with its UX on)', () => {
+  test('behavior: with permitAsTransaction the Permit2 allowance is an APPROVAL_REQUIRED Permit2.approve, never a signature; the swap then goes through', async () => {
+    const { public: client, wallet } = devnetClients(manifest, slug, 4)
+    const me = wallet.account.address
+    const statuses: string[] = []
+    const targets: string[] = []
+    let answer: Json
+    for (let round = 0; round < 4; round++) {
+      const res = await post('/swap', { ...swapBody(me), permitAsTransaction: true })
+      assert.equal(res.status, 200, JSON.stringify(res.json))
+      answer = res.json
+      statuses.push(answer.status)
+      if (answer.status !== 'APPROVAL_REQUIRED') break
+      targets.push(answer.approval.to)
+      const hash = await wallet.sendTransaction({ to: answer.approval.to, data: answer.approval.data })
+      assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+    }
+    assert.deepEqual(statuses, ['APPROVAL_REQUIRED', 'APPROVAL_REQUIRED', 'READY'])
+    assert.deepEqual(targets, [usdc(), d.contracts.permit2], 'ERC-20 approve, then Permit2 approve')
+    const before = await usdcBalance(me)
+    const hash = await wallet.sendTransaction({
+      to: answer.tx.to,
+      data: answer.tx.data as Hex,
+      value: BigInt(answer.tx.value),
+      gas: BigInt(answer.tx.gasLimit),
+    })
+    assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+    assert.equal(before - (await usdcBalance(me)), 250_000_000n)
+  })
+})

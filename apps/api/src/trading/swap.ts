@@ -110,16 +110,26 @@ export async function swap(service: SwapDeps, req: SwapRequest) {
     })
     // the allowance must outlive the deadline: Permit2 refuses an expired one at execution
     const covered = amount >= spend && expiration >= deadline
+    const permit2Approve = encodeFunctionData({
+      abi: permit2Abi,
+      functionName: 'approve',
+      args: [tokenIn.address, ur, PERMIT_AMOUNT, now + PERMIT_EXPIRATION_SECONDS],
+    })
     if (!covered && req.batch) {
-      calls.push({
-        target: PERMIT2_ADDRESS,
-        value: 0n,
-        data: encodeFunctionData({
-          abi: permit2Abi,
-          functionName: 'approve',
-          args: [tokenIn.address, ur, PERMIT_AMOUNT, now + PERMIT_EXPIRATION_SECONDS],
-        }),
-      })
+      calls.push({ target: PERMIT2_ADDRESS, value: 0n, data: permit2Approve })
+    } else if (!covered && req.permitAsTransaction) {
+      // The spec's gate says no permit signature: the same allowance as a Permit2.approve transaction.
+      return {
+        status: 'APPROVAL_REQUIRED' as const,
+        approval: {
+          to: PERMIT2_ADDRESS,
+          from: req.swapper,
+          data: permit2Approve,
+          value: '0',
+          chainId: state.deployment.chainId,
+        },
+        quote: body,
+      }
     } else if (!covered) {
       const message = {
         details: {
