@@ -1,6 +1,6 @@
 /**
  * The spec's smart-wallet gates in Chromium against the full local stack (its own devnet on port
- * base 33100, the API on 33187, the built web on localhost:33173):
+ * base 35300, the API on 35387, the built web on localhost:35373):
  * - the delegation mismatch: an account delegated (EIP-7702) to a contract that is not our delegate,
  *   whose wallet therefore cannot batch, raises the mismatch event and a popup (mismatch UX flag on
  *   only) that stays until the user dismisses it and never shows again for that address;
@@ -29,7 +29,7 @@ import {
   waitForQuote,
 } from './swapKit.ts'
 
-const PORTS = { devnetPortBase: 33100, apiPort: 33187, webPort: 33173 }
+const PORTS = { devnetPortBase: 35300, apiPort: 35387, webPort: 35373 }
 const LOCAL_WALLET = 'Local test wallet'
 // Its own chain: account 0 is delegated to a foreign contract and approvals change. Every
 // analytics session is sampled (the mismatch event is checked where the API receives it).
