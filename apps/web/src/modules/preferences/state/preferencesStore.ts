@@ -4,10 +4,13 @@ import { createStore, safeStorage } from '../../../lib/createStore.ts'
 export const themeChoices = ['light', 'dark', 'auto'] as const
 export type ThemeChoice = (typeof themeChoices)[number]
 
+export const walletBackupStates = ['notBackedUp', 'inProgress', 'complete'] as const
+export type WalletBackupState = (typeof walletBackupStates)[number]
+
 /**
  * The app's one preferences store (localStorage `oxbow.preferences`): the header's theme, language
  * and currency, and the account drawer's settings (the spec's user settings: hide small balances,
- * hide spam, testnet mode, allow analytics).
+ * hide spam, testnet mode, allow analytics) and the embedded wallet's backup card state.
  */
 const fields = {
   theme: z.enum(themeChoices),
@@ -22,6 +25,18 @@ const fields = {
   testnetMode: z.boolean(),
   /** Usage data may go to the API's analytics proxy. */
   analytics: z.boolean(),
+  /**
+   * The embedded wallet's download-backup card (version 1): per lowercase address its backup state
+   * and whether its card was dismissed, and when any card was last dismissed (ms).
+   */
+  walletBackup: z.object({
+    version: z.literal(1),
+    byAddress: z.record(
+      z.string().check(z.regex(/^0x[0-9a-f]{40}$/)),
+      z.object({ state: z.enum(walletBackupStates), dismissed: z.boolean() }),
+    ),
+    lastDismissedAt: z.nullable(z.number()),
+  }),
 }
 const schema = z.object(fields)
 export type Preferences = z.infer<typeof schema>
@@ -36,6 +51,7 @@ export const defaultPreferences: Preferences = {
   hideSpam: true,
   testnetMode: false,
   analytics: true,
+  walletBackup: { version: 1, byAddress: {}, lastDismissedAt: null },
 }
 
 /**
