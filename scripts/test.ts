@@ -71,6 +71,7 @@ const E2E_SECONDS: Record<string, number> = {
   'pendingTx.test.ts': 29,
   'swapGuards.test.ts': 24,
   'passkey.test.ts': 22,
+  'walletBackup.test.ts': 20,
   'screening.test.ts': 21,
   'walletConnect.test.ts': 20,
   'nfts.test.ts': 20,
