@@ -4,7 +4,8 @@
  * 24900), the real API (24688, PGlite in a fresh directory) and the built app on localhost:24675:
  * a new passkey wallet sees the card, downloads the backup (confirmed with the passkey: in progress,
  * then complete; the file holds the address and the key's ciphertext, never the key), then the card
- * is gone, also after a reload; the local test wallet (an external wallet) never sees it.
+ * is gone, also after a reload; the local test wallet (an external wallet) never sees it; a refused
+ * passkey confirmation leaves it not backed up, and a dismissal hides it (kept across a reload).
  */
 import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -163,6 +164,58 @@ test('an external wallet (the local test wallet) never sees the backup card', as
     await page.getByTestId('account-drawer').getByRole('button', { name: 'Send' }).waitFor()
     assert.equal(await card(page).count(), 0)
     assert.deepEqual((await storedBackup(page))?.byAddress ?? {}, {})
+  } finally {
+    await context.close()
+  }
+})
+
+test('a refused confirmation leaves the wallet not backed up; a dismissal hides the card for good', async () => {
+  const context = await browser.newContext({ acceptDownloads: true })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      hasPrf: true,
+      automaticPresenceSimulation: true,
+    },
+  })
+  try {
+    await page.goto(web.url + PATH)
+    await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
+    await connectDrawer(page).getByRole('button', { name: 'Create a wallet with a passkey' }).click()
+    const addressText = page.getByTestId('wallet-address')
+    await addressText.waitFor({ timeout: 40_000 })
+    const address = ((await addressText.textContent()) ?? '').toLowerCase()
+    await card(page).waitFor()
+
+    // The passkey's user verification fails: no file, back to not backed up, with the message.
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false })
+    await card(page).getByRole('button', { name: 'Download backup' }).click()
+    await card(page)
+      .getByRole('alert')
+      .filter({ hasText: 'The backup was not downloaded. Try again.' })
+      .waitFor()
+    assert.equal(await card(page).getAttribute('data-state'), 'notBackedUp')
+    assert.equal((await storedBackup(page)).byAddress[address].state, 'notBackedUp')
+
+    // Dismissed: gone, for this address and across a reload.
+    const before = Date.now()
+    await card(page).getByRole('button', { name: 'Dismiss' }).click()
+    await card(page).waitFor({ state: 'detached' })
+    const stored = await storedBackup(page)
+    assert.deepEqual(stored.byAddress[address], { state: 'notBackedUp', dismissed: true })
+    assert.ok(stored.lastDismissedAt >= before && stored.lastDismissedAt <= Date.now())
+    // Kept across a reload (the virtual authenticator refuses every ceremony once its user
+    // verification was turned off, so the stored state is checked rather than an unlocked drawer).
+    await page.reload()
+    await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).waitFor()
+    assert.deepEqual((await storedBackup(page)).byAddress[address], { state: 'notBackedUp', dismissed: true })
   } finally {
     await context.close()
   }
