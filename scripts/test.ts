@@ -72,6 +72,7 @@ const E2E_SECONDS: Record<string, number> = {
   'pendingTx.test.ts': 29,
   'swapGuards.test.ts': 24,
   'passkey.test.ts': 22,
+  'walletBackup.test.ts': 20,
   'screening.test.ts': 21,
   'walletConnect.test.ts': 20,
   'nfts.test.ts': 20,
@@ -80,6 +81,8 @@ const E2E_SECONDS: Record<string, number> = {
   'rewardsScreening.test.ts': 13,
   'swapSettings.test.ts': 9,
   'bundleSize.test.ts': 8,
+  // its own chain (a foreign EIP-7702 delegation): 100 s alone in a namespace, 2026-11-28
+  'smartWalletGates.test.ts': 100,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3

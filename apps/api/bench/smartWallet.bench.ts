@@ -1,6 +1,6 @@
 /**
- * `npm run bench:identity` (the smart-wallet part; passkey sign-in arrives with the embedded
- * wallet): the gas of a batched approve + Permit2 approve + swap, one EIP-7702 executeBatch
+ * `npm run bench:identity` (the smart-wallet part; the root script then runs the web app's
+ * `bench:passkey`, passkey sign-in to connected in Chromium): the gas of a batched approve + Permit2 approve + swap, one EIP-7702 executeBatch
  * transaction, against the classic flow (approve, then a swap carrying the Permit2 signature) for
  * the same trades from fresh accounts on the devnet (ethereum, port base 25900), each pair from
  * the same chain state. The spec's claim is
@@ -71,5 +71,4 @@ for (const trade of trades) {
     `${trade.label.padEnd(18)} batched ${b.toString().padStart(7)} gas (1 tx, incl. the 7702 authorization)   classic ${c.toString().padStart(7)} gas (2 tx)   saved ${saved.toFixed(1)} %`,
   )
 }
-console.log('passkey sign-in to connected: not measured (the embedded wallet is not built yet)')
 await kit.stop()

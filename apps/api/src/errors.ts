@@ -72,6 +72,8 @@ export const errorCodes = {
   SIGNATURE_EXPIRED: 400,
   /** Usernames: a signed text not newer than the address's last accepted one. */
   SIGNATURE_REPLAYED: 409,
+  /** Trading: a batched swap for an account delegated (EIP-7702) to a contract that is not our delegate. */
+  UNKNOWN_DELEGATE: 409,
   CONFLICT: 409,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,

@@ -214,3 +214,73 @@ describe('batched swap', () => {
     assert.equal(res.json.tx, undefined, 'a call with data to a plain account would do nothing')
   })
 })
+
+describe('delegation to an unknown contract', () => {
+  test('error: a batched swap for an account delegated to another contract is a typed 409 and builds nothing; the check reports it; a classic swap still goes', async () => {
+    const { public: client, wallet } = devnetClients(manifest, slug, 9)
+    const me = wallet.account.address
+    const setDelegate = async (contractAddress: Address) => {
+      const authorization = await wallet.signAuthorization({ contractAddress, executor: 'self' })
+      // Sent to another account: a call to itself would run the unknown code (the router reverts).
+      const to = devnetClients(manifest, slug, 0).wallet.account.address
+      const hash = await wallet.sendTransaction({ authorizationList: [authorization], to, data: '0x' })
+      assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+    }
+    // Any contract that is not our delegate: here the Universal Router.
+    const unknown = d.contracts.universalRouter
+    await setDelegate(unknown)
+    try {
+      const check = await post('/wallet/check_delegation', { walletAddresses: [me], chainIds: [d.chainId] })
+      assert.equal(check.status, 200)
+      const detail = check.json.delegationDetails[me][String(d.chainId)]
+      assert.equal(detail.currentDelegationAddress, unknown)
+      assert.equal(detail.isWalletDelegatedToProvider, false)
+
+      const refused = await post('/swap', { ...swapBody(me), batch: true })
+      assert.equal(refused.status, 409, JSON.stringify(refused.json))
+      assert.equal(refused.json.error.code, 'UNKNOWN_DELEGATE')
+      assert.equal(refused.json.error.message, 'Delegated to another contract')
+      assert.equal(refused.json.error.details.currentDelegationAddress, unknown)
+      assert.equal(refused.json.error.details.latestDelegationAddress, d.contracts.simple7702Account)
+      assert.equal(refused.json.batch, undefined)
+      assert.equal(refused.json.tx, undefined)
+
+      const classic = await post('/swap', swapBody(me))
+      assert.equal(classic.status, 200, JSON.stringify(classic.json))
+      assert.equal(classic.json.status, 'APPROVAL_REQUIRED')
+    } finally {
+      await setDelegate('0x0000000000000000000000000000000000000000')
+    }
+  })
+})
+
+describe('permit as a transaction (the spec gate: forced by flag, or a mismatch with its UX on)', () => {
+  test('behavior: with permitAsTransaction the Permit2 allowance is an APPROVAL_REQUIRED Permit2.approve, never a signature; the swap then goes through', async () => {
+    const { public: client, wallet } = devnetClients(manifest, slug, 4)
+    const me = wallet.account.address
+    const statuses: string[] = []
+    const targets: string[] = []
+    let answer: Json
+    for (let round = 0; round < 4; round++) {
+      const res = await post('/swap', { ...swapBody(me), permitAsTransaction: true })
+      assert.equal(res.status, 200, JSON.stringify(res.json))
+      answer = res.json
+      statuses.push(answer.status)
+      if (answer.status !== 'APPROVAL_REQUIRED') break
+      targets.push(answer.approval.to)
+      const hash = await wallet.sendTransaction({ to: answer.approval.to, data: answer.approval.data })
+      assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+    }
+    assert.deepEqual(statuses, ['APPROVAL_REQUIRED', 'APPROVAL_REQUIRED', 'READY'])
+    assert.deepEqual(targets, [usdc(), d.contracts.permit2], 'ERC-20 approve, then Permit2 approve')
+    const before = await usdcBalance(me)
+    const hash = await wallet.sendTransaction({
+      to: answer.tx.to,
+      data: answer.tx.data as Hex,
+      value: BigInt(answer.tx.value),
+      gas: BigInt(answer.tx.gasLimit),
+    })
+    assert.equal((await client.waitForTransactionReceipt({ hash })).status, 'success')
+    assert.equal(before - (await usdcBalance(me)), 250_000_000n)
+  })
+})

@@ -331,5 +331,21 @@ for (const [index, database] of databases.entries()) {
       assert.equal(status, 429)
       assert.equal((await call('POST', '/authentication/options', { purpose: 'signin' })).status, 200)
     })
+
+    test('a credential registered again (for a new wallet) is refused and stores nothing, not even the wallet', async () => {
+      const { credential } = await registerWallet()
+      const wallets = async () =>
+        Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM passkey_wallets'))[0]?.n)
+      const [walletsBefore, credentialsBefore] = [await wallets(), await credentialCount()]
+      const { body } = await call('POST', '/registration/options', {})
+      const { response } = authenticator.register(body.options, { credentialId: credential.id })
+      const refused = await call('POST', '/registration/verify', { response })
+      assert.equal(refused.status, 400)
+      assert.equal(refused.body.error.code, 'PASSKEY_INVALID')
+      assert.equal(refused.body.error.message, PASSKEY_ERROR_MESSAGE)
+      assert.equal(refused.body.session, undefined)
+      assert.equal(await wallets(), walletsBefore)
+      assert.equal(await credentialCount(), credentialsBefore)
+    })
   })
 }

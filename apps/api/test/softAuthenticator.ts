@@ -23,6 +23,8 @@ export interface CeremonyOverrides {
   /** Sets the counter the authenticator reports (default: one more than last time). */
   counter?: number
   challenge?: string
+  /** Registers under this credential id instead of a fresh one (a credential registered twice). */
+  credentialId?: Uint8Array
 }
 
 function authData(rpId: string, flags: number, counter: number, attested?: Uint8Array): Uint8Array {
@@ -48,7 +50,7 @@ export function createSoftAuthenticator(defaults: { origin: string; rpId: string
         [-2, isoBase64URL.toBuffer(String(jwk.x))],
         [-3, isoBase64URL.toBuffer(String(jwk.y))],
       ])
-      const id = new Uint8Array(randomBytes(32))
+      const id = o.credentialId ?? new Uint8Array(randomBytes(32))
       const credentialIdLength = new Uint8Array([0, id.length])
       const attested = new Uint8Array([
         ...new Uint8Array(16),

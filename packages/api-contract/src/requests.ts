@@ -112,6 +112,11 @@ export const swapRequestSchema = z.strictObject({
   ),
   /** Approvals and swap as one atomic bundle, for a smart wallet (EIP-5792 / EIP-7702). */
   batch: z.optional(z.boolean()),
+  /**
+   * The Permit2 allowance as a transaction (Permit2.approve, an APPROVAL_REQUIRED step) instead of
+   * a signed permit: the spec's gate (forced by flag, or a delegation mismatch with its UX on).
+   */
+  permitAsTransaction: z.optional(z.boolean()),
 })
 /** What a client sends to POST /v1/swap. */
 export type SwapRequestBody = z.input<typeof swapRequestSchema>

@@ -215,9 +215,10 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
     )
     if (!verification.verified) throw invalid('registration not verified')
     const info = verification.registrationInfo
+    // Refused before anything is written: not even the (new) wallet's row.
+    if (await store.credential(info.credential.id)) throw invalid('credential already registered')
     const isNewWallet = (await store.credentials(taken.walletId)).length === 0
     await store.createWallet(taken.walletId)
-    if (await store.credential(info.credential.id)) throw invalid('credential already registered')
     await store.addCredential({
       id: info.credential.id,
       walletId: taken.walletId,

@@ -16,6 +16,9 @@ interface Networks {
   readonly states: ReadonlyMap<string, NetworkState>
 }
 
+/** The smart wallet's 'action required' hint, as the web app words it. */
+export const UNKNOWN_DELEGATE_MESSAGE = 'Delegated to another contract'
+
 /** Bounds of one request: the account drawer asks for one wallet on every network. */
 export const DELEGATION_MAX_WALLETS = 10
 export const DELEGATION_MAX_CHAINS = 32
@@ -103,12 +106,25 @@ export interface Call {
 /** Gas of each approval that joins the swap in a batch (an ERC-20 approve, a Permit2 approve). */
 const BATCHED_APPROVAL_GAS = 60_000
 
-/** Whether `account`'s code designates this network's delegate (read at the latest block). */
+/**
+ * Whether `account`'s code designates this network's delegate (read at the latest block), for a
+ * batched swap. An account delegated to another contract is refused (typed 409, nothing built):
+ * its calls would run through code we do not know, and the wallet would have to replace that
+ * delegation (the smart wallet's 'action required').
+ */
 export async function isDelegated(state: NetworkState, account: Address): Promise<boolean> {
   const code = await state.client.getCode({ address: account }).catch((cause: unknown) => {
     throw new ApiError('SERVICE_UNAVAILABLE', 'Network unavailable', undefined, { cause })
   })
-  return delegateOf(code) === state.deployment.contracts.simple7702Account
+  const current = delegateOf(code)
+  const latest = state.deployment.contracts.simple7702Account
+  if (current !== null && current !== latest) {
+    throw new ApiError('UNKNOWN_DELEGATE', UNKNOWN_DELEGATE_MESSAGE, {
+      currentDelegationAddress: current,
+      latestDelegationAddress: latest,
+    })
+  }
+  return current === latest
 }
 
 /**

@@ -88,6 +88,8 @@ export async function swap(service: SwapDeps, req: SwapRequest) {
       { path: 'deadline', message: 'deadline is more than 3 days away' },
     ])
   }
+  // Before quoting: an account delegated to another contract gets no batch (typed 409).
+  const delegated = req.batch ? await isDelegated(state, req.swapper) : false
   const q = await service.quote(req)
   const { route, body, maximumAmountIn } = q
   const ur = state.deployment.contracts.universalRouter
@@ -108,16 +110,26 @@ export async function swap(service: SwapDeps, req: SwapRequest) {
     })
     // the allowance must outlive the deadline: Permit2 refuses an expired one at execution
     const covered = amount >= spend && expiration >= deadline
+    const permit2Approve = encodeFunctionData({
+      abi: permit2Abi,
+      functionName: 'approve',
+      args: [tokenIn.address, ur, PERMIT_AMOUNT, now + PERMIT_EXPIRATION_SECONDS],
+    })
     if (!covered && req.batch) {
-      calls.push({
-        target: PERMIT2_ADDRESS,
-        value: 0n,
-        data: encodeFunctionData({
-          abi: permit2Abi,
-          functionName: 'approve',
-          args: [tokenIn.address, ur, PERMIT_AMOUNT, now + PERMIT_EXPIRATION_SECONDS],
-        }),
-      })
+      calls.push({ target: PERMIT2_ADDRESS, value: 0n, data: permit2Approve })
+    } else if (!covered && req.permitAsTransaction) {
+      // The spec's gate says no permit signature: the same allowance as a Permit2.approve transaction.
+      return {
+        status: 'APPROVAL_REQUIRED' as const,
+        approval: {
+          to: PERMIT2_ADDRESS,
+          from: req.swapper,
+          data: permit2Approve,
+          value: '0',
+          chainId: state.deployment.chainId,
+        },
+        quote: body,
+      }
     } else if (!covered) {
       const message = {
         details: {
@@ -194,7 +206,6 @@ export async function swap(service: SwapDeps, req: SwapRequest) {
   const gasLimit = Math.ceil(body.gas.estimate * 1.5) + 100_000
   if (req.batch) {
     calls.push({ target: ur, value: encoded.value, data })
-    const delegated = await isDelegated(state, req.swapper)
     return {
       status: 'READY' as const,
       ...batchedSwap(req.swapper, calls, state.deployment.chainId, gasLimit, delegated),

@@ -45,4 +45,6 @@ export interface SwapRequest extends QuoteRequest {
    * executeBatch transaction to the swapper itself, no signature.
    */
   readonly batch?: boolean | undefined
+  /** The spec's permit gate: the Permit2 allowance as a Permit2.approve transaction, not a signature. */
+  readonly permitAsTransaction?: boolean | undefined
 }

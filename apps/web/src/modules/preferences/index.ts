@@ -12,4 +12,5 @@ export {
   setPreference,
   type ThemeChoice,
   themeChoices,
+  type WalletBackupState,
 } from './state/preferencesStore.ts'

@@ -1,3 +1,5 @@
+import { lazy } from 'react'
+
 export { EmbeddedSwapForm, type EmbeddedSwapFormProps } from './components/EmbeddedSwapForm.tsx'
 export { SwapCurrencyPanel } from './components/SwapCurrencyPanel.tsx'
 export { heroSwapUrl, SwapForm } from './components/SwapForm.tsx'
@@ -11,3 +13,6 @@ export { findToken, type SwapToken, useTokenList } from './hooks/useTokenList.ts
 export { rpcBatch, rpcUrlFor } from './services/rpc.ts'
 export { callApi } from './services/tradingApi.ts'
 export { acceptKeystroke, parseTypedAmount } from './state/swapFormAmounts.ts'
+
+/** The spec's delegation-mismatch popup (mount it only with the mismatch UX flag on): its own chunk. */
+export const DelegationMismatchPopup = lazy(() => import('./components/DelegationMismatchPopup.tsx'))

@@ -60,4 +60,6 @@ export { useWalletState, type WalletState } from './state/walletStore.ts'
 export const ManagePasskeys = lazy(() => import('./components/ManagePasskeys.tsx'))
 /** The embedded-wallet passkey login (/auth/passkey/extension): its own chunk. */
 export const PasskeyLogin = lazy(() => import('./components/PasskeyLogin.tsx'))
+/** The embedded wallet's backup download (own chunk with the passkey code; see passkeyBackup.ts). */
+export const loadPasskeyBackup = () => import('./services/passkeyBackup.ts')
 export { default as ManagePasskeysLink } from './components/EmbeddedAccountActions.tsx'

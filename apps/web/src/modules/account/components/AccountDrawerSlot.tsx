@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react'
+import { useFeatureFlags } from '../../flags/index.ts'
+import { DelegationMismatchPopup } from '../../swap/index.ts'
 import { useAccountDrawerOpen, useWalletState } from '../../wallet/index.ts'
 
 /**
@@ -16,11 +18,14 @@ const TransactionToasts = lazy(() =>
  * Where the header (and the landing's top bar) keeps the account drawer: nothing until it opens, so
  * the drawer's code stays out of the initial chunk and no closed drawer sits in the DOM. The
  * transaction toasts live here too, in the drawer's chunk, mounted once a wallet connects (they
- * render nothing until the app sends a transaction).
+ * render nothing until the app sends a transaction). With the mismatch UX flag on, the spec's
+ * delegation-mismatch popup (its own chunk) watches the connected wallet's network.
  */
 export function AccountDrawerSlot() {
   const open = useAccountDrawerOpen()
-  const connected = useWalletState().status === 'connected'
+  const wallet = useWalletState()
+  const connected = wallet.status === 'connected'
+  const { values: flags } = useFeatureFlags()
   return (
     <>
       {open ? (
@@ -31,6 +36,11 @@ export function AccountDrawerSlot() {
       {connected ? (
         <Suspense fallback={null}>
           <TransactionToasts />
+        </Suspense>
+      ) : null}
+      {connected && flags.mismatchUx && wallet.address && wallet.chainId !== null ? (
+        <Suspense fallback={null}>
+          <DelegationMismatchPopup address={wallet.address} chainId={wallet.chainId} />
         </Suspense>
       ) : null}
     </>

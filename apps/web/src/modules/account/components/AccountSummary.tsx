@@ -12,6 +12,7 @@ import { showDrawerView } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { AvatarImage } from './AvatarImage.tsx'
 import { accountMessages as m } from './accountMessages.ts'
+import { BackupCard } from './BackupCard.tsx'
 import { CloseButton } from './CloseButton.tsx'
 import { FiatTotal } from './FiatTotal.tsx'
 import { MiniPortfolio, type ReceiveMode } from './MiniPortfolio.tsx'
@@ -154,6 +155,7 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
           <ClaimRewards address={props.address} />
         </Suspense>
       </div>
+      <BackupCard address={props.address} />
       <button type="button" className={styles.navRow} onClick={() => showDrawerView('limits')}>
         <span>{intl.formatMessage(m.limits)}</span>
         <span aria-hidden="true">→</span>

@@ -4,10 +4,13 @@ import { createStore, safeStorage } from '../../../lib/createStore.ts'
 export const themeChoices = ['light', 'dark', 'auto'] as const
 export type ThemeChoice = (typeof themeChoices)[number]
 
+export const walletBackupStates = ['notBackedUp', 'inProgress', 'complete'] as const
+export type WalletBackupState = (typeof walletBackupStates)[number]
+
 /**
  * The app's one preferences store (localStorage `oxbow.preferences`): the header's theme, language
  * and currency, and the account drawer's settings (the spec's user settings: hide small balances,
- * hide spam, testnet mode, allow analytics).
+ * hide spam, testnet mode, allow analytics) and the embedded wallet's backup card state.
  */
 const fields = {
   theme: z.enum(themeChoices),
@@ -27,6 +30,18 @@ const fields = {
    * addresses). A malformed list reads as none (rules in the search module's favorites.ts).
    */
   favorites: z.array(z.string().check(z.regex(/^(token:[a-z0-9-]{1,40}|wallet):0x[0-9a-f]{40}$/))),
+  /**
+   * The embedded wallet's download-backup card (version 1): per lowercase address its backup state
+   * and whether its card was dismissed, and when any card was last dismissed (ms).
+   */
+  walletBackup: z.object({
+    version: z.literal(1),
+    byAddress: z.record(
+      z.string().check(z.regex(/^0x[0-9a-f]{40}$/)),
+      z.object({ state: z.enum(walletBackupStates), dismissed: z.boolean() }),
+    ),
+    lastDismissedAt: z.nullable(z.number()),
+  }),
 }
 const schema = z.object(fields)
 export type Preferences = z.infer<typeof schema>
@@ -42,6 +57,7 @@ export const defaultPreferences: Preferences = {
   testnetMode: false,
   analytics: true,
   favorites: [],
+  walletBackup: { version: 1, byAddress: {}, lastDismissedAt: null },
 }
 
 /**

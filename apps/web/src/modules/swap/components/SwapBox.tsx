@@ -213,6 +213,7 @@ export function SwapBox({
         deadlineMinutes: trade.settings.deadlineMinutes,
         kind: reviewed.routing === 'WRAP' ? 'wrap' : reviewed.routing === 'UNWRAP' ? 'unwrap' : 'swap',
         ...(trade.batch && reviewed.routing === 'CLASSIC' ? { batch: true } : {}),
+        ...(trade.permitAsTransaction ? { permitAsTransaction: true } : {}),
       },
       steps.steps.map((step) => step.kind),
       () => update((state) => ({ ...state, typedValue: '' })),

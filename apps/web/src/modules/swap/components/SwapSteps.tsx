@@ -31,7 +31,9 @@ export function SwapSteps(props: {
       ? intl.formatMessage(m.stepApprove, { symbol: props.symbol })
       : kind === 'permit'
         ? intl.formatMessage(m.stepPermit, { symbol: props.symbol })
-        : props.actionLabel
+        : kind === 'permitApprove'
+          ? intl.formatMessage(m.stepPermitApprove, { symbol: props.symbol })
+          : props.actionLabel
   const loading = props.costs?.loading === true
   return (
     <ol

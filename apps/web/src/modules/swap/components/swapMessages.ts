@@ -96,6 +96,10 @@ export const swapMessages = defineMessages({
   steps: { id: 'swap.steps.label', defaultMessage: 'Steps' },
   stepApprove: { id: 'swap.steps.approve', defaultMessage: 'Approve {symbol} for Permit2' },
   stepPermit: { id: 'swap.steps.permit', defaultMessage: 'Sign the Permit2 permit for {symbol}' },
+  stepPermitApprove: {
+    id: 'swap.steps.permitApprove',
+    defaultMessage: 'Allow the router to spend {symbol} in Permit2',
+  },
   stepNoCost: { id: 'swap.steps.noCost', defaultMessage: 'No network cost' },
   stepDone: { id: 'swap.steps.done', defaultMessage: 'Done' },
   failedRejected: { id: 'swap.failed.rejected', defaultMessage: 'Transaction rejected in your wallet.' },

@@ -61,7 +61,7 @@ export function useSwapExecution(): SwapExecution {
       const onState = (next: SwapFlowState) => {
         setState(next)
         if (next.step === 'confirmed' || next.step === 'failed') return
-        const active = stepOfFlow(next.step)
+        const active = stepOfFlow(next.step, next.step === 'approving' && next.permit2 === true)
         setProgress((current) => ({ kinds: withStep(current.kinds, active), active }))
       }
       const account: Hex = request.swapper

@@ -70,6 +70,8 @@ export function useSwapSteps(
   account: string | null,
   network: TradingNetwork | undefined,
   costOf: (gas: bigint) => number | undefined,
+  /** The spec's permit gate: the Permit2 allowance is a transaction (its cost not estimated here). */
+  permitAsTransaction = false,
 ): { steps: readonly PlannedStep[]; loading: boolean; failed: boolean } {
   const plan = useQuery(swapStepsQuery(quote, account, network))
   const steps: PlannedStep[] = []
@@ -78,7 +80,12 @@ export function useSwapSteps(
       kind: 'approve',
       costUsd: plan.data.approval.gas === undefined ? undefined : costOf(plan.data.approval.gas),
     })
-  if (plan.data?.permit) steps.push({ kind: 'permit', costUsd: 'none' })
+  if (plan.data?.permit)
+    steps.push(
+      permitAsTransaction
+        ? { kind: 'permitApprove', costUsd: undefined }
+        : { kind: 'permit', costUsd: 'none' },
+    )
   if (quote) steps.push({ kind: 'swap', costUsd: quote.gas.costUsd ?? undefined })
   return { steps, loading: plan.isPending && plan.fetchStatus !== 'idle', failed: plan.isError }
 }

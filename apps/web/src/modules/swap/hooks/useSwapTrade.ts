@@ -13,7 +13,7 @@ import { isRefusedSwapRecipient } from '../state/swapRecipient.ts'
 import { useSwapSettings } from '../state/swapSettings.ts'
 import { useAtomicBatching } from './useAtomicBatching.ts'
 import { useTokenBalances } from './useBalances.ts'
-import { useGaslessHidden } from './useGaslessHidden.ts'
+import { useGaslessHidden, usePermitAsTransaction } from './useGaslessHidden.ts'
 import { tradingNetworksQuery, useQuote } from './useQuote.ts'
 import { useSwapSteps } from './useSwapSteps.ts'
 import { findToken, namesNative, type SwapToken, useTokenList } from './useTokenList.ts'
@@ -85,6 +85,7 @@ export function useSwapTrade(form: SwapFormState, hero: boolean, reviewing: bool
   // The gasless order route: hidden by the spec's mismatch rule, or after a gasless order failed
   // and the user took the classic route (until the trade changes).
   const gaslessHidden = useGaslessHidden(network?.chainId, account)
+  const permitAsTransaction = usePermitAsTransaction(network?.chainId, account)
   const [classicFor, setClassicFor] = useState<string | null>(null)
   const tradeKey = `${inputToken?.address}${outputToken?.address}${typedAmount}`
   const quoteRequest =
@@ -121,6 +122,7 @@ export function useSwapTrade(form: SwapFormState, hero: boolean, reviewing: bool
     batch ? null : account,
     tradingNetwork,
     (gas) => (currentQuote ? gasCostUsd(gas, currentQuote.gas) : undefined),
+    permitAsTransaction,
   )
 
   const blocked = useBlockedAccount() !== null
@@ -185,6 +187,7 @@ export function useSwapTrade(form: SwapFormState, hero: boolean, reviewing: bool
     currentQuote,
     tradingNetwork,
     batch,
+    permitAsTransaction,
     gasless,
     steps,
     button,

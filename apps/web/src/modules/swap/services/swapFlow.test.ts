@@ -404,3 +404,42 @@ test('error: READY without a transaction (a batch answer to a non-batch request)
   assert.equal(final.step, 'failed')
   assert.deepEqual(h.calls.sent, [])
 })
+
+test('behavior: the permit gate (permitAsTransaction): token approve, then Permit2 approve as a second transaction, no signature', async () => {
+  const PERMIT2 = '0x000000000022D473030F116dDEE9F6B43aC78BA3'
+  const permit2Approval = { ...approval, to: PERMIT2, data: '0x87517c45' } as const
+  const h = harness({
+    responses: [
+      { status: 'APPROVAL_REQUIRED', approval, quote },
+      { status: 'APPROVAL_REQUIRED', approval: permit2Approval, quote },
+      ready,
+    ],
+    send: async (call) => `0x${String(call).repeat(64)}` as Hex,
+  })
+  const seen: SwapFlowState[] = []
+  const final = await runSwapFlow({ ...request, permitAsTransaction: true }, h.deps, (state) => {
+    seen.push(state)
+  })
+  assert.equal(final.step, 'confirmed')
+  assert.equal(h.calls.signed.length, 0, 'no permit signature')
+  assert.deepEqual(
+    seen.filter((state) => state.step === 'approving').map((state) => state.permit2 === true),
+    [false, false, true, true],
+    "the token's approval, then the Permit2 allowance (a step of its own)",
+  )
+  assert.deepEqual(
+    h.calls.api.map((params) => params.permitAsTransaction),
+    [true, true, true],
+  )
+  assert.deepEqual(
+    h.calls.sent.map((tx) => (tx as { to: string }).to),
+    [USDC, PERMIT2, ROUTER],
+  )
+  // Without the gate the field is not sent; a batch never carries it.
+  const plain = harness({ responses: [ready] })
+  await runSwapFlow(request, plain.deps, plain.onState)
+  assert.equal(plain.calls.api[0]?.permitAsTransaction, undefined)
+  const batched = harness({ responses: [ready] })
+  await runSwapFlow({ ...request, batch: true, permitAsTransaction: true }, batched.deps, batched.onState)
+  assert.equal(batched.calls.api[0]?.permitAsTransaction, undefined)
+})

@@ -22,7 +22,12 @@ import { receivedOf, transferred } from './swapReceipt.ts'
 import type { PermitData, Quote, SwapParams, SwapResponse } from './tradingApi.ts'
 
 export type SwapFlowState =
-  | { readonly step: 'approving'; readonly hash?: Hex }
+  | {
+      readonly step: 'approving'
+      readonly hash?: Hex
+      /** The Permit2 allowance as a transaction (the permit gate), not the token's approval of Permit2. */
+      readonly permit2?: true
+    }
   | { readonly step: 'signing' }
   | { readonly step: 'submitting' }
   | { readonly step: 'pending'; readonly hash: Hex }
@@ -60,6 +65,11 @@ export interface SwapFlowRequest {
    * and the spec's gates allow it): one prompt, one transaction, no Permit2 signature.
    */
   readonly batch?: boolean
+  /**
+   * The spec's permit gate (forced by flag, or a delegation mismatch with its UX on): the Permit2
+   * allowance comes as a second approval transaction, never a signature.
+   */
+  readonly permitAsTransaction?: boolean
 }
 
 export interface SwapFlowDeps {
@@ -197,6 +207,7 @@ export async function runSwapFlow(
     swapper: request.swapper,
     deadline,
     ...(request.batch ? { batch: true } : {}),
+    ...(request.permitAsTransaction && !request.batch ? { permitAsTransaction: true } : {}),
   }
 
   const wait = async (
@@ -224,7 +235,8 @@ export async function runSwapFlow(
 
   const run = async (): Promise<SwapFlowState> => {
     let permit: SwapParams['permit']
-    let approved = false
+    // Contracts already approved here (the token's approve of Permit2, Permit2's of the router).
+    const approved = new Set<string>()
     for (let round = 0; round < MAX_ROUNDS; round++) {
       let response: SwapResponse
       try {
@@ -235,9 +247,14 @@ export async function runSwapFlow(
 
       if (response.status === 'APPROVAL_REQUIRED') {
         // An approval that was mined but is still asked for did not take.
-        if (approved) throw new FlowFailure('approvalFailed', 'approval still required after approving')
-        onState({ step: 'approving' })
         const { approval } = response
+        if (approved.has(approval.to.toLowerCase()))
+          throw new FlowFailure('approvalFailed', 'approval still required after approving')
+        const permit2 = approval.to.toLowerCase() !== request.tokenIn.toLowerCase()
+        const approving = permit2
+          ? ({ step: 'approving', permit2 } as const)
+          : ({ step: 'approving' } as const)
+        onState(approving)
         const hash = await prompt(
           () =>
             deps.wallet.sendTransaction({
@@ -249,10 +266,10 @@ export async function runSwapFlow(
           'approvalFailed',
         )
         deps.onSubmitted?.({ hash, chainId: approval.chainId, kind: 'approve' })
-        onState({ step: 'approving', hash })
+        onState({ ...approving, hash })
         const outcome = await wait(approval.chainId, hash, 'approvalFailed')
         if (outcome.status !== 'success') throw new FlowFailure('approvalFailed', 'approval reverted', hash)
-        approved = true
+        approved.add(approval.to.toLowerCase())
         continue
       }
 

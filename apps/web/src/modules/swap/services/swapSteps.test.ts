@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { gasCostUsd, readSwapSteps, stepStates, withStep } from './swapSteps.ts'
+import { gasCostUsd, readSwapSteps, stepOfFlow, stepStates, withStep } from './swapSteps.ts'
 
 const OWNER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const TOKEN = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
@@ -108,4 +108,10 @@ describe('swap steps', () => {
       ['done', 'done', 'done'],
     )
   })
+})
+
+test('behavior: the permit gate: a Permit2 approval transaction is its own step, in order before the swap', () => {
+  assert.equal(stepOfFlow('approving', true), 'permitApprove')
+  assert.equal(stepOfFlow('approving'), 'approve')
+  assert.deepEqual(withStep(['approve', 'swap'], 'permitApprove'), ['approve', 'permitApprove', 'swap'])
 })

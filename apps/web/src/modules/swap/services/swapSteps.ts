@@ -6,7 +6,8 @@
  */
 import { decodeQuantity, isAddress, RpcError, type RpcOptions, rpcBatch, rpcUrlFor } from './rpc.ts'
 
-export type SwapStepKind = 'approve' | 'permit' | 'swap'
+/** `permitApprove`: the Permit2 allowance sent as a transaction (the spec's permit gate) instead of `permit`. */
+export type SwapStepKind = 'approve' | 'permit' | 'permitApprove' | 'swap'
 
 export interface SwapStepsPlan {
   /** The ERC-20 approval of Permit2, with its estimated gas (undefined if the node could not estimate). */
@@ -99,11 +100,23 @@ export function gasCostUsd(
 
 export type StepState = 'pending' | 'active' | 'done' | 'failed'
 
-const ORDER: readonly SwapStepKind[] = ['approve', 'permit', 'swap']
+const ORDER: readonly SwapStepKind[] = ['approve', 'permit', 'permitApprove', 'swap']
 
-/** The step a flow state is at: approving → approve, signing → permit, submitting or pending → swap. */
-export function stepOfFlow(step: 'approving' | 'signing' | 'submitting' | 'pending'): SwapStepKind {
-  return step === 'approving' ? 'approve' : step === 'signing' ? 'permit' : 'swap'
+/**
+ * The step a flow state is at: approving → approve (its Permit2 allowance: permitApprove), signing →
+ * permit, submitting or pending → swap.
+ */
+export function stepOfFlow(
+  step: 'approving' | 'signing' | 'submitting' | 'pending',
+  permit2 = false,
+): SwapStepKind {
+  return step === 'approving'
+    ? permit2
+      ? 'permitApprove'
+      : 'approve'
+    : step === 'signing'
+      ? 'permit'
+      : 'swap'
 }
 
 /** `kinds` with `kind` added in its place (a step the review did not foresee, e.g. an allowance spent meanwhile). */

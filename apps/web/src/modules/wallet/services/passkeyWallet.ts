@@ -21,7 +21,8 @@ import { embeddedWalletStore, PASSKEY_WALLET_ID, setEmbeddedAddress } from '../s
 import type { PageAccountSource } from './localWallet.ts'
 
 /** The PRF input every passkey evaluates for the wallet key (fixed: the same passkey gives the same key). */
-const PRF_SALT = new TextEncoder().encode('oxbow.wallet-key.prf.v1')
+export const PRF_INPUT = 'oxbow.wallet-key.prf.v1'
+const PRF_SALT = new TextEncoder().encode(PRF_INPUT)
 
 export class PasskeyError extends Error {
   override readonly name = 'PasskeyError'
@@ -188,11 +189,22 @@ async function authenticate(purpose: 'signin' | 'verify', token: string | null, 
 }
 
 /** Unlocked: the wallet's account and its API session, in memory only. */
-let unlocked: { account: LocalAccount; privateKey: Hex; session: string; credentialId: string } | null = null
+let unlocked: {
+  account: LocalAccount
+  privateKey: Hex
+  session: string
+  credentialId: string
+  ciphertext: string
+} | null = null
 
-function setUnlocked(privateKey: Hex, session: string, credentialId: string): LocalAccount {
+function setUnlocked(
+  privateKey: Hex,
+  session: string,
+  credentialId: string,
+  ciphertext: string,
+): LocalAccount {
   const account = privateKeyToAccount(privateKey)
-  unlocked = { account, privateKey, session, credentialId }
+  unlocked = { account, privateKey, session, credentialId, ciphertext }
   setEmbeddedAddress(account.address)
   embeddedWalletStore.set((state) => ({ ...state, unlocked: true }))
   return account
@@ -216,7 +228,7 @@ export async function createPasskeyWallet(username?: string): Promise<LocalAccou
     { credentialId: created.credentialId, address: account.address, ciphertext },
     created.session,
   )
-  return setUnlocked(privateKey, created.session, created.credentialId)
+  return setUnlocked(privateKey, created.session, created.credentialId, ciphertext)
 }
 
 /** Unlocks the wallet of the passkey the user picks: sign-in, then the key decrypted here. */
@@ -231,12 +243,18 @@ export async function unlockPasskeyWallet(): Promise<LocalAccount> {
   const privateKey = await decryptKey(signedIn.ciphertext, signedIn.prf, address)
   if (privateKeyToAccount(privateKey).address.toLowerCase() !== address.toLowerCase())
     throw new PasskeyError('PASSKEY_INVALID', 'The key does not match the wallet')
-  return setUnlocked(privateKey, signedIn.session, signedIn.credentialId)
+  return setUnlocked(privateKey, signedIn.session, signedIn.credentialId, signedIn.ciphertext)
 }
 
 const requireUnlocked = () => {
   if (!unlocked) throw new PasskeyError('LOCKED', 'Unlock the wallet with your passkey first')
   return unlocked
+}
+
+/** What a backup holds: the unlocking passkey's id and the key's ciphertext under it (never the key). */
+export function passkeyBackupMaterial(): { address: Address; credentialId: string; ciphertext: string } {
+  const { account, credentialId, ciphertext } = requireUnlocked()
+  return { address: account.address, credentialId, ciphertext }
 }
 
 export interface PasskeyInfo {
