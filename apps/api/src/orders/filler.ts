@@ -12,19 +12,11 @@
  * so a restarted filler neither loses nor repeats a fill. The order service records the fill from
  * the reactor's Fill event.
  */
+import { type NetworkDeployment, swapRouter02ExecutorAbi } from '@oxbow/protocol'
 import {
-  type NetworkDeployment,
-  quoterV2Abi,
-  swapRouter02Abi,
-  swapRouter02ExecutorAbi,
-  v2Router02Abi,
-} from '@oxbow/protocol'
-import {
-  type Address,
   createPublicClient,
   createWalletClient,
   encodeAbiParameters,
-  encodeFunctionData,
   type Hex,
   http,
   type PublicClient,
@@ -34,47 +26,12 @@ import {
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import type { Logger } from '../app.ts'
 import { type FillerHeartbeat, fillerHeartbeatMessage } from './fillerLiveness.ts'
+import { type FillableOrder, requiredOutput } from './fillerOrder.ts'
+import { createFillPricer, type Route, swapCall } from './fillerPricing.ts'
 
-/** What the filler needs of an open order (the order service's JSON has these fields). */
-export interface FillableOrder {
-  readonly orderHash: Hex
-  readonly chainId: number
-  readonly deadline: number
-  readonly input: { readonly token: Address; readonly amount: string }
-  readonly output: { readonly token: Address; readonly amount: string }
-  readonly encodedOrder: Hex
-  readonly signature: Hex
-  /** A gasless swap's decay (the order service's JSON); absent or null: a limit order. */
-  readonly decay?: {
-    readonly outputStartAmount: string
-    readonly startTime: number
-    readonly endTime: number
-  } | null
-}
+export type { FillableOrder } from './fillerOrder.ts'
+export type { Route } from './fillerPricing.ts'
 
-/**
- * What the reactor pays the swapper at `time` (unix seconds): a limit order's output, or a
- * decaying order's output as the reactor's DutchDecayLib computes it (linear from the start amount
- * at the decay start to the floor at its end, rounded as the reactor rounds). The chain stamps the
- * fill's block at or after `time`, when the output is this or less.
- */
-export function requiredOutput(order: FillableOrder, time: number): bigint {
-  const floor = BigInt(order.output.amount)
-  const decay = order.decay
-  if (!decay) return floor
-  const start = BigInt(decay.outputStartAmount)
-  if (time <= decay.startTime) return start
-  if (time >= decay.endTime) return floor
-  const elapsed = BigInt(time - decay.startTime)
-  const duration = BigInt(decay.endTime - decay.startTime)
-  return start - ((start - floor) * elapsed) / duration
-}
-
-export type Route =
-  | { readonly kind: 'v3'; readonly fee: number; readonly amountOut: bigint }
-  | { readonly kind: 'v2'; readonly amountOut: bigint }
-
-const V3_FEES = [100, 500, 3000, 10_000] as const
 /** Orders per fill transaction (about 150k gas each). */
 const MAX_BATCH = 50
 /** The gas limit a fill of `orders` orders is sent with. */
@@ -115,113 +72,9 @@ export function createFiller(options: {
   const client = createPublicClient({ transport }) as PublicClient
   const wallet: WalletClient = createWalletClient({ account, transport })
   const { executor } = orders
-  const c = deployment.contracts
   /** Orders sent and not yet mined: never sent twice by this process. */
   const inflight = new Set<Hex>()
-
-  async function bestRoute(order: FillableOrder): Promise<Route | null> {
-    const amountIn = BigInt(order.input.amount)
-    const tokenIn = order.input.token
-    const tokenOut = order.output.token
-    const quotes = await Promise.all([
-      ...V3_FEES.map(async (fee): Promise<Route | null> => {
-        try {
-          const { result } = await client.simulateContract({
-            address: c.quoterV2,
-            abi: quoterV2Abi,
-            functionName: 'quoteExactInputSingle',
-            args: [{ tokenIn, tokenOut, amountIn, fee, sqrtPriceLimitX96: 0n }],
-          })
-          return { kind: 'v3', fee, amountOut: result[0] }
-        } catch {
-          return null // no pool of this tier, or not enough liquidity
-        }
-      }),
-      (async (): Promise<Route | null> => {
-        try {
-          const amounts = await client.readContract({
-            address: c.v2Router02,
-            abi: v2Router02Abi,
-            functionName: 'getAmountsOut',
-            args: [amountIn, [tokenIn, tokenOut]],
-          })
-          const out = amounts[1]
-          return out === undefined ? null : { kind: 'v2', amountOut: out }
-        } catch {
-          return null
-        }
-      })(),
-    ])
-    let best: Route | null = null
-    for (const quote of quotes) if (quote && (!best || quote.amountOut > best.amountOut)) best = quote
-    return best
-  }
-
-  /** What the best single pool pays in `token` for `wei` of WETH now (WETH itself 1:1), or null. */
-  async function wethIn(wei: bigint, token: Address): Promise<bigint | null> {
-    if (token.toLowerCase() === c.weth9.toLowerCase()) return wei
-    const route = await bestRoute({
-      orderHash: '0x',
-      chainId: deployment.chainId,
-      deadline: 0,
-      input: { token: c.weth9, amount: wei.toString() },
-      output: { token, amount: '1' },
-      encodedOrder: '0x',
-      signature: '0x',
-    })
-    return route?.amountOut ?? null
-  }
-
-  /**
-   * `wei` of gas in base units of a fill's output token: through a pool of WETH and the output
-   * token, else through one of WETH and the input token at the fill's own rate (`amountIn` for
-   * `amountOut`); null when no pool prices it.
-   */
-  async function gasInOutput(
-    wei: bigint,
-    tokenIn: Address,
-    tokenOut: Address,
-    amountIn: bigint,
-    amountOut: bigint,
-  ): Promise<bigint | null> {
-    if (wei === 0n) return 0n
-    const direct = await wethIn(wei, tokenOut)
-    if (direct !== null) return direct
-    const inInput = await wethIn(wei, tokenIn)
-    return inInput === null ? null : (inInput * amountOut + amountIn - 1n) / amountIn
-  }
-
-  /** The swap of `amountIn` of the pair on the route, paid to the executor, at least `minOut`. */
-  function swapCall(
-    tokenIn: Address,
-    tokenOut: Address,
-    amountIn: bigint,
-    minOut: bigint,
-    route: Route,
-  ): Hex {
-    if (route.kind === 'v3') {
-      return encodeFunctionData({
-        abi: swapRouter02Abi,
-        functionName: 'exactInputSingle',
-        args: [
-          {
-            tokenIn,
-            tokenOut,
-            fee: route.fee,
-            recipient: executor,
-            amountIn,
-            amountOutMinimum: minOut,
-            sqrtPriceLimitX96: 0n,
-          },
-        ],
-      })
-    }
-    return encodeFunctionData({
-      abi: swapRouter02Abi,
-      functionName: 'swapExactTokensForTokens',
-      args: [amountIn, minOut, [tokenIn, tokenOut], executor],
-    })
-  }
+  const { bestRoute, gasInOutput } = createFillPricer(client, deployment)
 
   /**
    * Fills orders of one pair in one transaction (`executeBatch`: the reactor pays every input to
@@ -235,7 +88,7 @@ export function createFiller(options: {
     const callbackData = encodeAbiParameters(parseAbiParameters('address[], address[], bytes[]'), [
       [first.input.token],
       [first.output.token],
-      [swapCall(first.input.token, first.output.token, amountIn, minOut, route)],
+      [swapCall(first.input.token, first.output.token, amountIn, minOut, route, executor)],
     ])
     const signed = batch.map((o) => ({ order: o.encodedOrder, sig: o.signature }))
     const call = {
@@ -371,67 +224,5 @@ export function createFiller(options: {
       }
       return results
     },
-  }
-}
-
-/**
- * Runs a filler for one network until `signal` aborts: on every new block, one pass over the
- * open orders the order service lists.
- */
-export function runFiller(options: {
-  readonly filler: Filler
-  readonly chainId: number
-  readonly openOrders: () => Promise<readonly FillableOrder[]>
-  /**
-   * The open gasless orders only: they become fillable as their output decays, with or without
-   * new blocks, so they are looked at every `gaslessPollMs` too (limit orders change only with
-   * the pools, on new blocks).
-   */
-  readonly gaslessOrders?: () => Promise<readonly FillableOrder[]>
-  readonly gaslessPollMs?: number
-  readonly log: Logger
-  readonly pollingIntervalMs?: number
-  /** After each pass that completed (the filler is working): its heartbeat goes from here. */
-  readonly onPass?: () => void
-}): () => void {
-  const { filler, log } = options
-  let busy = false
-  let again = false
-  const pass = async (gaslessOnly = false) => {
-    if (busy) {
-      if (!gaslessOnly) again = true
-      return
-    }
-    busy = true
-    try {
-      if (gaslessOnly && options.gaslessOrders) {
-        const orders = await options.gaslessOrders()
-        if (orders.length > 0) await filler.fillCrossed(orders)
-      }
-      do {
-        if (gaslessOnly && !again) break
-        again = false
-        await filler.fillCrossed(await options.openOrders())
-      } while (again)
-      options.onPass?.()
-    } catch (error) {
-      log.error('filler: pass failed', {
-        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
-      })
-    } finally {
-      busy = false
-    }
-  }
-  const unwatch = filler.client.watchBlockNumber({
-    onBlockNumber: () => void pass(),
-    pollingInterval: options.pollingIntervalMs ?? 200,
-    emitOnBegin: true,
-  })
-  const timer = options.gaslessOrders
-    ? setInterval(() => void pass(true), options.gaslessPollMs ?? 1000)
-    : undefined
-  return () => {
-    unwatch()
-    if (timer) clearInterval(timer)
   }
 }

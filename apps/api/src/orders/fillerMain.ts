@@ -8,8 +8,9 @@
 import { loadManifest } from '@oxbow/protocol'
 import { isHex } from 'viem'
 import { consoleLogger } from '../app.ts'
-import { createFiller, type FillableOrder, runFiller } from './filler.ts'
+import { createFiller, type FillableOrder } from './filler.ts'
 import { FILLER_HEARTBEAT_MS } from './fillerLiveness.ts'
+import { runFiller } from './fillerLoop.ts'
 import { GASLESS_FILLER_POLL_MS } from './gasless.ts'
 
 const apiUrl = process.env.OXBOW_API_URL ?? 'http://127.0.0.1:8787'
