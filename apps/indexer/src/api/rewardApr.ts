@@ -9,7 +9,7 @@
 import { rewardAprPercent } from '@oxbow/protocol/rewards'
 import { readManifestSync } from '../lib/manifest.ts'
 import { toUnits } from '../lib/math.ts'
-import { type PoolView, type Snapshot, tokenKey } from './snapshot.ts'
+import { type PoolView, type Snapshot, tokenKey } from './snapshotViews.ts'
 
 export function rewardAprOf(s: Snapshot, p: PoolView): number | null {
   if (p.row.version === 'v4') return null

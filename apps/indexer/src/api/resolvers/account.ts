@@ -10,7 +10,7 @@ import { badInput } from '../errors.ts'
 import { decimalString, percentChange } from '../format.ts'
 import { MAX_PAGE_SIZE, parseAddress, parseFirst, parseNetwork, parseNetworks } from '../inputs.ts'
 import { createPerStateCache } from '../perStateCache.ts'
-import { slugOf, tokenKey } from '../snapshot.ts'
+import { slugOf, tokenKey } from '../snapshotViews.ts'
 import {
   type Args,
   afterKey,

@@ -8,7 +8,7 @@ import { encodeCursor, type KeysetPosition } from '../cursor.ts'
 import { badInput } from '../errors.ts'
 import { decimalString } from '../format.ts'
 import type { InputContext } from '../inputs.ts'
-import type { Snapshot } from '../snapshot.ts'
+import type { Snapshot } from '../snapshotViews.ts'
 
 export type Tables = typeof schema
 export type Db = ReadonlyDrizzle<Tables>

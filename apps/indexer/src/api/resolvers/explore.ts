@@ -14,7 +14,7 @@ import {
   parsePoolId,
   parseSearchQuery,
 } from '../inputs.ts'
-import { type PoolView, slugOf, type TokenView, tokenKey } from '../snapshot.ts'
+import { type PoolView, slugOf, type TokenView, tokenKey } from '../snapshotViews.ts'
 import { type Args, type ResolverContext, usd } from './context.ts'
 import type { Shapes } from './shapes.ts'
 

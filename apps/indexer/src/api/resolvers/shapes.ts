@@ -14,7 +14,7 @@ import {
   slugOf,
   type TokenView,
   tokenKey,
-} from '../snapshot.ts'
+} from '../snapshotViews.ts'
 import {
   type Args,
   afterKey,
