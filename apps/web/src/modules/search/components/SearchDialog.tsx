@@ -1,5 +1,3 @@
-import { isEvmAddress, isValidUsername, shortenAddress } from '@oxbow/core'
-import { useQuery } from '@tanstack/react-query'
 import {
   lazy,
   type ReactNode,
@@ -14,18 +12,17 @@ import {
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Link, useLocation } from 'react-router'
 import type { loadAccountDrawer } from '../../account/index.ts'
-import { getRuntimeConfig, useNetworks } from '../../config/index.ts'
+import { useNetworks } from '../../config/index.ts'
 import { useFeatureFlags, useNftsEnabled } from '../../flags/index.ts'
-import { useEnsAddress, useEnsName, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
 import { Button, SkeletonRows, useFocusTrap } from '../../ui/index.ts'
 import { openAccountDrawer, useWalletState } from '../../wallet/index.ts'
-import { longPress } from '../hooks/longPress.ts'
 import { usePopularNftCollections, useSearchResults, useTrending } from '../hooks/useSearchData.ts'
-import { favoriteKey, favoriteWallets, toggleFavorite, useFavorites } from '../state/favorites.ts'
+import { favoriteWallets, useFavorites } from '../state/favorites.ts'
 import { addRecentSearch, useRecentSearches } from '../state/recentSearches.ts'
 import { closeSearch } from '../state/searchStore.ts'
 import styles from './SearchModal.module.css'
 import { searchResultRows } from './SearchResultRows.tsx'
+import { useWalletRows } from './SearchWalletRows.tsx'
 import { searchMessages as m } from './searchMessages.ts'
 import { recentPath, type Section, sectionsFor, type Tab } from './searchSections.ts'
 
@@ -95,16 +92,6 @@ export function SearchDialog(props: SearchDialogProps) {
   const typed = query.trim().length > 0
   const sections = sectionsFor(tab, typed, nfts)
   const results = useSearchResults(typed ? query : '', chain)
-  const walletTerm = query.trim()
-  const usernameTerm = walletTerm.toLowerCase()
-  const wallets = sections.includes('Wallets')
-  const usernameByName = useQuery(
-    usernameQuery(wallets && isValidUsername(usernameTerm) ? usernameTerm : null),
-  )
-  const usernameByAddress = useQuery(usernameOfQuery(wallets && isEvmAddress(walletTerm) ? walletTerm : null))
-  const ensMatch = useEnsAddress(wallets && walletTerm.includes('.') ? walletTerm : undefined)
-  // An address query's own verified ENS name (its reverse record, checked forward).
-  const ensOfAddress = useEnsName(wallets && isEvmAddress(walletTerm) ? walletTerm : undefined)
   const popularNfts = usePopularNftCollections(sections.includes('PopularNFTCollections'), chain)
   const trending = useTrending(
     sections.includes('TrendingTokens') || sections.includes('TrendingPools'),
@@ -127,6 +114,12 @@ export function SearchDialog(props: SearchDialogProps) {
   })
   const tabs: Tab[] = flags.poolSearch ? ['all', 'tokens', 'pools'] : ['all']
   const favorites = useFavorites()
+  const { walletRow, walletRows } = useWalletRows(intl, {
+    query,
+    enabled: sections.includes('Wallets'),
+    results,
+    favorites,
+  })
   const { collectionRows, tokenRows, poolRows } = searchResultRows(intl, {
     // The spec: no favorite action in explore mode.
     favorites: pathname.startsWith('/explore') ? null : favorites,
@@ -142,106 +135,6 @@ export function SearchDialog(props: SearchDialogProps) {
       <Button onClick={() => void retry()}>{intl.formatMessage(m.retry)}</Button>
     </li>,
   ]
-  const walletQuery = query.trim()
-  const profileUrl = (address: string) =>
-    new URL(`address/${address}`, `${getRuntimeConfig().walletProfileUrl}/`).href
-  /**
-   * A wallet row: favorite or unfavorite by a 600 ms long-press of the row, or by its Favorite
-   * toggle (the keyboard's and screen reader's way).
-   */
-  const walletRow = (key: string, name: string, meta: string, address: string, testId: string) => {
-    const wallet = { kind: 'wallet', address } as const
-    return (
-      <li key={key} className={styles.row}>
-        <a
-          className={styles.result}
-          data-result=""
-          data-testid={testId}
-          href={profileUrl(address)}
-          target="_blank"
-          rel="noopener noreferrer"
-          {...longPress(() => toggleFavorite(wallet))}
-        >
-          <span className={styles.resultName}>{name}</span>
-          <span className={styles.resultMeta}>{meta}</span>
-        </a>
-        <fieldset className={styles.actions} aria-label={intl.formatMessage(m.actions, { name })}>
-          <button
-            type="button"
-            className={styles.action}
-            aria-pressed={favorites.includes(favoriteKey(wallet))}
-            onClick={() => toggleFavorite(wallet)}
-          >
-            {intl.formatMessage(m.favorite)}
-          </button>
-        </fieldset>
-      </li>
-    )
-  }
-  /**
-   * The spec's wallet results, in order: a username profile (by its name, or by its own address),
-   * an ENS match, and an address that is no token, pool or collection the indexer knows.
-   */
-  const walletRows = (): ReactNode[] | 'loading' => {
-    const address = isEvmAddress(walletQuery)
-    if (address) {
-      // A token's, pool's or collection's own address is that, never a wallet.
-      if (!results.data) return results.isError ? [] : 'loading'
-      const lower = walletQuery.toLowerCase()
-      const known = [...results.data.tokens.map((t) => t.address), ...results.data.pools.map((p) => p.id)]
-        .concat(results.data.nftCollections.map((c) => c.address))
-        .some((a) => a.toLowerCase() === lower)
-      if (known) return []
-    }
-    const rows: ReactNode[] = []
-    const profile = usernameByName.data ?? usernameByAddress.data ?? null
-    if (profile) {
-      rows.push(
-        walletRow(
-          `username:${profile.username}`,
-          profile.username,
-          shortenAddress(profile.address, 6),
-          profile.address,
-          'search-wallet-username',
-        ),
-      )
-    }
-    if (ensMatch.address) {
-      rows.push(
-        walletRow(
-          `ens:${walletQuery}`,
-          walletQuery.toLowerCase(),
-          shortenAddress(ensMatch.address, 6),
-          ensMatch.address,
-          'search-wallet-ens',
-        ),
-      )
-    }
-    if (address && ensOfAddress) {
-      rows.push(
-        walletRow(
-          `ens:${ensOfAddress}`,
-          ensOfAddress,
-          shortenAddress(walletQuery, 6),
-          walletQuery,
-          'search-wallet-ens',
-        ),
-      )
-    }
-    if (address) {
-      rows.push(
-        walletRow(
-          walletQuery,
-          walletQuery,
-          intl.formatMessage(m.walletProfile),
-          walletQuery,
-          'search-wallet-address',
-        ),
-      )
-    }
-    const loading = usernameByName.isLoading || usernameByAddress.isLoading || ensMatch.loading
-    return rows.length === 0 && loading ? 'loading' : rows
-  }
   /** The rows of a section, 'loading' while its data loads. */
   const rowsOf = (section: Section): ReactNode[] | 'loading' => {
     if (section === 'RecentSearches') {
