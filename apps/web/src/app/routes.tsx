@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { ComponentType } from 'react'
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router'
+import { isExploreTab } from '../lib/exploreTabs.ts'
 import { getRuntimeConfig, isKnownNetwork as isNetworkSlug } from '../modules/config/index.ts'
 import LandingPage from '../pages/LandingPage.tsx'
 import SwapPage from '../pages/SwapPage.tsx'
@@ -9,8 +10,6 @@ import { AppShell } from './AppShell.tsx'
 import { lazyPage } from './lazyPage.tsx'
 import { PageError, RootError } from './RouteErrors.tsx'
 import type { RouteHandle } from './routeHandle.ts'
-
-export const EXPLORE_TABS = ['tokens', 'pools', 'transactions'] as const
 
 const notFound = () => redirect('/not-found')
 
@@ -103,7 +102,7 @@ export const createPageRoutes = (client?: QueryClient): RouteObject[] => [
     lazy: pages.explore,
     loader: ({ params, request }) => {
       const tab = params.tab ?? ''
-      if (!(EXPLORE_TABS as readonly string[]).includes(tab) && !isNetworkSlug(tab)) throw unknownExplore(tab)
+      if (!isExploreTab(tab) && !isNetworkSlug(tab)) throw unknownExplore(tab)
       return prefetch(client, (m, c) => m.prefetchExplore(c, params, new URL(request.url).searchParams))
     },
   },
@@ -111,10 +110,7 @@ export const createPageRoutes = (client?: QueryClient): RouteObject[] => [
     path: 'explore/:tab/:chainName',
     lazy: pages.explore,
     loader: ({ params, request }) => {
-      if (
-        !(EXPLORE_TABS as readonly string[]).includes(params.tab ?? '') ||
-        !isNetworkSlug(params.chainName ?? '')
-      ) {
+      if (!isExploreTab(params.tab) || !isNetworkSlug(params.chainName ?? '')) {
         throw unknownExplore(`${params.tab}/${params.chainName}`)
       }
       return prefetch(client, (m, c) => m.prefetchExplore(c, params, new URL(request.url).searchParams))

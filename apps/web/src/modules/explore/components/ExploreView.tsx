@@ -1,16 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
+import { ALL_NETWORKS as ALL, EXPLORE_TABS, type ExploreTab } from '../../../lib/exploreTabs.ts'
 import { NetworksUnavailable, useNetworks, useServedNetworks } from '../../config/index.ts'
 import { usePreferences } from '../../preferences/index.ts'
 import { Page } from '../../ui/index.ts'
 import { useDataOutdated } from '../hooks/useExploreData.ts'
-import {
-  ALL_NETWORKS as ALL,
-  EXPLORE_TABS,
-  type ExploreTab,
-  exploreRouteState,
-} from '../services/exploreRoute.ts'
+import { exploreRouteState } from '../services/exploreRoute.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
 import { PoolsTable } from './PoolsTable.tsx'

@@ -1,11 +1,8 @@
+import { ALL_NETWORKS, type ExploreTab, exploreTabAndNetwork } from '../../../lib/exploreTabs.ts'
 import { getNetworks } from '../../config/index.ts'
 
-/** Explore's tabs (spec section 2; default tokens) and default network (in testnet mode: the first testnet). */
-export const EXPLORE_TABS = ['tokens', 'pools', 'transactions'] as const
-export type ExploreTab = (typeof EXPLORE_TABS)[number]
+/** Explore's default network (in testnet mode: the first testnet). */
 export const EXPLORE_DEFAULT_NETWORK = 'ethereum'
-/** The query value of the network selector's "All networks" (the path keeps its network slot free). */
-export const ALL_NETWORKS = 'all'
 
 /**
  * What /explore, /explore/:tab, /explore/:chainName and /explore/:tab/:chainName (?networks=all)
@@ -18,9 +15,7 @@ export function exploreRouteState(
   search: URLSearchParams,
   shown: readonly string[] = getNetworks().map((network) => network.slug),
 ): { tab: ExploreTab; chain: string; all: boolean; networks: readonly string[] | null } {
-  const first = params.tab ?? ''
-  const tab: ExploreTab = EXPLORE_TABS.find((t) => t === first) ?? 'tokens'
-  const chainParam = EXPLORE_TABS.some((t) => t === first) ? params.chainName : first || undefined
+  const { tab, network: chainParam } = exploreTabAndNetwork(params.tab || undefined, params.chainName)
   const fallback = shown.includes(EXPLORE_DEFAULT_NETWORK) ? EXPLORE_DEFAULT_NETWORK : (shown[0] ?? '')
   const chain = chainParam && shown.includes(chainParam) ? chainParam : fallback
   const all = search.get('networks') === ALL_NETWORKS

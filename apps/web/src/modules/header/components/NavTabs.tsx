@@ -2,6 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { type MessageDescriptor, useIntl } from 'react-intl'
 import { Link, NavLink, useLocation } from 'react-router'
+import { EXPLORE_TABS } from '../../../lib/exploreTabs.ts'
 import { defineMessages } from '../../../lib/messages.ts'
 import styles from './Header.module.css'
 
@@ -45,11 +46,7 @@ export const navTabs: readonly Tab[] = [
     id: 'explore',
     label: navMessages.explore,
     to: '/explore',
-    items: [
-      { label: navMessages.tokens, to: '/explore/tokens' },
-      { label: navMessages.pools, to: '/explore/pools' },
-      { label: navMessages.transactions, to: '/explore/transactions' },
-    ],
+    items: [...EXPLORE_TABS.map((tab) => ({ label: navMessages[tab], to: `/explore/${tab}` }))],
   },
   {
     id: 'pool',

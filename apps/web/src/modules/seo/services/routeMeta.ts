@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from 'react-intl'
+import { ALL_NETWORKS, exploreTabAndNetwork } from '../../../lib/exploreTabs.ts'
 import { defineMessages } from '../../../lib/messages.ts'
 import { findNetwork } from '../../config/index.ts'
 
@@ -78,8 +79,6 @@ export interface RouteMeta {
   readonly values: Readonly<Record<string, string>>
 }
 
-const exploreTabs = ['tokens', 'pools', 'transactions'] as const
-
 /** Network shown in a title: the path's network, else Ethereum (the explore default). */
 function networkName(slug: string | undefined): string {
   return findNetwork(slug)?.name ?? findNetwork('ethereum')?.name ?? 'Ethereum'
@@ -153,10 +152,9 @@ export function routeMeta(pathname: string, search = ''): RouteMeta {
           values: { address: shortHex(fourth), network: networkName(third) },
         }
       }
-      const tab = exploreTabs.find((t) => t === second) ?? 'tokens'
-      const chain = exploreTabs.some((t) => t === second) ? third : second
+      const { tab, network: chain } = exploreTabAndNetwork(second, third)
       // The network selector's "All networks" (?networks=all, explore's own parameter).
-      if (new URLSearchParams(search).get('networks') === 'all') {
+      if (new URLSearchParams(search).get('networks') === ALL_NETWORKS) {
         const title =
           tab === 'pools'
             ? m.explorePoolsAll
