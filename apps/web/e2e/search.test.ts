@@ -10,10 +10,17 @@ import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
-import { type Devnet, startDevnet } from '@oxbow/devnet'
+import type { Devnet } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { type RunningIndexer, startIndexer } from './indexer.ts'
+import type { RunningWeb } from '../test/harness.ts'
+import type { RunningIndexer } from './indexer.ts'
+import {
+  searchDialog as dialog,
+  type IndexedWeb,
+  openSearch,
+  searchRegion as region,
+  startIndexedWeb,
+} from './searchKit.ts'
 import { watchProblems } from './support.ts'
 
 const SEARCH_TEST_PORT = 26575
@@ -24,27 +31,18 @@ let devnet: Devnet
 let indexer: RunningIndexer
 let web: RunningWeb
 let browser: Browser
+let stack: IndexedWeb | undefined
 
 before(async () => {
-  devnet = await startDevnet({ networks: ['ethereum'], portBase: DEVNET_PORT_BASE })
-  const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
-  assert.ok(rpcUrl, 'the devnet serves ethereum')
-  indexer = await startIndexer({
-    manifestPath: devnet.manifestPath,
-    port: INDEXER_PORT,
-    networks: ['ethereum'],
+  stack = await startIndexedWeb({
+    devnetPortBase: DEVNET_PORT_BASE,
+    indexerPort: INDEXER_PORT,
+    webPort: SEARCH_TEST_PORT,
   })
-  web = await startWeb({
-    port: SEARCH_TEST_PORT,
-    config: { environment: 'local', rpcUrls: { ethereum: rpcUrl }, graphqlUrl: indexer.url },
-  })
-  browser = await launchChromium()
+  ;({ devnet, indexer, web, browser } = stack)
 })
 after(async () => {
-  await browser?.close()
-  await web?.close()
-  await indexer?.stop()
-  await devnet?.stop()
+  await stack?.stop()
 })
 
 async function withSearch(path: string, run: (page: Page) => Promise<void>): Promise<void> {
@@ -52,9 +50,7 @@ async function withSearch(path: string, run: (page: Page) => Promise<void>): Pro
   const page = await context.newPage()
   const problems = watchProblems(page)
   try {
-    await page.goto(web.url + path)
-    await page.locator('main h1').first().waitFor()
-    await page.getByRole('button', { name: 'Search tokens and pools' }).click()
+    await openSearch(page, web.url + path)
     await run(page)
     assert.deepEqual(problems.errors, [], 'no console errors')
   } finally {
@@ -62,8 +58,6 @@ async function withSearch(path: string, run: (page: Page) => Promise<void>): Pro
   }
 }
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search tokens, pools and wallets' })
-const region = (page: Page, name: string) => dialog(page).getByRole('region', { name, exact: true })
 /** The devnet's most traded seeded collection on ethereum (from its manifest), looked up by name. */
 function seededCollection() {
   const collection = devnet.manifest.networks.ethereum?.nftCollections.find((c) => c.name === 'Oxbow Otters')

@@ -7,10 +7,15 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { type RunningIndexer, startIndexer } from './indexer.ts'
+import type { RunningWeb } from '../test/harness.ts'
+import {
+  searchDialog as dialog,
+  type IndexedWeb,
+  openSearch,
+  searchRegion as region,
+  startIndexedWeb,
+} from './searchKit.ts'
 import { watchProblems } from './support.ts'
 
 const WEB_PORT = 31575
@@ -19,39 +24,24 @@ const INDEXER_PORT = 31590
 const WALLET = '0x000000000000000000000000000000000000dEaD'
 const SHOTS = process.env.SHOTS_DIR
 
-let devnet: Devnet
-let indexer: RunningIndexer
 let web: RunningWeb
 let browser: Browser
+let stack: IndexedWeb | undefined
 
 before(async () => {
-  devnet = await startDevnet({ networks: ['ethereum'], portBase: DEVNET_PORT_BASE })
-  const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl
-  assert.ok(rpcUrl, 'the devnet serves ethereum')
-  indexer = await startIndexer({
-    manifestPath: devnet.manifestPath,
-    port: INDEXER_PORT,
-    networks: ['ethereum'],
+  stack = await startIndexedWeb({
+    devnetPortBase: DEVNET_PORT_BASE,
+    indexerPort: INDEXER_PORT,
+    webPort: WEB_PORT,
   })
-  web = await startWeb({
-    port: WEB_PORT,
-    config: { environment: 'local', rpcUrls: { ethereum: rpcUrl }, graphqlUrl: indexer.url },
-  })
-  browser = await launchChromium()
+  ;({ web, browser } = stack)
 })
 after(async () => {
-  await browser?.close()
-  await web?.close()
-  await indexer?.stop()
-  await devnet?.stop()
+  await stack?.stop()
 })
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search tokens, pools and wallets' })
-const region = (page: Page, name: string) => dialog(page).getByRole('region', { name, exact: true })
-async function openSearch(page: Page, path: string): Promise<void> {
-  await page.goto(new URL(path, web.url).href)
-  await page.locator('main h1').first().waitFor()
-  await page.getByRole('button', { name: 'Search tokens and pools' }).click()
+async function openSearchOn(page: Page, path: string): Promise<void> {
+  await openSearch(page, new URL(path, web.url).href)
   await dialog(page).waitFor()
 }
 const storedFavorites = (page: Page) =>
@@ -73,7 +63,7 @@ describe('search favorites', () => {
     const page = await context.newPage()
     const problems = watchProblems(page)
     try {
-      await openSearch(page, '/swap')
+      await openSearchOn(page, '/swap')
       const tokens = region(page, 'Trending tokens')
       const first = tokens.locator('li').first()
       await first.locator('a[data-result]').waitFor()
@@ -99,7 +89,7 @@ describe('search favorites', () => {
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/search-favorite-token.png` })
 
       // Explore mode: the token rows have no favorite action (the others stay).
-      await openSearch(page, '/explore')
+      await openSearchOn(page, '/explore')
       const exploreRow = region(page, 'Trending tokens').locator('li').first()
       await exploreRow.getByRole('link', { name: 'Swap' }).waitFor()
       assert.equal(await exploreRow.getByRole('button', { name: 'Favorite', exact: true }).count(), 0)
@@ -120,7 +110,7 @@ describe('search favorites', () => {
     const opened: string[] = []
     context.on('page', (other) => opened.push(other.url()))
     try {
-      await openSearch(page, '/swap')
+      await openSearchOn(page, '/swap')
       await dialog(page).getByRole('searchbox').fill(WALLET)
       const row = region(page, 'Wallets').getByRole('link', { name: new RegExp(WALLET) })
       await row.waitFor()
@@ -201,7 +191,7 @@ describe('search favorites', () => {
           JSON.stringify({ theme: 'dark', favorites: ['wallet:<img src=x onerror=alert(1)>', 42] }),
         ),
       )
-      await openSearch(page, '/swap')
+      await openSearchOn(page, '/swap')
       await region(page, 'Trending tokens').locator('a[data-result]').first().waitFor()
       assert.equal(await region(page, 'Favorite wallets').count(), 0)
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
