@@ -9,52 +9,27 @@
  * Target (issue #15): median ≤ 1 s. Exits 1 when missed.
  */
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { startDevnet } from '@oxbow/devnet'
-import { startApi } from '../e2e/stack.ts'
+import { addAuthenticator, connectDrawer, startPasskeyStack } from '../e2e/passkeyKit.ts'
 import { byTestId } from '../e2e/swapKit.ts'
-import { launchChromium, startWeb } from '../test/harness.ts'
 
 const WEB_PORT = 28375
 const API_PORT = 28388
 const RUNS = 10
 const TARGET_MS = 1000
 
-const devnet = await startDevnet({ networks: ['ethereum'], portBase: 28300 })
-const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl ?? ''
-const dbDir = mkdtempSync(join(tmpdir(), 'oxbow-passkey-bench-'))
-const api = await startApi({
-  port: API_PORT,
-  manifestPath: devnet.manifestPath,
-  webOrigin: `http://localhost:${WEB_PORT}`,
-  env: { OXBOW_API_DB_DIR: dbDir },
+const { web, browser, stop } = await startPasskeyStack({
+  devnetPortBase: 28300,
+  apiPort: API_PORT,
+  webPort: WEB_PORT,
 })
-const web = await startWeb({
-  port: WEB_PORT,
-  config: { environment: 'local', apiUrl: api.url, rpcUrls: { ethereum: rpcUrl } },
-  manifestPath: devnet.manifestPath,
-})
-const browser = await launchChromium()
 const times: number[] = []
 try {
   const context = await browser.newContext()
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  const drawer = page.getByRole('dialog', { name: 'Log in or connect' })
+  await addAuthenticator(cdp)
+  const drawer = connectDrawer(page)
   const connect = page.locator('header').getByRole('button', { name: 'Connect', exact: true })
   const address = byTestId(page, 'wallet-address')
   await page.goto(`${web.url}/swap?featureFlagOverride=embeddedWallet`)
@@ -77,11 +52,7 @@ try {
     assert.equal(await address.textContent(), wallet, 'the same wallet unlocked')
   }
 } finally {
-  await browser.close()
-  await web.close()
-  await api.stop()
-  await devnet.stop()
-  rmSync(dbDir, { recursive: true, force: true })
+  await stop()
 }
 const sorted = [...times].sort((a, b) => a - b)
 const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN

@@ -7,15 +7,19 @@
  * delete the last (signed out and disconnected).
  */
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, test } from 'node:test'
-import { type Devnet, startDevnet } from '@oxbow/devnet'
-import type { Browser, CDPSession, Page } from 'playwright-core'
+import { test } from 'node:test'
+import type { Devnet } from '@oxbow/devnet'
+import type { Browser, CDPSession } from 'playwright-core'
 import { type Address, createPublicClient, createTestClient, erc20Abi, http, parseEther } from 'viem'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { startApi } from './stack.ts'
+import type { RunningWeb } from '../test/harness.ts'
+import {
+  addAuthenticator,
+  connectDrawer,
+  createPasskeyWallet,
+  passkeyStackForFile,
+  walletAddress,
+} from './passkeyKit.ts'
 import { watchProblems } from './support.ts'
 import { byTestId, reviewAndConfirm, waitForQuote } from './swapKit.ts'
 
@@ -23,57 +27,15 @@ const WEB_PORT = 28575
 const API_PORT = 28588
 
 let devnet: Devnet
-let api: Awaited<ReturnType<typeof startApi>>
 let web: RunningWeb
 let browser: Browser
-let dbDir: string
 let rpcUrl: string
-
-before(async () => {
-  devnet = await startDevnet({ networks: ['ethereum'], portBase: 28100 })
-  rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl ?? ''
-  assert.ok(rpcUrl, 'the devnet serves ethereum')
-  dbDir = mkdtempSync(join(tmpdir(), 'oxbow-passkey-e2e-'))
-  api = await startApi({
-    port: API_PORT,
-    manifestPath: devnet.manifestPath,
-    webOrigin: `http://localhost:${WEB_PORT}`,
-    env: { OXBOW_API_DB_DIR: dbDir },
-  })
-  web = await startWeb({
-    port: WEB_PORT,
-    config: { environment: 'local', apiUrl: api.url, rpcUrls: { ethereum: rpcUrl } },
-    manifestPath: devnet.manifestPath,
-  })
-  browser = await launchChromium()
+passkeyStackForFile({ devnetPortBase: 28100, apiPort: API_PORT, webPort: WEB_PORT }, (stack) => {
+  ;({ devnet, rpcUrl, web, browser } = stack)
 })
-after(async () => {
-  await browser?.close()
-  await web?.close()
-  await api?.stop()
-  await devnet?.stop()
-  if (dbDir) rmSync(dbDir, { recursive: true, force: true })
-})
-
-async function addAuthenticator(cdp: CDPSession, transport: 'internal' | 'usb'): Promise<string> {
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport,
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return authenticatorId
-}
 
 const credentialsOn = async (cdp: CDPSession, authenticatorId: string) =>
   (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
-
-const connectDrawer = (page: Page) => page.getByRole('dialog', { name: 'Log in or connect' })
 
 test('create a passkey wallet, reload and unlock, swap with it on the devnet, add and delete passkeys', async () => {
   const usdc = devnet.manifest.networks.ethereum?.tokens.find(
@@ -85,18 +47,13 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
   const problems = watchProblems(page)
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
-  const device = await addAuthenticator(cdp, 'internal')
+  const device = await addAuthenticator(cdp)
   const swapPath = `/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}&featureFlagOverride=embeddedWallet`
   try {
     // Create: the connect view's passkey login.
     const started = Date.now()
-    await page.goto(web.url + swapPath)
-    await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
-    await connectDrawer(page).getByRole('button', { name: 'Create a wallet with a passkey' }).click()
     // After connecting, the wallet modal opens with the new address.
-    const addressText = byTestId(page, 'wallet-address')
-    await addressText.waitFor({ timeout: 40_000 })
-    const address = (await addressText.textContent()) as Address
+    const address = (await createPasskeyWallet(page, web.url + swapPath)) as Address
     assert.match(address, /^0x[0-9a-fA-F]{40}$/)
     console.log(`passkey wallet created and connected in ${Date.now() - started} ms`)
     const stored = await credentialsOn(cdp, device)
@@ -123,9 +80,9 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     )
     const unlockStarted = Date.now()
     await logIn.click()
-    await addressText.waitFor({ timeout: 40_000 })
+    await walletAddress(page).waitFor({ timeout: 40_000 })
     console.log(`passkey sign-in to connected in ${Date.now() - unlockStarted} ms`)
-    assert.equal(await addressText.textContent(), address)
+    assert.equal(await walletAddress(page).textContent(), address)
     await page.keyboard.press('Escape')
 
     // A real swap signed in the page by the embedded wallet.

@@ -9,18 +9,12 @@
 import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import type { Devnet } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
 import type { RunningWeb } from '../test/harness.ts'
 import type { RunningIndexer } from './indexer.ts'
-import {
-  searchDialog as dialog,
-  type IndexedWeb,
-  openSearch,
-  searchRegion as region,
-  startIndexedWeb,
-} from './searchKit.ts'
+import { searchDialog as dialog, indexedWebForFile, openSearch, searchRegion as region } from './searchKit.ts'
 import { watchProblems } from './support.ts'
 
 const SEARCH_TEST_PORT = 26575
@@ -31,19 +25,12 @@ let devnet: Devnet
 let indexer: RunningIndexer
 let web: RunningWeb
 let browser: Browser
-let stack: IndexedWeb | undefined
-
-before(async () => {
-  stack = await startIndexedWeb({
-    devnetPortBase: DEVNET_PORT_BASE,
-    indexerPort: INDEXER_PORT,
-    webPort: SEARCH_TEST_PORT,
-  })
-  ;({ devnet, indexer, web, browser } = stack)
-})
-after(async () => {
-  await stack?.stop()
-})
+indexedWebForFile(
+  { devnetPortBase: DEVNET_PORT_BASE, indexerPort: INDEXER_PORT, webPort: SEARCH_TEST_PORT },
+  (stack) => {
+    ;({ devnet, indexer, web, browser } = stack)
+  },
+)
 
 async function withSearch(path: string, run: (page: Page) => Promise<void>): Promise<void> {
   const context = await browser.newContext()

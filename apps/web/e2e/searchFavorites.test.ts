@@ -6,16 +6,10 @@
  * has no token favorite, and corrupt stored favorites read as none (issue #11).
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import type { RunningWeb } from '../test/harness.ts'
-import {
-  searchDialog as dialog,
-  type IndexedWeb,
-  openSearch,
-  searchRegion as region,
-  startIndexedWeb,
-} from './searchKit.ts'
+import { searchDialog as dialog, indexedWebForFile, openSearch, searchRegion as region } from './searchKit.ts'
 import { watchProblems } from './support.ts'
 
 const WEB_PORT = 31575
@@ -26,19 +20,12 @@ const SHOTS = process.env.SHOTS_DIR
 
 let web: RunningWeb
 let browser: Browser
-let stack: IndexedWeb | undefined
-
-before(async () => {
-  stack = await startIndexedWeb({
-    devnetPortBase: DEVNET_PORT_BASE,
-    indexerPort: INDEXER_PORT,
-    webPort: WEB_PORT,
-  })
-  ;({ web, browser } = stack)
-})
-after(async () => {
-  await stack?.stop()
-})
+indexedWebForFile(
+  { devnetPortBase: DEVNET_PORT_BASE, indexerPort: INDEXER_PORT, webPort: WEB_PORT },
+  (stack) => {
+    ;({ web, browser } = stack)
+  },
+)
 
 async function openSearchOn(page: Page, path: string): Promise<void> {
   await openSearch(page, new URL(path, web.url).href)

@@ -8,53 +8,29 @@
  * passkey confirmation leaves it not backed up, and a dismissal hides it (kept across a reload).
  */
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, test } from 'node:test'
-import { type Devnet, startDevnet } from '@oxbow/devnet'
+import { readFileSync } from 'node:fs'
+import { test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { startApi } from './stack.ts'
+import type { RunningWeb } from '../test/harness.ts'
+import {
+  addAuthenticator,
+  connectDrawer,
+  createPasskeyWallet,
+  passkeyStackForFile,
+  walletAddress,
+} from './passkeyKit.ts'
 import { watchProblems } from './support.ts'
 
 const WEB_PORT = 24675
 const API_PORT = 24688
 
-let devnet: Devnet
-let api: Awaited<ReturnType<typeof startApi>>
 let web: RunningWeb
 let browser: Browser
-let dbDir: string
-
-before(async () => {
-  devnet = await startDevnet({ networks: ['ethereum'], portBase: 24900 })
-  const rpcUrl = devnet.manifest.networks.ethereum?.rpcUrl ?? ''
-  assert.ok(rpcUrl, 'the devnet serves ethereum')
-  dbDir = mkdtempSync(join(tmpdir(), 'oxbow-backup-e2e-'))
-  api = await startApi({
-    port: API_PORT,
-    manifestPath: devnet.manifestPath,
-    webOrigin: `http://localhost:${WEB_PORT}`,
-    env: { OXBOW_API_DB_DIR: dbDir },
-  })
-  web = await startWeb({
-    port: WEB_PORT,
-    config: { environment: 'local', apiUrl: api.url, rpcUrls: { ethereum: rpcUrl } },
-    manifestPath: devnet.manifestPath,
-  })
-  browser = await launchChromium()
-})
-after(async () => {
-  await browser?.close()
-  await web?.close()
-  await api?.stop()
-  await devnet?.stop()
-  if (dbDir) rmSync(dbDir, { recursive: true, force: true })
+passkeyStackForFile({ devnetPortBase: 24900, apiPort: API_PORT, webPort: WEB_PORT }, (stack) => {
+  ;({ web, browser } = stack)
 })
 
 const PATH = '/swap?chain=ethereum&featureFlagOverride=embeddedWallet'
-const connectDrawer = (page: Page) => page.getByRole('dialog', { name: 'Log in or connect' })
 const card = (page: Page) => page.getByTestId('backup-card')
 const storedBackup = (page: Page) =>
   page.evaluate(() => JSON.parse(window.localStorage.getItem('oxbow.preferences') ?? '{}').walletBackup)
@@ -65,24 +41,9 @@ test('the embedded wallet downloads its backup (ciphertext only) from the drawer
   const problems = watchProblems(page)
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf: true,
-      automaticPresenceSimulation: true,
-    },
-  })
+  await addAuthenticator(cdp)
   try {
-    await page.goto(web.url + PATH)
-    await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
-    await connectDrawer(page).getByRole('button', { name: 'Create a wallet with a passkey' }).click()
-    const addressText = page.getByTestId('wallet-address')
-    await addressText.waitFor({ timeout: 40_000 })
-    const address = (await addressText.textContent()) ?? ''
+    const address = await createPasskeyWallet(page, web.url + PATH)
     assert.match(address, /^0x[0-9a-fA-F]{40}$/)
 
     // The card, not backed up yet.
@@ -140,8 +101,8 @@ test('the embedded wallet downloads its backup (ciphertext only) from the drawer
     await page.reload()
     await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
     await connectDrawer(page).locator('[data-passkey="unlock"]').click()
-    await addressText.waitFor({ timeout: 40_000 })
-    assert.equal(await addressText.textContent(), address)
+    await walletAddress(page).waitFor({ timeout: 40_000 })
+    assert.equal(await walletAddress(page).textContent(), address)
     await page.getByTestId('account-drawer').getByRole('button', { name: 'Send' }).waitFor()
     assert.equal(await card(page).count(), 0, 'a backed-up wallet sees no card')
     assert.deepEqual(problems.errors, [], 'no console errors')
@@ -174,24 +135,9 @@ test('a refused confirmation leaves the wallet not backed up; a dismissal hides 
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf: true,
-      automaticPresenceSimulation: true,
-    },
-  })
+  const authenticatorId = await addAuthenticator(cdp)
   try {
-    await page.goto(web.url + PATH)
-    await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
-    await connectDrawer(page).getByRole('button', { name: 'Create a wallet with a passkey' }).click()
-    const addressText = page.getByTestId('wallet-address')
-    await addressText.waitFor({ timeout: 40_000 })
-    const address = ((await addressText.textContent()) ?? '').toLowerCase()
+    const address = (await createPasskeyWallet(page, web.url + PATH)).toLowerCase()
     await card(page).waitFor()
 
     // The passkey's user verification fails: no file, back to not backed up, with the message.
