@@ -41,24 +41,8 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
    * so it is built once per view and shared by every request of that block: issue #16's distinct
    * queries formatted some 30 figures per token (the sparkline's 24 included) on every request.
    */
-  const tokenShapes = new WeakMap<TokenView, ReturnType<typeof buildTokenGql>>()
-  const poolShapes = new WeakMap<PoolView, ReturnType<typeof buildPoolGql>>()
-  function tokenGql(s: Snapshot, t: TokenView) {
-    let shape = tokenShapes.get(t)
-    if (!shape) {
-      shape = buildTokenGql(s, t)
-      tokenShapes.set(t, shape)
-    }
-    return shape
-  }
-  function poolGql(s: Snapshot, p: PoolView) {
-    let shape = poolShapes.get(p)
-    if (!shape) {
-      shape = buildPoolGql(s, p)
-      poolShapes.set(p, shape)
-    }
-    return shape
-  }
+  const tokenGql = oncePerView(buildTokenGql)
+  const poolGql = oncePerView(buildPoolGql)
 
   function buildTokenGql(s: Snapshot, t: TokenView) {
     return {
@@ -380,5 +364,18 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
     positionView,
     findCollection,
     poolTransactions,
+  }
+}
+
+/** `build` memoized per view object (each view belongs to one snapshot, so its shape never changes). */
+function oncePerView<V extends object, T>(build: (s: Snapshot, view: V) => T): (s: Snapshot, view: V) => T {
+  const shapes = new WeakMap<V, T>()
+  return (s, view) => {
+    let shape = shapes.get(view)
+    if (shape === undefined) {
+      shape = build(s, view)
+      shapes.set(view, shape)
+    }
+    return shape
   }
 }
