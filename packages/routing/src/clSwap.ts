@@ -51,13 +51,20 @@ function lowerBound(ticks: readonly Tick[], value: number): number {
   return lo
 }
 
+/** The next tick a swap step stops at: an initialized one (with its liquidity change) or a bound. */
+export interface NextTick {
+  readonly next: number
+  readonly initialized: boolean
+  readonly liquidityNet: bigint
+}
+
 /** TickBitmap.nextInitializedTickWithinOneWord over a sorted tick list. */
 export function nextTickWithinWord(
   ticks: readonly Tick[],
   tick: number,
   spacing: number,
   lte: boolean,
-): { next: number; initialized: boolean; liquidityNet: bigint } {
+): NextTick {
   const compressed = Math.floor(tick / spacing)
   if (lte) {
     const wordStart = compressed - (((compressed % 256) + 256) % 256)
@@ -80,12 +87,7 @@ export function nextTickWithinWord(
 }
 
 /** The next initialized tick in the swap's direction, in any word (or the end of the range). */
-function nextInitialized(
-  ticks: readonly Tick[],
-  tick: number,
-  spacing: number,
-  lte: boolean,
-): { next: number; initialized: boolean; liquidityNet: bigint } {
+function nextInitialized(ticks: readonly Tick[], tick: number, spacing: number, lte: boolean): NextTick {
   const compressed = Math.floor(tick / spacing)
   if (lte) {
     const t = ticks[lowerBound(ticks, compressed * spacing + 1) - 1]
