@@ -12,6 +12,18 @@ import { UR_CONTRACT_BALANCE, V4_OPEN_DELTA, type V4Action, v4Plan, v4Settle } f
 /** The native currency in a v4 pool key. */
 const NATIVE = zeroAddress
 
+/** MINT_POSITION's parameters: pool key, ticks, liquidity, the two maxima, owner, hook data. */
+export const MINT_POSITION_PARAMETERS = [
+  poolKeyParameter,
+  { type: 'int24' },
+  { type: 'int24' },
+  { type: 'uint256' },
+  { type: 'uint128' },
+  { type: 'uint128' },
+  { type: 'address' },
+  { type: 'bytes' },
+] as const
+
 export function v4MintPayload(args: {
   key: PoolKey
   tickLower: number
@@ -32,28 +44,16 @@ export function v4MintPayload(args: {
    */
   unwrapWeth?: boolean
 }): Hex {
-  const params = encodeAbiParameters(
-    [
-      poolKeyParameter,
-      { type: 'int24' },
-      { type: 'int24' },
-      { type: 'uint256' },
-      { type: 'uint128' },
-      { type: 'uint128' },
-      { type: 'address' },
-      { type: 'bytes' },
-    ],
-    [
-      args.key,
-      args.tickLower,
-      args.tickUpper,
-      args.liquidity,
-      args.amount0Max,
-      args.amount1Max,
-      args.owner,
-      args.hookData ?? '0x',
-    ],
-  )
+  const params = encodeAbiParameters(MINT_POSITION_PARAMETERS, [
+    args.key,
+    args.tickLower,
+    args.tickUpper,
+    args.liquidity,
+    args.amount0Max,
+    args.amount1Max,
+    args.owner,
+    args.hookData ?? '0x',
+  ])
   const mint = { action: v4Actions.MINT_POSITION, params }
   if (args.payer !== 'positionManager') return settled(args.key, args.owner, mint)
   const { currency0, currency1 } = args.key

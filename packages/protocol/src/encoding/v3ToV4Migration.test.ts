@@ -6,6 +6,7 @@ import { universalRouterAbi } from '../abis/generated/universalRouter.ts'
 import { nonfungiblePositionManagerAbi } from '../abis/generated/v3.ts'
 import { v4PositionManagerAbi } from '../abis/generated/v4.ts'
 import { poolKeyParameter } from './poolKey.ts'
+import { MINT_POSITION_PARAMETERS } from './positionManager.ts'
 import { v3ToV4MigrateCalldata } from './v3ToV4Migration.ts'
 
 const WETH = '0x66535c7c2a2E47aDBeb52aad1D58833e6a5100AB'
@@ -84,19 +85,7 @@ test('behavior: empties the v3 position into the v4 PositionManager, then mints 
     USDC,
     OWNER,
   ])
-  const mint = decodeAbiParameters(
-    [
-      poolKeyParameter,
-      { type: 'int24' },
-      { type: 'int24' },
-      { type: 'uint256' },
-      { type: 'uint128' },
-      { type: 'uint128' },
-      { type: 'address' },
-      { type: 'bytes' },
-    ],
-    params[0] as Hex,
-  )
+  const mint = decodeAbiParameters(MINT_POSITION_PARAMETERS, params[0] as Hex)
   assert.deepEqual(mint.slice(1, 7), [-600, 600, 900n, 11n, 22n, OWNER])
 })
 
