@@ -78,3 +78,21 @@ export function stackForFile(ports: StackPorts, options: FileStackOptions = {}):
     },
   }
 }
+
+/**
+ * Any stoppable set of services a file starts once: started by `start` before the file's tests
+ * (then handed to `onStart`), stopped after them.
+ */
+export function startedForFile<T extends { stop(): Promise<void> }>(
+  start: () => Promise<T>,
+  onStart: (started: T) => void,
+): void {
+  let running: T | undefined
+  before(async () => {
+    running = await start()
+    onStart(running)
+  })
+  after(async () => {
+    await running?.stop()
+  })
+}

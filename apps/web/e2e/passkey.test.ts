@@ -13,11 +13,12 @@ import type { Devnet } from '@oxbow/devnet'
 import type { Browser, CDPSession } from 'playwright-core'
 import { type Address, createPublicClient, createTestClient, erc20Abi, http, parseEther } from 'viem'
 import type { RunningWeb } from '../test/harness.ts'
+import { startedForFile } from './fileStack.ts'
 import {
   addAuthenticator,
   connectDrawer,
   createPasskeyWallet,
-  passkeyStackForFile,
+  startPasskeyStack,
   walletAddress,
 } from './passkeyKit.ts'
 import { watchProblems } from './support.ts'
@@ -30,9 +31,12 @@ let devnet: Devnet
 let web: RunningWeb
 let browser: Browser
 let rpcUrl: string
-passkeyStackForFile({ devnetPortBase: 28100, apiPort: API_PORT, webPort: WEB_PORT }, (stack) => {
-  ;({ devnet, rpcUrl, web, browser } = stack)
-})
+startedForFile(
+  () => startPasskeyStack({ devnetPortBase: 28100, apiPort: API_PORT, webPort: WEB_PORT }),
+  (stack) => {
+    ;({ devnet, rpcUrl, web, browser } = stack)
+  },
+)
 
 const credentialsOn = async (cdp: CDPSession, authenticatorId: string) =>
   (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials

@@ -7,7 +7,6 @@ import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before } from 'node:test'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
@@ -60,21 +59,6 @@ export async function startPasskeyStack(ports: {
     await stop()
     throw error
   }
-}
-
-/** Starts the stack before the file's tests (handing it to `onStart`) and stops it after them. */
-export function passkeyStackForFile(
-  ports: Parameters<typeof startPasskeyStack>[0],
-  onStart: (stack: PasskeyStack) => void,
-): void {
-  let stack: PasskeyStack | undefined
-  before(async () => {
-    stack = await startPasskeyStack(ports)
-    onStart(stack)
-  })
-  after(async () => {
-    await stack?.stop()
-  })
 }
 
 /** Adds a virtual passkey authenticator (WebAuthn enabled on `cdp` first); returns its id. */

@@ -13,8 +13,9 @@ import { describe, test } from 'node:test'
 import type { Devnet } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
 import type { RunningWeb } from '../test/harness.ts'
+import { startedForFile } from './fileStack.ts'
 import type { RunningIndexer } from './indexer.ts'
-import { searchDialog as dialog, indexedWebForFile, openSearch, searchRegion as region } from './searchKit.ts'
+import { searchDialog as dialog, openSearch, searchRegion as region, startIndexedWeb } from './searchKit.ts'
 import { watchProblems } from './support.ts'
 
 const SEARCH_TEST_PORT = 26575
@@ -25,8 +26,13 @@ let devnet: Devnet
 let indexer: RunningIndexer
 let web: RunningWeb
 let browser: Browser
-indexedWebForFile(
-  { devnetPortBase: DEVNET_PORT_BASE, indexerPort: INDEXER_PORT, webPort: SEARCH_TEST_PORT },
+startedForFile(
+  () =>
+    startIndexedWeb({
+      devnetPortBase: DEVNET_PORT_BASE,
+      indexerPort: INDEXER_PORT,
+      webPort: SEARCH_TEST_PORT,
+    }),
   (stack) => {
     ;({ devnet, indexer, web, browser } = stack)
   },

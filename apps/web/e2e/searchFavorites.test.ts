@@ -9,7 +9,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import type { RunningWeb } from '../test/harness.ts'
-import { searchDialog as dialog, indexedWebForFile, openSearch, searchRegion as region } from './searchKit.ts'
+import { startedForFile } from './fileStack.ts'
+import { searchDialog as dialog, openSearch, searchRegion as region, startIndexedWeb } from './searchKit.ts'
 import { watchProblems } from './support.ts'
 
 const WEB_PORT = 31575
@@ -20,8 +21,8 @@ const SHOTS = process.env.SHOTS_DIR
 
 let web: RunningWeb
 let browser: Browser
-indexedWebForFile(
-  { devnetPortBase: DEVNET_PORT_BASE, indexerPort: INDEXER_PORT, webPort: WEB_PORT },
+startedForFile(
+  () => startIndexedWeb({ devnetPortBase: DEVNET_PORT_BASE, indexerPort: INDEXER_PORT, webPort: WEB_PORT }),
   (stack) => {
     ;({ web, browser } = stack)
   },

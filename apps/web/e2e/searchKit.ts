@@ -3,7 +3,6 @@
  * built app reading both, a Chromium, and the modal's dialog and sections as a user finds them.
  */
 import assert from 'node:assert/strict'
-import { after, before } from 'node:test'
 import { type Devnet, startDevnet } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
@@ -51,21 +50,6 @@ export async function startIndexedWeb(ports: {
     await stop()
     throw error
   }
-}
-
-/** Starts the stack before the file's tests (handing it to `onStart`) and stops it after them. */
-export function indexedWebForFile(
-  ports: Parameters<typeof startIndexedWeb>[0],
-  onStart: (stack: IndexedWeb) => void,
-): void {
-  let stack: IndexedWeb | undefined
-  before(async () => {
-    stack = await startIndexedWeb(ports)
-    onStart(stack)
-  })
-  after(async () => {
-    await stack?.stop()
-  })
 }
 
 export const searchDialog = (page: Page) =>

@@ -12,11 +12,12 @@ import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import type { Browser, Page } from 'playwright-core'
 import type { RunningWeb } from '../test/harness.ts'
+import { startedForFile } from './fileStack.ts'
 import {
   addAuthenticator,
   connectDrawer,
   createPasskeyWallet,
-  passkeyStackForFile,
+  startPasskeyStack,
   walletAddress,
 } from './passkeyKit.ts'
 import { watchProblems } from './support.ts'
@@ -26,9 +27,12 @@ const API_PORT = 24688
 
 let web: RunningWeb
 let browser: Browser
-passkeyStackForFile({ devnetPortBase: 24900, apiPort: API_PORT, webPort: WEB_PORT }, (stack) => {
-  ;({ web, browser } = stack)
-})
+startedForFile(
+  () => startPasskeyStack({ devnetPortBase: 24900, apiPort: API_PORT, webPort: WEB_PORT }),
+  (stack) => {
+    ;({ web, browser } = stack)
+  },
+)
 
 const PATH = '/swap?chain=ethereum&featureFlagOverride=embeddedWallet'
 const card = (page: Page) => page.getByTestId('backup-card')
