@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { memoryStorage } from '../../../../test/memoryStorage.ts'
 import {
   createSwapSettingsStore,
   DEFAULT_SWAP_SETTINGS,
@@ -10,14 +11,11 @@ import {
   validateDeadlineMinutes,
 } from './swapSettings.ts'
 
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial))
-  return {
-    data,
-    get: (key: string) => data.get(key) ?? null,
-    set: (key: string, value: string) => void data.set(key, value),
-  }
-}
+/** The settings store's view of a Web Storage. */
+const keyValue = (storage: Pick<Storage, 'getItem' | 'setItem'>) => ({
+  get: (key: string) => storage.getItem(key),
+  set: (key: string, value: string) => storage.setItem(key, value),
+})
 
 test('behavior: nothing stored reads as auto slippage and a 30 minute deadline', () => {
   assert.deepEqual(parseSwapSettings(null), { slippage: 'auto', deadlineMinutes: 30 })
@@ -89,7 +87,7 @@ test('behavior: an invalid change never replaces a valid value', () => {
 
 test('behavior: the store persists valid changes and ignores invalid ones', () => {
   const storage = memoryStorage({ [SWAP_SETTINGS_KEY]: '{"slippage":2,"deadlineMinutes":15}' })
-  const store = createSwapSettingsStore(storage)
+  const store = createSwapSettingsStore(keyValue(storage))
   assert.deepEqual(store.get(), { slippage: 2, deadlineMinutes: 15 })
   let notified = 0
   store.subscribe(() => notified++)
@@ -105,5 +103,8 @@ test('behavior: the store persists valid changes and ignores invalid ones', () =
   store.set({ slippage: 'auto', deadlineMinutes: 5000 })
   assert.deepEqual(store.get(), { slippage: 'auto', deadlineMinutes: 15 })
   // A fresh store reads what was saved.
-  assert.deepEqual(createSwapSettingsStore(storage).get(), { slippage: 'auto', deadlineMinutes: 15 })
+  assert.deepEqual(createSwapSettingsStore(keyValue(storage)).get(), {
+    slippage: 'auto',
+    deadlineMinutes: 15,
+  })
 })
