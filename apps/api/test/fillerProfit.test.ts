@@ -119,17 +119,18 @@ test('behavior: a decaying order the market covers but whose surplus does not pa
   const market = await poolOut()
   const now = nowSeconds()
   // crossed from the start (the pool pays 1 unit more than the start output), no room for gas;
-  // the output falls 2 % over 300 s, so the surplus pays the fill's gas within seconds
+  // the output holds for 20 s (so a slow, loaded machine still sees it unprofitable first), then
+  // falls 2 % over 300 s, so the surplus pays the fill's gas within seconds of the decay starting
   const order = await submit({
     outputAmount: (market * 98n) / 100n,
-    deadline: now + 400,
-    decay: { outputStartAmount: market - 1n, startTime: now, endTime: now + 300 },
+    deadline: now + 420,
+    decay: { outputStartAmount: market - 1n, startTime: now + 20, endTime: now + 320 },
   })
   assert.deepEqual(await filler.fillCrossed([order]), [], 'not filled while unprofitable')
   assert.equal(await status(order), 'opened')
   let passes = 1
   let filled: Awaited<ReturnType<Filler['fillCrossed']>> = []
-  while (filled.length === 0 && nowSeconds() < now + 120) {
+  while (filled.length === 0 && nowSeconds() < now + 140) {
     await sleep(1000)
     passes++
     filled = await filler.fillCrossed([order])
