@@ -3,7 +3,6 @@ import { defineMessages } from '../../../lib/messages.ts'
 /** The transaction details dialog opened from an Activity row, and failed rows' titles. */
 export const detailsMessages = defineMessages({
   title: { id: 'account.details.title', defaultMessage: 'Transaction details' },
-  open: { id: 'account.details.open', defaultMessage: 'Details of {title}' },
   type: { id: 'account.details.type', defaultMessage: 'Type' },
   status: { id: 'account.details.status', defaultMessage: 'Status' },
   network: { id: 'account.details.network', defaultMessage: 'Network' },
