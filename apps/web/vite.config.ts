@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { resolveBuildHash } from './server/buildHash.ts'
 
 /** In `vite` dev mode, fill the runtime-config meta tag the way the production server does. */
 function devRuntimeConfig(): Plugin {
@@ -24,6 +25,7 @@ function devRuntimeConfig(): Plugin {
 /** The SPA build: hashed chunks per lazily loaded route, no inline scripts or styles (strict CSP). */
 export default defineConfig({
   plugins: [react(), devRuntimeConfig()],
+  define: { __OXBOW_BUILD_HASH__: JSON.stringify(resolveBuildHash()) },
   resolve: {
     // WalletConnect's own QR modal (AppKit) is never shown: see appKitUnbundled.ts. Bundling it
     // also made the bundler cut the entry into a dozen small shared chunks.

@@ -12,7 +12,7 @@ const config = {
   ...defaultRuntimeConfig,
   apiUrl: 'http://127.0.0.1:8787',
   rpcUrls: { ethereum: 'http://127.0.0.1:8545', base: 'http://127.0.0.1:8547' },
-  buildHash: 'a"<b>',
+  productionHostname: 'a"<b>',
 }
 
 before(async () => {
@@ -60,7 +60,7 @@ test('behavior: SPA fallback fills config, blocked paths and canonical link, esc
   const html = await response.text()
   assert.match(html, /<meta name="oxbow:blocked-paths" content="\/explore" \/>/)
   assert.match(html, /<link rel="canonical" href="http:\/\/localhost\/positions\/v3\/ethereum\/1" \/>/)
-  assert.match(html, /&quot;buildHash&quot;:&quot;a\\&quot;&lt;b&gt;&quot;/)
+  assert.match(html, /&quot;productionHostname&quot;:&quot;a\\&quot;&lt;b&gt;&quot;/)
   assert.doesNotMatch(html, /<b>/)
 })
 

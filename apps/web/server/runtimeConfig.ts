@@ -7,7 +7,7 @@ import { defaultRuntimeConfig, type RuntimeConfig, runtimeConfigSchema } from '.
  * Builds the browser's runtime config from the environment and the devnet's deployment manifest
  * (RPC URLs and ENS registries per network); without a manifest, the local port layout is assumed.
  * OXBOW_API_URL, OXBOW_GRAPHQL_URL, OXBOW_ENVIRONMENT, OXBOW_ORIGIN_COUNTRY, OXBOW_PRODUCTION_HOSTNAME,
- * OXBOW_ANALYTICS_SAMPLE_RATE, OXBOW_BUILD_HASH override the defaults.
+ * OXBOW_ANALYTICS_SAMPLE_RATE override the defaults (the build hash is the bundle's own: vite.config.ts).
  * WalletConnect: locally the sandbox relay on ws://127.0.0.1:${OXBOW_WC_RELAY_PORT:-8790} with a
  * local project id; elsewhere only when OXBOW_WC_PROJECT_ID is set (relay OXBOW_WC_RELAY_URL, by
  * default WalletConnect's own). OXBOW_WC_RELAY_URL and OXBOW_WC_PROJECT_ID override both.
@@ -79,7 +79,6 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
       env.OXBOW_ANALYTICS_SAMPLE_RATE === undefined
         ? defaultRuntimeConfig.analyticsSampleRate
         : Number(env.OXBOW_ANALYTICS_SAMPLE_RATE),
-    buildHash: env.OXBOW_BUILD_HASH ?? defaultRuntimeConfig.buildHash,
     walletConnect: walletConnectConfig(environment, env),
     ...(env.OXBOW_ORIGIN_COUNTRY ? { originCountry: env.OXBOW_ORIGIN_COUNTRY } : {}),
     ipfsGateway:

@@ -1,6 +1,7 @@
 export { NetworksUnavailable } from './components/NetworksUnavailable.tsx'
 export { useNetworks } from './hooks/useNetworks.ts'
 export { useServedNetworks } from './hooks/useServedNetworks.ts'
+export { BUILD_HASH } from './services/buildHash.ts'
 export {
   findNetwork,
   findNetworkByChainId,

@@ -7,8 +7,10 @@ import { useAddressName } from '../../identity/index.ts'
 import { orderStatusMessages, orderTxMessage, type ShownOrderStatus } from '../../limit/index.ts'
 import { useTokenList } from '../../swap/index.ts'
 import type { ActivityRow } from '../services/mergeActivity.ts'
+import type { ActivitySummary } from '../services/transactionDetails.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m, pendingTitles } from './accountMessages.ts'
+import { detailsMessages as dm } from './detailsMessages.ts'
 import { PendingTxActions } from './PendingTxActions.tsx'
 import { pendingTxMessages as pm } from './pendingTxMessages.ts'
 
@@ -16,62 +18,103 @@ import { pendingTxMessages as pm } from './pendingTxMessages.ts'
  * An indexed transaction: its type, its asset changes (or network) and date; a send or receive also
  * names its counterparty (username, else ENS name, else the shortened address; text only).
  */
-export function ConfirmedRow(props: { row: Extract<ActivityRow, { status: 'confirmed' }> }) {
+export function ConfirmedRow(props: {
+  row: Extract<ActivityRow, { status: 'confirmed' }>
+  onOpen: (summary: ActivitySummary) => void
+}) {
   const intl = useIntl()
   const { row } = props
   const counterparty =
     row.entry.type === 'SEND' || row.entry.type === 'RECEIVE' ? row.entry.counterparty : null
   const name = useAddressName(counterparty)
   const title = intl.formatMessage(m[`type${row.entry.type}`])
-  const changes = row.entry.assetChanges
-    .map((change) => {
-      const what = change.token
-        ? `${formatTokenAmount(BigInt(change.amount), change.token.decimals, { locale: intl.locale })} ${change.token.symbol}`
-        : `${change.nftCollection?.name ?? ''} #${change.tokenId ?? ''}`
-      return `${change.direction === 'IN' ? '+' : '−'}${what}`
+  const changes = row.entry.assetChanges.map((change) => {
+    const what = change.token
+      ? `${formatTokenAmount(BigInt(change.amount), change.token.decimals, { locale: intl.locale })} ${change.token.symbol}`
+      : `${change.nftCollection?.name ?? ''} #${change.tokenId ?? ''}`
+    return `${change.direction === 'IN' ? '+' : '−'}${what}`
+  })
+  const open = () =>
+    props.onOpen({
+      hash: row.hash,
+      network: row.network,
+      type: title,
+      status: intl.formatMessage(m.statusConfirmed),
+      failed: false,
+      changes,
+      at: row.entry.timestamp,
+      providerFee: null,
     })
-    .join(' ')
   return (
-    <li className={styles.row} data-tx={row.hash} data-status={row.status}>
-      <span className={styles.rowMain}>
-        <strong>{title}</strong>
-        <span className={styles.muted}>{changes || networkName(row.network)}</span>
-        {counterparty ? (
-          <span
-            className={styles.muted}
-            title={counterparty}
-            data-testid="activity-counterparty"
-            data-address={counterparty}
-          >
-            {intl.formatMessage(row.entry.type === 'SEND' ? m.activityTo : m.activityFrom, {
-              name: name ?? shortenAddress(counterparty, 4),
-            })}
-          </span>
-        ) : null}
-      </span>
-      <span className={styles.rowEnd}>
-        <span className={styles.muted}>
-          {intl.formatDate(row.entry.timestamp * 1000, { month: 'short', day: 'numeric' })}
+    <li data-tx={row.hash} data-status={row.status}>
+      <button
+        type="button"
+        className={`${styles.row} ${styles.rowButton}`}
+        onClick={open}
+        aria-haspopup="dialog"
+        data-testid="activity-open"
+      >
+        <span className={styles.rowMain}>
+          <strong>{title}</strong>
+          <span className={styles.muted}>{changes.join(' ') || networkName(row.network)}</span>
+          {counterparty ? (
+            <span
+              className={styles.muted}
+              title={counterparty}
+              data-testid="activity-counterparty"
+              data-address={counterparty}
+            >
+              {intl.formatMessage(row.entry.type === 'SEND' ? m.activityTo : m.activityFrom, {
+                name: name ?? shortenAddress(counterparty, 4),
+              })}
+            </span>
+          ) : null}
         </span>
-      </span>
+        <span className={styles.rowEnd}>
+          <span className={styles.muted}>
+            {intl.formatDate(row.entry.timestamp * 1000, { month: 'short', day: 'numeric' })}
+          </span>
+        </span>
+      </button>
     </li>
   )
 }
 
 /**
  * One of the app's own transactions: pending (with Speed up and Cancel), canceling (the cancel
- * sent, waiting to be mined; Speed up sends a faster cancel) or canceled.
+ * sent, waiting to be mined; Speed up sends a faster cancel), canceled, or failed (mined, reverted:
+ * 'Approval failed', 'Swap failed'…).
  */
 export function AppRow(props: {
-  row: Extract<ActivityRow, { status: 'pending' | 'canceling' | 'canceled' }>
+  row: Extract<ActivityRow, { status: 'pending' | 'canceling' | 'canceled' | 'failed' }>
   address: `0x${string}`
+  onOpen: (summary: ActivitySummary) => void
 }) {
   const intl = useIntl()
   const { row } = props
   const title =
     row.status === 'canceled'
       ? intl.formatMessage(pm.canceledTitle)
-      : intl.formatMessage(pendingTitles[row.kind])
+      : row.status === 'failed'
+        ? intl.formatMessage(dm.failedTitle, { kind: row.kind })
+        : intl.formatMessage(pendingTitles[row.kind])
+  const statusLabel =
+    row.status === 'canceled'
+      ? intl.formatMessage(pm.statusCanceled)
+      : row.status === 'failed'
+        ? intl.formatMessage(m.statusFailed)
+        : intl.formatMessage(row.status === 'canceling' ? pm.statusCanceling : m.statusPending)
+  const open = () =>
+    props.onOpen({
+      hash: row.hash,
+      network: row.network,
+      type: title,
+      status: statusLabel,
+      failed: row.status === 'failed',
+      changes: [],
+      at: Math.floor((row.tx.finishedAt ?? row.addedAt) / 1000),
+      providerFee: null,
+    })
   const detail = row.tx.spedUp
     ? `${networkName(row.network)} · ${intl.formatMessage(pm.spedUp)}`
     : networkName(row.network)
@@ -82,22 +125,33 @@ export function AppRow(props: {
       data-status={row.status}
       data-original={row.tx.replaced?.[0] ?? row.hash}
     >
-      <div className={styles.row}>
+      <button
+        type="button"
+        className={`${styles.row} ${styles.rowButton}`}
+        onClick={open}
+        aria-haspopup="dialog"
+        data-testid="activity-open"
+      >
         <span className={styles.rowMain}>
           <strong>{title}</strong>
           <span className={styles.muted}>{detail}</span>
         </span>
         <span className={styles.rowEnd}>
-          {row.status === 'canceled' ? (
-            <span className={styles.muted}>{intl.formatMessage(pm.statusCanceled)}</span>
+          {row.status === 'canceled' || row.status === 'failed' ? (
+            <span
+              className={row.status === 'failed' ? styles.failedLabel : styles.muted}
+              data-testid="activity-status"
+            >
+              {statusLabel}
+            </span>
           ) : (
             <span className={styles.pendingBadge} role="status">
               <span className={styles.spinner} aria-hidden="true" />
-              {intl.formatMessage(row.status === 'canceling' ? pm.statusCanceling : m.statusPending)}
+              {statusLabel}
             </span>
           )}
         </span>
-      </div>
+      </button>
       {row.status === 'pending' || row.status === 'canceling' ? (
         <PendingTxActions
           key={row.hash}

@@ -1,6 +1,6 @@
 import { formatTokenAmount } from '@oxbow/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { type KeyboardEvent, useEffect, useRef } from 'react'
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { findNetworkByChainId, NetworksUnavailable, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
@@ -12,12 +12,16 @@ import { usePendingTransactions, useTrackedTransactions } from '../../wallet/ind
 import { useActivity, useNfts } from '../hooks/useAccountData.ts'
 import { type LimitActivity, mergeActivity } from '../services/mergeActivity.ts'
 import type { Portfolio } from '../services/portfolioData.ts'
+import type { ActivitySummary } from '../services/transactionDetails.ts'
 import { type PortfolioTab, portfolioTab, usePortfolioTab } from '../state/drawerState.ts'
 import { markActivitySeen, useSeenActivity } from '../state/seenActivity.ts'
 import styles from './AccountDrawer.module.css'
 import { AppRow, ConfirmedRow, FiatRow, LimitRow } from './ActivityRows.tsx'
 import { accountMessages as m } from './accountMessages.ts'
 import { PoolsList } from './PoolsList.tsx'
+
+/** A row's transaction details: its own chunk (viem's public client), loaded on the first click. */
+const TransactionDetails = lazy(() => import('./TransactionDetails.tsx'))
 
 function LoadError(props: { message: string; onRetry: () => void }) {
   return (
@@ -131,6 +135,7 @@ function ActivityTab(props: { address: `0x${string}` }) {
     ...order,
     shown: shownStatus(order, undefined, nowSeconds),
   }))
+  const [details, setDetails] = useState<ActivitySummary | null>(null)
   const latest = activity.data?.[0]?.timestamp ?? 0
   useEffect(() => {
     if (latest > 0) markActivitySeen(props.address, latest)
@@ -144,14 +149,22 @@ function ActivityTab(props: { address: `0x${string}` }) {
   const rows = mergeActivity(tracked, activity.data ?? [], networkOfChain, fiat.data ?? [], limit)
   if (rows.length === 0) return <Empty title={intl.formatMessage(m.emptyActivity)} />
   return (
-    <ul className={styles.rows} data-testid="portfolio-activity">
-      {rows.map((row) => {
-        if (row.status === 'fiat') return <FiatRow key={row.key} row={row} />
-        if (row.status === 'limit') return <LimitRow key={row.key} row={row} />
-        if (row.status !== 'confirmed') return <AppRow key={row.key} row={row} address={props.address} />
-        return <ConfirmedRow key={row.key} row={row} />
-      })}
-    </ul>
+    <>
+      <ul className={styles.rows} data-testid="portfolio-activity">
+        {rows.map((row) => {
+          if (row.status === 'fiat') return <FiatRow key={row.key} row={row} />
+          if (row.status === 'limit') return <LimitRow key={row.key} row={row} />
+          if (row.status !== 'confirmed')
+            return <AppRow key={row.key} row={row} address={props.address} onOpen={setDetails} />
+          return <ConfirmedRow key={row.key} row={row} onOpen={setDetails} />
+        })}
+      </ul>
+      {details ? (
+        <Suspense fallback={null}>
+          <TransactionDetails summary={details} onClose={() => setDetails(null)} />
+        </Suspense>
+      ) : null}
+    </>
   )
 }
 

@@ -26,6 +26,7 @@ import {
   lookalikeOf,
   reachesNativeBalance,
   recentRecipients,
+  recipientProblem,
   sendButton,
   showMax,
 } from '../state/sendRules.ts'
@@ -116,7 +117,9 @@ export function SendForm(props: {
   })
   const senderBlocked = useBlockedAccount() !== null
   const recipientBlocked = useAddressBlocked(resolved)
+  const problem = recipientProblem(resolved, address)
   const button = sendButton({
+    recipientProblem: problem,
     senderBlocked,
     recipientBlocked,
     connected: address !== null,
@@ -143,6 +146,7 @@ export function SendForm(props: {
   const send = async () => {
     if (!selected || !resolved || amount === null || !address || chainId === undefined) return
     if (senderBlocked || recipientBlocked) return // never signed (the button is disabled too)
+    if (recipientProblem(resolved, address)) return // the zero address or the sender's own: refused
     setStep('sending')
     setResult(null)
     setSubmitted(null)
@@ -264,6 +268,7 @@ export function SendForm(props: {
         resolved={(recipient.kind === 'ens' || recipient.kind === 'username') && resolved ? resolved : null}
         addressName={addressName}
         blocked={Boolean(resolved && recipientBlocked)}
+        problem={problem}
         recents={flyout && recipient.kind === 'empty' ? flyoutList : []}
         onPick={(address) => {
           setRecipientText(address)

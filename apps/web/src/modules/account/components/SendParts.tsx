@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl'
 import { useAddressName } from '../../identity/index.ts'
 import { screeningMessages } from '../../screening/index.ts'
 import { Button, Dialog, modalClassName } from '../../ui/index.ts'
+import type { RecipientProblem } from '../state/sendRules.ts'
 import styles from './AccountDrawer.module.css'
 import { sendMessages as m } from './sendMessages.ts'
 
@@ -33,6 +34,8 @@ export function RecipientField(props: {
   /** The name (username, else ENS) of a typed address, shown under the input. */
   addressName: string | null
   blocked: boolean
+  /** Why the resolved recipient is refused (zero address, the sender's own), else null. */
+  problem: RecipientProblem
   /** The recent recipients to offer (the flyout shows when there are any). */
   recents: readonly { address: string; count: number }[]
   onPick: (address: string) => void
@@ -65,6 +68,16 @@ export function RecipientField(props: {
       {props.blocked ? (
         <p className={styles.sendError} role="alert" data-testid="send-recipient-blocked">
           {intl.formatMessage(screeningMessages.recipient)}
+        </p>
+      ) : null}
+      {props.problem ? (
+        <p
+          className={styles.sendError}
+          role="alert"
+          data-testid="send-recipient-problem"
+          data-problem={props.problem}
+        >
+          {intl.formatMessage(props.problem === 'zeroAddress' ? m.zeroAddress : m.ownAddress)}
         </p>
       ) : null}
       {props.recents.length > 0 ? (

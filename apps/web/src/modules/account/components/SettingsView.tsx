@@ -1,7 +1,7 @@
 import { APP_VERSION, BUILD_HASH_DISPLAY_CHARS } from '@oxbow/core'
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
-import { getRuntimeConfig } from '../../config/index.ts'
+import { BUILD_HASH } from '../../config/index.ts'
 import { displayCurrencies, useChooseCurrency, useFiatFormatter } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, usePreferences } from '../../preferences/index.ts'
@@ -40,13 +40,17 @@ function Toggle(props: {
   )
 }
 
+// The commit's first 6 hex digits (the spec's); a build without git shows 'unknown' whole.
+const shownBuildHash = /^[0-9a-f]+$/.test(BUILD_HASH)
+  ? BUILD_HASH.slice(0, BUILD_HASH_DISPLAY_CHARS)
+  : BUILD_HASH
+
 /** Settings: local currency, language, small balances, testnet mode, analytics; footer with version and build. */
 export function SettingsView() {
   const intl = useIntl()
   const prefs = usePreferences()
   const settings = useAccountSettings()
   const [testnetModal, setTestnetModal] = useState(false)
-  const buildHash = getRuntimeConfig().buildHash
   const wallet = useWalletState()
   const embedded = wallet.status === 'connected' && wallet.embedded
   const language = locales.find((l) => l.tag === intl.locale)?.nativeName ?? intl.locale
@@ -103,10 +107,10 @@ export function SettingsView() {
           testId="settings-version"
         />
         <CopyButton
-          text={buildHash}
+          text={BUILD_HASH}
           className={styles.footerButton}
-          label={buildHash.slice(0, BUILD_HASH_DISPLAY_CHARS)}
-          ariaLabel={intl.formatMessage(m.copyBuild, { hash: buildHash.slice(0, BUILD_HASH_DISPLAY_CHARS) })}
+          label={shownBuildHash}
+          ariaLabel={intl.formatMessage(m.copyBuild, { hash: shownBuildHash })}
           testId="settings-build"
         />
       </footer>

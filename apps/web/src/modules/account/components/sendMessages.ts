@@ -64,6 +64,11 @@ export const sendMessages = defineMessages({
   },
   understand: { id: 'send.lowNative.ok', defaultMessage: 'I understand' },
   noTokens: { id: 'send.noTokens', defaultMessage: 'No tokens to send' },
+  zeroAddress: {
+    id: 'send.recipient.zeroAddress',
+    defaultMessage: 'This is the zero address: anything sent to it is lost forever.',
+  },
+  ownAddress: { id: 'send.recipient.ownAddress', defaultMessage: 'This is your own address.' },
 })
 
 /** The send button's label for each state of `sendButton` (state/sendRules.ts). */

@@ -229,3 +229,29 @@ test('behavior: canceling stays on top; a canceled transaction merges by time an
     ],
   )
 })
+
+test('behavior: a failed (reverted) transaction stays in Activity as failed, merged by when it was mined', () => {
+  const failed = {
+    hash: hash(7),
+    chainId: 1,
+    kind: 'approve' as const,
+    addedAt: 1,
+    status: 'failed' as const,
+    finishedAt: 1003_000,
+  }
+  const rows = mergeActivity([failed], [entry(5), entry(1)], () => 'ethereum')
+  assert.deepEqual(
+    rows.map((row) => [row.status, row.hash]),
+    [
+      ['confirmed', hash(5)],
+      ['failed', hash(7)],
+      ['confirmed', hash(1)],
+    ],
+  )
+  // were an indexer to list the reverted transaction, it still shows once, as failed
+  const listed = mergeActivity([failed], [entry(7)], () => 'ethereum')
+  assert.deepEqual(
+    listed.map((row) => [row.status, row.hash]),
+    [['failed', hash(7)]],
+  )
+})

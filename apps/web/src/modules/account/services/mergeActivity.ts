@@ -5,7 +5,10 @@ import type { ActivityEntry } from './portfolioData.ts'
 
 export type ActivityRow =
   | {
-      /** The app's own transaction: waiting, being canceled, or canceled (see the wallet's store). */
+      /**
+       * The app's own transaction: waiting, being canceled, canceled, or failed (mined, reverted:
+       * the indexer has no row for it) (see the wallet's store).
+       */
       readonly status: PendingTransactionStatus
       readonly key: string
       /** The tracked hash (after a speed-up or cancel, the replacement's). */
@@ -73,14 +76,18 @@ function limitOrderTime(order: LimitActivity, filledAt: number | undefined): num
 
 // The wallet store's rule (absent: pending), without loading the wallet module's index at run time.
 const statusOf = (tx: PendingTransaction): PendingTransactionStatus => tx.status ?? 'pending'
+/** Mined and finished as the app's own record: canceled (its cancel mined) or failed (reverted). */
+const isHistory = (tx: PendingTransaction): boolean =>
+  statusOf(tx) === 'canceled' || statusOf(tx) === 'failed'
 
 /**
  * The app's own pending (and canceling) transactions, newest first, above the indexer's activity,
  * the wallet's fiat orders (onramp, offramp, exchange transfers), its limit orders (one row each,
- * whatever the status) and the app's canceled transactions, those merged newest first. A
+ * whatever the status) and the app's canceled and failed (reverted) transactions, those merged
+ * newest first. A
  * transaction the indexer already lists (under any of its hashes: the original or a replacement)
  * shows once, as indexed (one transaction may be several indexed entries); a canceled one shows as
- * canceled, never as its 0-value self-transfer; a limit order's fill shows once, as the order (the
+ * canceled, never as its 0-value self-transfer, and a failed one as failed whatever an indexer says; a limit order's fill shows once, as the order (the
  * swapper did not send it: the indexer lists its token movements), and so does a fiat order's
  * transaction.
  */
@@ -106,9 +113,7 @@ export function mergeActivity(
       .map((entry) => [entry.txHash.toLowerCase(), entry.timestamp]),
   )
   const hashes = (tx: PendingTransaction) => [tx.hash, ...(tx.replaced ?? [])].map((h) => h.toLowerCase())
-  const canceledHashes = new Set(
-    pending.filter((tx) => statusOf(tx) === 'canceled').map((tx) => tx.hash.toLowerCase()),
-  )
+  const canceledHashes = new Set(pending.filter(isHistory).map((tx) => tx.hash.toLowerCase()))
   const appRow = (tx: PendingTransaction): ActivityRow => ({
     status: statusOf(tx),
     key: tx.replaced?.[0] ?? tx.hash,
@@ -118,13 +123,13 @@ export function mergeActivity(
     addedAt: tx.addedAt,
     tx,
   })
-  const ownRows = pending.filter((tx) => statusOf(tx) === 'canceled' || !hashes(tx).some((h) => known.has(h)))
+  const ownRows = pending.filter((tx) => isHistory(tx) || !hashes(tx).some((h) => known.has(h)))
   const pendingRows: ActivityRow[] = ownRows
-    .filter((tx) => statusOf(tx) !== 'canceled')
+    .filter((tx) => !isHistory(tx))
     .toSorted((a, b) => b.addedAt - a.addedAt)
     .map(appRow)
   const canceledRows = ownRows
-    .filter((tx) => statusOf(tx) === 'canceled')
+    .filter(isHistory)
     .map((tx) => ({ at: (tx.finishedAt ?? tx.addedAt) / 1000, row: appRow(tx) }))
   const indexedRows: ActivityRow[] = indexed
     .filter(

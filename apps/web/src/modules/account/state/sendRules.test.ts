@@ -8,6 +8,7 @@ import {
   parseRecipient,
   reachesNativeBalance,
   recentRecipients,
+  recipientProblem,
   sendButton,
   showMax,
 } from './sendRules.ts'
@@ -130,4 +131,31 @@ test('behavior: a blocked sender cannot send; a blocked recipient is refused', (
     disabled: true,
   })
   assert.deepEqual(sendButton({ ...base, recipientBlocked: false }), { label: 'send', disabled: false })
+})
+
+test('error: the zero address and the sender’s own address are invalid recipients (button disabled)', () => {
+  const me = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+  const zero = '0x0000000000000000000000000000000000000000'
+  assert.equal(recipientProblem(zero, me), 'zeroAddress')
+  assert.equal(recipientProblem(zero, null), 'zeroAddress', 'refused before connecting too')
+  assert.equal(recipientProblem(me.toLowerCase(), me), 'ownAddress', 'any letter case')
+  assert.equal(recipientProblem('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', me), null)
+  assert.equal(recipientProblem(null, me), null)
+  const state = {
+    connected: true,
+    recipientText: zero,
+    resolved: zero as `0x${string}`,
+    amount: 5n,
+    inputError: false,
+    checking: false,
+  }
+  assert.deepEqual(sendButton({ ...state, recipientProblem: 'zeroAddress' }), {
+    label: 'invalidRecipient',
+    disabled: true,
+  })
+  assert.deepEqual(
+    sendButton({ ...state, recipientText: me, resolved: me, recipientProblem: recipientProblem(me, me) }),
+    { label: 'invalidRecipient', disabled: true },
+  )
+  assert.deepEqual(sendButton({ ...state, recipientProblem: null }), { label: 'send', disabled: false })
 })

@@ -26,6 +26,23 @@ export function parseRecipient(text: string): RecipientInput {
   return { kind: 'invalid' }
 }
 
+export type RecipientProblem = 'zeroAddress' | 'ownAddress' | null
+
+const ZERO_ADDRESS = /^0x0{40}$/
+
+/**
+ * A resolved recipient the form refuses: the zero address (the spec's 'Invalid recipient': what is
+ * sent there is lost for good; an ENS name or username resolving to it too) or the sender's own
+ * address (a send to oneself moves nothing and only costs the network fee). The spec names neither;
+ * refusing both follows its 'Invalid recipient' rule.
+ */
+export function recipientProblem(resolved: string | null, sender: string | null): RecipientProblem {
+  if (!resolved) return null
+  if (ZERO_ADDRESS.test(resolved)) return 'zeroAddress'
+  if (sender && resolved.toLowerCase() === sender.toLowerCase()) return 'ownAddress'
+  return null
+}
+
 export type SendButton =
   | { readonly label: 'connect'; readonly disabled: false }
   | {
@@ -38,7 +55,8 @@ export type SendButton =
  * The button: Connect wallet when disconnected; a typed but unresolved recipient gives 'invalid
  * recipient', no amount 'no amount', no recipient 'no recipient' (all disabled); otherwise Send,
  * disabled while an input error exists or checks load. A blocked sender (screening) can do nothing
- * ('blocked'); a blocked recipient is refused ('recipientBlocked').
+ * ('blocked'); a blocked recipient is refused ('recipientBlocked'); the zero address or the
+ * sender's own is an invalid recipient (`recipientProblem`).
  */
 export function sendButton(state: {
   connected: boolean
@@ -51,11 +69,14 @@ export function sendButton(state: {
   senderBlocked?: boolean
   /** The resolved recipient is blocked. */
   recipientBlocked?: boolean
+  /** The resolved recipient is the zero address or the sender's own (`recipientProblem`). */
+  recipientProblem?: RecipientProblem
 }): SendButton {
   if (!state.connected) return { label: 'connect', disabled: false }
   if (state.senderBlocked) return { label: 'blocked', disabled: true }
   const typed = state.recipientText.replace(/\s+/g, '') !== ''
-  if (typed && !state.resolved) return { label: 'invalidRecipient', disabled: true }
+  if (typed && (!state.resolved || state.recipientProblem))
+    return { label: 'invalidRecipient', disabled: true }
   if (state.resolved && state.recipientBlocked) return { label: 'recipientBlocked', disabled: true }
   if (state.amount === null || state.amount === 0n) return { label: 'noAmount', disabled: true }
   if (!typed) return { label: 'noRecipient', disabled: true }

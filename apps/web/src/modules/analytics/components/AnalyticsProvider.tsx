@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
-import { getRuntimeConfig } from '../../config/index.ts'
+import { BUILD_HASH, getRuntimeConfig } from '../../config/index.ts'
 import { preferencesStore } from '../../preferences/index.ts'
 import { type AnalyticsClient, createAnalyticsClient, isSessionSampled } from '../services/analyticsClient.ts'
 
@@ -19,7 +19,7 @@ export function AnalyticsProvider({ children }: { children: ReactNode }) {
     } catch {}
     return createAnalyticsClient({
       apiUrl: config.apiUrl,
-      buildHash: config.buildHash,
+      buildHash: BUILD_HASH,
       sampled,
       allowed: () => preferencesStore.get().analytics,
     })

@@ -78,7 +78,6 @@ export const runtimeConfigSchema = z.object({
   ),
   /** Share of sessions that send performance data (0..1). */
   analyticsSampleRate: z.number().check(z.gte(0), z.lte(1)),
-  buildHash: z.string(),
 })
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>
@@ -94,7 +93,6 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   walletProfileUrl: 'https://profile.oxbow.exchange',
   walletConnect: { relayUrl: 'ws://127.0.0.1:8790', projectId: 'oxbow-local' },
   analyticsSampleRate: 0.1,
-  buildHash: 'dev000',
 }
 
 /** Parses the JSON text of the config meta tag; anything invalid yields the defaults. */

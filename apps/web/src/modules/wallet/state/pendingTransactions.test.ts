@@ -127,3 +127,36 @@ test('behavior: the new fields are validated on read too', () => {
   assert.deepEqual(parsePendingTransactions(JSON.stringify([{ ...valid, nonce: -1 }])), [])
   assert.deepEqual(parsePendingTransactions(JSON.stringify([{ ...valid, replaced: ['0x1'] }])), [])
 })
+
+test('behavior: a reverted transaction stays listed as failed (the indexer has no row for it), across a reload', () => {
+  const data = installMemoryStorage()
+  resetPendingTransactionsForTests()
+  addPendingTransaction(ACCOUNT, { hash: HASH, chainId: 1, kind: 'approve', addedAt: 1 })
+  const minedAt = Date.now()
+  resolvePendingTransaction(ACCOUNT, HASH, 'reverted', minedAt)
+  const [failed] = getPendingTransactions(ACCOUNT)
+  assert.equal(failed?.status, 'failed')
+  assert.equal(failed?.finishedAt, minedAt)
+  assert.equal(failed && isActive(failed), false, 'no longer pending: not counted, not watched')
+  resetPendingTransactionsForTests()
+  assert.equal(getPendingTransactions(ACCOUNT)[0]?.status, 'failed')
+  assert.ok(data.get(`oxbow.wallet.pending.${ACCOUNT.toLowerCase()}`)?.includes('"failed"'))
+  // resolving it again (the flow and the reconcile loop both see the receipt) changes nothing
+  resolvePendingTransaction(ACCOUNT, HASH, 'success')
+  assert.equal(getPendingTransactions(ACCOUNT)[0]?.status, 'failed')
+  // aged out like a canceled one
+  const stored = data.get(`oxbow.wallet.pending.${ACCOUNT.toLowerCase()}`) ?? null
+  assert.equal(parsePendingTransactions(stored, minedAt + 31 * 24 * 60 * 60 * 1000).length, 0)
+})
+
+test('behavior: a reverted original mined ahead of its speed-up is the failed record', () => {
+  installMemoryStorage()
+  resetPendingTransactionsForTests()
+  addPendingTransaction(ACCOUNT, { hash: HASH, chainId: 1, kind: 'swap', addedAt: 1 })
+  replacePendingTransaction(ACCOUNT, HASH, { hash: OTHER, nonce: 3, kind: 'speedUp' })
+  resolvePendingTransaction(ACCOUNT, HASH, 'reverted', 9)
+  const [failed] = getPendingTransactions(ACCOUNT)
+  assert.equal(failed?.hash, HASH)
+  assert.deepEqual(failed?.replaced, [OTHER])
+  assert.equal(failed?.status, 'failed')
+})

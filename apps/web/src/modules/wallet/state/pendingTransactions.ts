@@ -7,7 +7,9 @@ import { createStore, safeStorage, useStore } from '../../../lib/createStore.ts'
  * (`oxbow.wallet.pending.<address>`, validated on read) so a reload still shows them as pending
  * and re-checks them (`usePendingTransactionsWatcher`). A speed-up or cancel replaces the tracked
  * hash (the earlier ones stay in `replaced`); a mined cancel stays listed as 'canceled' (Activity
- * shows it; the indexer has no row for a plain self-transfer) until it ages out.
+ * shows it; the indexer has no row for a plain self-transfer) until it ages out, and so does one
+ * mined but reverted, as 'failed' (the indexer reads logs: a reverted transaction has none, so this
+ * list is Activity's only record of it).
  */
 export type PendingTransactionKind = (typeof pendingKinds)[number]
 
@@ -30,9 +32,12 @@ const pendingKinds = [
   'lpRewardsClaim',
 ] as const
 
-/** pending → canceling (a cancel was sent) → canceled (the cancel was mined). */
+/**
+ * pending → canceling (a cancel was sent) → canceled (the cancel was mined); pending → failed (mined,
+ * reverted).
+ */
 export type PendingTransactionStatus = (typeof pendingStatuses)[number]
-const pendingStatuses = ['pending', 'canceling', 'canceled'] as const
+const pendingStatuses = ['pending', 'canceling', 'canceled', 'failed'] as const
 
 export interface PendingTransaction {
   /** The tracked hash: the latest transaction sent for this nonce (the original, a speed-up or a cancel). */
@@ -51,13 +56,16 @@ export interface PendingTransaction {
   readonly spedUp?: boolean | undefined
   /** Every cancel sent for this nonce (a cancel, then its speed-ups): the one mined cancels it. */
   readonly cancelHashes?: readonly `0x${string}`[] | undefined
-  /** When the cancel was mined (unix milliseconds). */
+  /** When the cancel (or, failed, the reverted transaction) was mined (unix milliseconds). */
   readonly finishedAt?: number | undefined
 }
 
 export const statusOf = (tx: PendingTransaction): PendingTransactionStatus => tx.status ?? 'pending'
-/** Still waiting for the chain: pending or canceling (a canceled one is history). */
-export const isActive = (tx: PendingTransaction): boolean => statusOf(tx) !== 'canceled'
+/** Still waiting for the chain: pending or canceling (a canceled or failed one is history). */
+export const isActive = (tx: PendingTransaction): boolean => {
+  const status = statusOf(tx)
+  return status !== 'canceled' && status !== 'failed'
+}
 /** Whether `hash` is this entry's tracked hash or one it replaced. */
 export const hasHash = (tx: PendingTransaction, hash: string): boolean =>
   tx.hash.toLowerCase() === hash.toLowerCase() ||
@@ -83,7 +91,7 @@ const pendingSchema = z.array(
 
 const KEY_PREFIX = 'oxbow.wallet.pending.'
 const MAX_PER_ACCOUNT = 50
-/** A canceled entry is shown in Activity this long after its cancel was mined. */
+/** A canceled or failed entry is shown in Activity this long after it was mined. */
 const KEEP_CANCELED_MS = 30 * 24 * 60 * 60 * 1000
 const local = safeStorage('local')
 
@@ -159,20 +167,45 @@ export function addPendingTransaction(account: string, tx: PendingTransaction): 
 /**
  * The transaction was mined (or dropped): it is no longer pending. `txHash` may be the tracked hash
  * or one it replaced (the original mined first: the replacement is dropped with it). With the
- * receipt's `status` (mined), its toast shows the outcome; the first caller to resolve it does.
+ * receipt's `status` (mined), its toast shows the outcome; the first caller to resolve it does. A
+ * reverted one stays listed as 'failed' under the mined hash (Activity's record of it).
  */
 export function resolvePendingTransaction(
   account: string,
   txHash: string,
   status?: 'success' | 'reverted',
+  now = Date.now(),
 ): void {
   const list = load(account)
-  const resolved = list.find((tx) => hasHash(tx, txHash))
+  const resolved = list.find((tx) => isActive(tx) && hasHash(tx, txHash))
   if (!resolved) return
-  save(
-    account,
-    list.filter((tx) => tx !== resolved),
-  )
+  if (status === 'reverted') {
+    // The original may be the one mined (a speed-up of it was then dropped): track what was mined.
+    const minedHash =
+      (resolved.replaced ?? []).find((old) => old.toLowerCase() === txHash.toLowerCase()) ?? resolved.hash
+    save(
+      account,
+      list.map((tx) =>
+        tx === resolved
+          ? {
+              ...tx,
+              hash: minedHash,
+              ...(minedHash === tx.hash
+                ? {}
+                : {
+                    replaced: [...(tx.replaced ?? []).filter((old) => old !== minedHash), tx.hash].slice(-20),
+                  }),
+              status: 'failed' as const,
+              finishedAt: now,
+            }
+          : tx,
+      ),
+    )
+  } else
+    save(
+      account,
+      list.filter((tx) => tx !== resolved),
+    )
   if (status) toastSink?.show(resolved, status === 'success' ? status : 'failed', txHash as `0x${string}`)
 }
 
