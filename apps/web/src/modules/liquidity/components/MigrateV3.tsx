@@ -117,8 +117,8 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
   const hookTyped = hookText.trim()
   const hookFormatOk = hookTyped === '' || isAddress(hookTyped, { strict: false })
   const hook = useQuery({
-    queryKey: ['liquidity', 'hook', p.network, hookTyped.toLowerCase()],
-    queryFn: () => isValidHook(p.network, hookTyped),
+    queryKey: ['liquidity', 'hook', p.network, hookTyped.toLowerCase(), fee],
+    queryFn: () => isValidHook(p.network, hookTyped, fee),
     enabled: hookTyped !== '' && hookFormatOk,
   })
   const hooks: Address | null =
