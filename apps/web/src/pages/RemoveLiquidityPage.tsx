@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router'
-import { networkName } from '../modules/config/index.ts'
-import { findV2Pair, PositionView, resolveCurrency, supportedVersions } from '../modules/liquidity/index.ts'
+import {
+  findV2Pair,
+  PositionView,
+  resolveCurrency,
+  supportedVersions,
+  VersionUnavailable,
+} from '../modules/liquidity/index.ts'
 import { Card, Page, SkeletonRows } from '../modules/ui/index.ts'
 
 /**
@@ -43,13 +48,7 @@ export default function RemoveLiquidityPage() {
       {!v2 ? (
         <PositionView network={chain} version="v3" tokenId={tokenId} />
       ) : v2Missing ? (
-        <Card role="alert" data-testid="version-unavailable">
-          <FormattedMessage
-            id="liquidity.versionUnavailable"
-            defaultMessage="{version} is not available on {network}. Choose another version or network."
-            values={{ version: 'v2', network: networkName(chain) }}
-          />
-        </Card>
+        <VersionUnavailable version="v2" network={chain} />
       ) : pair.isPending ? (
         <SkeletonRows
           count={2}

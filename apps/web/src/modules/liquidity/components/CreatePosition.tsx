@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { getAddress, isAddressEqual, zeroAddress } from 'viem'
-import { getNetworks, networkName } from '../../config/index.ts'
+import { getNetworks } from '../../config/index.ts'
 import { Button, Card, secondaryButtonClassName } from '../../ui/index.ts'
 import {
   isValidHook,
@@ -22,6 +22,7 @@ import { type Chosen, DepositStep } from './DepositStep.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { VersionUnavailable } from './PositionFigures.tsx'
 
 /** What the create flow can start from (the legacy /add routes and query parameters pre-fill it). */
 export interface CreatePrefill {
@@ -158,11 +159,7 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
               ))}
             </select>
           </label>
-          {available ? null : (
-            <p role="alert" data-testid="version-unavailable">
-              {intl.formatMessage(m.versionUnavailable, { version, network: networkName(network) })}
-            </p>
-          )}
+          {available ? null : <VersionUnavailable version={version} network={network} />}
           {available ? (
             <>
               <div className={styles.form}>
