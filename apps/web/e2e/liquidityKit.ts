@@ -5,8 +5,8 @@
  * Permit2 whose allowances are then revoked; then the indexer is awaited until it lists them.
  */
 import assert from 'node:assert/strict'
-import { type Devnet, devnetClients, startDevnet, whyReverted } from '@oxbow/devnet'
 import type { NetworkSlug } from '@oxbow/chains'
+import { type Devnet, devnetClients, startDevnet, whyReverted } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import {
   erc20Abi,
