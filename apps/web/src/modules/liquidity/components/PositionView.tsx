@@ -29,6 +29,7 @@ import { HoldComparison } from './HoldComparison.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { PairLine, PositionNotLoaded, VersionUnavailable } from './PositionFigures.tsx'
+import { PositionPriceChart } from './PositionPriceChart.tsx'
 import { RangeBar } from './RangeBar.tsx'
 import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
 import { RemovePercent } from './RemovePercent.tsx'
@@ -142,6 +143,7 @@ function PositionDetails({ position: p }: { position: OnchainPosition }) {
         <Card>
           <h2 className="visually-hidden">{intl.formatMessage(m.range)}</h2>
           <RangeBar tick={p.tick} tickLower={p.tickLower} tickUpper={p.tickUpper} />
+          <PositionPriceChart p={p} />
           <dl className={styles.dl}>
             <dt>{intl.formatMessage(m.minPrice)}</dt>
             <dd>

@@ -180,5 +180,9 @@ export const liquidityMessages = defineMessages({
   createPool: { id: 'liquidity.finder.createPool', defaultMessage: 'Create pool' },
   importPosition: { id: 'liquidity.finder.import', defaultMessage: 'Import' },
   imported: { id: 'liquidity.finder.imported', defaultMessage: 'Imported: it is listed in your positions.' },
+  rangePriceChart: {
+    id: 'liquidity.range.priceChart',
+    defaultMessage: 'Price of {base} in {quote} over the last week, with your range and the current price',
+  },
   depthChart: { id: 'liquidity.range.depthChart', defaultMessage: 'Liquidity by price, with your range' },
 })
