@@ -83,6 +83,8 @@ const E2E_SECONDS: Record<string, number> = {
   'rewardsScreening.test.ts': 13,
   'swapSettings.test.ts': 9,
   'bundleSize.test.ts': 8,
+  // its own devnet (ethereum and ZKsync) and indexer: 111 s alone in a namespace, 2026-11-28
+  'liquidityGuards.test.ts': 111,
   // its own chain (a foreign EIP-7702 delegation): 100 s alone in a namespace, 2026-11-28
   'smartWalletGates.test.ts': 100,
 }

@@ -15,10 +15,13 @@ import { after, before, describe, test } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
 import { devnetClients, revert, snapshot } from '@oxbow/devnet'
 import {
+  erc20Abi,
   nonfungiblePositionManagerAbi,
   PERMIT2_ADDRESS,
   type PoolKey,
   permit2Abi,
+  v3FactoryAbi,
+  v3PoolAbi,
   v4DecreasePayload,
   v4PositionManagerAbi,
 } from '@oxbow/protocol'
@@ -208,6 +211,49 @@ describe('positions', () => {
       await page.waitForFunction(
         () => document.querySelector('[data-testid="position"]')?.getAttribute('data-fees0') === '0',
       )
+    })
+  })
+
+  test('behavior: the position page draws its range (min and max price lines) and the current price over the pool price chart, equal to the chain', async () => {
+    const { public: client } = clients()
+    const position = await managers().v3Position(tokenId)
+    const [token0, token1, fee, tickLower, tickUpper] = [
+      position[2],
+      position[3],
+      position[4],
+      position[5],
+      position[6],
+    ]
+    const deployment = stack.devnet.manifest.networks.ethereum
+    assert.ok(deployment)
+    const pool = await client.readContract({
+      address: deployment.contracts.v3Factory,
+      abi: v3FactoryAbi,
+      functionName: 'getPool',
+      args: [token0, token1, fee],
+    })
+    const [slot0, d0, d1] = await Promise.all([
+      client.readContract({ address: pool, abi: v3PoolAbi, functionName: 'slot0' }),
+      client.readContract({ address: token0, abi: erc20Abi, functionName: 'decimals' }),
+      client.readContract({ address: token1, abi: erc20Abi, functionName: 'decimals' }),
+    ])
+    const scale = 10 ** (d0 - d1)
+    const expected = {
+      min: 1.0001 ** tickLower * scale,
+      max: 1.0001 ** tickUpper * scale,
+      current: (Number(slot0[0]) / 2 ** 96) ** 2 * scale,
+    }
+    await withPage(ACCOUNT_0, `/positions/v3/ethereum/${tokenId}`, async (page) => {
+      const chart = page.locator('[data-testid="range-price-chart"][data-drawn="true"]')
+      await chart.waitFor()
+      for (const key of ['min', 'max', 'current'] as const) {
+        const shown = Number(await chart.getAttribute(`data-${key}`))
+        assert.ok(Math.abs(shown / expected[key] - 1) < 1e-9, `${key}: ${shown} vs ${expected[key]}`)
+      }
+      // A line over time (the indexed history and the chain's current price), drawn on a canvas.
+      assert.ok(Number(await chart.getAttribute('data-points')) >= 2)
+      assert.ok((await chart.locator('canvas').count()) > 0)
+      assert.match((await chart.getAttribute('aria-label')) ?? '', /with your range and the current price/)
     })
   })
 

@@ -5,6 +5,7 @@
  * Permit2 whose allowances are then revoked; then the indexer is awaited until it lists them.
  */
 import assert from 'node:assert/strict'
+import type { NetworkSlug } from '@oxbow/chains'
 import { type Devnet, devnetClients, startDevnet, whyReverted } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import {
@@ -64,13 +65,15 @@ export interface LiquidityStack {
 export async function startLiquidityStack(
   ports: LiquidityStackPorts,
   seed: (devnet: Devnet) => Promise<void> = async () => {},
+  /** Networks the devnet serves besides ethereum (RPC in the app's config; only ethereum is indexed). */
+  more: readonly NetworkSlug[] = [],
 ): Promise<LiquidityStack> {
   const stops: (() => Promise<unknown>)[] = []
   const stop = async () => {
     for (const step of stops.reverse()) await step().catch(() => {})
   }
   try {
-    const devnet = await startDevnet({ networks: ['ethereum'], portBase: ports.devnetPortBase })
+    const devnet = await startDevnet({ networks: ['ethereum', ...more], portBase: ports.devnetPortBase })
     stops.push(() => devnet.stop())
     const deployment = devnet.manifest.networks.ethereum
     assert.ok(deployment, 'the devnet serves ethereum')
@@ -85,7 +88,9 @@ export async function startLiquidityStack(
       port: ports.web,
       config: {
         environment: 'local',
-        rpcUrls: { ethereum: deployment.rpcUrl },
+        rpcUrls: Object.fromEntries(
+          Object.entries(devnet.manifest.networks).map(([slug, d]) => [slug, d.rpcUrl]),
+        ),
         graphqlUrl: indexer.url,
         contracts: liquidityContracts(devnet.manifest),
       },

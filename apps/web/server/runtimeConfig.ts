@@ -106,23 +106,38 @@ export async function buildRuntimeConfig(env: NodeJS.ProcessEnv = process.env): 
 
 const LOOPBACK_HTTP = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/
 
-/** The contracts the liquidity screens call, per network of the manifest. */
+/**
+ * The contracts the liquidity screens call, per network of the manifest. A protocol version the
+ * registry says a network lacks (v4 on ZKsync: the spec's "v2 and v4 unsupported on some chains")
+ * gets no addresses, even where the devnet deployed it everywhere: the app then offers that version
+ * nowhere on that network.
+ */
 export function liquidityContracts(manifest: Manifest): NonNullable<RuntimeConfig['contracts']> {
   return Object.fromEntries(
-    Object.entries(manifest.networks).map(([slug, { contracts: c }]) => [
-      slug,
-      {
-        weth9: c.weth9,
-        permit2: c.permit2,
-        v2Router02: c.v2Router02,
-        v3Factory: c.v3Factory,
-        nonfungiblePositionManager: c.nonfungiblePositionManager,
-        v3Migrator: c.v3Migrator,
-        v4PoolManager: c.v4PoolManager,
-        v4PositionManager: c.v4PositionManager,
-        v4StateView: c.v4StateView,
-        universalRouter: c.universalRouter,
-      },
-    ]),
+    Object.entries(manifest.networks).map(([slug, { contracts: c }]) => {
+      const versions = networks.find((n) => n.slug === slug)?.capabilities.protocolVersions ?? []
+      const v2 = versions.includes('v2')
+      const v4 = versions.includes('v4')
+      return [
+        slug,
+        {
+          weth9: c.weth9,
+          permit2: c.permit2,
+          ...(v2 ? { v2Router02: c.v2Router02 } : {}),
+          v3Factory: c.v3Factory,
+          nonfungiblePositionManager: c.nonfungiblePositionManager,
+          // The V3Migrator burns v2 LP tokens: no v2, nothing to migrate from.
+          ...(v2 ? { v3Migrator: c.v3Migrator } : {}),
+          ...(v4
+            ? {
+                v4PoolManager: c.v4PoolManager,
+                v4PositionManager: c.v4PositionManager,
+                v4StateView: c.v4StateView,
+              }
+            : {}),
+          universalRouter: c.universalRouter,
+        },
+      ]
+    }),
   )
 }

@@ -8,6 +8,14 @@ export {
 export * from './encoding/index.ts'
 export * from './errors/index.ts'
 export {
+  isValidHookAddress,
+  V4_HOOK_FLAGS,
+  V4_HOOK_MASK,
+  type V4HookPermission,
+  v4HookFlags,
+  v4HookPermissions,
+} from './hooks.ts'
+export {
   type ContractName,
   contractNames,
   defaultManifestPath,

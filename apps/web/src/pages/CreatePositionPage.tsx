@@ -1,13 +1,15 @@
 import { FormattedMessage } from 'react-intl'
 import { useParams, useSearchParams } from 'react-router'
-import { CreatePosition } from '../modules/liquidity/index.ts'
+import { CreatePosition, PoolFinder } from '../modules/liquidity/index.ts'
 import { Page } from '../modules/ui/index.ts'
 
 const VERSIONS = ['v2', 'v3', 'v4'] as const
 
 /**
  * /positions/create and /positions/create/:protocolVersion: the stepwise position creation.
- * Query parameters pre-fill it: chain, currencyA, currencyB, fee (hundredths of a basis point).
+ * Query parameters pre-fill it: chain, currencyA, currencyB, fee (hundredths of a basis point); new
+ * ones (the pool finder's "Create pool") start it again. v2 also offers the pool finder and "Import v2
+ * position" (where the legacy /pool/v2/find and /pools/v2/find lead).
  */
 export default function CreatePositionPage() {
   const param = useParams().protocolVersion
@@ -25,7 +27,7 @@ export default function CreatePositionPage() {
       }
     >
       <CreatePosition
-        key={version}
+        key={`${version}?${search.toString()}`}
         version={version}
         prefill={{
           ...(search.get('chain') ? { network: search.get('chain') ?? '' } : {}),
@@ -34,6 +36,7 @@ export default function CreatePositionPage() {
           ...(Number.isInteger(fee) && fee > 0 ? { fee } : {}),
         }}
       />
+      {version === 'v2' ? <PoolFinder network={search.get('chain') ?? undefined} /> : null}
     </Page>
   )
 }

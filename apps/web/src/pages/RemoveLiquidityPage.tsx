@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router'
-import { findV2Pair, PositionView, resolveCurrency } from '../modules/liquidity/index.ts'
+import {
+  findV2Pair,
+  PositionView,
+  resolveCurrency,
+  supportedVersions,
+  VersionUnavailable,
+} from '../modules/liquidity/index.ts'
 import { Card, Page, SkeletonRows } from '../modules/ui/index.ts'
 
 /**
@@ -15,6 +21,7 @@ export default function RemoveLiquidityPage() {
   const [search] = useSearchParams()
   const chain = search.get('chain') ?? 'ethereum'
   const v2 = useLocation().pathname.startsWith('/remove/v2')
+  const v2Missing = v2 && !supportedVersions(chain).includes('v2')
   const pair = useQuery({
     queryKey: ['liquidity', 'v2-pair', chain, currencyIdA, currencyIdB],
     queryFn: async () => {
@@ -24,7 +31,7 @@ export default function RemoveLiquidityPage() {
       ])
       return a && b ? await findV2Pair(chain, a.address, b.address) : null
     },
-    enabled: v2,
+    enabled: v2 && !v2Missing,
   })
   if (pair.data) return <Navigate replace to={`/positions/v2/${chain}/${pair.data}`} />
   return (
@@ -40,6 +47,8 @@ export default function RemoveLiquidityPage() {
     >
       {!v2 ? (
         <PositionView network={chain} version="v3" tokenId={tokenId} />
+      ) : v2Missing ? (
+        <VersionUnavailable version="v2" network={chain} />
       ) : pair.isPending ? (
         <SkeletonRows
           count={2}

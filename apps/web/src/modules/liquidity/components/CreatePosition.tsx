@@ -22,6 +22,7 @@ import { type Chosen, DepositStep } from './DepositStep.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { VersionUnavailable } from './PositionFigures.tsx'
 
 /** What the create flow can start from (the legacy /add routes and query parameters pre-fill it). */
 export interface CreatePrefill {
@@ -38,12 +39,18 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
   const navigate = useNavigate()
   const feeText = useFeeTierText()
   const id = useId()
-  const networks = getNetworks().filter((n) => supportedVersions(n.slug).includes(version))
+  // Every network with liquidity contracts; the version picker offers what the chosen one has (v2 and
+  // v4 are missing on some: the spec's "v2 and v4 unsupported on some chains").
+  const networks = getNetworks().filter(
+    (n) => supportedVersions(n.slug).length > 0 || n.slug === prefill.network,
+  )
   const [network, setNetwork] = useState(
     prefill.network && networks.some((n) => n.slug === prefill.network)
       ? prefill.network
-      : (networks[0]?.slug ?? ''),
+      : (networks.find((n) => supportedVersions(n.slug).includes(version))?.slug ?? ''),
   )
+  const versions = supportedVersions(network)
+  const available = versions.includes(version)
   const [currencyA, setCurrencyA] = useState(prefill.currencyA ?? '')
   const [currencyB, setCurrencyB] = useState(prefill.currencyB ?? '')
   const initialFee = version === 'v2' ? V2_FEE_TIER : (prefill.fee ?? 3000)
@@ -89,9 +96,8 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
       }
       const hookAddress = version === 'v4' && hook.trim() !== '' ? hook.trim() : zeroAddress
       if (version === 'v4') {
-        const valid = await isValidHook(network, hookAddress)
-        // A dynamic fee is set by the hook: it needs one.
-        if (!valid || (feeTier === DYNAMIC_FEE && hookAddress === zeroAddress)) {
+        // The hook's permission bits (a dynamic fee is set by the hook: it needs one) and its code.
+        if (!(await isValidHook(network, hookAddress, feeTier))) {
           setProblem(intl.formatMessage(m.invalidHook))
           return
         }
@@ -113,7 +119,7 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
     }
   }
 
-  if (networks.length === 0) {
+  if (network === '') {
     return <Card role="alert">{intl.formatMessage(m.unsupported, { version })}</Card>
   }
 
@@ -124,141 +130,153 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
           <h2 id={`${id}-pair`}>{intl.formatMessage(m.stepPair)}</h2>
           <fieldset className={styles.versions} disabled={chosen !== null}>
             <legend>{intl.formatMessage(m.filterVersion)}</legend>
-            {(['v2', 'v3', 'v4'] as const).map((v) => (
+            {versions.map((v) => (
               <label key={v}>
                 <input
                   type="radio"
                   name={`${id}-version`}
                   checked={v === version}
-                  onChange={() => navigate(`/positions/create/${v}`)}
+                  onChange={() => navigate(`/positions/create/${v}?chain=${encodeURIComponent(network)}`)}
                 />{' '}
                 {v}
               </label>
             ))}
           </fieldset>
-          <div className={styles.form}>
-            <label>
-              <span>{intl.formatMessage(m.filterNetwork)}</span>
-              <select value={network} disabled={chosen !== null} onChange={(e) => setNetwork(e.target.value)}>
-                {networks.map((n) => (
-                  <option key={n.slug} value={n.slug}>
-                    {n.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              <span>{intl.formatMessage(m.tokenA)}</span>
-              <input
-                value={currencyA}
-                disabled={chosen !== null}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={intl.formatMessage(m.tokenPlaceholder)}
-                onChange={(e) => setCurrencyA(e.target.value)}
-              />
-            </label>
-            <label>
-              <span>{intl.formatMessage(m.tokenB)}</span>
-              <input
-                value={currencyB}
-                disabled={chosen !== null}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={intl.formatMessage(m.tokenPlaceholder)}
-                onChange={(e) => setCurrencyB(e.target.value)}
-              />
-            </label>
-          </div>
-          <fieldset className={styles.versions} disabled={chosen !== null || version === 'v2'}>
-            <legend>{intl.formatMessage(m.feeTier)}</legend>
-            {version === 'v2' ? (
-              <span data-testid="fee-v2">{feeText(V2_FEE_TIER)}</span>
-            ) : (
-              <>
-                {V3_FEE_TIERS.map((t) => (
-                  <label key={t.fee}>
-                    <input
-                      type="radio"
-                      name={`${id}-fee`}
-                      checked={fee === String(t.fee)}
-                      onChange={() => setFee(String(t.fee))}
-                    />{' '}
-                    {feeText(t.fee)}
-                  </label>
-                ))}
-                {version === 'v4' ? (
-                  <>
-                    <label>
-                      <input
-                        type="radio"
-                        name={`${id}-fee`}
-                        checked={fee === 'custom'}
-                        onChange={() => setFee('custom')}
-                      />{' '}
-                      {intl.formatMessage(m.customFee)}
-                    </label>
-                    <label>
-                      <input
-                        type="radio"
-                        name={`${id}-fee`}
-                        checked={fee === 'dynamic'}
-                        onChange={() => setFee('dynamic')}
-                      />{' '}
-                      {intl.formatMessage(m.dynamicFee)}
-                    </label>
-                  </>
-                ) : null}
-              </>
-            )}
-          </fieldset>
-          {version === 'v4' && fee === 'custom' ? (
-            <label className={styles.figure}>
-              <span>{intl.formatMessage(m.customFeePercent)}</span>
-              <input
-                inputMode="decimal"
-                value={customFee}
-                disabled={chosen !== null}
-                onChange={(e) => setCustomFee(e.target.value)}
-              />
-            </label>
-          ) : null}
-          {version === 'v4' ? (
-            <label className={styles.figure}>
-              <span>{intl.formatMessage(m.hookAddress)}</span>
-              <input
-                value={hook}
-                disabled={chosen !== null}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="0x…"
-                onChange={(e) => setHook(e.target.value)}
-              />
-            </label>
-          ) : null}
-          {chosen ? (
-            <Button
-              type="button"
-              className={secondaryButtonClassName}
-              onClick={() => {
-                setChosen(null)
+          <label className={styles.figure}>
+            <span>{intl.formatMessage(m.filterNetwork)}</span>
+            <select
+              value={network}
+              disabled={chosen !== null}
+              onChange={(e) => {
+                setNetwork(e.target.value)
                 setProblem(null)
               }}
             >
-              {intl.formatMessage(m.edit)}
-            </Button>
-          ) : (
+              {networks.map((n) => (
+                <option key={n.slug} value={n.slug}>
+                  {n.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {available ? null : <VersionUnavailable version={version} network={network} />}
+          {available ? (
             <>
-              {problem ? (
-                <p role="alert" data-testid="create-problem">
-                  {problem}
-                </p>
+              <div className={styles.form}>
+                <label>
+                  <span>{intl.formatMessage(m.tokenA)}</span>
+                  <input
+                    value={currencyA}
+                    disabled={chosen !== null}
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder={intl.formatMessage(m.tokenPlaceholder)}
+                    onChange={(e) => setCurrencyA(e.target.value)}
+                  />
+                </label>
+                <label>
+                  <span>{intl.formatMessage(m.tokenB)}</span>
+                  <input
+                    value={currencyB}
+                    disabled={chosen !== null}
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder={intl.formatMessage(m.tokenPlaceholder)}
+                    onChange={(e) => setCurrencyB(e.target.value)}
+                  />
+                </label>
+              </div>
+              <fieldset className={styles.versions} disabled={chosen !== null || version === 'v2'}>
+                <legend>{intl.formatMessage(m.feeTier)}</legend>
+                {version === 'v2' ? (
+                  <span data-testid="fee-v2">{feeText(V2_FEE_TIER)}</span>
+                ) : (
+                  <>
+                    {V3_FEE_TIERS.map((t) => (
+                      <label key={t.fee}>
+                        <input
+                          type="radio"
+                          name={`${id}-fee`}
+                          checked={fee === String(t.fee)}
+                          onChange={() => setFee(String(t.fee))}
+                        />{' '}
+                        {feeText(t.fee)}
+                      </label>
+                    ))}
+                    {version === 'v4' ? (
+                      <>
+                        <label>
+                          <input
+                            type="radio"
+                            name={`${id}-fee`}
+                            checked={fee === 'custom'}
+                            onChange={() => setFee('custom')}
+                          />{' '}
+                          {intl.formatMessage(m.customFee)}
+                        </label>
+                        <label>
+                          <input
+                            type="radio"
+                            name={`${id}-fee`}
+                            checked={fee === 'dynamic'}
+                            onChange={() => setFee('dynamic')}
+                          />{' '}
+                          {intl.formatMessage(m.dynamicFee)}
+                        </label>
+                      </>
+                    ) : null}
+                  </>
+                )}
+              </fieldset>
+              {version === 'v4' && fee === 'custom' ? (
+                <label className={styles.figure}>
+                  <span>{intl.formatMessage(m.customFeePercent)}</span>
+                  <input
+                    inputMode="decimal"
+                    value={customFee}
+                    disabled={chosen !== null}
+                    onChange={(e) => setCustomFee(e.target.value)}
+                  />
+                </label>
               ) : null}
-              <Button type="button" disabled={checking} onClick={() => void next()}>
-                {intl.formatMessage(m.continue)}
-              </Button>
+              {version === 'v4' ? (
+                <label className={styles.figure}>
+                  <span>{intl.formatMessage(m.hookAddress)}</span>
+                  <input
+                    value={hook}
+                    disabled={chosen !== null}
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder="0x…"
+                    onChange={(e) => setHook(e.target.value)}
+                  />
+                </label>
+              ) : null}
+              {chosen ? (
+                <Button
+                  type="button"
+                  className={secondaryButtonClassName}
+                  onClick={() => {
+                    setChosen(null)
+                    setProblem(null)
+                  }}
+                >
+                  {intl.formatMessage(m.edit)}
+                </Button>
+              ) : (
+                <>
+                  {problem ? (
+                    <p role="alert" data-testid="create-problem">
+                      {problem}
+                    </p>
+                  ) : null}
+                  <Button type="button" disabled={checking} onClick={() => void next()}>
+                    {intl.formatMessage(m.continue)}
+                  </Button>
+                </>
+              )}
             </>
-          )}
+          ) : null}
         </section>
       </Card>
       {chosen ? <DepositStep key={JSON.stringify(chosen.pool, bigintSafe)} chosen={chosen} /> : null}

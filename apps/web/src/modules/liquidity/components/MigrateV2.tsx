@@ -28,7 +28,7 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { CreatedPositionLink, PairLine } from './PositionFigures.tsx'
+import { CreatedPositionLink, PairLine, VersionUnavailable } from './PositionFigures.tsx'
 import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -42,7 +42,7 @@ export function MigrateV2({ network, pair }: { network: string; pair: string }) 
   const owner = (address as Address | null) ?? null
   const position = useV2Position(network, pair, owner)
   if (!liquidityContracts(network).v3Migrator) {
-    return <Card role="alert">{intl.formatMessage(m.unsupported, { version: 'v3' })}</Card>
+    return <VersionUnavailable version="v2" network={network} />
   }
   if (!owner) return <ConnectPrompt />
   if (position.error instanceof PositionReadError && position.error.code === 'NOT_FOUND') {

@@ -37,7 +37,7 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { CreatedPositionLink, PairLine } from './PositionFigures.tsx'
+import { CreatedPositionLink, PairLine, VersionUnavailable } from './PositionFigures.tsx'
 import { RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -49,7 +49,7 @@ export function MigrateV3({ network, tokenId: tokenIdText }: { network: string; 
   const position = usePosition(network, 'v3', tokenId)
   const c = liquidityContracts(network)
   if (!c.nonfungiblePositionManager || !c.v4PositionManager || !c.v4StateView || !c.universalRouter) {
-    return <Card role="alert">{intl.formatMessage(m.unsupported, { version: 'v4' })}</Card>
+    return <VersionUnavailable version="v4" network={network} />
   }
   if (!address) return <Card>{intl.formatMessage(m.connect)}</Card>
   if (
@@ -117,8 +117,8 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
   const hookTyped = hookText.trim()
   const hookFormatOk = hookTyped === '' || isAddress(hookTyped, { strict: false })
   const hook = useQuery({
-    queryKey: ['liquidity', 'hook', p.network, hookTyped.toLowerCase()],
-    queryFn: () => isValidHook(p.network, hookTyped),
+    queryKey: ['liquidity', 'hook', p.network, hookTyped.toLowerCase(), fee],
+    queryFn: () => isValidHook(p.network, hookTyped, fee),
     enabled: hookTyped !== '' && hookFormatOk,
   })
   const hooks: Address | null =

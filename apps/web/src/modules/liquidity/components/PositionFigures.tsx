@@ -2,6 +2,7 @@ import { formatTokenAmount } from '@oxbow/core'
 import type { ReactNode } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
+import { networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { Card, SkeletonRows, secondaryButtonClassName, UnknownValue } from '../../ui/index.ts'
 import type { IndexedPosition } from '../services/positionsQuery.ts'
@@ -112,5 +113,18 @@ export function PositionsLoading() {
       count={3}
       label={intl.formatMessage({ id: 'page.positions.loading', defaultMessage: 'Loading positions' })}
     />
+  )
+}
+
+/**
+ * The spec's "v2 and v4 unsupported on some chains": a screen that needs a version the network
+ * lacks (v4 on ZKsync) says so, naming both, instead of a form that cannot work.
+ */
+export function VersionUnavailable({ version, network }: { version: string; network: string }) {
+  const intl = useIntl()
+  return (
+    <Card role="alert" data-testid="version-unavailable">
+      {intl.formatMessage(m.versionUnavailable, { version, network: networkName(network) })}
+    </Card>
   )
 }

@@ -28,7 +28,8 @@ import { useFeeTierText } from './FeeTier.tsx'
 import { HoldComparison } from './HoldComparison.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { PairLine, PositionNotLoaded } from './PositionFigures.tsx'
+import { PairLine, PositionNotLoaded, VersionUnavailable } from './PositionFigures.tsx'
+import { PositionPriceChart } from './PositionPriceChart.tsx'
 import { RangeBar } from './RangeBar.tsx'
 import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
 import { RemovePercent } from './RemovePercent.tsx'
@@ -36,14 +37,13 @@ import { TransactionStatus } from './TransactionStatus.tsx'
 
 /** /positions/v3|v4/:chainName/:tokenId: the position as the chain has it, with its actions. */
 export function PositionView(props: { network: string; version: 'v3' | 'v4'; tokenId: string | undefined }) {
-  const intl = useIntl()
   const tokenId = parseTokenId(props.tokenId)
   const position = usePosition(props.network, props.version, tokenId)
   const contracts = liquidityContracts(props.network)
   const supported =
     props.version === 'v3' ? contracts.nonfungiblePositionManager : contracts.v4PositionManager
   if (!supported) {
-    return <Card role="alert">{intl.formatMessage(m.unsupported, { version: props.version })}</Card>
+    return <VersionUnavailable version={props.version} network={props.network} />
   }
   if (
     tokenId === null ||
@@ -143,6 +143,7 @@ function PositionDetails({ position: p }: { position: OnchainPosition }) {
         <Card>
           <h2 className="visually-hidden">{intl.formatMessage(m.range)}</h2>
           <RangeBar tick={p.tick} tickLower={p.tickLower} tickUpper={p.tickUpper} />
+          <PositionPriceChart p={p} />
           <dl className={styles.dl}>
             <dt>{intl.formatMessage(m.minPrice)}</dt>
             <dd>

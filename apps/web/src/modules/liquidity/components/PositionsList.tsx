@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import type { Address } from 'viem'
 import { getNetworks, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { usePreferences } from '../../preferences/index.ts'
 import { AprWithReward } from '../../rewards/index.ts'
 import { Card, UnknownValue } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
@@ -11,6 +12,7 @@ import { usePosition } from '../hooks/usePosition.ts'
 import { usePositions } from '../hooks/usePositions.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
 import { useV2Position } from '../hooks/useV2Position.ts'
+import { importedV2Pairs } from '../services/importedPairs.ts'
 import type { PositionStatus } from '../services/positionMath.ts'
 import type { IndexedPosition } from '../services/positionsQuery.ts'
 import { type PriceMap, usdValue } from '../services/positionValue.ts'
@@ -35,7 +37,8 @@ export function PositionsList() {
   const versionId = useId()
   const networkId = useId()
 
-  const all = positions.data ?? []
+  const { importedV2Pairs: imported } = usePreferences()
+  const all = useMemo(() => withImported(positions.data ?? [], imported), [positions.data, imported])
   const shown = all.filter(
     (p) =>
       statuses.has(p.status) &&
@@ -242,6 +245,32 @@ function V2PositionRow({
       </Link>
     </Card>
   )
+}
+
+/**
+ * The indexer's positions plus the v2 pairs imported with the pool finder that it does not list (a
+ * network it does not index, or not yet): their balance and status come from the chain in the row.
+ */
+function withImported(indexed: readonly IndexedPosition[], keys: readonly string[]): IndexedPosition[] {
+  const known = new Set(indexed.map((p) => `${p.network}:${p.tokenId.toLowerCase()}`))
+  const served = new Set(getNetworks().map((n) => n.slug))
+  const extra = importedV2Pairs(keys).flatMap(({ network, pair }): IndexedPosition[] =>
+    known.has(`${network}:${pair.toLowerCase()}`) || !served.has(network)
+      ? []
+      : [
+          {
+            network,
+            version: 'v2',
+            tokenId: pair,
+            status: 'IN_RANGE',
+            tickLower: null,
+            tickUpper: null,
+            liquidity: 0n,
+            pool: null,
+          },
+        ],
+  )
+  return [...indexed, ...extra]
 }
 
 /** The position's pool APR, base and LP rewards (the indexer's figures). */

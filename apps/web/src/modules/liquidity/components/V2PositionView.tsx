@@ -18,7 +18,7 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { PairLine, PositionNotLoaded } from './PositionFigures.tsx'
+import { PairLine, PositionNotLoaded, VersionUnavailable } from './PositionFigures.tsx'
 import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
 import { RemovePercent } from './RemovePercent.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
@@ -30,7 +30,7 @@ export function V2PositionView({ network, pair }: { network: string; pair: strin
   const owner = (address as Address | null) ?? null
   const position = useV2Position(network, pair, owner)
   if (!liquidityContracts(network).v2Router02) {
-    return <Card role="alert">{intl.formatMessage(m.unsupported, { version: 'v2' })}</Card>
+    return <VersionUnavailable version="v2" network={network} />
   }
   if (position.error instanceof PositionReadError && position.error.code === 'NOT_FOUND') {
     return (

@@ -43,6 +43,11 @@ export const liquidityMessages = defineMessages({
   },
   notOwned: { id: 'liquidity.notOwned', defaultMessage: 'You do not own this position' },
   unsupported: { id: 'liquidity.unsupported', defaultMessage: '{version} is not supported on this network' },
+  /** The spec's "v2 and v4 unsupported on some chains", naming the network. */
+  versionUnavailable: {
+    id: 'liquidity.versionUnavailable',
+    defaultMessage: '{version} is not available on {network}. Choose another version or network.',
+  },
   back: { id: 'liquidity.back', defaultMessage: 'Back to positions' },
   collect: { id: 'liquidity.collect', defaultMessage: 'Collect fees' },
   remove: { id: 'liquidity.remove', defaultMessage: 'Remove liquidity' },
@@ -164,6 +169,20 @@ export const liquidityMessages = defineMessages({
   vsHoldUnavailable: {
     id: 'liquidity.vsHold.unavailable',
     defaultMessage: 'The comparison with holding is not available for this position yet.',
+  },
+  finderTitle: { id: 'liquidity.finder.title', defaultMessage: 'Import v2 position' },
+  finderIntro: {
+    id: 'liquidity.finder.intro',
+    defaultMessage: 'Find a v2 pool by its two tokens to see and import your liquidity in it.',
+  },
+  findPool: { id: 'liquidity.finder.find', defaultMessage: 'Find pool' },
+  poolNotFound: { id: 'liquidity.poolNotFound', defaultMessage: 'Pool not found' },
+  createPool: { id: 'liquidity.finder.createPool', defaultMessage: 'Create pool' },
+  importPosition: { id: 'liquidity.finder.import', defaultMessage: 'Import' },
+  imported: { id: 'liquidity.finder.imported', defaultMessage: 'Imported: it is listed in your positions.' },
+  rangePriceChart: {
+    id: 'liquidity.range.priceChart',
+    defaultMessage: 'Price of {base} in {quote} over the last week, with your range and the current price',
   },
   depthChart: { id: 'liquidity.range.depthChart', defaultMessage: 'Liquidity by price, with your range' },
 })

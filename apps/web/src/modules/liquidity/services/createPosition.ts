@@ -6,6 +6,7 @@
  */
 import { v4PoolManagerAbi, v4PositionManagerAbi } from '@oxbow/protocol/abis'
 import { type PoolKey, v2AddLiquidityCalldata, v3MintCalldata, v4MintPayload } from '@oxbow/protocol/encoding'
+import { isValidHookAddress } from '@oxbow/protocol/hooks'
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, Q96 } from '@oxbow/routing'
 import { type Address, encodeFunctionData, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
@@ -94,9 +95,14 @@ export function sortPair(
   return BigInt(a.address) < BigInt(b.address) ? { token0: a, token1: b } : { token0: b, token1: a }
 }
 
-/** A v4 hook must be a contract on the network (the zero address is no hook). */
-export async function isValidHook(network: string, hook: string): Promise<boolean> {
-  if (!isAddress(hook, { strict: false })) return false
+/**
+ * A v4 hook for a pool with fee `fee`: its address's permission bits must be ones the PoolManager
+ * accepts (`isValidHookAddress`: a returns-delta flag with its action's flag, at least one permission
+ * unless the fee is dynamic, no dynamic fee without a hook) and, unless it is the zero address (no
+ * hook), it must be a contract on the network.
+ */
+export async function isValidHook(network: string, hook: string, fee: number): Promise<boolean> {
+  if (!isAddress(hook, { strict: false }) || !isValidHookAddress(hook, fee)) return false
   if (isAddressEqual(hook, zeroAddress)) return true
   const client = publicClientFor(network)
   if (!client) return false

@@ -16,6 +16,7 @@ import {
 } from 'viem'
 import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'
 import { liquidityContracts, publicClientFor } from './chain.ts'
+import { resolveCurrency } from './createPosition.ts'
 import { DEADLINE_SECONDS, REMOVE_SLIPPAGE_BPS } from './positionActions.ts'
 import { withSlippage } from './positionMath.ts'
 import { PositionReadError, type PositionToken, readToken } from './readPosition.ts'
@@ -172,4 +173,30 @@ export async function v2RemoveRequests(
     },
   })
   return requests
+}
+
+/** What the pool finder found for two currencies on a network. */
+export type V2PoolSearch =
+  | { readonly kind: 'invalidPair' }
+  | { readonly kind: 'notFound' }
+  | { readonly kind: 'found'; readonly position: V2Position }
+
+/**
+ * The pool finder: the v2 pair of two currencies (ETH or token addresses, as the create flow takes
+ * them) through the factory's `getPair`, and the owner's LP balance in it read from the chain.
+ */
+export async function findV2Pool(
+  network: string,
+  currencyA: string,
+  currencyB: string,
+  owner: Address | null,
+): Promise<V2PoolSearch> {
+  const [a, b] = await Promise.all([
+    resolveCurrency(network, 'v2', currencyA),
+    resolveCurrency(network, 'v2', currencyB),
+  ])
+  if (!a || !b || isAddressEqual(a.address, b.address)) return { kind: 'invalidPair' }
+  const pair = await findV2Pair(network, a.address, b.address)
+  if (!pair) return { kind: 'notFound' }
+  return { kind: 'found', position: await readV2Position(network, pair, owner) }
 }

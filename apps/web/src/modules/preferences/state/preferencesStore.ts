@@ -31,6 +31,11 @@ const fields = {
    */
   favorites: z.array(z.string().check(z.regex(/^(token:[a-z0-9-]{1,40}|wallet):0x[0-9a-f]{40}$/))),
   /**
+   * v2 pairs imported with the pool finder (`<network>:<lowercase pair address>`), listed on
+   * /positions beside the indexer's (rules in the liquidity module's importedPairs.ts).
+   */
+  importedV2Pairs: z.array(z.string().check(z.regex(/^[a-z][a-z0-9_]{0,39}:0x[0-9a-f]{40}$/))),
+  /**
    * The embedded wallet's download-backup card (version 1): per lowercase address its backup state
    * and whether its card was dismissed, and when any card was last dismissed (ms).
    */
@@ -57,6 +62,7 @@ export const defaultPreferences: Preferences = {
   testnetMode: false,
   analytics: true,
   favorites: [],
+  importedV2Pairs: [],
   walletBackup: { version: 1, byAddress: {}, lastDismissedAt: null },
 }
 
