@@ -1,10 +1,8 @@
 /** One pool's state read from chain at a block: v2 reserves, v3 slot0/liquidity/ticks, v4 StateView. */
 import type { NetworkDeployment } from '@oxbow/protocol'
-import { v2PairAbi, v3PoolAbi, v4StateViewAbi } from '@oxbow/protocol'
+import { V4_DYNAMIC_FEE_FLAG, v2PairAbi, v3PoolAbi, v4StateViewAbi } from '@oxbow/protocol'
 import type { ClPoolState, PoolState, Tick, V2PoolState } from '@oxbow/routing'
 import type { Address, PublicClient } from 'viem'
-
-const DYNAMIC_FEE = 0x800000
 
 export type PoolRef = NetworkDeployment['pools'][number]
 
@@ -116,7 +114,7 @@ export async function fetchPoolState(
     liquidity,
     tickSpacing: pool.tickSpacing,
     // dynamic-fee pools: the LP fee currently in slot0 is what the next swap pays
-    fee: pool.fee === DYNAMIC_FEE ? lpFee : pool.fee,
+    fee: pool.fee === V4_DYNAMIC_FEE_FLAG ? lpFee : pool.fee,
     keyFee: pool.fee,
     hooks: pool.hooks,
     ticks,

@@ -1,12 +1,12 @@
+import { feeTierPercent as corePercent, FEE_TIER_DIVISOR, V4_DYNAMIC_FEE_FLAG } from '@oxbow/core'
 import { amount0Delta, amount1Delta, MAX_TICK, MIN_TICK, sqrtPriceAtTick } from '@oxbow/routing'
 
 /** The spec's position statuses. */
 export type PositionStatus = 'IN_RANGE' | 'OUT_OF_RANGE' | 'CLOSED'
 
-/** v4's dynamic-fee flag in a pool key's fee (LPFeeLibrary.DYNAMIC_FEE_FLAG). */
-export const DYNAMIC_FEE = 0x800000
-/** Fee tiers are in hundredths of a basis point: feeTier / FEE_TIER_DIVISOR is the percentage. */
-export const FEE_TIER_DIVISOR = 10_000
+/** v4's dynamic-fee flag in a pool key's fee (LPFeeLibrary.DYNAMIC_FEE_FLAG); its home is @oxbow/core. */
+export const DYNAMIC_FEE = V4_DYNAMIC_FEE_FLAG
+export { FEE_TIER_DIVISOR }
 
 const Q128 = 1n << 128n
 const UINT256 = 1n << 256n
@@ -102,5 +102,5 @@ export function withSlippage(amount: bigint, bps: number): bigint {
 
 /** The fee tier as the spec displays it: feeTier / 10,000 with a percent sign; dynamic v4 fees by name. */
 export function feeTierPercent(feeTier: number): number | 'dynamic' {
-  return feeTier === DYNAMIC_FEE ? 'dynamic' : feeTier / FEE_TIER_DIVISOR
+  return feeTier === DYNAMIC_FEE ? 'dynamic' : corePercent(feeTier)
 }

@@ -29,7 +29,7 @@ const fields = {
    * The search modal's favorites: `token:<network>:<address>` and `wallet:<address>` (lowercase
    * addresses). A malformed list reads as none (rules in the search module's favorites.ts).
    */
-  favorites: z.array(z.string().check(z.regex(/^(token:[a-z0-9-]{1,40}|wallet):0x[0-9a-f]{40}$/))),
+  favorites: z.array(z.string().check(z.regex(/^(token:[a-z0-9_-]{1,40}|wallet):0x[0-9a-f]{40}$/))),
   /**
    * v2 pairs imported with the pool finder (`<network>:<lowercase pair address>`), listed on
    * /positions beside the indexer's (rules in the liquidity module's importedPairs.ts).

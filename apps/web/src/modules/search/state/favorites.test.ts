@@ -22,7 +22,12 @@ test('favorites: toggling adds first, removes, and keys are lowercase per networ
 })
 
 test('security: stored favorites are validated on load; a corrupt list reads as none', () => {
-  const good = [`token:ethereum:${USDC.toLowerCase()}`, `wallet:${WALLET.toLowerCase()}`]
+  // network slugs carry underscores (unichain_sepolia): a favorite there must survive a reload
+  const good = [
+    `token:ethereum:${USDC.toLowerCase()}`,
+    `token:unichain_sepolia:${USDC.toLowerCase()}`,
+    `wallet:${WALLET.toLowerCase()}`,
+  ]
   assert.deepEqual(parsePreferences(JSON.stringify({ favorites: good })).favorites, good)
   for (const bad of [
     '{"favorites":"wallet:0x00"}',
