@@ -1,6 +1,7 @@
 import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
+import { CANDLE_FIELDS, type Candle, type ChartRange, candlesOf } from '../../../lib/tokenChart.ts'
 import {
   EXPLORE_PAGE_SIZE,
   type Page,
@@ -8,6 +9,14 @@ import {
   type TransactionRow,
   transactionsPageOf,
 } from './exploreData.ts'
+
+export {
+  type Candle,
+  CHART_RANGES,
+  type ChartRange,
+  fetchTokenChart,
+  TOKEN_CHART_QUERY,
+} from '../../../lib/tokenChart.ts'
 
 /**
  * The token page's data from the indexer (apps/indexer/src/api/sdl.ts: `token`, `transactions`,
@@ -19,9 +28,6 @@ const decimal = z.string().check(z.regex(DECIMAL))
 const address = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))
 const network = z.string().check(z.regex(NETWORK_SLUG_PATTERN))
 
-/** Chart ranges of the spec (section 9): 1H, 1D, 1W, 1M, 1Y, all time; the API's ChartRange. */
-export const CHART_RANGES = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR', 'ALL'] as const
-export type ChartRange = (typeof CHART_RANGES)[number]
 /** The range a token page's chart opens on; a pool page's. */
 export const TOKEN_CHART_DEFAULT_RANGE: ChartRange = 'DAY'
 export const POOL_CHART_DEFAULT_RANGE: ChartRange = 'WEEK'
@@ -51,26 +57,8 @@ const tokenSchema = z.object({
 })
 export type TokenDetails = z.infer<typeof tokenSchema>
 
-const candleSchema = z.object({
-  timestamp: z.int().check(z.gte(0)),
-  open: decimal,
-  high: decimal,
-  low: decimal,
-  close: decimal,
-  volumeUsd: decimal,
-})
-export interface Candle {
-  readonly time: number
-  readonly open: number
-  readonly high: number
-  readonly low: number
-  readonly close: number
-  readonly volumeUsd: number
-}
-
 const TOKEN_FIELDS = `network address symbol name decimals kind safety isNative priceUsd priceChange24h tvlUsd
   marketCapUsd fdvUsd volume24hUsd priceRange52w { high low } buyFeeBps sellFeeBps sameTokens { network address }`
-const CANDLE_FIELDS = 'timestamp open high low close volumeUsd'
 
 /** The token's stats (the page's refresh every few seconds). */
 export const TOKEN_QUERY = /* GraphQL */ `
@@ -91,13 +79,6 @@ export const TOKEN_PAGE_QUERY = /* GraphQL */ `
     transactions(networks: [$network], first: $first, token: $address) {
       nodes { ${TRANSACTION_FIELDS} }
       pageInfo { hasNextPage endCursor }
-    }
-  }
-`
-export const TOKEN_CHART_QUERY = /* GraphQL */ `
-  query TokenChart($network: String!, $address: String!, $range: ChartRange!) {
-    token(network: $network, address: $address) {
-      priceHistory(range: $range) { ${CANDLE_FIELDS} }
     }
   }
 `
@@ -165,43 +146,6 @@ export async function fetchTokenPage(
     chart: candlesOf(history.data.priceHistory),
     transactions: transactionsPageOf(json, isNetwork),
   }
-}
-
-const chartAnswer = z.object({
-  data: z.object({
-    token: z.nullable(z.object({ priceHistory: z.array(z.unknown()).check(z.maxLength(400)) })),
-  }),
-})
-
-export async function fetchTokenChart(
-  graphqlUrl: string,
-  network: string,
-  tokenAddress: string,
-  range: ChartRange,
-  signal?: AbortSignal,
-): Promise<Candle[]> {
-  const answer = chartAnswer.safeParse(
-    await postGraphql(graphqlUrl, TOKEN_CHART_QUERY, { network, address: tokenAddress, range }, signal),
-  )
-  if (!answer.success) throw new Error('Unexpected answer from the indexer')
-  return candlesOf(answer.data.data.token?.priceHistory ?? [])
-}
-
-function candlesOf(entries: readonly unknown[]): Candle[] {
-  return entries.flatMap((entry) => {
-    const c = candleSchema.safeParse(entry)
-    if (!c.success) return []
-    return [
-      {
-        time: c.data.timestamp,
-        open: Number(c.data.open),
-        high: Number(c.data.high),
-        low: Number(c.data.low),
-        close: Number(c.data.close),
-        volumeUsd: Number(c.data.volumeUsd),
-      },
-    ]
-  })
 }
 
 export interface TokenBalance {

@@ -1,4 +1,4 @@
-import type { Candle } from '../../explore/tokenChart.ts'
+import type { Candle } from '../../../lib/tokenChart.ts'
 
 /** One point of a pool's price (token1 per token0) over time. */
 export interface PricePoint {
