@@ -8,7 +8,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { formatTokenAmount } from '@oxbow/core'
-import { type Devnet, feeOnTransferTokenAbi, startDevnet, walletTransport } from '@oxbow/devnet'
+import {
+  type Devnet,
+  feeOnTransferTokenAbi,
+  MARKUP_SYMBOL,
+  startDevnet,
+  walletTransport,
+} from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment, v2PairAbi, v2Router02Abi, v3PoolAbi } from '@oxbow/protocol'
 import type { Browser, Page } from 'playwright-core'
 import {
@@ -111,6 +117,18 @@ const token = (symbol: string, kind?: string) => {
   const t = eth.tokens.find((x) => x.symbol === symbol && (kind === undefined || x.kind === kind))
   assert.ok(t, `the devnet seeds ${symbol}`)
   return t
+}
+
+/** Asks the indexer directly (what the page should show, read the way the app reads it). */
+async function indexerQuery<T>(query: string): Promise<T> {
+  const response = await fetch(indexer.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  })
+  const body = (await response.json()) as { data?: T; errors?: unknown }
+  assert.ok(body.data, JSON.stringify(body.errors))
+  return body.data
 }
 
 /** "$3,212.45" -> 3212.45 */
@@ -227,6 +245,93 @@ describe('explore tables', () => {
         .getByRole('alert')
         .getByText("Data is unavailable at the moment; we're working on a fix")
         .waitFor()
+    })
+  })
+
+  test("behavior: the pools table sorts by each sortable column in the indexer's order, descending then ascending", async () => {
+    await withPage('/explore/pools/ethereum', async (page) => {
+      const rows = page.getByTestId('explore-pool-row')
+      await rows.first().waitFor()
+      const shownIds = () =>
+        page
+          .locator('[data-testid=explore-pool-row] a')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href')?.split('/').pop()?.toLowerCase()))
+      const header = (name: string) => page.getByRole('columnheader', { name })
+      for (const [label, key] of [
+        ['APR', 'APR'],
+        ['1D volume', 'VOLUME_24H'],
+        ['30D volume', 'VOLUME_30D'],
+        ['TVL', 'TVL'],
+      ] as const) {
+        for (const direction of ['DESC', 'ASC'] as const) {
+          // The first click on a column sorts it descending, the next ascending.
+          await header(label).getByRole('button').click()
+          const sort = direction === 'DESC' ? 'descending' : 'ascending'
+          await page.waitForFunction(
+            ([name, want]) =>
+              [...document.querySelectorAll('th[aria-sort]')].some(
+                (th) => th.getAttribute('aria-sort') === want && th.textContent?.startsWith(name ?? '-'),
+              ),
+            [label, sort],
+          )
+          const want = (
+            await indexerQuery<{ pools: { nodes: { address: string | null; poolId: string | null }[] } }>(
+              `{ pools(networks: ["ethereum"], orderBy: ${key}, orderDirection: ${direction}, first: 25) { nodes { address poolId } } }`,
+            )
+          ).pools.nodes.map((p) => (p.address ?? p.poolId ?? '').toLowerCase())
+          await page
+            .waitForFunction(
+              (ids) =>
+                JSON.stringify(
+                  [...document.querySelectorAll('[data-testid=explore-pool-row] a')].map((a) =>
+                    a.getAttribute('href')?.split('/').pop()?.toLowerCase(),
+                  ),
+                ) === JSON.stringify(ids),
+              want,
+              { timeout: 10_000 },
+            )
+            .catch(async (error) => {
+              assert.deepEqual(await shownIds(), want, `${label} ${direction}`)
+              throw error
+            })
+        }
+      }
+    })
+  })
+
+  test("behavior: skeleton rows show while the first page loads; Load more fetches the next page by the indexer's cursor, in its order", async () => {
+    await withPage('/explore', async (page) => {
+      // The indexer's answers reach the page late (passed through unchanged), so the loading state is seen.
+      await page.route(indexer.url, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500))
+        await route.continue()
+      })
+      await page.getByRole('link', { name: 'Transactions' }).click()
+      await page.getByTestId('explore-skeleton-row').first().waitFor()
+      assert.equal(await page.getByTestId('explore-transaction-row').count(), 0)
+      await page.getByTestId('explore-transaction-row').first().waitFor()
+      assert.equal(await page.getByTestId('explore-skeleton-row').count(), 0, 'skeletons replaced')
+      await page.unroute(indexer.url)
+      const { transactions } = await indexerQuery<{
+        transactions: { nodes: { id: string; txHash: string }[] }
+      }>('{ transactions(networks: ["ethereum"], first: 50) { nodes { id txHash } } }')
+      assert.ok(transactions.nodes.length > 25, 'the devnet has more than a page of transactions')
+      const shown = () =>
+        page
+          .getByTestId('explore-transaction-row')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-tx')))
+      assert.deepEqual(
+        await shown(),
+        transactions.nodes.slice(0, 25).map((t) => t.txHash),
+      )
+      await page.getByRole('button', { name: 'Load more' }).click()
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=explore-transaction-row]').length > 25,
+      )
+      assert.deepEqual(
+        (await shown()).slice(0, 50),
+        transactions.nodes.map((t) => t.txHash),
+      )
     })
   })
 
@@ -387,6 +492,90 @@ describe('token page', () => {
     })
     await withPage(`/explore/tokens/ethereum/${token('HONEY').address}`, async (page) => {
       assert.match((await page.getByTestId('token-safety').textContent()) ?? '', /honeypot/)
+    })
+  })
+})
+
+describe('token page: info and hostile strings', () => {
+  test('behavior: token info copies the address, links the explorer in a new tab and lists the same token on other networks (not its impersonator); the impersonator warns', async () => {
+    const usdc = token('USDC', 'stablecoin')
+    const onBase = base.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
+    assert.ok(onBase, 'the devnet seeds USDC on base')
+    const impersonator = token('USDC', 'impersonator')
+    await withWatchedPage(
+      browser,
+      `${web.url}/explore/tokens/ethereum/${usdc.address}`,
+      async (page) => {
+        await page.getByTestId('token-name').waitFor()
+        const info = page.getByRole('heading', { name: 'Info', exact: true }).locator('..')
+        const explorer = info.getByRole('link', { name: 'View on Etherscan' })
+        await explorer.waitFor()
+        assert.equal(await explorer.getAttribute('href'), `https://etherscan.io/token/${usdc.address}`)
+        assert.equal(await explorer.getAttribute('target'), '_blank')
+        const also = info.locator('dd a[href^="/explore/tokens/"]')
+        const hrefs = (await also.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).map((h) =>
+          (h ?? '').toLowerCase(),
+        )
+        assert.ok(hrefs.includes(`/explore/tokens/base/${onBase.address.toLowerCase()}`), hrefs.join(' '))
+        assert.ok(
+          !hrefs.includes(`/explore/tokens/ethereum/${impersonator.address.toLowerCase()}`),
+          'the impersonator is not the same token',
+        )
+        await info.getByRole('button', { name: 'Copy address' }).click()
+        await page.waitForFunction(
+          async (want) => (await navigator.clipboard.readText()) === want,
+          usdc.address,
+        )
+        await also.filter({ hasText: 'Base' }).first().click()
+        await page.waitForURL(
+          (url) => url.pathname.toLowerCase() === `/explore/tokens/base/${onBase.address.toLowerCase()}`,
+        )
+        await page.getByTestId('token-name').filter({ hasText: 'USD Coin' }).waitFor()
+      },
+      {
+        context: {
+          viewport: { width: 1400, height: 900 },
+          permissions: ['clipboard-read', 'clipboard-write'],
+        },
+        ready: null,
+      },
+    )
+    await withPage(`/explore/tokens/ethereum/${impersonator.address}`, async (page) => {
+      assert.match((await page.getByTestId('token-safety').textContent()) ?? '', /impersonates another token/)
+      assert.equal(await page.getByTestId('token-safety').getAttribute('data-level'), 'impersonator')
+    })
+  })
+
+  test('security: a token whose symbol is HTML renders it as text in the tokens table, on its page and in search; nothing is injected', async () => {
+    const markup = token(MARKUP_SYMBOL)
+    await withPage('/explore/tokens/ethereum', async (page) => {
+      const filter = page.getByRole('searchbox', { name: 'Filter by name, symbol or address' })
+      await filter.fill('Markup')
+      const row = page.getByTestId('explore-token-row').filter({ hasText: MARKUP_SYMBOL })
+      await row.waitFor()
+      assert.equal(await page.locator('main img[src=x]').count(), 0)
+      await row.getByRole('link').first().click()
+      await page.waitForURL((url) => url.pathname.toLowerCase().endsWith(markup.address.toLowerCase()))
+      await page.getByTestId('token-name').filter({ hasText: 'Markup Token' }).waitFor()
+      assert.match(
+        (await page.locator('main h1').textContent()) ?? '',
+        new RegExp(`Markup Token\\s*${MARKUP_SYMBOL.replace(/[()]/g, '\\$&')}`),
+      )
+      await page.waitForFunction((symbol) => document.title.includes(symbol), MARKUP_SYMBOL)
+      assert.equal(await page.locator('img[src=x]').count(), 0)
+      assert.equal(await page.getByTestId('token-safety').getAttribute('data-level'), 'medium')
+      await page.keyboard.press('/')
+      const search = page.getByRole('dialog', { name: 'Search tokens, pools and wallets' })
+      await search.getByRole('searchbox').fill('Markup')
+      await search.locator('a[data-result]').filter({ hasText: MARKUP_SYMBOL }).first().waitFor()
+      assert.equal(await page.locator('img[src=x]').count(), 0)
+      const dialogs: string[] = []
+      page.on('dialog', (d) => {
+        dialogs.push(d.message())
+        void d.dismiss()
+      })
+      await page.waitForTimeout(300)
+      assert.deepEqual(dialogs, [], 'no alert ran')
     })
   })
 })
@@ -628,11 +817,31 @@ describe('explore: hostile URLs', () => {
       `/explore/tokens/ethereum/0x${'1'.repeat(40)}`,
       '/explore/pools/ethereum/%7B__schema%7Btypes%7Bname%7D%7D%7D',
       '/explore/pools/ethereum/%E0%A4%A',
+      `/explore/tokens/ethereum/0x${'a'.repeat(4000)}`,
+      `/explore/pools/ethereum/0x${'b'.repeat(4000)}`,
     ]) {
       await withPage(path, async (page) => {
         await page.getByTestId('explore-not-found').waitFor()
         await page.waitForFunction(() => document.title === 'Page not found | Oxbow Interface')
       })
+    }
+    // Malformed network names (very long, Unicode, SQL, GraphQL): the not-found page.
+    for (const chain of [
+      'e'.repeat(4000),
+      '%F0%9F%A6%84%E2%80%AEthereum',
+      "ethereum'%20OR%201=1--",
+      '%7B__schema%7Btypes%7Bname%7D%7D%7D',
+    ]) {
+      for (const path of [
+        `/explore/tokens/${chain}/${token('WETH').address}`,
+        `/explore/pools/${chain}/0x${'cd'.repeat(20)}`,
+        `/explore/tokens/${chain}`,
+      ]) {
+        await withPage(path, async (page) => {
+          await page.waitForURL(/\/not-found$/)
+          await page.waitForFunction(() => document.title === 'Page not found | Oxbow Interface')
+        })
+      }
     }
     const context = await browser.newContext()
     try {
@@ -650,5 +859,35 @@ describe('explore: hostile URLs', () => {
     } finally {
       await context.close()
     }
+  })
+})
+
+// Last in the file: it moves the devnet's clock and head far ahead.
+describe('explore: indexer lag', () => {
+  test('behavior: "Data may be outdated" shows while the indexer trails the chain\'s head, and goes once it caught up', async () => {
+    // 400 empty blocks at once: the chain's head jumps; the indexer needs a while to follow.
+    const response = await fetch(eth.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x190', '0x1'] }),
+    })
+    assert.ok(response.ok)
+    const lag = async () => {
+      const { networks } = await indexerQuery<{ networks: { network: string; blockNumber: string }[] }>(
+        '{ networks { network blockNumber } }',
+      )
+      const at = BigInt(networks.find((n) => n.network === 'ethereum')?.blockNumber ?? '0')
+      return (await client.getBlockNumber()) - at
+    }
+    await withPage('/explore/tokens/ethereum', async (page) => {
+      const warning = page.getByRole('status').filter({ hasText: 'Data may be outdated' })
+      await warning.waitFor({ timeout: 10_000 }).catch(async (error) => {
+        throw new Error(`no outdated warning with the indexer ${await lag()} blocks behind: ${error}`)
+      })
+      await page.getByTestId('explore-token-row').first().waitFor()
+      await indexedToHead()
+      // The page checks again every 15 s.
+      await warning.waitFor({ state: 'detached', timeout: 25_000 })
+    })
   })
 })
