@@ -26,6 +26,7 @@ import {
   parseEther,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
 import { withWatchedPage } from './support.ts'
@@ -34,6 +35,8 @@ import { ACCOUNT_0, balanceOf, connectWallet, swapBox } from './swapKit.ts'
 const WEB_PORT = 27575
 const DEVNET_PORT_BASE = 27500
 const INDEXER_PORT = 27590
+/** The app in the mainnet environment (public explorers), for the explorer link. */
+const MAINNET_WEB_PORT = 27576
 
 let devnet: Devnet
 let eth: NetworkDeployment
@@ -42,6 +45,7 @@ let client: PublicClient
 let baseClient: PublicClient
 let indexer: RunningIndexer
 let web: RunningWeb
+let mainnetWeb: RunningWeb | undefined
 let browser: Browser
 
 before(async () => {
@@ -74,6 +78,7 @@ before(async () => {
 after(async () => {
   await browser?.close()
   await web?.close()
+  await mainnetWeb?.close()
   await indexer?.stop()
   await devnet?.stop()
 })
@@ -508,11 +513,10 @@ describe('token page: info and hostile strings', () => {
       async (page) => {
         await page.getByTestId('token-name').waitFor()
         const info = page.getByRole('heading', { name: 'Info', exact: true }).locator('..')
-        const explorer = info.getByRole('link', { name: 'View on Etherscan' })
-        await explorer.waitFor()
-        assert.equal(await explorer.getAttribute('href'), `https://etherscan.io/token/${usdc.address}`)
-        assert.equal(await explorer.getAttribute('target'), '_blank')
         const also = info.locator('dd a[href^="/explore/tokens/"]')
+        await also.first().waitFor()
+        // The local devnet's chains have no public explorer: no link (the mainnet one is below).
+        assert.equal(await info.getByRole('link', { name: /^View on/ }).count(), 0)
         const hrefs = (await also.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).map((h) =>
           (h ?? '').toLowerCase(),
         )
@@ -540,6 +544,33 @@ describe('token page: info and hostile strings', () => {
         ready: null,
       },
     )
+    // In the mainnet environment the explorer link opens the token's Etherscan page in a new tab.
+    // The mainnet environment's networks carry their public explorers (server/runtimeConfig.ts).
+    const mainnet = await buildRuntimeConfig({
+      OXBOW_ENVIRONMENT: 'mainnet',
+      OXBOW_MANIFEST: '/nonexistent/manifest.json',
+    })
+    mainnetWeb = await startWeb({
+      port: MAINNET_WEB_PORT,
+      config: {
+        environment: 'mainnet',
+        networks: mainnet.networks,
+        rpcUrls: { ethereum: eth.rpcUrl, base: base.rpcUrl },
+        graphqlUrl: indexer.url,
+      },
+    })
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${mainnetWeb.url}/explore/tokens/ethereum/${usdc.address}`)
+      const explorer = page.getByRole('link', { name: 'View on Etherscan' })
+      await explorer.waitFor()
+      assert.equal(await explorer.getAttribute('href'), `https://etherscan.io/token/${usdc.address}`)
+      assert.equal(await explorer.getAttribute('target'), '_blank')
+      assert.match((await explorer.getAttribute('rel')) ?? '', /\bnoreferrer\b/)
+    } finally {
+      await context.close()
+    }
     await withPage(`/explore/tokens/ethereum/${impersonator.address}`, async (page) => {
       assert.match((await page.getByTestId('token-safety').textContent()) ?? '', /impersonates another token/)
       assert.equal(await page.getByTestId('token-safety').getAttribute('data-level'), 'impersonator')
@@ -769,6 +800,28 @@ describe('pool page', () => {
       assert.equal(await page.getByTestId('pool-reserve0').textContent(), fmt(r0, 18))
       assert.equal(await page.getByTestId('pool-reserve1').textContent(), fmt(r1, 6))
       assert.equal(await page.getByTestId('liquidity-depth').count(), 0, 'no tick chart for v2')
+      // Fees are v2's 0.3% of the day's volume (the devnet swaps above went through this pair), and
+      // the APR annualizes a day of fees over the TVL; the page shows the indexer's figures.
+      const { pool: api } = await indexerQuery<{
+        pool: { tvlUsd: string; volume24hUsd: string; fees24hUsd: string; apr: string }
+      }>(`{ pool(network: "ethereum", id: "${pool.address}") { tvlUsd volume24hUsd fees24hUsd apr } }`)
+      const [tvl, volume, fees, apr] = [api.tvlUsd, api.volume24hUsd, api.fees24hUsd, api.apr].map(Number)
+      assert.ok(volume && volume > 0 && tvl && fees && apr, JSON.stringify(api))
+      assert.ok(Math.abs(fees - volume * 0.003) <= volume * 0.003 * 0.001, `fees ${fees}, volume ${volume}`)
+      assert.ok(Math.abs(apr - ((fees * 365) / tvl) * 100) <= apr * 0.001, `apr ${apr}`)
+      const stat = (label: string) =>
+        page
+          .locator('dl div')
+          .filter({ has: page.locator(`dt:text-is("${label}")`) })
+          .locator('dd')
+          .textContent()
+      assert.ok(Math.abs(money(await stat('1D volume')) - volume) <= 0.01, 'volume shown')
+      assert.ok(Math.abs(money(await stat('1D fees')) - fees) <= 0.01, 'fees shown')
+      assert.ok(Math.abs(money(await stat('APR')) - apr) <= 0.01, 'APR shown')
+      // The pool's own transactions: this pair's only.
+      const txs = page.getByTestId('explore-transaction-row')
+      await txs.first().waitFor()
+      for (const text of await txs.allTextContents()) assert.match(text, /WETH.*USDC/)
       assert.equal(
         await page.getByRole('link', { name: 'Add liquidity' }).getAttribute('href'),
         `/add/v2/${pool.token0}/${pool.token1}`,

@@ -245,7 +245,7 @@ describe('search results', () => {
 })
 
 describe('search: tabs, lookups and failure', () => {
-  test('behavior: the tabs All, Tokens, Pools, Wallets and NFTs each show their kind only; a token is found by name, a pool by pair and by its address (alone: no tokens, no wallet)', async () => {
+  test('behavior: the tabs All, Tokens, Pools, Wallets and NFTs each show their kind only; a token is found by name, a pool by pair and by its address (alone: no tokens, no wallet); copy and share fill the clipboard; a contract address is no wallet', async () => {
     const ethereum = devnet.manifest.networks.ethereum
     assert.ok(ethereum)
     const symbolOf = (address: string) =>
@@ -262,9 +262,20 @@ describe('search: tabs, lookups and failure', () => {
       assert.deepEqual(await tabs.allTextContents(), ['All', 'Tokens', 'Pools', 'Wallets', 'NFTs'])
       const box = dialog(page).getByRole('searchbox')
 
-      // A token by its name, a pool by its pair.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.url })
+      const clipboard = (want: string) =>
+        page.waitForFunction(async (text) => (await navigator.clipboard.readText()) === text, want)
+      // A token by its name (its copy and share actions fill the clipboard), a pool by its pair.
       await box.fill(weth.name)
-      await region(page, 'Tokens').getByRole('link', { name: /^WETH/ }).first().waitFor()
+      const wethRow = region(page, 'Tokens')
+        .locator('li')
+        .filter({ has: page.getByRole('link', { name: /^WETH/ }) })
+        .first()
+      await wethRow.waitFor()
+      await wethRow.getByRole('button', { name: 'Copy address' }).click()
+      await clipboard(weth.address)
+      await wethRow.getByRole('button', { name: 'Share WETH' }).click()
+      await clipboard(`${web.url}/explore/tokens/ethereum/${weth.address}`)
       await box.fill(pair)
       await region(page, 'Pools')
         .getByRole('link', { name: new RegExp(`^${pair}.*v2`) })
@@ -273,49 +284,67 @@ describe('search: tabs, lookups and failure', () => {
 
       // A pool's address: that pool alone; no tokens section, and not offered as a wallet.
       await box.fill(v2.address)
-      const byAddress = region(page, 'Pools').locator('a[data-result]')
-      await byAddress.first().waitFor()
-      assert.equal(await byAddress.count(), 1)
-      assert.equal(
-        ((await byAddress.getAttribute('href')) ?? '').toLowerCase(),
-        `/explore/pools/ethereum/${v2.address.toLowerCase()}`,
-      )
+      // The rows follow the query once its answer came (the previous answer shows meanwhile).
+      await page.waitForFunction((want) => {
+        const links = [
+          ...document.querySelectorAll('[role=dialog] section[aria-label="Pools"] a[data-result]'),
+        ]
+        return links.length === 1 && links[0]?.getAttribute('href')?.toLowerCase() === want
+      }, `/explore/pools/ethereum/${v2.address.toLowerCase()}`)
       assert.equal(await region(page, 'Tokens').count(), 0, 'tokens omitted')
       assert.equal(await region(page, 'Wallets').count(), 0, 'no wallet row')
+      const poolActions = region(page, 'Pools').getByRole('group', { name: `Actions for ${pair}` })
+      await poolActions.getByRole('button', { name: 'Copy address' }).click()
+      await page.waitForFunction(
+        async (want) => (await navigator.clipboard.readText()).toLowerCase() === want,
+        v2.address.toLowerCase(),
+      )
+      await poolActions.getByRole('button', { name: `Share ${pair}` }).click()
+      await page.waitForFunction(
+        async (want) => (await navigator.clipboard.readText()).toLowerCase() === want,
+        `${web.url}/explore/pools/ethereum/${v2.address}`.toLowerCase(),
+      )
 
       // Tabs narrow the sections: 'o' matches tokens and the seeded collections.
       await box.fill('o')
       await region(page, 'Tokens').locator('a[data-result]').first().waitFor()
       await region(page, 'NFT collections').locator('a[data-result]').first().waitFor()
-      await dialog(page).getByRole('tab', { name: 'NFTs' }).click()
+      await dialog(page).getByRole('tab', { name: 'NFTs', exact: true }).click()
       assert.equal(
-        await dialog(page).getByRole('tab', { name: 'NFTs' }).getAttribute('aria-selected'),
+        await dialog(page).getByRole('tab', { name: 'NFTs', exact: true }).getAttribute('aria-selected'),
         'true',
       )
       await region(page, 'NFT collections')
         .getByRole('link', { name: new RegExp(collection.name) })
         .waitFor()
       assert.equal(await region(page, 'Tokens').count(), 0)
-      await dialog(page).getByRole('tab', { name: 'Tokens' }).click()
+      await dialog(page).getByRole('tab', { name: 'Tokens', exact: true }).click()
       await region(page, 'Tokens').locator('a[data-result]').first().waitFor()
       assert.equal(await region(page, 'NFT collections').count(), 0)
       assert.equal(await region(page, 'Pools').count(), 0)
-      await dialog(page).getByRole('tab', { name: 'Pools' }).click()
+      await dialog(page).getByRole('tab', { name: 'Pools', exact: true }).click()
       await box.fill(pair)
       await region(page, 'Pools').locator('a[data-result]').first().waitFor()
       assert.equal(await region(page, 'Tokens').count(), 0)
       const wallet = '0x000000000000000000000000000000000000dEaD'
-      await dialog(page).getByRole('tab', { name: 'Wallets' }).click()
+      await dialog(page).getByRole('tab', { name: 'Wallets', exact: true }).click()
       await box.fill(wallet)
       const row = region(page, 'Wallets').getByRole('link', { name: new RegExp(wallet) })
       await row.waitFor()
       assert.equal(await row.getAttribute('target'), '_blank')
       assert.equal(await dialog(page).locator('a[data-result]').count(), 1, 'the wallet only')
       // Back on All the same address is still the wallet (no token or pool has it).
-      await dialog(page).getByRole('tab', { name: 'All' }).click()
+      await dialog(page).getByRole('tab', { name: 'All', exact: true }).click()
       await region(page, 'Wallets')
         .getByRole('link', { name: new RegExp(wallet) })
         .waitFor()
+      // A smart contract (the v2 router: no token, pool or collection) is not offered as a wallet.
+      const router = ethereum.contracts.v2Router02
+      assert.ok(router)
+      await box.fill(router)
+      await dialog(page).getByRole('status').filter({ hasText: 'No results' }).waitFor()
+      assert.equal(await region(page, 'Wallets').count(), 0)
+      assert.equal(await dialog(page).locator('a[data-result]').count(), 0)
     })
   })
 

@@ -21,6 +21,7 @@ import { Button, SkeletonRows, useFocusTrap } from '../../ui/index.ts'
 import { openAccountDrawer, useWalletState } from '../../wallet/index.ts'
 import { longPress } from '../hooks/longPress.ts'
 import { usePopularNftCollections, useSearchResults, useTrending } from '../hooks/useSearchData.ts'
+import { isContractAddress } from '../services/walletAddress.ts'
 import { favoriteKey, favoriteWallets, toggleFavorite, useFavorites } from '../state/favorites.ts'
 import { addRecentSearch, useRecentSearches } from '../state/recentSearches.ts'
 import { closeSearch } from '../state/searchStore.ts'
@@ -112,6 +113,18 @@ export function SearchDialog(props: SearchDialogProps) {
   const ensMatch = useEnsAddress(wallets && walletTerm.includes('.') ? walletTerm : undefined)
   // An address query's own verified ENS name (its reverse record, checked forward).
   const ensOfAddress = useEnsName(wallets && isEvmAddress(walletTerm) ? walletTerm : undefined)
+  // The spec: a raw address is a wallet result only when it is not a smart contract (on the chosen
+  // network, or on any network of the current mode this environment has a node for).
+  const codeRpcUrls = (chain ? [chain] : networks.map((n) => n.slug)).flatMap(
+    (slug) => getRuntimeConfig().rpcUrls[slug] ?? [],
+  )
+  const contract = useQuery({
+    queryKey: ['search', 'isContract', walletTerm.toLowerCase(), codeRpcUrls],
+    queryFn: ({ signal }) => isContractAddress(codeRpcUrls, walletTerm, signal),
+    enabled: wallets && isEvmAddress(walletTerm),
+    staleTime: 5 * 60_000,
+    retry: false,
+  })
   const popularNfts = usePopularNftCollections(sections.includes('PopularNFTCollections'), chain)
   const trending = useTrending(
     sections.includes('TrendingTokens') || sections.includes('TrendingPools'),
@@ -186,7 +199,8 @@ export function SearchDialog(props: SearchDialogProps) {
   }
   /**
    * The spec's wallet results, in order: a username profile (by its name, or by its own address),
-   * an ENS match, and an address that is no token, pool or collection the indexer knows.
+   * an ENS match, and an address that is no token, pool or collection the indexer knows and no
+   * smart contract (code other than a 7702 delegation).
    */
   const walletRows = (): ReactNode[] | 'loading' => {
     const address = isEvmAddress(walletQuery)
@@ -234,7 +248,8 @@ export function SearchDialog(props: SearchDialogProps) {
         ),
       )
     }
-    if (address) {
+    // Unknown (no node answered) counts as not a contract: the profile page says what it is.
+    if (address && !contract.isLoading && contract.data !== true) {
       rows.push(
         walletRow(
           walletQuery,
@@ -245,7 +260,8 @@ export function SearchDialog(props: SearchDialogProps) {
         ),
       )
     }
-    const loading = usernameByName.isLoading || usernameByAddress.isLoading || ensMatch.loading
+    const loading =
+      usernameByName.isLoading || usernameByAddress.isLoading || ensMatch.loading || contract.isLoading
     return rows.length === 0 && loading ? 'loading' : rows
   }
   /** The rows of a section, 'loading' while its data loads. */
