@@ -20,8 +20,12 @@ import { useEnsAddress, useEnsName, usernameOfQuery, usernameQuery } from '../..
 import { Button, SkeletonRows, useFocusTrap } from '../../ui/index.ts'
 import { openAccountDrawer, useWalletState } from '../../wallet/index.ts'
 import { longPress } from '../hooks/longPress.ts'
-import { usePopularNftCollections, useSearchResults, useTrending } from '../hooks/useSearchData.ts'
-import { isContractAddress } from '../services/walletAddress.ts'
+import {
+  useIsContract,
+  usePopularNftCollections,
+  useSearchResults,
+  useTrending,
+} from '../hooks/useSearchData.ts'
 import { favoriteKey, favoriteWallets, toggleFavorite, useFavorites } from '../state/favorites.ts'
 import { addRecentSearch, useRecentSearches } from '../state/recentSearches.ts'
 import { closeSearch } from '../state/searchStore.ts'
@@ -113,18 +117,8 @@ export function SearchDialog(props: SearchDialogProps) {
   const ensMatch = useEnsAddress(wallets && walletTerm.includes('.') ? walletTerm : undefined)
   // An address query's own verified ENS name (its reverse record, checked forward).
   const ensOfAddress = useEnsName(wallets && isEvmAddress(walletTerm) ? walletTerm : undefined)
-  // The spec: a raw address is a wallet result only when it is not a smart contract (on the chosen
-  // network, or on any network of the current mode this environment has a node for).
-  const codeRpcUrls = (chain ? [chain] : networks.map((n) => n.slug)).flatMap(
-    (slug) => getRuntimeConfig().rpcUrls[slug] ?? [],
-  )
-  const contract = useQuery({
-    queryKey: ['search', 'isContract', walletTerm.toLowerCase(), codeRpcUrls],
-    queryFn: ({ signal }) => isContractAddress(codeRpcUrls, walletTerm, signal),
-    enabled: wallets && isEvmAddress(walletTerm),
-    staleTime: 5 * 60_000,
-    retry: false,
-  })
+  // The spec: a raw address is a wallet result only when it is not a smart contract.
+  const contract = useIsContract(wallets && isEvmAddress(walletTerm) ? walletTerm : null, chain)
   const popularNfts = usePopularNftCollections(sections.includes('PopularNFTCollections'), chain)
   const trending = useTrending(
     sections.includes('TrendingTokens') || sections.includes('TrendingPools'),
