@@ -8,7 +8,13 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { formatTokenAmount } from '@oxbow/core'
-import { type Devnet, feeOnTransferTokenAbi, startDevnet, walletTransport } from '@oxbow/devnet'
+import {
+  type Devnet,
+  feeOnTransferTokenAbi,
+  MARKUP_SYMBOL,
+  startDevnet,
+  walletTransport,
+} from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment, v2PairAbi, v2Router02Abi, v3PoolAbi } from '@oxbow/protocol'
 import type { Browser, Page } from 'playwright-core'
 import {
@@ -20,6 +26,7 @@ import {
   parseEther,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
 import { withWatchedPage } from './support.ts'
@@ -28,6 +35,8 @@ import { ACCOUNT_0, balanceOf, connectWallet, swapBox } from './swapKit.ts'
 const WEB_PORT = 27575
 const DEVNET_PORT_BASE = 27500
 const INDEXER_PORT = 27590
+/** The app in the mainnet environment (public explorers), for the explorer link. */
+const MAINNET_WEB_PORT = 27576
 
 let devnet: Devnet
 let eth: NetworkDeployment
@@ -36,6 +45,7 @@ let client: PublicClient
 let baseClient: PublicClient
 let indexer: RunningIndexer
 let web: RunningWeb
+let mainnetWeb: RunningWeb | undefined
 let browser: Browser
 
 before(async () => {
@@ -68,6 +78,7 @@ before(async () => {
 after(async () => {
   await browser?.close()
   await web?.close()
+  await mainnetWeb?.close()
   await indexer?.stop()
   await devnet?.stop()
 })
@@ -111,6 +122,18 @@ const token = (symbol: string, kind?: string) => {
   const t = eth.tokens.find((x) => x.symbol === symbol && (kind === undefined || x.kind === kind))
   assert.ok(t, `the devnet seeds ${symbol}`)
   return t
+}
+
+/** Asks the indexer directly (what the page should show, read the way the app reads it). */
+async function indexerQuery<T>(query: string): Promise<T> {
+  const response = await fetch(indexer.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  })
+  const body = (await response.json()) as { data?: T; errors?: unknown }
+  assert.ok(body.data, JSON.stringify(body.errors))
+  return body.data
 }
 
 /** "$3,212.45" -> 3212.45 */
@@ -227,6 +250,93 @@ describe('explore tables', () => {
         .getByRole('alert')
         .getByText("Data is unavailable at the moment; we're working on a fix")
         .waitFor()
+    })
+  })
+
+  test("behavior: the pools table sorts by each sortable column in the indexer's order, descending then ascending", async () => {
+    await withPage('/explore/pools/ethereum', async (page) => {
+      const rows = page.getByTestId('explore-pool-row')
+      await rows.first().waitFor()
+      const shownIds = () =>
+        page
+          .locator('[data-testid=explore-pool-row] a')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href')?.split('/').pop()?.toLowerCase()))
+      const header = (name: string) => page.getByRole('columnheader', { name })
+      for (const [label, key] of [
+        ['APR', 'APR'],
+        ['1D volume', 'VOLUME_24H'],
+        ['30D volume', 'VOLUME_30D'],
+        ['TVL', 'TVL'],
+      ] as const) {
+        for (const direction of ['DESC', 'ASC'] as const) {
+          // The first click on a column sorts it descending, the next ascending.
+          await header(label).getByRole('button').click()
+          const sort = direction === 'DESC' ? 'descending' : 'ascending'
+          await page.waitForFunction(
+            ([name, want]) =>
+              [...document.querySelectorAll('th[aria-sort]')].some(
+                (th) => th.getAttribute('aria-sort') === want && th.textContent?.startsWith(name ?? '-'),
+              ),
+            [label, sort],
+          )
+          const want = (
+            await indexerQuery<{ pools: { nodes: { address: string | null; poolId: string | null }[] } }>(
+              `{ pools(networks: ["ethereum"], orderBy: ${key}, orderDirection: ${direction}, first: 25) { nodes { address poolId } } }`,
+            )
+          ).pools.nodes.map((p) => (p.address ?? p.poolId ?? '').toLowerCase())
+          await page
+            .waitForFunction(
+              (ids) =>
+                JSON.stringify(
+                  [...document.querySelectorAll('[data-testid=explore-pool-row] a')].map((a) =>
+                    a.getAttribute('href')?.split('/').pop()?.toLowerCase(),
+                  ),
+                ) === JSON.stringify(ids),
+              want,
+              { timeout: 10_000 },
+            )
+            .catch(async (error) => {
+              assert.deepEqual(await shownIds(), want, `${label} ${direction}`)
+              throw error
+            })
+        }
+      }
+    })
+  })
+
+  test("behavior: skeleton rows show while the first page loads; Load more fetches the next page by the indexer's cursor, in its order", async () => {
+    await withPage('/explore', async (page) => {
+      // The indexer's answers reach the page late (passed through unchanged), so the loading state is seen.
+      await page.route(indexer.url, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500))
+        await route.continue()
+      })
+      await page.getByRole('link', { name: 'Transactions' }).click()
+      await page.getByTestId('explore-skeleton-row').first().waitFor()
+      assert.equal(await page.getByTestId('explore-transaction-row').count(), 0)
+      await page.getByTestId('explore-transaction-row').first().waitFor()
+      assert.equal(await page.getByTestId('explore-skeleton-row').count(), 0, 'skeletons replaced')
+      await page.unroute(indexer.url)
+      const { transactions } = await indexerQuery<{
+        transactions: { nodes: { id: string; txHash: string }[] }
+      }>('{ transactions(networks: ["ethereum"], first: 50) { nodes { id txHash } } }')
+      assert.ok(transactions.nodes.length > 25, 'the devnet has more than a page of transactions')
+      const shown = () =>
+        page
+          .getByTestId('explore-transaction-row')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-tx')))
+      assert.deepEqual(
+        await shown(),
+        transactions.nodes.slice(0, 25).map((t) => t.txHash),
+      )
+      await page.getByRole('button', { name: 'Load more' }).click()
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=explore-transaction-row]').length > 25,
+      )
+      assert.deepEqual(
+        (await shown()).slice(0, 50),
+        transactions.nodes.map((t) => t.txHash),
+      )
     })
   })
 
@@ -387,6 +497,116 @@ describe('token page', () => {
     })
     await withPage(`/explore/tokens/ethereum/${token('HONEY').address}`, async (page) => {
       assert.match((await page.getByTestId('token-safety').textContent()) ?? '', /honeypot/)
+    })
+  })
+})
+
+describe('token page: info and hostile strings', () => {
+  test('behavior: token info copies the address, links the explorer in a new tab and lists the same token on other networks (not its impersonator); the impersonator warns', async () => {
+    const usdc = token('USDC', 'stablecoin')
+    const onBase = base.tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
+    assert.ok(onBase, 'the devnet seeds USDC on base')
+    const impersonator = token('USDC', 'impersonator')
+    await withWatchedPage(
+      browser,
+      `${web.url}/explore/tokens/ethereum/${usdc.address}`,
+      async (page) => {
+        await page.getByTestId('token-name').waitFor()
+        const info = page.getByRole('heading', { name: 'Info', exact: true }).locator('..')
+        const also = info.locator('dd a[href^="/explore/tokens/"]')
+        await also.first().waitFor()
+        // The local devnet's chains have no public explorer: no link (the mainnet one is below).
+        assert.equal(await info.getByRole('link', { name: /^View on/ }).count(), 0)
+        const hrefs = (await also.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).map((h) =>
+          (h ?? '').toLowerCase(),
+        )
+        assert.ok(hrefs.includes(`/explore/tokens/base/${onBase.address.toLowerCase()}`), hrefs.join(' '))
+        assert.ok(
+          !hrefs.includes(`/explore/tokens/ethereum/${impersonator.address.toLowerCase()}`),
+          'the impersonator is not the same token',
+        )
+        await info.getByRole('button', { name: 'Copy address' }).click()
+        await page.waitForFunction(
+          async (want) => (await navigator.clipboard.readText()) === want,
+          usdc.address,
+        )
+        await also.filter({ hasText: 'Base' }).first().click()
+        await page.waitForURL(
+          (url) => url.pathname.toLowerCase() === `/explore/tokens/base/${onBase.address.toLowerCase()}`,
+        )
+        await page.getByTestId('token-name').filter({ hasText: 'USD Coin' }).waitFor()
+      },
+      {
+        context: {
+          viewport: { width: 1400, height: 900 },
+          permissions: ['clipboard-read', 'clipboard-write'],
+        },
+        ready: null,
+      },
+    )
+    // In the mainnet environment the explorer link opens the token's Etherscan page in a new tab.
+    // The mainnet environment's networks carry their public explorers (server/runtimeConfig.ts).
+    const mainnet = await buildRuntimeConfig({
+      OXBOW_ENVIRONMENT: 'mainnet',
+      OXBOW_MANIFEST: '/nonexistent/manifest.json',
+    })
+    mainnetWeb = await startWeb({
+      port: MAINNET_WEB_PORT,
+      config: {
+        environment: 'mainnet',
+        networks: mainnet.networks,
+        rpcUrls: { ethereum: eth.rpcUrl, base: base.rpcUrl },
+        graphqlUrl: indexer.url,
+      },
+    })
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${mainnetWeb.url}/explore/tokens/ethereum/${usdc.address}`)
+      const explorer = page.getByRole('link', { name: 'View on Etherscan' })
+      await explorer.waitFor()
+      assert.equal(await explorer.getAttribute('href'), `https://etherscan.io/token/${usdc.address}`)
+      assert.equal(await explorer.getAttribute('target'), '_blank')
+      assert.match((await explorer.getAttribute('rel')) ?? '', /\bnoreferrer\b/)
+    } finally {
+      await context.close()
+    }
+    await withPage(`/explore/tokens/ethereum/${impersonator.address}`, async (page) => {
+      assert.match((await page.getByTestId('token-safety').textContent()) ?? '', /impersonates another token/)
+      assert.equal(await page.getByTestId('token-safety').getAttribute('data-level'), 'impersonator')
+    })
+  })
+
+  test('security: a token whose symbol is HTML renders it as text in the tokens table, on its page and in search; nothing is injected', async () => {
+    const markup = token(MARKUP_SYMBOL)
+    await withPage('/explore/tokens/ethereum', async (page) => {
+      const filter = page.getByRole('searchbox', { name: 'Filter by name, symbol or address' })
+      await filter.fill('Markup')
+      const row = page.getByTestId('explore-token-row').filter({ hasText: MARKUP_SYMBOL })
+      await row.waitFor()
+      assert.equal(await page.locator('main img[src=x]').count(), 0)
+      await row.getByRole('link').first().click()
+      await page.waitForURL((url) => url.pathname.toLowerCase().endsWith(markup.address.toLowerCase()))
+      await page.getByTestId('token-name').filter({ hasText: 'Markup Token' }).waitFor()
+      assert.match(
+        (await page.locator('main h1').textContent()) ?? '',
+        new RegExp(`Markup Token\\s*${MARKUP_SYMBOL.replace(/[()]/g, '\\$&')}`),
+      )
+      await page.waitForFunction((symbol) => document.title.includes(symbol), MARKUP_SYMBOL)
+      assert.equal(await page.locator('img[src=x]').count(), 0)
+      assert.equal(await page.getByTestId('token-safety').getAttribute('data-level'), 'medium')
+      await page.keyboard.press('/')
+      const search = page.getByRole('dialog', { name: 'Search tokens, pools and wallets' })
+      await search.getByRole('searchbox').fill('Markup')
+      await search.locator('a[data-result]').filter({ hasText: MARKUP_SYMBOL }).first().waitFor()
+      assert.equal(await page.locator('img[src=x]').count(), 0)
+      const dialogs: string[] = []
+      page.on('dialog', (d) => {
+        dialogs.push(d.message())
+        void d.dismiss()
+      })
+      await page.waitForTimeout(300)
+      assert.deepEqual(dialogs, [], 'no alert ran')
     })
   })
 })
@@ -580,6 +800,28 @@ describe('pool page', () => {
       assert.equal(await page.getByTestId('pool-reserve0').textContent(), fmt(r0, 18))
       assert.equal(await page.getByTestId('pool-reserve1').textContent(), fmt(r1, 6))
       assert.equal(await page.getByTestId('liquidity-depth').count(), 0, 'no tick chart for v2')
+      // Fees are v2's 0.3% of the day's volume (the devnet swaps above went through this pair), and
+      // the APR annualizes a day of fees over the TVL; the page shows the indexer's figures.
+      const { pool: api } = await indexerQuery<{
+        pool: { tvlUsd: string; volume24hUsd: string; fees24hUsd: string; apr: string }
+      }>(`{ pool(network: "ethereum", id: "${pool.address}") { tvlUsd volume24hUsd fees24hUsd apr } }`)
+      const [tvl, volume, fees, apr] = [api.tvlUsd, api.volume24hUsd, api.fees24hUsd, api.apr].map(Number)
+      assert.ok(volume && volume > 0 && tvl && fees && apr, JSON.stringify(api))
+      assert.ok(Math.abs(fees - volume * 0.003) <= volume * 0.003 * 0.001, `fees ${fees}, volume ${volume}`)
+      assert.ok(Math.abs(apr - ((fees * 365) / tvl) * 100) <= apr * 0.001, `apr ${apr}`)
+      const stat = (label: string) =>
+        page
+          .locator('dl div')
+          .filter({ has: page.locator(`dt:text-is("${label}")`) })
+          .locator('dd')
+          .textContent()
+      assert.ok(Math.abs(money(await stat('1D volume')) - volume) <= 0.01, 'volume shown')
+      assert.ok(Math.abs(money(await stat('1D fees')) - fees) <= 0.01, 'fees shown')
+      assert.ok(Math.abs(money(await stat('APR')) - apr) <= 0.01, 'APR shown')
+      // The pool's own transactions: this pair's only.
+      const txs = page.getByTestId('explore-transaction-row')
+      await txs.first().waitFor()
+      for (const text of await txs.allTextContents()) assert.match(text, /WETH.*USDC/)
       assert.equal(
         await page.getByRole('link', { name: 'Add liquidity' }).getAttribute('href'),
         `/add/v2/${pool.token0}/${pool.token1}`,
@@ -628,11 +870,31 @@ describe('explore: hostile URLs', () => {
       `/explore/tokens/ethereum/0x${'1'.repeat(40)}`,
       '/explore/pools/ethereum/%7B__schema%7Btypes%7Bname%7D%7D%7D',
       '/explore/pools/ethereum/%E0%A4%A',
+      `/explore/tokens/ethereum/0x${'a'.repeat(4000)}`,
+      `/explore/pools/ethereum/0x${'b'.repeat(4000)}`,
     ]) {
       await withPage(path, async (page) => {
         await page.getByTestId('explore-not-found').waitFor()
         await page.waitForFunction(() => document.title === 'Page not found | Oxbow Interface')
       })
+    }
+    // Malformed network names (very long, Unicode, SQL, GraphQL): the not-found page.
+    for (const chain of [
+      'e'.repeat(4000),
+      '%F0%9F%A6%84%E2%80%AEthereum',
+      "ethereum'%20OR%201=1--",
+      '%7B__schema%7Btypes%7Bname%7D%7D%7D',
+    ]) {
+      for (const path of [
+        `/explore/tokens/${chain}/${token('WETH').address}`,
+        `/explore/pools/${chain}/0x${'cd'.repeat(20)}`,
+        `/explore/tokens/${chain}`,
+      ]) {
+        await withPage(path, async (page) => {
+          await page.waitForURL(/\/not-found$/)
+          await page.waitForFunction(() => document.title === 'Page not found | Oxbow Interface')
+        })
+      }
     }
     const context = await browser.newContext()
     try {
@@ -650,5 +912,35 @@ describe('explore: hostile URLs', () => {
     } finally {
       await context.close()
     }
+  })
+})
+
+// Last in the file: it moves the devnet's clock and head far ahead.
+describe('explore: indexer lag', () => {
+  test('behavior: "Data may be outdated" shows while the indexer trails the chain\'s head, and goes once it caught up', async () => {
+    // 400 empty blocks at once: the chain's head jumps; the indexer needs a while to follow.
+    const response = await fetch(eth.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_mine', params: ['0x190', '0x1'] }),
+    })
+    assert.ok(response.ok)
+    const lag = async () => {
+      const { networks } = await indexerQuery<{ networks: { network: string; blockNumber: string }[] }>(
+        '{ networks { network blockNumber } }',
+      )
+      const at = BigInt(networks.find((n) => n.network === 'ethereum')?.blockNumber ?? '0')
+      return (await client.getBlockNumber()) - at
+    }
+    await withPage('/explore/tokens/ethereum', async (page) => {
+      const warning = page.getByRole('status').filter({ hasText: 'Data may be outdated' })
+      await warning.waitFor({ timeout: 10_000 }).catch(async (error) => {
+        throw new Error(`no outdated warning with the indexer ${await lag()} blocks behind: ${error}`)
+      })
+      await page.getByTestId('explore-token-row').first().waitFor()
+      await indexedToHead()
+      // The page checks again every 15 s.
+      await warning.waitFor({ state: 'detached', timeout: 25_000 })
+    })
   })
 })

@@ -4,7 +4,8 @@
  * and NFT collections for a typed query, popular NFT collections before typing, and disableNFTs
  * hiding every NFT result (issue #19); keyboard-only search (arrows, Enter) and recent searches
  * surviving a reload; trending tokens and pools in the indexer's order with their row actions; an
- * unknown address offered as a wallet (issue #11). About 25 s of indexing before the first test.
+ * unknown address offered as a wallet; the tabs (All, Tokens, Pools, Wallets, NFTs), lookups by
+ * name, pair and pool address, and a failure retried (issue #11). About 25 s of indexing before the first test.
  */
 import assert from 'node:assert/strict'
 import { tmpdir } from 'node:os'
@@ -12,7 +13,7 @@ import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import type { Devnet } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
-import type { RunningWeb } from '../test/harness.ts'
+import { type RunningWeb, TEST_API_URL } from '../test/harness.ts'
 import { startedForFile } from './fileStack.ts'
 import type { RunningIndexer } from './indexer.ts'
 import { searchDialog as dialog, openSearch, searchRegion as region, startIndexedWeb } from './searchKit.ts'
@@ -97,6 +98,11 @@ describe('search results', () => {
       })
       await region(page, 'Trending tokens').waitFor()
       assert.equal(await region(page, 'Popular NFT collections').count(), 0, 'no popular NFT collections')
+      assert.deepEqual(
+        await dialog(page).getByRole('tab').allTextContents(),
+        ['All', 'Tokens', 'Pools', 'Wallets'],
+        'no NFTs tab',
+      )
       await dialog(page).getByRole('searchbox').fill('o')
       // The same query finds a token and the seeded collections: tokens show, collections do not.
       await region(page, 'Tokens').getByRole('link').first().waitFor()
@@ -222,6 +228,139 @@ describe('search results', () => {
         .waitFor()
       assert.equal(await region(page, 'Wallets').count(), 0)
     })
+  })
+})
+
+describe('search: tabs, lookups and failure', () => {
+  test('behavior: the tabs All, Tokens, Pools, Wallets and NFTs each show their kind only; a token is found by name, a pool by pair and by its address (alone: no tokens, no wallet); copy and share fill the clipboard; a contract address is no wallet', async () => {
+    const ethereum = devnet.manifest.networks.ethereum
+    assert.ok(ethereum)
+    const symbolOf = (address: string) =>
+      ethereum.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())?.symbol
+    const weth = ethereum.tokens.find((t) => t.symbol === 'WETH')
+    assert.ok(weth)
+    const v2 = ethereum.pools.find((p) => p.version === 'v2' && [p.token0, p.token1].includes(weth.address))
+    assert.ok(v2 && v2.version === 'v2', 'the devnet seeds a v2 WETH pool')
+    const pair = `${symbolOf(v2.token0)}/${symbolOf(v2.token1)}`
+    const collection = seededCollection()
+    await withSearch('/swap', async (page) => {
+      const tabs = dialog(page).getByRole('tab')
+      await tabs.first().waitFor()
+      assert.deepEqual(await tabs.allTextContents(), ['All', 'Tokens', 'Pools', 'Wallets', 'NFTs'])
+      const box = dialog(page).getByRole('searchbox')
+
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web.url })
+      const clipboard = (want: string) =>
+        page.waitForFunction(async (text) => (await navigator.clipboard.readText()) === text, want)
+      // A token by its name (its copy and share actions fill the clipboard), a pool by its pair.
+      await box.fill(weth.name)
+      const wethRow = region(page, 'Tokens')
+        .locator('li')
+        .filter({ has: page.getByRole('link', { name: /^WETH/ }) })
+        .first()
+      await wethRow.waitFor()
+      await wethRow.getByRole('button', { name: 'Copy address' }).click()
+      await clipboard(weth.address)
+      await wethRow.getByRole('button', { name: 'Share WETH' }).click()
+      await clipboard(`${web.url}/explore/tokens/ethereum/${weth.address}`)
+      await box.fill(pair)
+      await region(page, 'Pools')
+        .getByRole('link', { name: new RegExp(`^${pair}.*v2`) })
+        .first()
+        .waitFor()
+
+      // A pool's address: that pool alone; no tokens section, and not offered as a wallet.
+      await box.fill(v2.address)
+      // The rows follow the query once its answer came (the previous answer shows meanwhile).
+      await page.waitForFunction((want) => {
+        const links = [
+          ...document.querySelectorAll('[role=dialog] section[aria-label="Pools"] a[data-result]'),
+        ]
+        return links.length === 1 && links[0]?.getAttribute('href')?.toLowerCase() === want
+      }, `/explore/pools/ethereum/${v2.address.toLowerCase()}`)
+      assert.equal(await region(page, 'Tokens').count(), 0, 'tokens omitted')
+      assert.equal(await region(page, 'Wallets').count(), 0, 'no wallet row')
+      const poolActions = region(page, 'Pools').getByRole('group', { name: `Actions for ${pair}` })
+      await poolActions.getByRole('button', { name: 'Copy address' }).click()
+      await page.waitForFunction(
+        async (want) => (await navigator.clipboard.readText()).toLowerCase() === want,
+        v2.address.toLowerCase(),
+      )
+      await poolActions.getByRole('button', { name: `Share ${pair}` }).click()
+      await page.waitForFunction(
+        async (want) => (await navigator.clipboard.readText()).toLowerCase() === want,
+        `${web.url}/explore/pools/ethereum/${v2.address}`.toLowerCase(),
+      )
+
+      // Tabs narrow the sections: 'o' matches tokens and the seeded collections.
+      await box.fill('o')
+      await region(page, 'Tokens').locator('a[data-result]').first().waitFor()
+      await region(page, 'NFT collections').locator('a[data-result]').first().waitFor()
+      await dialog(page).getByRole('tab', { name: 'NFTs', exact: true }).click()
+      assert.equal(
+        await dialog(page).getByRole('tab', { name: 'NFTs', exact: true }).getAttribute('aria-selected'),
+        'true',
+      )
+      await region(page, 'NFT collections')
+        .getByRole('link', { name: new RegExp(collection.name) })
+        .waitFor()
+      assert.equal(await region(page, 'Tokens').count(), 0)
+      await dialog(page).getByRole('tab', { name: 'Tokens', exact: true }).click()
+      await region(page, 'Tokens').locator('a[data-result]').first().waitFor()
+      assert.equal(await region(page, 'NFT collections').count(), 0)
+      assert.equal(await region(page, 'Pools').count(), 0)
+      await dialog(page).getByRole('tab', { name: 'Pools', exact: true }).click()
+      await box.fill(pair)
+      await region(page, 'Pools').locator('a[data-result]').first().waitFor()
+      assert.equal(await region(page, 'Tokens').count(), 0)
+      const wallet = '0x000000000000000000000000000000000000dEaD'
+      await dialog(page).getByRole('tab', { name: 'Wallets', exact: true }).click()
+      await box.fill(wallet)
+      const row = region(page, 'Wallets').getByRole('link', { name: new RegExp(wallet) })
+      await row.waitFor()
+      assert.equal(await row.getAttribute('target'), '_blank')
+      assert.equal(await dialog(page).locator('a[data-result]').count(), 1, 'the wallet only')
+      // Back on All the same address is still the wallet (no token or pool has it).
+      await dialog(page).getByRole('tab', { name: 'All', exact: true }).click()
+      await region(page, 'Wallets')
+        .getByRole('link', { name: new RegExp(wallet) })
+        .waitFor()
+      // A smart contract (the v2 router: no token, pool or collection) is not offered as a wallet.
+      const router = ethereum.contracts.v2Router02
+      assert.ok(router)
+      await box.fill(router)
+      await dialog(page).getByRole('status').filter({ hasText: 'No results' }).waitFor()
+      assert.equal(await region(page, 'Wallets').count(), 0)
+      assert.equal(await dialog(page).locator('a[data-result]').count(), 0)
+    })
+  })
+
+  test('failure: with the network down a typed query says the data message with Try again, which loads the results once it is back', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    // The browser's own "Failed to load resource" lines for the indexer and API while offline.
+    const problems = watchProblems(page, [new URL(indexer.url).origin, TEST_API_URL])
+    try {
+      await page.goto(`${web.url}/swap`)
+      await page.locator('main h1').first().waitFor()
+      await page.getByRole('button', { name: 'Search tokens and pools' }).click()
+      await region(page, 'Trending tokens').locator('a[data-result]').first().waitFor()
+      // A first query online loads the lookups' code (the wallet section's username lookup).
+      await dialog(page).getByRole('searchbox').fill('usdc')
+      await region(page, 'Tokens').getByRole('link', { name: /^USDC/ }).first().waitFor()
+      await context.setOffline(true)
+      await dialog(page).getByRole('searchbox').fill('USDC')
+      const failed = region(page, 'Tokens').getByRole('alert')
+      await failed.getByText("Data is unavailable at the moment; we're working on a fix").waitFor()
+      assert.equal(await dialog(page).locator('a[data-result]').count(), 0)
+      await context.setOffline(false)
+      await failed.getByRole('button', { name: 'Try again' }).click()
+      await region(page, 'Tokens').getByRole('link', { name: /^USDC/ }).first().waitFor()
+      assert.equal(await dialog(page).getByRole('alert').count(), 0)
+      assert.deepEqual(problems.errors, [], 'no console errors')
+    } finally {
+      await context.close()
+    }
   })
 })
 

@@ -217,6 +217,15 @@ describe('usernames', () => {
       // ... and by its own address, the profile first.
       await search.getByRole('searchbox').fill(ACCOUNT_0)
       await search.getByTestId('search-wallet-username').filter({ hasText: third }).waitFor()
+      // The spec's order: the username profile, then the raw address (a wallet, not a contract).
+      const walletRows = search
+        .getByRole('region', { name: 'Wallets', exact: true })
+        .locator('a[data-result]')
+      await search.getByTestId('search-wallet-address').waitFor()
+      assert.deepEqual(
+        await walletRows.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-testid'))),
+        ['search-wallet-username', 'search-wallet-address'],
+      )
       await page.screenshot({ path: join(tmpdir(), 'usernames-search-1280.png') })
       // ENS both ways, read from the devnet's registry: a name finds its address, an address its name.
       const alice = stack.manifest.accounts[1]?.address ?? ''

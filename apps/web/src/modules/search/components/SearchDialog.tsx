@@ -36,8 +36,8 @@ export interface SearchDialogProps {
 }
 
 /**
- * The search modal: query field, chain filter, tabs (All/Tokens/Pools with pool search on) and the
- * result sections. Before typing: recent searches (this browser's, validated on load), trending
+ * The search modal: query field, chain filter, tabs (with pool search on: All, Tokens, Pools,
+ * Wallets and, while NFTs are on, NFTs) and the result sections. Before typing: recent searches (this browser's, validated on load), trending
  * tokens and pools (1-day volume) and popular NFT collections; typed queries show the indexer's
  * tokens, pools and NFT collections, and an address nothing else matched as a wallet (its profile
  * opens in a new tab). Rows carry their actions (copy, share, swap, send, buy). ArrowUp/ArrowDown
@@ -89,8 +89,15 @@ export function SearchDialog(props: SearchDialogProps) {
     if (pathname !== openedOn.current) closeSearch()
   }, [pathname])
 
+  // The spec's tabs with pool search on: All, Tokens, Pools, and the other kinds Wallets and NFTs
+  // (NFTs only while NFTs are on). Without pool search the modal has no tabs (All only).
+  const tabs: Tab[] = flags.poolSearch
+    ? ['all', 'tokens', 'pools', 'wallets', ...(nfts ? (['nfts'] as const) : [])]
+    : ['all']
+  // A tab that went away (NFTs turned off, pool search off) shows All.
+  const shownTab: Tab = tabs.includes(tab) ? tab : 'all'
   const typed = query.trim().length > 0
-  const sections = sectionsFor(tab, typed, nfts)
+  const sections = sectionsFor(shownTab, typed, nfts)
   const results = useSearchResults(typed ? query : '', chain)
   const popularNfts = usePopularNftCollections(sections.includes('PopularNFTCollections'), chain)
   const trending = useTrending(
@@ -112,13 +119,13 @@ export function SearchDialog(props: SearchDialogProps) {
       if (index === active) link.scrollIntoView({ block: 'nearest' })
     })
   })
-  const tabs: Tab[] = flags.poolSearch ? ['all', 'tokens', 'pools'] : ['all']
   const favorites = useFavorites()
   const { walletRow, walletRows } = useWalletRows(intl, {
     query,
     enabled: sections.includes('Wallets'),
     results,
     favorites,
+    chain,
   })
   const { collectionRows, tokenRows, poolRows } = searchResultRows(intl, {
     // The spec: no favorite action in explore mode.
@@ -264,7 +271,7 @@ export function SearchDialog(props: SearchDialogProps) {
                 key={t}
                 type="button"
                 role="tab"
-                aria-selected={tab === t}
+                aria-selected={shownTab === t}
                 className={styles.tab}
                 onClick={() => setTab(t)}
               >

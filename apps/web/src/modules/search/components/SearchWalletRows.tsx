@@ -5,14 +5,14 @@ import type { IntlShape } from 'react-intl'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { useEnsAddress, useEnsName, usernameOfQuery, usernameQuery } from '../../identity/index.ts'
 import { longPress } from '../hooks/longPress.ts'
-import type { useSearchResults } from '../hooks/useSearchData.ts'
+import { useIsContract, type useSearchResults } from '../hooks/useSearchData.ts'
 import { favoriteKey, toggleFavorite } from '../state/favorites.ts'
 import styles from './SearchModal.module.css'
 import { searchMessages as m } from './searchMessages.ts'
 
 /**
  * The search modal's wallet results: a username profile, an ENS match and an address the indexer
- * knows as nothing else, each opening the wallet's profile in a new tab. Looked up only while the
+ * knows as nothing else and that is no smart contract (code other than a 7702 delegation), each opening the wallet's profile in a new tab. Looked up only while the
  * Wallets section shows (`enabled`).
  */
 export function useWalletRows(
@@ -23,6 +23,8 @@ export function useWalletRows(
     /** The indexer's answer to the same query: a token's, pool's or collection's address is no wallet. */
     results: ReturnType<typeof useSearchResults>
     favorites: readonly string[]
+    /** The chain filter: a raw address is checked for code on its node (all searched ones when unset). */
+    chain: Parameters<typeof useIsContract>[1]
   },
 ) {
   const { query, results, favorites } = options
@@ -36,6 +38,8 @@ export function useWalletRows(
   const ensMatch = useEnsAddress(wallets && walletTerm.includes('.') ? walletTerm : undefined)
   // An address query's own verified ENS name (its reverse record, checked forward).
   const ensOfAddress = useEnsName(wallets && isEvmAddress(walletTerm) ? walletTerm : undefined)
+  // The spec: a raw address is a wallet result only when it is not a smart contract.
+  const contract = useIsContract(wallets && isEvmAddress(walletTerm) ? walletTerm : null, options.chain)
   const profileUrl = (address: string) =>
     new URL(`address/${address}`, `${getRuntimeConfig().walletProfileUrl}/`).href
   /**
@@ -121,7 +125,8 @@ export function useWalletRows(
         ),
       )
     }
-    if (address) {
+    // Unknown (no node answered) counts as not a contract: the profile page says what it is.
+    if (address && !contract.isLoading && contract.data !== true) {
       rows.push(
         walletRow(
           walletTerm,
@@ -132,7 +137,8 @@ export function useWalletRows(
         ),
       )
     }
-    const loading = usernameByName.isLoading || usernameByAddress.isLoading || ensMatch.loading
+    const loading =
+      usernameByName.isLoading || usernameByAddress.isLoading || ensMatch.loading || contract.isLoading
     return rows.length === 0 && loading ? 'loading' : rows
   }
   return { walletRow, walletRows }

@@ -9,6 +9,7 @@ import {
   fetchTrending,
   type SearchRequest,
 } from '../services/searchData.ts'
+import { isContractAddress } from '../services/walletAddress.ts'
 
 /** Results per section asked of the indexer. */
 export const SEARCH_RESULTS_FIRST = 5
@@ -89,6 +90,34 @@ export function useTrending(enabled: boolean, network: string) {
     queryFn: inScope(graphqlUrl, network, { tokens: [], pools: [] }, fetchTrending),
     enabled,
     staleTime: 60_000,
+    retry: false,
+  })
+}
+
+/**
+ * Whether `address` (null: not asked) is a smart contract on a searched network (the chosen one, or
+ * those of the current mode the indexer serves), read from this environment's nodes; null when
+ * none could answer. The spec offers a raw address as a wallet only when it is not a contract.
+ */
+export function useIsContract(address: string | null, network: string) {
+  const config = getRuntimeConfig()
+  const { testnetMode } = usePreferences()
+  return useQuery({
+    queryKey: [
+      'search',
+      'isContract',
+      config.graphqlUrl,
+      address?.toLowerCase() ?? null,
+      network,
+      testnetMode,
+    ],
+    queryFn: async ({ signal }) => {
+      const scope = await searchScope(config.graphqlUrl, network)
+      const rpcUrls = scope.flatMap((slug) => config.rpcUrls[slug] ?? [])
+      return isContractAddress(rpcUrls, address ?? '', signal)
+    },
+    enabled: address !== null,
+    staleTime: 5 * 60_000,
     retry: false,
   })
 }
