@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
-import { useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { siteLinks } from '../modules/config/index.ts'
 import { Page, SkeletonRows } from '../modules/ui/index.ts'
 import { ManagePasskeys } from '../modules/wallet/index.ts'
@@ -9,6 +9,7 @@ import { ManagePasskeys } from '../modules/wallet/index.ts'
 export default function ManagePasskeyPage() {
   const { walletAddress = '' } = useParams()
   const intl = useIntl()
+  const navigate = useNavigate()
   return (
     <Page
       narrow
@@ -23,7 +24,12 @@ export default function ManagePasskeyPage() {
           />
         }
       >
-        <ManagePasskeys walletAddress={walletAddress} helpUrl={siteLinks.passkeyHelp} />
+        <ManagePasskeys
+          walletAddress={walletAddress}
+          helpUrl={siteLinks.passkeyHelp}
+          // The last passkey deleted (signed out, disconnected): leave the page.
+          onLastDeleted={() => navigate('/', { replace: true })}
+        />
       </Suspense>
     </Page>
   )

@@ -1,7 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useIntl } from 'react-intl'
-import { dialogHeadClassName, iconButtonClassName } from '../../ui/index.ts'
-import { ManagePasskeysLink } from '../../wallet/index.ts'
+import { siteLinks } from '../../config/index.ts'
+import { dialogHeadClassName, iconButtonClassName, SkeletonRows } from '../../ui/index.ts'
+import { ManagePasskeys, ManagePasskeysLink } from '../../wallet/index.ts'
 import { type DrawerView, showDrawerView, useDrawerNavigation } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { AccountSummary } from './AccountSummary.tsx'
@@ -82,7 +83,18 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
           </Suspense>
         ) : null}
         {view === 'passkeys' ? (
-          <ManagePasskeysLink address={props.address} onNavigate={props.onClose} />
+          <div className={styles.passkeys}>
+            <Suspense fallback={<SkeletonRows count={3} label={intl.formatMessage(m.passkeys)} />}>
+              <ManagePasskeys
+                walletAddress={props.address}
+                helpUrl={siteLinks.passkeyHelp}
+                inDrawer
+                // The last passkey deleted: signed out and disconnected; the drawer closes.
+                onLastDeleted={props.onClose}
+              />
+            </Suspense>
+            <ManagePasskeysLink address={props.address} onNavigate={props.onClose} />
+          </div>
         ) : null}
         {view === 'username' ? (
           <Suspense fallback={null}>
