@@ -3,8 +3,11 @@
  * user verification, PRF), against a real devnet (ethereum, port base 28100), the real API (28588,
  * PGlite in a fresh directory) and the built app on localhost:28575: create the wallet in the
  * connect view, fund it, reload, unlock, swap ETH for USDC signed by the embedded wallet (checked
- * on chain), then on /manage/passkey add a passkey on another authenticator, delete one, and
- * delete the last (signed out and disconnected).
+ * on chain), log in on the extension's popup page, then in the drawer's passkeys view (3 skeleton
+ * rows, label, date) and on /manage/passkey add a passkey on another authenticator (the add
+ * sub-modal at most 336 px; WebAuthn user names '{username} ({count+1})'), a failed delete (modal
+ * closed, error shown, list refreshed), delete one, and delete the last from the drawer (signed
+ * out, disconnected, the drawer closed).
  */
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -151,27 +154,75 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     assert.ok(afterSwap > before, 'USDC arrived at the embedded wallet')
     assert.equal(await chain.getTransactionCount({ address }), 1, 'the embedded wallet sent one transaction')
 
-    // Manage passkeys: the account drawer's settings, Passkeys (after closing the swap's status).
-    await page.keyboard.press('Escape')
-    await byTestId(page, 'swap-status').waitFor({ state: 'hidden' })
-    await page
-      .locator('header')
-      .getByRole('button', { name: /^Account / })
-      .click()
+    // The extension's popup login (/auth/passkey/extension): a page load of its own, locked, then
+    // logged in with the same passkey.
+    await page.goto(`${web.url}/auth/passkey/extension?featureFlagOverride=embeddedWallet`)
+    await page.getByRole('button', { name: 'Log in with a passkey' }).click()
+    const popupAddress = byTestId(page, 'passkey-connected')
+    await popupAddress.waitFor({ timeout: 40_000 })
+    assert.equal(await popupAddress.textContent(), address)
+
+    // The drawer's passkeys view is the passkey menu: 3 skeleton rows while the list loads (its
+    // request held back, then passed on to the API), then the passkey, labelled and dated.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let listRequests = 0
+    await page.route('**/v1/passkey/credentials', async (route) => {
+      listRequests++
+      await held
+      await route.continue()
+    })
+    const openPasskeysView = async () => {
+      await page
+        .locator('header')
+        .getByRole('button', { name: /^Account / })
+        .click()
+      const settings = drawer.getByRole('button', { name: 'Settings' })
+      await settings.or(drawer.getByTestId('passkey-list')).first().waitFor()
+      if (await settings.isVisible()) {
+        await settings.click()
+        await drawer.getByRole('button', { name: /^Passkeys/ }).click()
+      }
+    }
     const drawer = byTestId(page, 'account-drawer')
-    await drawer.getByRole('button', { name: 'Settings' }).click()
-    await drawer.getByRole('button', { name: /^Passkeys/ }).click()
+    await openPasskeysView()
+    const skeleton = drawer.getByRole('status', { name: 'Loading passkeys' })
+    await skeleton.waitFor()
+    assert.equal(await skeleton.locator(':scope > div').count(), 3, '3 skeleton rows while loading')
+    release()
+    const drawerRows = drawer.getByTestId('passkey-row')
+    await drawerRows.first().waitFor()
+    assert.equal(await drawerRows.count(), 1)
+    assert.match((await drawerRows.first().textContent()) ?? '', /Passkey 1/)
+    // Created today: month and day, no year (this year's).
+    const created = (await drawerRows.first().getByTestId('passkey-created').textContent()) ?? ''
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(new Date()),
+    )
+    assert.equal(created.trim(), today)
+    assert.doesNotMatch(created, /\d{4}/, 'no year in the current year')
+    // The WebAuthn user name: '{username} ({count+1})' (no username claimed: the default name).
+    assert.equal((await credentialsOn(cdp, device))[0]?.userName, 'Oxbow Wallet (1)')
+
+    // The full page, from the drawer's link.
     await byTestId(page, 'manage-passkeys').click()
+    await drawer.waitFor({ state: 'hidden' })
     await page.waitForURL(`**/manage/passkey/${address}*`)
     const rows = byTestId(page, 'passkey-row')
     await rows.first().waitFor()
     assert.equal(await rows.count(), 1)
-    assert.match((await rows.first().textContent()) ?? '', /Passkey 1/)
 
-    // Add on another authenticator (a security key): verify first, then Other device.
+    // Add on another authenticator (a security key): verify first, then Other device, in a
+    // sub-modal at most 336 px wide.
     const key = await addAuthenticator(cdp, 'usb')
     await page.getByRole('button', { name: 'Add a passkey' }).click()
     await page.getByRole('button', { name: 'Verify', exact: true }).click()
+    const addModal = page.locator('dialog[data-modal="add"]')
+    await addModal.waitFor()
+    const box = await addModal.boundingBox()
+    assert.ok(box && box.width <= 336 && box.width > 200, `add sub-modal ${box?.width} px wide`)
     await page.getByRole('button', { name: 'Other device' }).click()
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="passkey-row"]').length === 2,
@@ -180,17 +231,37 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
         timeout: 40_000,
       },
     )
-    assert.equal((await credentialsOn(cdp, key)).length, 1, 'the new passkey lives on the security key')
+    const added = await credentialsOn(cdp, key)
+    assert.equal(added.length, 1, 'the new passkey lives on the security key')
+    assert.equal(added[0]?.userName, 'Oxbow Wallet (2)')
 
-    // Delete the second: verify, the speed bump, the acknowledgement.
-    await rows.nth(1).hover()
-    await rows.nth(1).getByRole('button', { name: 'Delete Passkey 2' }).click()
-    await page.getByRole('button', { name: 'Verify', exact: true }).click()
-    await page.getByRole('button', { name: 'Continue' }).click()
-    const remove = page.getByRole('button', { name: 'Delete', exact: true })
-    assert.equal(await remove.isDisabled(), true, 'Delete waits for the acknowledgement')
-    await page.getByRole('checkbox').check()
-    await remove.click()
+    const deleteSecond = async () => {
+      await rows.nth(1).hover()
+      await rows.nth(1).getByRole('button', { name: 'Delete Passkey 2' }).click()
+      await page.getByRole('button', { name: 'Verify', exact: true }).click()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      const remove = page.getByRole('button', { name: 'Delete', exact: true })
+      assert.equal(await remove.isDisabled(), true, 'Delete waits for the acknowledgement')
+      await page.getByRole('checkbox').check()
+      await remove.click()
+    }
+    // A delete that fails (the request never reaches the API): the modal closes, the error shows
+    // and the list is asked again (both passkeys still there).
+    await page.route('**/v1/passkey/credentials/*', (route) => route.abort('failed'), { times: 1 })
+    const listedBefore = listRequests
+    await deleteSecond()
+    await page.getByRole('alert').filter({ hasText: 'Passkey invalid or technical error' }).waitFor()
+    await page.locator('dialog[data-testid="passkey-modal"][open]').waitFor({ state: 'detached' })
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="passkey-row"]').length === 2,
+      null,
+      { timeout: 10_000 },
+    )
+    assert.ok(listRequests > listedBefore, 'the list was refreshed after the failed delete')
+    assert.equal(await rows.count(), 2)
+
+    // Delete the second for real: verify, the speed bump, the acknowledgement.
+    await deleteSecond()
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="passkey-row"]').length === 1,
       null,
@@ -199,19 +270,29 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       },
     )
 
-    // Delete the last: signed out, disconnected, back home (the landing: its own top bar, no header).
-    await rows.first().hover()
-    await rows.first().getByRole('button', { name: 'Delete Passkey 1' }).click()
+    // Delete the last from the drawer's passkeys view: signed out, disconnected, the drawer closed.
+    await openPasskeysView()
+    await drawerRows.first().waitFor()
+    assert.equal(await drawerRows.count(), 1)
+    await drawerRows.first().hover()
+    await drawerRows.first().getByRole('button', { name: 'Delete Passkey 1' }).click()
     await page.getByRole('button', { name: 'Verify', exact: true }).click()
     await page.getByRole('button', { name: 'Continue' }).click()
     await page.getByRole('checkbox').check()
     await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    await drawer.waitFor({ state: 'hidden', timeout: 40_000 })
     await page
-      .getByRole('navigation', { name: 'Oxbow' })
+      .locator('header')
       .getByRole('button', { name: 'Connect', exact: true })
       .waitFor({ timeout: 40_000 })
-    assert.equal(new URL(page.url()).pathname, '/')
-    assert.deepEqual(problems.errors, [], 'no console errors')
+    // The page's own menu is locked now: nothing to list without a sign-in.
+    await page.getByRole('button', { name: 'Unlock with passkey' }).waitFor()
+    // The one expected: the delete aborted on purpose above.
+    assert.deepEqual(
+      problems.errors.filter((e) => !/ERR_FAILED .*\/v1\/passkey\/credentials\//.test(e)),
+      [],
+      'no console errors',
+    )
   } catch (error) {
     if (process.env.OXBOW_E2E_SCREENSHOTS)
       await page
