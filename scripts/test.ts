@@ -71,7 +71,7 @@ const E2E_SECONDS: Record<string, number> = {
   'swapPresentation.test.ts': 30,
   'pendingTx.test.ts': 29,
   'swapGuards.test.ts': 24,
-  'passkey.test.ts': 22,
+  'passkey.test.ts': 41,
   'walletBackup.test.ts': 20,
   'screening.test.ts': 21,
   'walletConnect.test.ts': 20,
@@ -82,7 +82,7 @@ const E2E_SECONDS: Record<string, number> = {
   'swapSettings.test.ts': 9,
   'bundleSize.test.ts': 8,
   // its own chain (a foreign EIP-7702 delegation): 100 s alone in a namespace, 2026-11-28
-  'smartWalletGates.test.ts': 100,
+  'smartWalletGates.test.ts': 106,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3

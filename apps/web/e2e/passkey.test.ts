@@ -223,6 +223,8 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     await addModal.waitFor()
     const box = await addModal.boundingBox()
     assert.ok(box && box.width <= 336 && box.width > 200, `add sub-modal ${box?.width} px wide`)
+    // Its bound, not only its content's width: at most 336 px on this 1280 px wide page.
+    assert.equal(await addModal.evaluate((e) => getComputedStyle(e).maxWidth), '336px')
     await page.getByRole('button', { name: 'Other device' }).click()
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="passkey-row"]').length === 2,
