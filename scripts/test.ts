@@ -71,7 +71,7 @@ const E2E_SECONDS: Record<string, number> = {
   'swapPresentation.test.ts': 30,
   'pendingTx.test.ts': 29,
   'swapGuards.test.ts': 24,
-  'passkey.test.ts': 41,
+  'passkey.test.ts': 48,
   'walletBackup.test.ts': 20,
   'screening.test.ts': 21,
   'walletConnect.test.ts': 20,

@@ -76,6 +76,8 @@ async function addAuthenticator(cdp: CDPSession, transport: 'internal' | 'usb'):
 const credentialsOn = async (cdp: CDPSession, authenticatorId: string) =>
   (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
 
+const USERNAME = 'passkeyowner'
+
 const connectDrawer = (page: Page) => page.getByRole('dialog', { name: 'Log in or connect' })
 
 test('create a passkey wallet, reload and unlock, swap with it on the devnet, add and delete passkeys', async () => {
@@ -113,6 +115,20 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
 
     const test = createTestClient({ mode: 'anvil', transport: http(rpcUrl) })
     await test.setBalance({ address, value: parseEther('5') })
+
+    // Disconnecting the embedded wallet also signs out of it at the API.
+    const disconnect = async () => {
+      const drawer = byTestId(page, 'account-drawer')
+      await drawer.getByRole('button', { name: 'Disconnect' }).click()
+      await page.getByText('Disconnect this wallet?').waitFor()
+      await drawer.getByRole('button', { name: 'Disconnect' }).click()
+      await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).waitFor()
+    }
+    const signOut = page.waitForResponse(
+      (r) => r.url().endsWith('/v1/passkey/signout') && r.request().method() === 'POST',
+    )
+    await disconnect()
+    assert.equal((await signOut).status(), 200, 'signed out at the API')
 
     // Reload: locked again; log in with the passkey (offered first now) unlocks the same wallet.
     await page.reload()
@@ -154,6 +170,21 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     assert.ok(afterSwap > before, 'USDC arrived at the embedded wallet')
     assert.equal(await chain.getTransactionCount({ address }), 1, 'the embedded wallet sent one transaction')
 
+    // A sign-out that fails (its request never reaches the API) is logged; the wallet still disconnects.
+    await page.keyboard.press('Escape')
+    await byTestId(page, 'swap-status').waitFor({ state: 'hidden' })
+    await page
+      .locator('header')
+      .getByRole('button', { name: /^Account / })
+      .click()
+    await page.route('**/v1/passkey/signout', (route) => route.abort('failed'), { times: 1 })
+    const signOutLogged = page.waitForEvent('console', {
+      predicate: (message) =>
+        message.type() === 'warning' && message.text().includes('passkey sign-out failed'),
+    })
+    await disconnect()
+    await signOutLogged
+
     // The extension's popup login (/auth/passkey/extension): a page load of its own, locked, then
     // logged in with the same passkey.
     await page.goto(`${web.url}/auth/passkey/extension?featureFlagOverride=embeddedWallet`)
@@ -161,6 +192,20 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     const popupAddress = byTestId(page, 'passkey-connected')
     await popupAddress.waitFor({ timeout: 40_000 })
     assert.equal(await popupAddress.textContent(), address)
+
+    // A username for the wallet (signed by the embedded wallet in the page): new passkeys are named after it.
+    const drawer = byTestId(page, 'account-drawer')
+    await page
+      .locator('header')
+      .getByRole('button', { name: /^Account / })
+      .click()
+    await drawer.getByRole('button', { name: 'Settings' }).click()
+    await drawer.getByTestId('settings-username').click()
+    await drawer.getByTestId('username-input').fill(USERNAME)
+    await drawer.getByTestId('username-availability').filter({ hasText: 'Available' }).waitFor()
+    await drawer.getByTestId('username-submit').click()
+    await drawer.getByTestId('username-current').filter({ hasText: USERNAME }).waitFor({ timeout: 40_000 })
+    await drawer.getByRole('button', { name: 'Back' }).click()
 
     // The drawer's passkeys view is the passkey menu: 3 skeleton rows while the list loads (its
     // request held back, then passed on to the API), then the passkey, labelled and dated.
@@ -175,18 +220,20 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       await route.continue()
     })
     const openPasskeysView = async () => {
-      await page
-        .locator('header')
-        .getByRole('button', { name: /^Account / })
-        .click()
+      if (!(await drawer.isVisible()))
+        await page
+          .locator('header')
+          .getByRole('button', { name: /^Account / })
+          .click()
+      // The drawer opens on the view it was left in (the default one once reset).
       const settings = drawer.getByRole('button', { name: 'Settings' })
-      await settings.or(drawer.getByTestId('passkey-list')).first().waitFor()
+      const passkeysRow = drawer.getByRole('button', { name: /^Passkeys/ })
+      await settings.or(passkeysRow).or(drawer.getByTestId('passkey-list')).first().waitFor()
       if (await settings.isVisible()) {
         await settings.click()
-        await drawer.getByRole('button', { name: /^Passkeys/ }).click()
-      }
+        await passkeysRow.click()
+      } else if (await passkeysRow.isVisible()) await passkeysRow.click()
     }
-    const drawer = byTestId(page, 'account-drawer')
     await openPasskeysView()
     const skeleton = drawer.getByRole('status', { name: 'Loading passkeys' })
     await skeleton.waitFor()
@@ -235,7 +282,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     )
     const added = await credentialsOn(cdp, key)
     assert.equal(added.length, 1, 'the new passkey lives on the security key')
-    assert.equal(added[0]?.userName, 'Oxbow Wallet (2)')
+    assert.equal(added[0]?.userName, `${USERNAME} (2)`, 'named after the wallet username, numbered')
 
     const deleteSecond = async () => {
       await rows.nth(1).hover()
@@ -289,9 +336,9 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       .waitFor({ timeout: 40_000 })
     // The page's own menu is locked now: nothing to list without a sign-in.
     await page.getByRole('button', { name: 'Unlock with passkey' }).waitFor()
-    // The one expected: the delete aborted on purpose above.
+    // The ones expected: the sign-out and the delete aborted on purpose above.
     assert.deepEqual(
-      problems.errors.filter((e) => !/ERR_FAILED .*\/v1\/passkey\/credentials\//.test(e)),
+      problems.errors.filter((e) => !/ERR_FAILED .*\/v1\/passkey\/(credentials\/|signout)/.test(e)),
       [],
       'no console errors',
     )
