@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { useIntl } from 'react-intl'
 import { siteLinks } from '../../config/index.ts'
 import { dialogHeadClassName, iconButtonClassName, SkeletonRows } from '../../ui/index.ts'
-import { ManagePasskeys, ManagePasskeysLink } from '../../wallet/index.ts'
+import { ManagePasskeys, ManagePasskeysLink, useAccountNames } from '../../wallet/index.ts'
 import { type DrawerView, showDrawerView, useDrawerNavigation } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { AccountSummary } from './AccountSummary.tsx'
@@ -43,6 +43,8 @@ const parentOf: Record<DrawerView, DrawerView> = {
 export default function ConnectedDrawer(props: { address: `0x${string}`; onClose: () => void }) {
   const intl = useIntl()
   const { view } = useDrawerNavigation()
+  // The username the header knows (looked up on connection, updated by a claim).
+  const username = useAccountNames(props.address)?.username
   let content: ReactNode
   if (view === 'default') content = <AccountSummary address={props.address} onClose={props.onClose} />
   else {
@@ -89,6 +91,7 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
                 walletAddress={props.address}
                 helpUrl={siteLinks.passkeyHelp}
                 inDrawer
+                username={username}
                 // The last passkey deleted: signed out and disconnected; the drawer closes.
                 onLastDeleted={props.onClose}
               />

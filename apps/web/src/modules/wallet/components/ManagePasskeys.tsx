@@ -5,10 +5,8 @@
  * each after a verification with one of the wallet's passkeys. Deleting the last passkey signs out
  * and disconnects, then `onLastDeleted` (the drawer closes; the page goes home).
  */
-import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { usernameOfQuery } from '../../identity/index.ts'
 import { Button, Card, Dialog, SkeletonRows } from '../../ui/index.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
 import { passkeyDateOptions, passkeyLabel } from '../services/passkeyDisplay.ts'
@@ -46,19 +44,21 @@ export default function ManagePasskeys({
   walletAddress,
   helpUrl,
   inDrawer = false,
+  username,
   onLastDeleted,
 }: {
   walletAddress: string
   helpUrl: string
   /** In the account drawer: no title of its own (the drawer's view has it). */
   inDrawer?: boolean
+  /** The wallet's username, if it has one: new passkeys are registered under it. */
+  username?: string | null | undefined
   /** After the last passkey is deleted (signed out and disconnected by then). */
   onLastDeleted: () => void
 }) {
   const intl = useIntl()
   const wallet = useWalletState()
   const embedded = useEmbeddedWallet()
-  const profile = useQuery(usernameOfQuery(walletAddress)).data
   const [passkeys, setPasskeys] = useState<PasskeyInfo[] | null>(null)
   const [modal, setModal] = useState<Modal>({ kind: 'none' })
   const [busy, setBusy] = useState(false)
@@ -125,7 +125,7 @@ export default function ManagePasskeys({
     })
   const add = (attachment: 'platform' | 'cross-platform') =>
     run(async () => {
-      await addPasskey(attachment, profile?.username ?? PASSKEY_DEFAULT_USERNAME)
+      await addPasskey(attachment, username ?? PASSKEY_DEFAULT_USERNAME)
       close()
       await refresh()
     })
