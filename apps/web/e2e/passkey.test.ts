@@ -91,7 +91,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const device = await addAuthenticator(cdp, 'internal')
-  const swapPath = `/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}&featureFlagOverride=embeddedWallet`
+  const swapPath = `/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}&featureFlagOverride=embeddedWallet,batchedSwaps`
   try {
     // Create: the connect view's passkey login.
     const started = Date.now()
@@ -149,6 +149,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
 
     // A real swap signed in the page by the embedded wallet.
     const chain = createPublicClient({ transport: http(rpcUrl) })
+    const startBlock = await chain.getBlockNumber({ cacheTime: 0 })
     const before = await chain.readContract({
       address: usdc.address as Address,
       abi: erc20Abi,
@@ -168,7 +169,29 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       args: [address],
     })
     assert.ok(afterSwap > before, 'USDC arrived at the embedded wallet')
-    assert.equal(await chain.getTransactionCount({ address }), 1, 'the embedded wallet sent one transaction')
+    // With batched swaps on, the embedded wallet answers EIP-5792 itself: the swap went as one
+    // wallet_sendCalls bundle that upgraded the account (EIP-7702) to Simple7702Account. One
+    // transaction, nonce 2: a self-sponsored EIP-7702 authorization takes the nonce after the
+    // transaction's own.
+    assert.equal(await chain.getTransactionCount({ address }), 2, 'one transaction and its authorization')
+    const sent = []
+    // (cacheTime 0: viem caches the block number for 4 s)
+    for (let n = startBlock + 1n; n <= (await chain.getBlockNumber({ cacheTime: 0 })); n++) {
+      const block = await chain.getBlock({ blockNumber: n, includeTransactions: true })
+      sent.push(...block.transactions.filter((tx) => tx.from.toLowerCase() === address.toLowerCase()))
+    }
+    assert.deepEqual(
+      sent.map((tx) => [tx.type, tx.to?.toLowerCase()]),
+      [['eip7702', address.toLowerCase()]],
+      'one EIP-7702 transaction to the account itself',
+    )
+    const delegate = devnet.manifest.networks.ethereum?.contracts.simple7702Account ?? ''
+    assert.match(delegate, /^0x[0-9a-fA-F]{40}$/)
+    assert.equal(
+      (await chain.getCode({ address }))?.toLowerCase(),
+      `0xef0100${delegate.slice(2).toLowerCase()}`,
+      'the embedded wallet delegated to Simple7702Account in its batch',
+    )
 
     // A sign-out that fails (its request never reaches the API) is logged; the wallet still disconnects.
     await page.keyboard.press('Escape')
