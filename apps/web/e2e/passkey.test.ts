@@ -273,6 +273,16 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     )
     assert.equal(created.trim(), today)
     assert.doesNotMatch(created, /\d{4}/, 'no year in the current year')
+    // The delete icon shows on hover only; the help link leads to the info article.
+    const rowDelete = drawerRows.first().getByRole('button', { name: 'Delete Passkey 1' })
+    await page.mouse.move(0, 0)
+    assert.equal(await rowDelete.evaluate((e) => getComputedStyle(e).opacity), '0')
+    await drawerRows.first().hover()
+    assert.equal(await rowDelete.evaluate((e) => getComputedStyle(e).opacity), '1')
+    assert.equal(
+      await drawer.getByRole('link', { name: 'What is a passkey?' }).getAttribute('href'),
+      'https://oxbow.exchange/help/passkeys',
+    )
     // The WebAuthn user name: '{username} ({count+1})' (no username claimed: the default name).
     assert.equal((await credentialsOn(cdp, device))[0]?.userName, 'Oxbow Wallet (1)')
 
