@@ -7,7 +7,8 @@
  * rows, label, date) and on /manage/passkey add a passkey on another authenticator (the add
  * sub-modal at most 336 px; WebAuthn user names '{username} ({count+1})'), a failed delete (modal
  * closed, error shown, list refreshed), delete one, and delete the last from the drawer (signed
- * out, disconnected, the drawer closed).
+ * out, disconnected, the drawer closed); then a second wallet's last passkey deleted on the page
+ * (signed out, disconnected, home).
  */
 import assert from 'node:assert/strict'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -41,7 +42,8 @@ before(async () => {
     port: API_PORT,
     manifestPath: devnet.manifestPath,
     webOrigin: `http://localhost:${WEB_PORT}`,
-    env: { OXBOW_API_DB_DIR: dbDir },
+    // One user doing in a minute what a person does in a month: above the default 60 a minute.
+    env: { OXBOW_API_DB_DIR: dbDir, OXBOW_PASSKEY_PER_MINUTE: '600' },
   })
   web = await startWeb({
     port: WEB_PORT,
@@ -369,6 +371,30 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       .waitFor({ timeout: 40_000 })
     // The page's own menu is locked now: nothing to list without a sign-in.
     await page.getByRole('button', { name: 'Unlock with passkey' }).waitFor()
+
+    // On the page, deleting the last passkey (of a second wallet) signs out, disconnects and goes home.
+    await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
+    await connectDrawer(page).getByRole('button', { name: 'Create a wallet with a passkey' }).click()
+    await addressText.waitFor({ timeout: 40_000 })
+    const second = (await addressText.textContent()) as Address
+    assert.notEqual(second.toLowerCase(), address.toLowerCase())
+    await openPasskeysView()
+    await drawerRows.first().waitFor()
+    await byTestId(page, 'manage-passkeys').click()
+    await page.waitForURL(`**/manage/passkey/${second}*`)
+    await rows.first().waitFor()
+    assert.equal(await rows.count(), 1)
+    await rows.first().hover()
+    await rows.first().getByRole('button', { name: 'Delete Passkey 1' }).click()
+    await page.getByRole('button', { name: 'Verify', exact: true }).click()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    await page
+      .getByRole('navigation', { name: 'Oxbow' })
+      .getByRole('button', { name: 'Connect', exact: true })
+      .waitFor({ timeout: 40_000 })
+    assert.equal(new URL(page.url()).pathname, '/')
     // The ones expected: the sign-out and the delete aborted on purpose above.
     assert.deepEqual(
       problems.errors.filter((e) => !/ERR_FAILED .*\/v1\/passkey\/(credentials\/|signout)/.test(e)),

@@ -92,8 +92,12 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
                 helpUrl={siteLinks.passkeyHelp}
                 inDrawer
                 username={username}
-                // The last passkey deleted: signed out and disconnected; the drawer closes.
-                onLastDeleted={props.onClose}
+                // The last passkey deleted: signed out and disconnected; the drawer closes, back on
+                // its default view (the next wallet's drawer must not open on these passkeys).
+                onLastDeleted={() => {
+                  showDrawerView('default')
+                  props.onClose()
+                }}
               />
             </Suspense>
             <ManagePasskeysLink address={props.address} onNavigate={props.onClose} />
