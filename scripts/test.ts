@@ -73,7 +73,7 @@ const E2E_SECONDS: Record<string, number> = {
   // measured alone in a namespace (2026-11-28): 119 s with its own stack's start
   'accountDetails.test.ts': 119,
   'swapGuards.test.ts': 24,
-  'passkey.test.ts': 22,
+  'passkey.test.ts': 48,
   'walletBackup.test.ts': 20,
   'screening.test.ts': 21,
   'walletConnect.test.ts': 20,
@@ -86,7 +86,7 @@ const E2E_SECONDS: Record<string, number> = {
   // its own devnet (ethereum and ZKsync) and indexer: 111 s alone in a namespace, 2026-11-28
   'liquidityGuards.test.ts': 111,
   // its own chain (a foreign EIP-7702 delegation): 100 s alone in a namespace, 2026-11-28
-  'smartWalletGates.test.ts': 100,
+  'smartWalletGates.test.ts': 106,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3

@@ -91,6 +91,8 @@ const schema = z.object({
     .string()
     .regex(/^[a-z0-9.-]{1,253}$/, 'a host name')
     .optional(),
+  /** Passkey requests per minute per client (burst a third of it). */
+  OXBOW_PASSKEY_PER_MINUTE: z.coerce.number().int().positive().max(100_000).default(60),
   /** A PostgreSQL server for the API's own schema; unset: embedded PGlite in OXBOW_API_DB_DIR. */
   DATABASE_URL: z
     .string()

@@ -60,6 +60,7 @@ export async function createModules(
       origins: config.OXBOW_WEB_ORIGINS,
       log,
       clientKey: clientKeyFor(config.OXBOW_TRUST_PROXY),
+      perMinute: config.OXBOW_PASSKEY_PER_MINUTE,
       ...(rateLimits ? { rateLimits } : {}),
     }),
   ]

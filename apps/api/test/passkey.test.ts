@@ -10,7 +10,12 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Hono } from 'hono'
 import type { Database } from '../src/db/index.ts'
-import { CHALLENGE_TTL_MS, createPasskeyModule, PASSKEY_ERROR_MESSAGE } from '../src/passkey/index.ts'
+import {
+  CHALLENGE_TTL_MS,
+  createPasskeyModule,
+  PASSKEY_ERROR_MESSAGE,
+  providerOf,
+} from '../src/passkey/index.ts'
 import { dropTestDatabase, fileDatabases } from './databaseKit.ts'
 import { testApp } from './kit.ts'
 import { createSoftAuthenticator, type SoftCredential } from './softAuthenticator.ts'
@@ -347,5 +352,36 @@ for (const [index, database] of databases.entries()) {
       assert.equal(await wallets(), walletsBefore)
       assert.equal(await credentialCount(), credentialsBefore)
     })
+
+    test("the provider comes from the authenticator's AAGUID: registered with iCloud Keychain's, listed as iCloud", async () => {
+      const { body } = await call('POST', '/registration/options', { username: 'bob' })
+      const icloud = Uint8Array.from(Buffer.from('fbfc3007154e4ecc8c0b6e020557d7bd', 'hex'))
+      const { response } = authenticator.register(body.options, { aaguid: icloud })
+      const verified = await call('POST', '/registration/verify', { response })
+      assert.equal(verified.status, 201, JSON.stringify(verified.body))
+      assert.equal(verified.body.provider, 'iCloud')
+      const listed = await call('GET', '/credentials', undefined, verified.body.session)
+      assert.equal(listed.status, 200)
+      assert.deepEqual(
+        listed.body.credentials.map((c: Json) => c.provider),
+        ['iCloud'],
+      )
+    })
   })
 }
+
+test("the spec's provider mapping: password manager -> Android, browser on Mac -> Chrome, both iCloud Keychains -> iCloud, Windows Hello -> Windows, others -> Other", () => {
+  const cases: [string, string][] = [
+    ['ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4', 'Android'],
+    ['adce0002-35bc-c60a-648b-0b25f1f05503', 'Chrome'],
+    ['fbfc3007-154e-4ecc-8c0b-6e020557d7bd', 'iCloud'],
+    ['dd4ec289-e01d-41c9-bb89-70fa845d4bf2', 'iCloud'],
+    ['08987058-cadc-4b81-b6e1-30de50dcbe96', 'Windows'],
+    ['9ddd1817-af5a-4672-a2b9-3e3dd95000a9', 'Windows'],
+    ['6028b017-b1d4-4c02-b4b3-afcdafc96bb2', 'Windows'],
+    ['FBFC3007-154E-4ECC-8C0B-6E020557D7BD', 'iCloud'],
+    ['00000000-0000-0000-0000-000000000000', 'Other'],
+    ['cb69481e-8ff7-4039-93ec-0a2729a154a8', 'Other'],
+  ]
+  for (const [aaguid, provider] of cases) assert.equal(providerOf(aaguid), provider, aaguid)
+})

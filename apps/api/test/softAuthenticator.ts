@@ -25,6 +25,8 @@ export interface CeremonyOverrides {
   challenge?: string
   /** Registers under this credential id instead of a fresh one (a credential registered twice). */
   credentialId?: Uint8Array
+  /** The authenticator's AAGUID (16 bytes; default all zero, as a virtual authenticator reports). */
+  aaguid?: Uint8Array
 }
 
 function authData(rpId: string, flags: number, counter: number, attested?: Uint8Array): Uint8Array {
@@ -53,7 +55,7 @@ export function createSoftAuthenticator(defaults: { origin: string; rpId: string
       const id = o.credentialId ?? new Uint8Array(randomBytes(32))
       const credentialIdLength = new Uint8Array([0, id.length])
       const attested = new Uint8Array([
-        ...new Uint8Array(16),
+        ...(o.aaguid ?? new Uint8Array(16)),
         ...credentialIdLength,
         ...id,
         ...isoCBOR.encode(cose),

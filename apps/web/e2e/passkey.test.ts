@@ -3,8 +3,12 @@
  * user verification, PRF), against a real devnet (ethereum, port base 28100), the real API (28588,
  * PGlite in a fresh directory) and the built app on localhost:28575: create the wallet in the
  * connect view, fund it, reload, unlock, swap ETH for USDC signed by the embedded wallet (checked
- * on chain), then on /manage/passkey add a passkey on another authenticator, delete one, and
- * delete the last (signed out and disconnected).
+ * on chain), log in on the extension's popup page, then in the drawer's passkeys view (3 skeleton
+ * rows, label, date) and on /manage/passkey add a passkey on another authenticator (the add
+ * sub-modal at most 336 px; WebAuthn user names '{username} ({count+1})'), a failed delete (modal
+ * closed, error shown, list refreshed), delete one, and delete the last from the drawer (signed
+ * out, disconnected, the drawer closed); then a second wallet's last passkey deleted on the page
+ * (signed out, disconnected, home).
  */
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
@@ -32,7 +36,14 @@ let web: RunningWeb
 let browser: Browser
 let rpcUrl: string
 startedForFile(
-  () => startPasskeyStack({ devnetPortBase: 28100, apiPort: API_PORT, webPort: WEB_PORT }),
+  () =>
+    startPasskeyStack({
+      devnetPortBase: 28100,
+      apiPort: API_PORT,
+      webPort: WEB_PORT,
+      // One user doing in a minute what a person does in a month: above the default 60 a minute.
+      apiEnv: { OXBOW_PASSKEY_PER_MINUTE: '600' },
+    }),
   (stack) => {
     ;({ devnet, rpcUrl, web, browser } = stack)
   },
@@ -40,6 +51,8 @@ startedForFile(
 
 const credentialsOn = async (cdp: CDPSession, authenticatorId: string) =>
   (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
+
+const USERNAME = 'passkeyowner'
 
 test('create a passkey wallet, reload and unlock, swap with it on the devnet, add and delete passkeys', async () => {
   const usdc = devnet.manifest.networks.ethereum?.tokens.find(
@@ -52,7 +65,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
   const cdp = await context.newCDPSession(page)
   await cdp.send('WebAuthn.enable')
   const device = await addAuthenticator(cdp)
-  const swapPath = `/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}&featureFlagOverride=embeddedWallet`
+  const swapPath = `/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}&featureFlagOverride=embeddedWallet,batchedSwaps`
   try {
     // Create: the connect view's passkey login.
     const started = Date.now()
@@ -71,6 +84,20 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
 
     const test = createTestClient({ mode: 'anvil', transport: http(rpcUrl) })
     await test.setBalance({ address, value: parseEther('5') })
+
+    // Disconnecting the embedded wallet also signs out of it at the API.
+    const disconnect = async () => {
+      const drawer = byTestId(page, 'account-drawer')
+      await drawer.getByRole('button', { name: 'Disconnect' }).click()
+      await page.getByText('Disconnect this wallet?').waitFor()
+      await drawer.getByRole('button', { name: 'Disconnect' }).click()
+      await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).waitFor()
+    }
+    const signOut = page.waitForResponse(
+      (r) => r.url().endsWith('/v1/passkey/signout') && r.request().method() === 'POST',
+    )
+    await disconnect()
+    assert.equal((await signOut).status(), 200, 'signed out at the API')
 
     // Reload: locked again; log in with the passkey (offered first now) unlocks the same wallet.
     await page.reload()
@@ -91,6 +118,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
 
     // A real swap signed in the page by the embedded wallet.
     const chain = createPublicClient({ transport: http(rpcUrl) })
+    const startBlock = await chain.getBlockNumber({ cacheTime: 0 })
     const before = await chain.readContract({
       address: usdc.address as Address,
       abi: erc20Abi,
@@ -110,29 +138,142 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       args: [address],
     })
     assert.ok(afterSwap > before, 'USDC arrived at the embedded wallet')
-    assert.equal(await chain.getTransactionCount({ address }), 1, 'the embedded wallet sent one transaction')
+    // With batched swaps on, the embedded wallet answers EIP-5792 itself: the swap went as one
+    // wallet_sendCalls bundle that upgraded the account (EIP-7702) to Simple7702Account. One
+    // transaction, nonce 2: a self-sponsored EIP-7702 authorization takes the nonce after the
+    // transaction's own.
+    assert.equal(await chain.getTransactionCount({ address }), 2, 'one transaction and its authorization')
+    const sent = []
+    // (cacheTime 0: viem caches the block number for 4 s)
+    for (let n = startBlock + 1n; n <= (await chain.getBlockNumber({ cacheTime: 0 })); n++) {
+      const block = await chain.getBlock({ blockNumber: n, includeTransactions: true })
+      sent.push(...block.transactions.filter((tx) => tx.from.toLowerCase() === address.toLowerCase()))
+    }
+    assert.deepEqual(
+      sent.map((tx) => [tx.type, tx.to?.toLowerCase()]),
+      [['eip7702', address.toLowerCase()]],
+      'one EIP-7702 transaction to the account itself',
+    )
+    const delegate = devnet.manifest.networks.ethereum?.contracts.simple7702Account ?? ''
+    assert.match(delegate, /^0x[0-9a-fA-F]{40}$/)
+    assert.equal(
+      (await chain.getCode({ address }))?.toLowerCase(),
+      `0xef0100${delegate.slice(2).toLowerCase()}`,
+      'the embedded wallet delegated to Simple7702Account in its batch',
+    )
 
-    // Manage passkeys: the account drawer's settings, Passkeys (after closing the swap's status).
+    // A sign-out that fails (its request never reaches the API) is logged; the wallet still disconnects.
     await page.keyboard.press('Escape')
     await byTestId(page, 'swap-status').waitFor({ state: 'hidden' })
     await page
       .locator('header')
       .getByRole('button', { name: /^Account / })
       .click()
+    await page.route('**/v1/passkey/signout', (route) => route.abort('failed'), { times: 1 })
+    const signOutLogged = page.waitForEvent('console', {
+      predicate: (message) =>
+        message.type() === 'warning' && message.text().includes('passkey sign-out failed'),
+    })
+    await disconnect()
+    await signOutLogged
+
+    // The extension's popup login (/auth/passkey/extension): a page load of its own, locked, then
+    // logged in with the same passkey.
+    await page.goto(`${web.url}/auth/passkey/extension?featureFlagOverride=embeddedWallet`)
+    await page.getByRole('button', { name: 'Log in with a passkey' }).click()
+    const popupAddress = byTestId(page, 'passkey-connected')
+    await popupAddress.waitFor({ timeout: 40_000 })
+    assert.equal(await popupAddress.textContent(), address)
+
+    // A username for the wallet (signed by the embedded wallet in the page): new passkeys are named after it.
     const drawer = byTestId(page, 'account-drawer')
+    await page
+      .locator('header')
+      .getByRole('button', { name: /^Account / })
+      .click()
     await drawer.getByRole('button', { name: 'Settings' }).click()
-    await drawer.getByRole('button', { name: /^Passkeys/ }).click()
+    await drawer.getByTestId('settings-username').click()
+    await drawer.getByTestId('username-input').fill(USERNAME)
+    await drawer.getByTestId('username-availability').filter({ hasText: 'Available' }).waitFor()
+    await drawer.getByTestId('username-submit').click()
+    await drawer.getByTestId('username-current').filter({ hasText: USERNAME }).waitFor({ timeout: 40_000 })
+    await drawer.getByRole('button', { name: 'Back' }).click()
+
+    // The drawer's passkeys view is the passkey menu: 3 skeleton rows while the list loads (its
+    // request held back, then passed on to the API), then the passkey, labelled and dated.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let listRequests = 0
+    await page.route('**/v1/passkey/credentials', async (route) => {
+      listRequests++
+      await held
+      await route.continue()
+    })
+    const openPasskeysView = async () => {
+      if (!(await drawer.isVisible()))
+        await page
+          .locator('header')
+          .getByRole('button', { name: /^Account / })
+          .click()
+      // The drawer opens on the view it was left in (the default one once reset).
+      const settings = drawer.getByRole('button', { name: 'Settings' })
+      const passkeysRow = drawer.getByRole('button', { name: /^Passkeys/ })
+      await settings.or(passkeysRow).or(drawer.getByTestId('passkey-list')).first().waitFor()
+      if (await settings.isVisible()) {
+        await settings.click()
+        await passkeysRow.click()
+      } else if (await passkeysRow.isVisible()) await passkeysRow.click()
+    }
+    await openPasskeysView()
+    const skeleton = drawer.getByRole('status', { name: 'Loading passkeys' })
+    await skeleton.waitFor()
+    assert.equal(await skeleton.locator(':scope > div').count(), 3, '3 skeleton rows while loading')
+    release()
+    const drawerRows = drawer.getByTestId('passkey-row')
+    await drawerRows.first().waitFor()
+    assert.equal(await drawerRows.count(), 1)
+    assert.match((await drawerRows.first().textContent()) ?? '', /Passkey 1/)
+    // Created today: month and day, no year (this year's).
+    const created = (await drawerRows.first().getByTestId('passkey-created').textContent()) ?? ''
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }).format(new Date()),
+    )
+    assert.equal(created.trim(), today)
+    assert.doesNotMatch(created, /\d{4}/, 'no year in the current year')
+    // The delete icon shows on hover only; the help link leads to the info article.
+    const rowDelete = drawerRows.first().getByRole('button', { name: 'Delete Passkey 1' })
+    await page.mouse.move(0, 0)
+    assert.equal(await rowDelete.evaluate((e) => getComputedStyle(e).opacity), '0')
+    await drawerRows.first().hover()
+    assert.equal(await rowDelete.evaluate((e) => getComputedStyle(e).opacity), '1')
+    assert.equal(
+      await drawer.getByRole('link', { name: 'What is a passkey?' }).getAttribute('href'),
+      'https://oxbow.exchange/help/passkeys',
+    )
+    // The WebAuthn user name: '{username} ({count+1})' (no username claimed: the default name).
+    assert.equal((await credentialsOn(cdp, device))[0]?.userName, 'Oxbow Wallet (1)')
+
+    // The full page, from the drawer's link.
     await byTestId(page, 'manage-passkeys').click()
+    await drawer.waitFor({ state: 'hidden' })
     await page.waitForURL(`**/manage/passkey/${address}*`)
     const rows = byTestId(page, 'passkey-row')
     await rows.first().waitFor()
     assert.equal(await rows.count(), 1)
-    assert.match((await rows.first().textContent()) ?? '', /Passkey 1/)
 
-    // Add on another authenticator (a security key): verify first, then Other device.
+    // Add on another authenticator (a security key): verify first, then Other device, in a
+    // sub-modal at most 336 px wide.
     const key = await addAuthenticator(cdp, 'usb')
     await page.getByRole('button', { name: 'Add a passkey' }).click()
     await page.getByRole('button', { name: 'Verify', exact: true }).click()
+    const addModal = page.locator('dialog[data-modal="add"]')
+    await addModal.waitFor()
+    const box = await addModal.boundingBox()
+    assert.ok(box && box.width <= 336 && box.width > 200, `add sub-modal ${box?.width} px wide`)
+    // Its bound, not only its content's width: at most 336 px on this 1280 px wide page.
+    assert.equal(await addModal.evaluate((e) => getComputedStyle(e).maxWidth), '336px')
     await page.getByRole('button', { name: 'Other device' }).click()
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="passkey-row"]').length === 2,
@@ -141,17 +282,37 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
         timeout: 40_000,
       },
     )
-    assert.equal((await credentialsOn(cdp, key)).length, 1, 'the new passkey lives on the security key')
+    const added = await credentialsOn(cdp, key)
+    assert.equal(added.length, 1, 'the new passkey lives on the security key')
+    assert.equal(added[0]?.userName, `${USERNAME} (2)`, 'named after the wallet username, numbered')
 
-    // Delete the second: verify, the speed bump, the acknowledgement.
-    await rows.nth(1).hover()
-    await rows.nth(1).getByRole('button', { name: 'Delete Passkey 2' }).click()
-    await page.getByRole('button', { name: 'Verify', exact: true }).click()
-    await page.getByRole('button', { name: 'Continue' }).click()
-    const remove = page.getByRole('button', { name: 'Delete', exact: true })
-    assert.equal(await remove.isDisabled(), true, 'Delete waits for the acknowledgement')
-    await page.getByRole('checkbox').check()
-    await remove.click()
+    const deleteSecond = async () => {
+      await rows.nth(1).hover()
+      await rows.nth(1).getByRole('button', { name: 'Delete Passkey 2' }).click()
+      await page.getByRole('button', { name: 'Verify', exact: true }).click()
+      await page.getByRole('button', { name: 'Continue' }).click()
+      const remove = page.getByRole('button', { name: 'Delete', exact: true })
+      assert.equal(await remove.isDisabled(), true, 'Delete waits for the acknowledgement')
+      await page.getByRole('checkbox').check()
+      await remove.click()
+    }
+    // A delete that fails (the request never reaches the API): the modal closes, the error shows
+    // and the list is asked again (both passkeys still there).
+    await page.route('**/v1/passkey/credentials/*', (route) => route.abort('failed'), { times: 1 })
+    const listedBefore = listRequests
+    await deleteSecond()
+    await page.getByRole('alert').filter({ hasText: 'Passkey invalid or technical error' }).waitFor()
+    await page.locator('dialog[data-testid="passkey-modal"][open]').waitFor({ state: 'detached' })
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="passkey-row"]').length === 2,
+      null,
+      { timeout: 10_000 },
+    )
+    assert.ok(listRequests > listedBefore, 'the list was refreshed after the failed delete')
+    assert.equal(await rows.count(), 2)
+
+    // Delete the second for real: verify, the speed bump, the acknowledgement.
+    await deleteSecond()
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="passkey-row"]').length === 1,
       null,
@@ -160,7 +321,36 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       },
     )
 
-    // Delete the last: signed out, disconnected, back home (the landing: its own top bar, no header).
+    // Delete the last from the drawer's passkeys view: signed out, disconnected, the drawer closed.
+    await openPasskeysView()
+    await drawerRows.first().waitFor()
+    assert.equal(await drawerRows.count(), 1)
+    await drawerRows.first().hover()
+    await drawerRows.first().getByRole('button', { name: 'Delete Passkey 1' }).click()
+    await page.getByRole('button', { name: 'Verify', exact: true }).click()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByRole('checkbox').check()
+    await page.getByRole('button', { name: 'Delete', exact: true }).click()
+    await drawer.waitFor({ state: 'hidden', timeout: 40_000 })
+    await page
+      .locator('header')
+      .getByRole('button', { name: 'Connect', exact: true })
+      .waitFor({ timeout: 40_000 })
+    // The page's own menu is locked now: nothing to list without a sign-in.
+    await page.getByRole('button', { name: 'Unlock with passkey' }).waitFor()
+
+    // On the page, deleting the last passkey (of a second wallet) signs out, disconnects and goes home.
+    await page.locator('header').getByRole('button', { name: 'Connect', exact: true }).click()
+    await connectDrawer(page).getByRole('button', { name: 'Create a wallet with a passkey' }).click()
+    await walletAddress(page).waitFor({ timeout: 40_000 })
+    const second = (await walletAddress(page).textContent()) as Address
+    assert.notEqual(second.toLowerCase(), address.toLowerCase())
+    await openPasskeysView()
+    await drawerRows.first().waitFor()
+    await byTestId(page, 'manage-passkeys').click()
+    await page.waitForURL(`**/manage/passkey/${second}*`)
+    await rows.first().waitFor()
+    assert.equal(await rows.count(), 1)
     await rows.first().hover()
     await rows.first().getByRole('button', { name: 'Delete Passkey 1' }).click()
     await page.getByRole('button', { name: 'Verify', exact: true }).click()
@@ -172,7 +362,12 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
       .getByRole('button', { name: 'Connect', exact: true })
       .waitFor({ timeout: 40_000 })
     assert.equal(new URL(page.url()).pathname, '/')
-    assert.deepEqual(problems.errors, [], 'no console errors')
+    // The ones expected: the sign-out and the delete aborted on purpose above.
+    assert.deepEqual(
+      problems.errors.filter((e) => !/ERR_FAILED .*\/v1\/passkey\/(credentials\/|signout)/.test(e)),
+      [],
+      'no console errors',
+    )
   } catch (error) {
     if (process.env.OXBOW_E2E_SCREENSHOTS)
       await page

@@ -26,6 +26,8 @@ export async function startPasskeyStack(ports: {
   readonly devnetPortBase: number
   readonly apiPort: number
   readonly webPort: number
+  /** Extra environment of the API (e.g. a raised passkey rate limit for a long suite). */
+  readonly apiEnv?: Record<string, string>
 }): Promise<PasskeyStack> {
   const devnet = await startDevnet({ networks: ['ethereum'], portBase: ports.devnetPortBase })
   const dbDir = mkdtempSync(join(tmpdir(), 'oxbow-passkey-e2e-'))
@@ -46,7 +48,7 @@ export async function startPasskeyStack(ports: {
       port: ports.apiPort,
       manifestPath: devnet.manifestPath,
       webOrigin: `http://localhost:${ports.webPort}`,
-      env: { OXBOW_API_DB_DIR: dbDir },
+      env: { ...ports.apiEnv, OXBOW_API_DB_DIR: dbDir },
     })
     web = await startWeb({
       port: ports.webPort,

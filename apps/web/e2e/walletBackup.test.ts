@@ -115,7 +115,7 @@ test('the embedded wallet downloads its backup (ciphertext only) from the drawer
   }
 })
 
-test('an external wallet (the local test wallet) never sees the backup card', async () => {
+test('an external wallet (the local test wallet) never sees the backup card nor the passkeys settings row', async () => {
   const context = await browser.newContext()
   const page = await context.newPage()
   try {
@@ -129,6 +129,11 @@ test('an external wallet (the local test wallet) never sees the backup card', as
     await page.getByTestId('account-drawer').getByRole('button', { name: 'Send' }).waitFor()
     assert.equal(await card(page).count(), 0)
     assert.deepEqual((await storedBackup(page))?.byAddress ?? {}, {})
+    // Nor the passkeys settings row: passkeys are the embedded wallet's only.
+    const drawer = page.getByTestId('account-drawer')
+    await drawer.getByRole('button', { name: 'Settings' }).click()
+    await drawer.getByTestId('settings-smart-wallet').waitFor()
+    assert.equal(await drawer.getByRole('button', { name: /^Passkeys/ }).count(), 0)
   } finally {
     await context.close()
   }

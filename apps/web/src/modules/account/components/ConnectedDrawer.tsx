@@ -1,7 +1,8 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useIntl } from 'react-intl'
-import { dialogHeadClassName, iconButtonClassName } from '../../ui/index.ts'
-import { ManagePasskeysLink } from '../../wallet/index.ts'
+import { siteLinks } from '../../config/index.ts'
+import { dialogHeadClassName, iconButtonClassName, SkeletonRows } from '../../ui/index.ts'
+import { ManagePasskeys, ManagePasskeysLink, useAccountNames } from '../../wallet/index.ts'
 import { type DrawerView, showDrawerView, useDrawerNavigation } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { AccountSummary } from './AccountSummary.tsx'
@@ -42,6 +43,8 @@ const parentOf: Record<DrawerView, DrawerView> = {
 export default function ConnectedDrawer(props: { address: `0x${string}`; onClose: () => void }) {
   const intl = useIntl()
   const { view } = useDrawerNavigation()
+  // The username the header knows (looked up on connection, updated by a claim).
+  const username = useAccountNames(props.address)?.username
   let content: ReactNode
   if (view === 'default') content = <AccountSummary address={props.address} onClose={props.onClose} />
   else {
@@ -82,7 +85,23 @@ export default function ConnectedDrawer(props: { address: `0x${string}`; onClose
           </Suspense>
         ) : null}
         {view === 'passkeys' ? (
-          <ManagePasskeysLink address={props.address} onNavigate={props.onClose} />
+          <div className={styles.passkeys}>
+            <Suspense fallback={<SkeletonRows count={3} label={intl.formatMessage(m.passkeys)} />}>
+              <ManagePasskeys
+                walletAddress={props.address}
+                helpUrl={siteLinks.passkeyHelp}
+                inDrawer
+                username={username}
+                // The last passkey deleted: signed out and disconnected; the drawer closes, back on
+                // its default view (the next wallet's drawer must not open on these passkeys).
+                onLastDeleted={() => {
+                  showDrawerView('default')
+                  props.onClose()
+                }}
+              />
+            </Suspense>
+            <ManagePasskeysLink address={props.address} onNavigate={props.onClose} />
+          </div>
         ) : null}
         {view === 'username' ? (
           <Suspense fallback={null}>

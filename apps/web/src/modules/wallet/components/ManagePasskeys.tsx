@@ -1,14 +1,15 @@
 /**
- * The passkey menu (/manage/passkey/:walletAddress, own chunk): the embedded wallet's passkeys,
- * oldest first, with provider icon, label and creation date; add (Device or Other device) and
- * delete (a two-step speed bump, then an acknowledgement), each after a verification with one of
- * the wallet's passkeys. Deleting the last passkey signs out and disconnects.
+ * The passkey menu (the account drawer's passkeys view and /manage/passkey/:walletAddress, own
+ * chunk): the embedded wallet's passkeys, oldest first, with provider icon, label and creation
+ * date; add (Device or Other device) and delete (a two-step speed bump, then an acknowledgement),
+ * each after a verification with one of the wallet's passkeys. Deleting the last passkey signs out
+ * and disconnects, then `onLastDeleted` (the drawer closes; the page goes home).
  */
 import { useCallback, useEffect, useState } from 'react'
 import { useIntl } from 'react-intl'
-import { useNavigate } from 'react-router'
 import { Button, Card, Dialog, SkeletonRows } from '../../ui/index.ts'
 import { loadWalletRuntime } from '../services/loadWalletRuntime.ts'
+import { passkeyDateOptions, passkeyLabel } from '../services/passkeyDisplay.ts'
 import {
   addPasskey,
   deletePasskey,
@@ -36,20 +37,26 @@ const providerIcon: Record<PasskeyInfo['provider'], string> = {
   Other: '•',
 }
 
-/** The spec's label: the provider's name, others 'Passkey N' (N counts the list, from 1). */
-export function passkeyLabel(passkey: PasskeyInfo, index: number): string | number {
-  return passkey.provider === 'Other' ? index + 1 : passkey.provider
-}
+/** The name a new passkey is registered under: the wallet's username if it has one (the API numbers it). */
+export const PASSKEY_DEFAULT_USERNAME = 'Oxbow Wallet'
 
 export default function ManagePasskeys({
   walletAddress,
   helpUrl,
+  inDrawer = false,
+  username,
+  onLastDeleted,
 }: {
   walletAddress: string
   helpUrl: string
+  /** In the account drawer: no title of its own (the drawer's view has it). */
+  inDrawer?: boolean
+  /** The wallet's username, if it has one: new passkeys are registered under it. */
+  username?: string | null | undefined
+  /** After the last passkey is deleted (signed out and disconnected by then). */
+  onLastDeleted: () => void
 }) {
   const intl = useIntl()
-  const navigate = useNavigate()
   const wallet = useWalletState()
   const embedded = useEmbeddedWallet()
   const [passkeys, setPasskeys] = useState<PasskeyInfo[] | null>(null)
@@ -118,7 +125,7 @@ export default function ManagePasskeys({
     })
   const add = (attachment: 'platform' | 'cross-platform') =>
     run(async () => {
-      await addPasskey(attachment)
+      await addPasskey(attachment, username ?? PASSKEY_DEFAULT_USERNAME)
       close()
       await refresh()
     })
@@ -128,10 +135,10 @@ export default function ManagePasskeys({
         const { lastAuthenticator } = await deletePasskey(passkey.id)
         close()
         if (lastAuthenticator) {
-          // The last passkey: sign out (done by the delete), disconnect, leave the page.
+          // The last passkey: sign out (done by the delete), disconnect, close the drawer or leave the page.
           const runtime = await loadWalletRuntime()
           await runtime.disconnectWallet()
-          navigate('/', { replace: true })
+          onLastDeleted()
           return
         }
         await refresh()
@@ -140,20 +147,16 @@ export default function ManagePasskeys({
       () => void refresh(),
     )
 
-  const year = new Date().getFullYear()
+  const today = new Date()
   const date = (iso: string) => {
     const at = new Date(iso)
-    return intl.formatDate(at, {
-      month: 'short',
-      day: 'numeric',
-      ...(at.getFullYear() === year ? {} : { year: 'numeric' }),
-    })
+    return intl.formatDate(at, passkeyDateOptions(at, today))
   }
 
   return (
     <Card className={styles.card}>
       <div className={styles.head}>
-        <h2>{intl.formatMessage(m.title)}</h2>
+        {inDrawer ? <span /> : <h2>{intl.formatMessage(m.title)}</h2>}
         <a href={helpUrl} target="_blank" rel="noreferrer" className={styles.help}>
           {intl.formatMessage(m.help)}
         </a>
@@ -176,7 +179,9 @@ export default function ManagePasskeys({
                   {providerIcon[passkey.provider]}
                 </span>
                 <span className={styles.name}>{name}</span>
-                <span className={styles.date}>{date(passkey.createdAt)}</span>
+                <span className={styles.date} data-testid="passkey-created">
+                  {date(passkey.createdAt)}
+                </span>
                 <button
                   type="button"
                   className={styles.delete}
@@ -203,7 +208,9 @@ export default function ManagePasskeys({
         open={modal.kind !== 'none'}
         onClose={close}
         label={intl.formatMessage(m.title)}
-        className={styles.modal}
+        className={modal.kind === 'add' ? `${styles.modal} ${styles.addPopover}` : styles.modal}
+        data-testid="passkey-modal"
+        data-modal={modal.kind}
       >
         {modal.kind === 'verify' ? (
           <div className={styles.modalBody}>
@@ -217,7 +224,7 @@ export default function ManagePasskeys({
             </Button>
           </div>
         ) : modal.kind === 'add' ? (
-          <div className={`${styles.modalBody} ${styles.addPopover}`}>
+          <div className={styles.modalBody}>
             <h3>{intl.formatMessage(m.addTitle)}</h3>
             <Button disabled={busy} onClick={() => void add('platform')}>
               {intl.formatMessage(m.device)}
