@@ -51,6 +51,13 @@ function useDebounced(value: string): string {
   return settled
 }
 
+/**
+ * The search modal's queries fail at once, offline included, so the section shows the spec's data
+ * message with Try again (TanStack Query's default pauses an offline query: a spinner that never
+ * ends) and no retries hold the message back.
+ */
+const FAIL_FAST = { retry: false, networkMode: 'always' } as const
+
 /** Tokens, pools and NFT collections matching the typed query (network filter: a slug or ''). */
 export function useSearchResults(query: string, network: string) {
   const settled = useDebounced(query.trim().slice(0, MAX_QUERY_LENGTH))
@@ -64,7 +71,7 @@ export function useSearchResults(query: string, network: string) {
     enabled: settled.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
-    retry: false,
+    ...FAIL_FAST,
   })
 }
 
@@ -77,7 +84,7 @@ export function usePopularNftCollections(enabled: boolean, network: string) {
     queryFn: inScope(graphqlUrl, network, [], fetchPopularNftCollections),
     enabled,
     staleTime: 5 * 60_000,
-    retry: false,
+    ...FAIL_FAST,
   })
 }
 
@@ -90,7 +97,7 @@ export function useTrending(enabled: boolean, network: string) {
     queryFn: inScope(graphqlUrl, network, { tokens: [], pools: [] }, fetchTrending),
     enabled,
     staleTime: 60_000,
-    retry: false,
+    ...FAIL_FAST,
   })
 }
 
@@ -118,6 +125,6 @@ export function useIsContract(address: string | null, network: string) {
     },
     enabled: address !== null,
     staleTime: 5 * 60_000,
-    retry: false,
+    ...FAIL_FAST,
   })
 }
