@@ -87,6 +87,8 @@ const E2E_SECONDS: Record<string, number> = {
   'liquidityGuards.test.ts': 111,
   // its own chain (a foreign EIP-7702 delegation): 100 s alone in a namespace, 2026-11-28
   'smartWalletGates.test.ts': 100,
+  // its own devnet (ethereum) and indexer: 14 s alone in a namespace, 2026-11-28 13:42 UTC
+  'liquidityFailures.test.ts': 14,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3
