@@ -87,6 +87,10 @@ const E2E_SECONDS: Record<string, number> = {
   'liquidityGuards.test.ts': 111,
   // its own chain (a foreign EIP-7702 delegation): 100 s alone in a namespace, 2026-11-28
   'smartWalletGates.test.ts': 106,
+  // its own devnet (ethereum) and indexer: 14 s alone in a namespace, 2026-11-28 13:42 UTC
+  'liquidityFailures.test.ts': 14,
+  // its stack (the shard's devnet and indexer under the launcher): 30 s alone in a namespace, 2026-11-28
+  'accountEmpty.test.ts': 30,
 }
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3

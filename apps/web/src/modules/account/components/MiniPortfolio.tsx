@@ -1,10 +1,12 @@
+export type { ReceiveMode } from './EmptyState.tsx'
+
 import { formatTokenAmount } from '@oxbow/core'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { findNetworkByChainId, NetworksUnavailable, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { ProviderMarks, useFiatOrders, useFiatProviders } from '../../fiat/index.ts'
+import { useFiatOrders } from '../../fiat/index.ts'
 import { useNftsEnabled } from '../../flags/index.ts'
 import { ordersQuery, shownStatus } from '../../limit/index.ts'
 import { Button, SkeletonRows } from '../../ui/index.ts'
@@ -18,6 +20,7 @@ import { markActivitySeen, useSeenActivity } from '../state/seenActivity.ts'
 import styles from './AccountDrawer.module.css'
 import { AppRow, ConfirmedRow, FiatRow, LimitRow } from './ActivityRows.tsx'
 import { accountMessages as m } from './accountMessages.ts'
+import { Empty, type ReceiveMode } from './EmptyState.tsx'
 import { PoolsList } from './PoolsList.tsx'
 
 /** A row's transaction details: its own chunk (viem's public client), loaded on the first click. */
@@ -36,41 +39,6 @@ function LoadError(props: { message: string; onRetry: () => void }) {
 
 function RetryLabel() {
   return <>{useIntl().formatMessage(m.retry)}</>
-}
-
-/** How the receive modal opens: the address, or straight on the exchange list. */
-export type ReceiveMode = 'default' | 'exchange'
-
-function Empty(props: { title: string; onReceive?: (mode: ReceiveMode) => void }) {
-  const intl = useIntl()
-  const { exchanges } = useFiatProviders()
-  return (
-    <div className={styles.empty}>
-      <strong>{props.title}</strong>
-      <p className={styles.muted}>{intl.formatMessage(m.emptyHint)}</p>
-      {props.onReceive ? (
-        <div className={styles.actions}>
-          <a className={styles.homeAction} href="/buy">
-            {intl.formatMessage(m.buyCrypto)}
-          </a>
-          <button type="button" className={styles.homeAction} onClick={() => props.onReceive?.('default')}>
-            {intl.formatMessage(m.receiveCrypto)}
-          </button>
-          {exchanges.length > 0 ? (
-            <button
-              type="button"
-              className={styles.homeAction}
-              data-testid="empty-from-exchange"
-              onClick={() => props.onReceive?.('exchange')}
-            >
-              <ProviderMarks names={exchanges.map((exchange) => exchange.name)} max={3} />
-              {intl.formatMessage(m.fromExchange)}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-    </div>
-  )
 }
 
 function TokensTab(props: { portfolio: UseQueryResult<Portfolio>; onReceive: (mode: ReceiveMode) => void }) {
@@ -122,7 +90,7 @@ function TokensTab(props: { portfolio: UseQueryResult<Portfolio>; onReceive: (mo
 
 const networkOfChain = (chainId: number): string => findNetworkByChainId(chainId)?.slug ?? String(chainId)
 
-function ActivityTab(props: { address: `0x${string}` }) {
+function ActivityTab(props: { address: `0x${string}`; onReceive: (mode: ReceiveMode) => void }) {
   const intl = useIntl()
   const activity = useActivity(props.address, true)
   const tracked = useTrackedTransactions(props.address)
@@ -147,7 +115,8 @@ function ActivityTab(props: { address: `0x${string}` }) {
   if (activity.isPending && pending.length === 0)
     return <SkeletonRows count={3} label={intl.formatMessage(m.loading)} />
   const rows = mergeActivity(tracked, activity.data ?? [], networkOfChain, fiat.data ?? [], limit)
-  if (rows.length === 0) return <Empty title={intl.formatMessage(m.emptyActivity)} />
+  if (rows.length === 0)
+    return <Empty title={intl.formatMessage(m.emptyActivity)} onReceive={props.onReceive} />
   return (
     <>
       <ul className={styles.rows} data-testid="portfolio-activity">
@@ -168,13 +137,14 @@ function ActivityTab(props: { address: `0x${string}` }) {
   )
 }
 
-function NftsTab(props: { owner: string }) {
+function NftsTab(props: { owner: string; onReceive: (mode: ReceiveMode) => void }) {
   const intl = useIntl()
   const nfts = useNfts(props.owner, true)
   if (nfts.isError && !nfts.data)
     return <LoadError message={intl.formatMessage(m.loadTokensFailed)} onRetry={() => void nfts.refetch()} />
   if (nfts.isPending) return <SkeletonRows count={3} label={intl.formatMessage(m.loading)} />
-  if (nfts.data.length === 0) return <Empty title={intl.formatMessage(m.emptyNfts)} />
+  if (nfts.data.length === 0)
+    return <Empty title={intl.formatMessage(m.emptyNfts)} onReceive={props.onReceive} />
   return (
     <ul className={styles.rows}>
       {nfts.data.map((nft) => (
@@ -290,9 +260,15 @@ export function MiniPortfolio(props: {
         {!unavailable && tab === 'tokens' ? (
           <TokensTab portfolio={props.portfolio} onReceive={props.onReceive} />
         ) : null}
-        {!unavailable && tab === 'nfts' ? <NftsTab owner={props.address} /> : null}
-        {!unavailable && tab === 'pools' ? <PoolsList owner={props.address} /> : null}
-        {!unavailable && tab === 'activity' ? <ActivityTab address={props.address} /> : null}
+        {!unavailable && tab === 'nfts' ? (
+          <NftsTab owner={props.address} onReceive={props.onReceive} />
+        ) : null}
+        {!unavailable && tab === 'pools' ? (
+          <PoolsList owner={props.address} onReceive={props.onReceive} />
+        ) : null}
+        {!unavailable && tab === 'activity' ? (
+          <ActivityTab address={props.address} onReceive={props.onReceive} />
+        ) : null}
       </div>
     </div>
   )

@@ -6,9 +6,13 @@ import { Button, SkeletonRows } from '../../ui/index.ts'
 import { usePositions } from '../hooks/useAccountData.ts'
 import styles from './AccountDrawer.module.css'
 import { accountMessages as m } from './accountMessages.ts'
+import { Empty, type ReceiveMode } from './EmptyState.tsx'
 
-/** The account's open positions, loaded when this list is first shown. */
-export function PoolsList(props: { owner: string }) {
+/**
+ * The account's open positions, loaded when this list is first shown; empty, the spec's home
+ * actions when `onReceive` is given (the mini portfolio's tab).
+ */
+export function PoolsList(props: { owner: string; onReceive?: (mode: ReceiveMode) => void }) {
   const intl = useIntl()
   const positions = usePositions(props.owner, true)
   if (positions.isError && !positions.data)
@@ -23,9 +27,10 @@ export function PoolsList(props: { owner: string }) {
   if (positions.isPending) return <SkeletonRows count={3} label={intl.formatMessage(m.loading)} />
   if (positions.data.length === 0)
     return (
-      <div className={styles.empty}>
-        <strong>{intl.formatMessage(m.emptyPools)}</strong>
-      </div>
+      <Empty
+        title={intl.formatMessage(m.emptyPools)}
+        {...(props.onReceive && { onReceive: props.onReceive })}
+      />
     )
   return (
     <ul className={styles.rows}>

@@ -4,6 +4,7 @@ import { findNetworkByChainId } from '../../config/index.ts'
 import { useBlockedAccount } from '../../screening/index.ts'
 import {
   addPendingTransaction,
+  type DecodedRevertInfo,
   type Hex,
   isWalletActionError,
   loadWalletRuntime,
@@ -23,6 +24,19 @@ async function withGasMargin(account: Hex, tx: TransactionRequest): Promise<Tran
   if (!client) return tx
   const estimate = await client.estimateGas({ account, to: tx.to, data: tx.data, value: tx.value })
   return { ...tx, gas: (estimate * GAS_MARGIN_PERCENT) / 100n }
+}
+
+/**
+ * A revert's reason for people: the message of Solidity's `Error(string)` (v2/v3 `require`s such as
+ * "Transaction too old"), else the decoded error's name (v4 unwrapped one level), null when unknown.
+ * The message is chain data: rendered as text only, and capped.
+ */
+function revertReason(revert: DecodedRevertInfo | undefined): string | null {
+  const decoded = revert?.inner ?? revert
+  if (!decoded?.name) return null
+  const message = decoded.args[0]
+  if (decoded.name === 'Error' && typeof message === 'string' && message !== '') return message.slice(0, 200)
+  return decoded.name
 }
 
 export type LiquidityTxState =
@@ -80,8 +94,8 @@ export function useLiquidityTransaction(): LiquidityTransaction {
           const outcome = await wallet.waitForTransaction(chainId, hash)
           resolvePendingTransaction(account, hash, outcome.status)
           if (outcome.status !== 'success') {
-            const name = outcome.revert?.inner?.name ?? outcome.revert?.name ?? null
-            setState({ step: 'failed', reason: 'reverted', detail: name ?? outcome.revertData ?? '' })
+            const reason = revertReason(outcome.revert)
+            setState({ step: 'failed', reason: 'reverted', detail: reason ?? outcome.revertData ?? '' })
             return false
           }
           last = hash
