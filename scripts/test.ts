@@ -95,6 +95,14 @@ const E2E_SECONDS: Record<string, number> = {
 const HOST_ONLY = new Set(['walletConnect.test.ts'])
 const E2E_SHARDS = 3
 const namespaces = spawnSync('unshare', ['-n', 'true']).status === 0 && spawnSync('ip', ['-V']).status === 0
+/**
+ * A suite's namespace: loopback up, and outgoing connections' local ports taken from 45000 up, above
+ * every fixed port the suites bind (20000-36190, the indexer's default 42069): from the kernel's
+ * default range (32768 up) a client's port could take a test server's before it bound it
+ * (EADDRINUSE seen on an e2e indexer's 33690). The range is the namespace's own, not the host's.
+ */
+const NAMESPACE_SETUP =
+  'ip link set lo up && { echo "45000 60999" 2>/dev/null > /proc/sys/net/ipv4/ip_local_port_range || true; }'
 
 function e2eShards(): Suite[] {
   const dir = join(import.meta.dirname, '../apps/web/e2e')
@@ -117,7 +125,9 @@ function e2eShards(): Suite[] {
       return {
         name: `@oxbow/web e2e ${index + 1}/${count}`,
         command:
-          index === 0 ? ['sh', '-c', run] : ['unshare', '-n', 'sh', '-c', `ip link set lo up && exec ${run}`],
+          index === 0
+            ? ['sh', '-c', run]
+            : ['unshare', '-n', 'sh', '-c', `${NAMESPACE_SETUP} && exec ${run}`],
       }
     })
 }
@@ -131,7 +141,7 @@ const heavy: Suite[] = [
   {
     name: 'faults',
     command: namespaces
-      ? ['unshare', '-n', 'sh', '-c', 'ip link set lo up && exec npm run --silent test:faults']
+      ? ['unshare', '-n', 'sh', '-c', `${NAMESPACE_SETUP} && exec npm run --silent test:faults`]
       : ['npm', 'run', '--silent', 'test:faults'],
   },
   npmTest('@oxbow/devnet'),
@@ -141,7 +151,7 @@ const heavy: Suite[] = [
   {
     name: 'npm start',
     command: namespaces
-      ? ['unshare', '-n', 'sh', '-c', 'ip link set lo up && exec npm run --silent test:start']
+      ? ['unshare', '-n', 'sh', '-c', `${NAMESPACE_SETUP} && exec npm run --silent test:start`]
       : ['npm', 'run', '--silent', 'test:start'],
   },
   npmTest('@oxbow/sandbox'),
