@@ -73,12 +73,16 @@ ponder.on('Token:Approval', async ({ event, context }) => {
  */
 ponder.on('Permit2:Permit', async ({ event, context }) => {
   const { owner, spender } = event.args
-  await foldActivity(context.db, metaOf(context.network.chainId, event), owner, 'PERMIT', { counterparty: spender })
+  await foldActivity(context.db, metaOf(context.network.chainId, event), owner, 'PERMIT', {
+    counterparty: spender,
+  })
 })
 
 ponder.on('Permit2:Approval', async ({ event, context }) => {
   const { owner, spender } = event.args
-  await foldActivity(context.db, metaOf(context.network.chainId, event), owner, 'PERMIT', { counterparty: spender })
+  await foldActivity(context.db, metaOf(context.network.chainId, event), owner, 'PERMIT', {
+    counterparty: spender,
+  })
 })
 
 ponder.on('Token:Deposit', async ({ event, context }) => {
