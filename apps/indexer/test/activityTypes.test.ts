@@ -208,7 +208,7 @@ describe('activity types', () => {
     })
     const signedRow = await rowOf(signed.transactionHash)
     assert.equal(signedRow.type, 'PERMIT')
-    assert.equal(signedRow.counterparty, spender.toLowerCase())
+    assert.equal(signedRow.counterparty?.toLowerCase(), spender.toLowerCase())
     const other = privateKeyToAccount(generatePrivateKey()).address
     const approved = await write({
       address: PERMIT2_ADDRESS,
@@ -218,7 +218,7 @@ describe('activity types', () => {
     })
     const approvedRow = await rowOf(approved.transactionHash)
     assert.equal(approvedRow.type, 'PERMIT')
-    assert.equal(approvedRow.counterparty, other.toLowerCase())
+    assert.equal(approvedRow.counterparty?.toLowerCase(), other.toLowerCase())
   })
 
   it('behavior: a Universal Router swap that permits on the way (PERMIT2_PERMIT) is one SWAP row', async () => {
