@@ -4,6 +4,7 @@
  * through their factories so pools created after seeding are indexed too.
  */
 import { resolve } from 'node:path'
+import { PERMIT2_ADDRESS, permit2Abi } from '@oxbow/protocol/abis'
 import { merkleDistributorAbi } from '@oxbow/protocol/rewards'
 import { createConfig, factory } from 'ponder'
 import { type Address, http } from 'viem'
@@ -97,6 +98,8 @@ export default createConfig({
       abi: v4PositionManagerAbi,
       network: perNetwork((d) => d.contracts.v4PositionManager),
     },
+    // Permit2 at its canonical address on every network: on-chain permits and allowances (activity).
+    Permit2: { abi: permit2Abi, network: perNetwork(() => PERMIT2_ADDRESS) },
     UniswapX: { abi: uniswapXReactorAbi, network: perNetwork((d) => d.contracts.exclusiveDutchOrderReactor) },
     Nft: { abi: erc721Abi, network: perNetwork((d) => d.nftCollections.map((c) => c.address)) },
     // LP rewards: each epoch's MerkleDistributor, where the manifest has a programme (none: no source)

@@ -141,6 +141,10 @@ export const activity = onchainTable(
     pool: t.hex(),
     nftCollection: t.hex(),
     nftTokenId: t.bigint(),
+    /** The pool the account removed liquidity from in this transaction (a migration's source). */
+    liquidityOut: t.hex(),
+    /** The pool the account added liquidity to in this transaction (a migration's destination). */
+    liquidityIn: t.hex(),
   }),
   (table) => ({ accountIdx: index().on(table.account, table.timestamp) }),
 )

@@ -110,6 +110,13 @@ export const ACTIVITY_TYPES = [
   'CREATE_POOL',
   'LIQUIDITY_INCREASE',
   'LIQUIDITY_DECREASE',
+  /**
+   * Liquidity removed from one pool and added to another in one transaction from the account (a v2
+   * → v3 move through the V3Migrator, a v2 or v3 position moved into v4 through its PositionManager).
+   */
+  'MIGRATE_LIQUIDITY',
+  /** A Permit2 allowance set on chain (its `Permit` event from a signed permit, or `Approval`). */
+  'PERMIT',
   /** A claim from an LP rewards programme's MerkleDistributor (its `Claimed` event). */
   'LP_REWARDS_CLAIM',
   /** An EIP-7702 authorization to a contract: the account became a smart wallet. */

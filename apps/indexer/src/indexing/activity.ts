@@ -123,6 +123,14 @@ export async function foldNative(
   })
 }
 
+/**
+ * Liquidity moved between pools in one transaction: removed from one (v2 LP burn, v3 or v4 decrease)
+ * and added to another. The same pool on both sides (a rebalance) is not a migration.
+ */
+function migrates(out: Hex | null, into: Hex | null): boolean {
+  return out !== null && into !== null && out !== into
+}
+
 /** Folds one fact about a transaction into the account's activity row for it. */
 export async function foldActivity(
   db: Db,
@@ -139,7 +147,8 @@ export async function foldActivity(
 ) {
   if (account === zeroAddress) return
   const id = `${meta.chainId}:${meta.txHash}:${lower(account)}`
-  const priority = activityPriority[type]
+  const out = type === 'LIQUIDITY_DECREASE' && extra.pool ? extra.pool : null
+  const into = type === 'LIQUIDITY_INCREASE' && extra.pool ? extra.pool : null
   const existing = await db.find(activity, { id })
   if (!existing) {
     await db.insert(activity).values({
@@ -151,25 +160,34 @@ export async function foldActivity(
       logIndex: meta.logIndex,
       timestamp: meta.timestamp,
       type,
-      priority,
+      priority: activityPriority[type],
       assetChanges: extra.change ? [extra.change] : [],
       counterparty: extra.counterparty ? lower(extra.counterparty) : null,
       pool: extra.pool ?? null,
       nftCollection: extra.nftCollection ?? null,
       nftTokenId: extra.nftTokenId ?? null,
+      liquidityOut: out,
+      liquidityIn: into,
     })
     return
   }
+  const liquidityOut = existing.liquidityOut ?? out
+  const liquidityIn = existing.liquidityIn ?? into
+  const named: ActivityType = migrates(liquidityOut, liquidityIn) ? 'MIGRATE_LIQUIDITY' : type
+  const priority = activityPriority[named]
   const upgrade = priority > existing.priority
   const changes = existing.assetChanges as AssetChange[]
   await db.update(activity, { id }).set({
-    ...(upgrade ? { type, priority } : {}),
+    ...(upgrade ? { type: named, priority } : {}),
     assetChanges: extra.change ? mergeAssetChange(changes, extra.change) : changes,
     ...(extra.counterparty && (upgrade || existing.counterparty === null)
       ? { counterparty: lower(extra.counterparty) }
       : {}),
-    ...(extra.pool ? { pool: extra.pool } : {}),
+    // A migration's row names the pool the liquidity went to.
+    ...(extra.pool && (named !== 'MIGRATE_LIQUIDITY' || into) ? { pool: extra.pool } : {}),
     ...(extra.nftCollection ? { nftCollection: extra.nftCollection } : {}),
     ...(extra.nftTokenId !== undefined ? { nftTokenId: extra.nftTokenId } : {}),
+    liquidityOut,
+    liquidityIn,
   })
 }

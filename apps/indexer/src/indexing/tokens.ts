@@ -65,6 +65,26 @@ ponder.on('Token:Approval', async ({ event, context }) => {
   )
 })
 
+/**
+ * A Permit2 allowance set on chain: a signed permit submitted (`Permit`, also what a Universal Router
+ * swap's PERMIT2_PERMIT command emits) or a direct `approve` (`Approval`). The owner's row reads
+ * 'PERMIT' when nothing else happened in the transaction; a swap or liquidity call that permits on
+ * the way outranks it, so that transaction stays one row named after the call.
+ */
+ponder.on('Permit2:Permit', async ({ event, context }) => {
+  const { owner, spender } = event.args
+  await foldActivity(context.db, metaOf(context.network.chainId, event), owner, 'PERMIT', {
+    counterparty: spender,
+  })
+})
+
+ponder.on('Permit2:Approval', async ({ event, context }) => {
+  const { owner, spender } = event.args
+  await foldActivity(context.db, metaOf(context.network.chainId, event), owner, 'PERMIT', {
+    counterparty: spender,
+  })
+})
+
 ponder.on('Token:Deposit', async ({ event, context }) => {
   const chainId = context.network.chainId
   const address = lower(event.log.address)

@@ -10,6 +10,8 @@ import { type ActivityType, NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
  */
 export const activityPriority: Record<ActivityType, number> = {
   SWAP: 90,
+  // Above a pool created on the way (a migration into a new v4 pool), below a swap.
+  MIGRATE_LIQUIDITY: 88,
   CREATE_POOL: 85,
   LP_REWARDS_CLAIM: 85,
   LIQUIDITY_INCREASE: 80,
@@ -20,6 +22,8 @@ export const activityPriority: Record<ActivityType, number> = {
   MINT: 60,
   SEND: 50,
   RECEIVE: 50,
+  // A swap or a liquidity call that permits through Permit2 is named after the call.
+  PERMIT: 45,
   APPROVE: 40,
   REVOKE: 40,
   // A delegation carried by another call (a 1-click swap's first batch) names the row after the call.

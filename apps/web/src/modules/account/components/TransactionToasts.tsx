@@ -45,7 +45,7 @@ const successTitles: Record<PendingTransactionKind, Descriptor> = {
   liquidityDecrease: m.typeLIQUIDITY_DECREASE,
   collectFees: m.typeCOLLECT_FEES,
   createPool: m.typeCREATE_POOL,
-  migrateLiquidity: t.migrated,
+  migrateLiquidity: m.typeMIGRATE_LIQUIDITY,
   delegate: m.typeDELEGATE,
   removeDelegation: m.typeREMOVE_DELEGATION,
   lpRewardsClaim: m.typeLP_REWARDS_CLAIM,

@@ -71,6 +71,8 @@ export const accountMessages = defineMessages({
   typeCREATE_POOL: { id: 'account.type.createPool', defaultMessage: 'Created pool' },
   typeLIQUIDITY_INCREASE: { id: 'account.type.liquidityIncrease', defaultMessage: 'Added liquidity' },
   typeLIQUIDITY_DECREASE: { id: 'account.type.liquidityDecrease', defaultMessage: 'Removed liquidity' },
+  typeMIGRATE_LIQUIDITY: { id: 'account.type.migrateLiquidity', defaultMessage: 'Migrated liquidity' },
+  typePERMIT: { id: 'account.type.permit', defaultMessage: 'Permit approved' },
   pendingApprove: { id: 'account.pending.approve', defaultMessage: 'Approving' },
   pendingSwap: { id: 'account.pending.swap', defaultMessage: 'Swapping' },
   pendingSend: { id: 'account.pending.send', defaultMessage: 'Sending' },

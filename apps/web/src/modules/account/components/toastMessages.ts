@@ -7,7 +7,6 @@ export const toastMessages = defineMessages({
   viewOnExplorer: { id: 'account.toast.viewOnExplorer', defaultMessage: 'View on {explorer}' },
   viewActivity: { id: 'account.toast.viewActivity', defaultMessage: 'View in Activity' },
   confirmed: { id: 'account.toast.confirmed', defaultMessage: 'Confirmed' },
-  migrated: { id: 'account.toast.migrated', defaultMessage: 'Migrated liquidity' },
   failedApprove: { id: 'account.toast.failed.approve', defaultMessage: 'Approval failed' },
   failedSwap: { id: 'account.toast.failed.swap', defaultMessage: 'Swap failed' },
   failedWrap: { id: 'account.toast.failed.wrap', defaultMessage: 'Wrap failed' },
