@@ -196,7 +196,6 @@ describe('activity types', () => {
       functionName: 'approve',
       args: [eth.contracts.v3Migrator, lp],
     })
-    const spacing = v3.tickSpacing
     const migrate = await send(
       wallet.sendTransaction({
         chain: null,
@@ -209,8 +208,7 @@ describe('activity types', () => {
           token0: v2.token0,
           token1: v2.token1,
           fee: v3.fee,
-          tickLower: Math.ceil(-887272 / spacing) * spacing,
-          tickUpper: Math.floor(887272 / spacing) * spacing,
+          ...fullRange(v3.tickSpacing),
           amount0Min: 0n,
           amount1Min: 0n,
           recipient: actor,
