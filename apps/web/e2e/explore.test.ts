@@ -265,20 +265,24 @@ describe('explore tables', () => {
       sparklinePoints: t.sparkline.length >= 2 ? t.sparkline.length : 0,
     })
     type Cells = ReturnType<typeof cellsOf>
-    const readCells = () =>
+    // (No named functions inside the page's callback: tsx would wrap them in a helper the page lacks.)
+    const readCells = (): Promise<Cells[]> =>
       page.getByTestId('explore-token-row').evaluateAll((rows) =>
         rows.map((row) => {
-          const cell = (id: string) => row.querySelector(`[data-testid=${id}]`)?.textContent ?? null
+          const text: Record<string, string | null> = {}
+          for (const id of ['price', 'change1h', 'change1d', 'fdv', 'volume']) {
+            text[id] = row.querySelector(`[data-testid=explore-token-${id}]`)?.textContent ?? null
+          }
           const points = row
             .querySelector('[data-testid=explore-token-sparkline] polyline')
             ?.getAttribute('points')
           return {
-            href: row.querySelector('a')?.getAttribute('href')?.toLowerCase() ?? null,
-            price: cell('explore-token-price'),
-            change1h: cell('explore-token-change1h'),
-            change1d: cell('explore-token-change1d'),
-            fdv: cell('explore-token-fdv'),
-            volume: cell('explore-token-volume'),
+            href: row.querySelector('a')?.getAttribute('href')?.toLowerCase() ?? '',
+            price: text.price ?? '',
+            change1h: text.change1h ?? '',
+            change1d: text.change1d ?? '',
+            fdv: text.fdv ?? '',
+            volume: text.volume ?? '',
             sparklinePoints: points ? points.trim().split(/\s+/).length : 0,
           }
         }),
@@ -286,35 +290,13 @@ describe('explore tables', () => {
     let page: Page
     /** Waits until the table shows exactly `want` (row order and every cell). */
     const tableShows = async (want: Cells[], what: string) => {
-      await page
-        .waitForFunction(
-          (json) => {
-            const rows = [...document.querySelectorAll('[data-testid=explore-token-row]')]
-            const cell = (row: Element, id: string) =>
-              row.querySelector(`[data-testid=${id}]`)?.textContent ?? null
-            const shown = rows.map((row) => {
-              const points = row
-                .querySelector('[data-testid=explore-token-sparkline] polyline')
-                ?.getAttribute('points')
-              return {
-                href: row.querySelector('a')?.getAttribute('href')?.toLowerCase() ?? null,
-                price: cell(row, 'explore-token-price'),
-                change1h: cell(row, 'explore-token-change1h'),
-                change1d: cell(row, 'explore-token-change1d'),
-                fdv: cell(row, 'explore-token-fdv'),
-                volume: cell(row, 'explore-token-volume'),
-                sparklinePoints: points ? points.trim().split(/\s+/).length : 0,
-              }
-            })
-            return JSON.stringify(shown) === json
-          },
-          JSON.stringify(want),
-          { timeout: 10_000 },
-        )
-        .catch(async (error) => {
-          assert.deepEqual(await readCells(), want, what)
-          throw error
-        })
+      const deadline = Date.now() + 10_000
+      let shown = await readCells()
+      while (JSON.stringify(shown) !== JSON.stringify(want) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100))
+        shown = await readCells()
+      }
+      assert.deepEqual(shown, want, what)
     }
 
     await withPage('/explore/tokens/ethereum', async (p) => {
