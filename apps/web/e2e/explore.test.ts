@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { formatTokenAmount } from '@oxbow/core'
+import { formatFiat, formatTokenAmount } from '@oxbow/core'
 import {
   type Devnet,
   feeOnTransferTokenAbi,
@@ -27,6 +27,14 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
+import {
+  EXPLORE_PAGE_SIZE,
+  TOKENS_DEFAULT_SORT,
+  TOKENS_QUERY,
+  type TokenRow,
+  type TokenSort,
+} from '../src/modules/explore/services/exploreData.ts'
+import { changeText, num, priceText, usdText } from '../src/modules/explore/services/format.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
 import { withWatchedPage } from './support.ts'
@@ -125,11 +133,11 @@ const token = (symbol: string, kind?: string) => {
 }
 
 /** Asks the indexer directly (what the page should show, read the way the app reads it). */
-async function indexerQuery<T>(query: string): Promise<T> {
+async function indexerQuery<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
   const response = await fetch(indexer.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query }),
+    body: JSON.stringify({ query, variables }),
   })
   const body = (await response.json()) as { data?: T; errors?: unknown }
   assert.ok(body.data, JSON.stringify(body.errors))
@@ -223,6 +231,151 @@ describe('explore tables', () => {
       await priceHeader.getByRole('button').click()
       await page.waitForFunction(() => document.querySelector('th[aria-sort=ascending]') !== null)
     })
+  })
+
+  test("behavior: the tokens table's cells (price, 1 h and 1 d change, FDV, 1 d volume, sparkline) are the indexer's, formatted as the page formats them; price and volume sort in the indexer's order", async () => {
+    await indexedToHead()
+    const indexedBlocks = () =>
+      indexerQuery<{ networks: { network: string; blockNumber: string }[] }>(
+        '{ networks { network blockNumber } }',
+      )
+    const before = await indexedBlocks()
+    // The page's currency and locale here: USD (no API for FX rates) in en-US.
+    const fiat = (usd: number) => formatFiat(usd, { currency: 'USD', rate: 1, locale: 'en-US' })
+    /** The page's own query, with the variables its table sends for the first page. */
+    const indexerTokens = async (orderBy: TokenSort, direction: 'ASC' | 'DESC') =>
+      (
+        await indexerQuery<{ tokens: { nodes: TokenRow[] } }>(TOKENS_QUERY, {
+          networks: ['ethereum'],
+          orderBy,
+          orderDirection: direction,
+          first: EXPLORE_PAGE_SIZE,
+          after: null,
+          filter: null,
+        })
+      ).tokens.nodes
+    const cellsOf = (t: TokenRow) => ({
+      href: `/explore/tokens/${t.network}/${t.address}`.toLowerCase(),
+      price: priceText(num(t.priceUsd), fiat),
+      change1h: changeText(t.priceChange1h, 'en-US'),
+      change1d: changeText(t.priceChange24h, 'en-US'),
+      fdv: usdText(t.fdvUsd, fiat),
+      volume: usdText(t.volume24hUsd, fiat),
+      // The sparkline draws one point per hourly close; fewer than two draw nothing.
+      sparklinePoints: t.sparkline.length >= 2 ? t.sparkline.length : 0,
+    })
+    type Cells = ReturnType<typeof cellsOf>
+    // (No named functions inside the page's callback: tsx would wrap them in a helper the page lacks.)
+    const readCells = (): Promise<Cells[]> =>
+      page.getByTestId('explore-token-row').evaluateAll((rows) =>
+        rows.map((row) => {
+          const text: Record<string, string | null> = {}
+          for (const id of ['price', 'change1h', 'change1d', 'fdv', 'volume']) {
+            text[id] = row.querySelector(`[data-testid=explore-token-${id}]`)?.textContent ?? null
+          }
+          const points = row
+            .querySelector('[data-testid=explore-token-sparkline] polyline')
+            ?.getAttribute('points')
+          return {
+            href: row.querySelector('a')?.getAttribute('href')?.toLowerCase() ?? '',
+            price: text.price ?? '',
+            change1h: text.change1h ?? '',
+            change1d: text.change1d ?? '',
+            fdv: text.fdv ?? '',
+            volume: text.volume ?? '',
+            sparklinePoints: points ? points.trim().split(/\s+/).length : 0,
+          }
+        }),
+      )
+    let page: Page
+    /** Waits until the table shows exactly `want` (row order and every cell). */
+    const tableShows = async (want: Cells[], what: string) => {
+      const deadline = Date.now() + 10_000
+      let shown = await readCells()
+      while (JSON.stringify(shown) !== JSON.stringify(want) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100))
+        shown = await readCells()
+      }
+      assert.deepEqual(shown, want, what)
+    }
+
+    await withPage('/explore/tokens/ethereum', async (p) => {
+      page = p
+      await page.getByTestId('explore-token-row').first().waitFor()
+      const first = await indexerTokens(TOKENS_DEFAULT_SORT, 'DESC')
+      assert.ok(first.length >= 5, 'several tokens indexed')
+      // Enough real figures that a wrong cell shows: priced rows, a traded day, a drawn sparkline.
+      assert.ok(first.filter((t) => num(t.priceUsd) !== null).length >= 3, 'priced tokens')
+      assert.ok(
+        first.some((t) => (num(t.volume24hUsd) ?? 0) > 0),
+        'a token traded today',
+      )
+      assert.ok(
+        first.some((t) => t.sparkline.length >= 2),
+        'a sparkline to draw',
+      )
+      await tableShows(first.map(cellsOf), 'default order (1 d volume, descending)')
+
+      // Each sparkline is the indexer's closes: x evenly spaced, height the close within the day's range.
+      const drawn = await page.getByTestId('explore-token-row').evaluateAll((rows) =>
+        rows.map((row) => {
+          const svg = row.querySelector('[data-testid=explore-token-sparkline] svg')
+          const points = svg?.querySelector('polyline')?.getAttribute('points')
+          const [, , width, height] = (svg?.getAttribute('viewBox') ?? '').split(' ').map(Number)
+          return {
+            width: width ?? 0,
+            height: height ?? 0,
+            points: points
+              ? points
+                  .trim()
+                  .split(/\s+/)
+                  .map((xy) => xy.split(',').map(Number))
+              : [],
+          }
+        }),
+      )
+      for (const [row, t] of first.entries()) {
+        const closes = t.sparkline.map(Number)
+        const svg = drawn[row]
+        assert.ok(svg)
+        if (closes.length < 2) {
+          assert.equal(svg.points.length, 0, `${t.symbol}: nothing to draw`)
+          continue
+        }
+        const min = Math.min(...closes)
+        const span = Math.max(...closes) - min || 1
+        assert.equal(svg.points.length, closes.length, `${t.symbol}: one point per close`)
+        for (const [i, close] of closes.entries()) {
+          const [x = Number.NaN, y = Number.NaN] = svg.points[i] ?? []
+          assert.ok(Math.abs(x / svg.width - i / (closes.length - 1)) <= 0.01, `${t.symbol} x ${i}`)
+          assert.ok(
+            Math.abs((svg.height - y) / svg.height - (close - min) / span) <= 0.01,
+            `${t.symbol} point ${i}: drawn at ${y} of ${svg.height}, close ${close} in [${min}, ${min + span}]`,
+          )
+        }
+      }
+
+      // The first click on a column sorts it descending, the next ascending (price starts the
+      // rounds: volume is the default sort, so its first click is a new column again after price).
+      for (const [label, key] of [
+        ['Price', 'PRICE'],
+        ['1D volume', 'VOLUME_24H'],
+      ] as const) {
+        for (const direction of ['DESC', 'ASC'] as const) {
+          await page.getByRole('columnheader', { name: label, exact: true }).getByRole('button').click()
+          await page.waitForFunction(
+            ([name, want]) =>
+              [...document.querySelectorAll('th[aria-sort]')].some(
+                (th) => th.getAttribute('aria-sort') === want && th.textContent?.startsWith(name ?? '-'),
+              ),
+            [label, direction === 'DESC' ? 'descending' : 'ascending'],
+          )
+          const want = await indexerTokens(key, direction)
+          await tableShows(want.map(cellsOf), `${label} ${direction}`)
+        }
+      }
+    })
+    assert.deepEqual(await indexedBlocks(), before, 'the indexed state did not move during the comparison')
   })
 
   test('behavior: the pools tab shows pairs with version and the spec fee tier; "All networks" and the network selector change the list and title', async () => {

@@ -4,7 +4,7 @@ import { useFiatFormatter } from '../../currency/index.ts'
 import { prefetchToken, useIntentPrefetch } from '../hooks/prefetch.ts'
 import { useExploreTokens } from '../hooks/useExploreData.ts'
 import { TOKENS_DEFAULT_SORT, type TokenSort } from '../services/exploreData.ts'
-import { num, percentText } from '../services/format.ts'
+import { changeText, num, usdText } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
 import { type Column, ExploreTable, Sparkline, TokenMark, useSort } from './TableParts.tsx'
@@ -13,8 +13,11 @@ import { usePriceText } from './usePriceText.ts'
 export function Change({ value }: { value: string | null }) {
   const { locale } = useIntl()
   const n = num(value)
-  if (n === null) return <span>–</span>
-  return <span className={n > 0 ? styles.up : n < 0 ? styles.down : undefined}>{percentText(n, locale)}</span>
+  return (
+    <span className={n !== null && n > 0 ? styles.up : n !== null && n < 0 ? styles.down : undefined}>
+      {changeText(value, locale)}
+    </span>
+  )
 }
 
 /** Explore's tokens: rank, token, price, 1 h and 1 d change, FDV, 1 d volume, sparkline. */
@@ -25,10 +28,6 @@ export function TokensTable({ networks, filter }: { networks: readonly string[] 
   const { sort, onSort } = useSort(TOKENS_DEFAULT_SORT)
   const query = useExploreTokens(networks, sort.key, sort.direction, filter)
   const intent = useIntentPrefetch()
-  const usd = (v: string | null) => {
-    const n = num(v)
-    return n === null ? '–' : format(n)
-  }
   const columns: Column<TokenSort>[] = [
     { label: '#', numeric: true },
     { label: intl.formatMessage(em.colToken) },
@@ -65,15 +64,19 @@ export function TokensTable({ networks, filter }: { networks: readonly string[] 
             <td className={styles.numeric} data-testid="explore-token-price">
               {price(num(t.priceUsd))}
             </td>
-            <td className={styles.numeric}>
+            <td className={styles.numeric} data-testid="explore-token-change1h">
               <Change value={t.priceChange1h} />
             </td>
-            <td className={styles.numeric}>
+            <td className={styles.numeric} data-testid="explore-token-change1d">
               <Change value={t.priceChange24h} />
             </td>
-            <td className={styles.numeric}>{usd(t.fdvUsd)}</td>
-            <td className={styles.numeric}>{usd(t.volume24hUsd)}</td>
-            <td>
+            <td className={styles.numeric} data-testid="explore-token-fdv">
+              {usdText(t.fdvUsd, format)}
+            </td>
+            <td className={styles.numeric} data-testid="explore-token-volume">
+              {usdText(t.volume24hUsd, format)}
+            </td>
+            <td data-testid="explore-token-sparkline">
               <Sparkline points={t.sparkline.map(Number)} />
             </td>
           </tr>

@@ -1,11 +1,8 @@
 import { useFiatFormatter } from '../../currency/index.ts'
+import { priceText } from '../services/format.ts'
 
-/** A token price in the display currency; below one cent (which would read 0.00) it shows '<0.01'. */
+/** A token price in the display currency (format.ts `priceText`). */
 export function usePriceText(): (usd: number | null) => string {
   const { format } = useFiatFormatter()
-  return (usd) => {
-    if (usd === null) return '–'
-    if (usd > 0 && usd < 0.01) return `<${format(0.01)}`
-    return format(usd)
-  }
+  return (usd) => priceText(usd, format)
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { V4_DYNAMIC_FEE_FLAG } from '@oxbow/core'
-import { amountText, feeTierText, num, percentText } from './format.ts'
+import { formatFiat, V4_DYNAMIC_FEE_FLAG } from '@oxbow/core'
+import { amountText, changeText, feeTierText, num, percentText, priceText, usdText } from './format.ts'
 
 test("behavior: fee tiers show as the spec says: feeTier / 10,000 with '%', v2's default tier, dynamic as such", () => {
   assert.equal(feeTierText('V3', 500, 'en-US'), '0.05%')
@@ -23,4 +23,19 @@ test('behavior: changes carry their sign; amounts drop the pool-side sign', () =
   assert.equal(percentText(1.234, 'en-US'), '+1.23%')
   assert.equal(percentText(-0.5, 'en-US'), '-0.50%')
   assert.equal(amountText('-1500000', 6, 'en-US'), '1.5')
+})
+
+test("behavior: the tokens table's price, change and USD cells: '<$0.01' below a cent, a signed change, '–' when unknown", () => {
+  const usd = (value: number) => formatFiat(value, { currency: 'USD', rate: 1, locale: 'en-US' })
+  assert.equal(priceText(3212.456, usd), '$3,212.46')
+  assert.equal(priceText(0.004, usd), '<$0.01')
+  assert.equal(priceText(0, usd), '$0.00')
+  assert.equal(priceText(null, usd), '–')
+  assert.equal(changeText('1.234', 'en-US'), '+1.23%')
+  assert.equal(changeText('-0.5', 'en-US'), '-0.50%')
+  assert.equal(changeText('0', 'en-US'), '0.00%')
+  assert.equal(changeText(null, 'en-US'), '–')
+  assert.equal(usdText('561000000', usd), '$561,000,000.00')
+  assert.equal(usdText(null, usd), '–')
+  assert.equal(usdText('garbage', usd), '–')
 })

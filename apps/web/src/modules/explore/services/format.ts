@@ -56,6 +56,28 @@ export function percentText(value: number, locale: string): string {
   return changeFormat(locale).format(value / 100)
 }
 
+/** A price change cell: the indexer's signed percent as percentText, '–' when unknown. */
+export function changeText(value: string | null, locale: string): string {
+  const n = num(value)
+  return n === null ? '–' : percentText(n, locale)
+}
+
+/**
+ * A token price in the display currency (`fiat` formats USD in it); below one cent (which would
+ * read 0.00) it shows '<0.01'; unknown is '–'.
+ */
+export function priceText(usd: number | null, fiat: (usd: number) => string): string {
+  if (usd === null) return '–'
+  if (usd > 0 && usd < 0.01) return `<${fiat(0.01)}`
+  return fiat(usd)
+}
+
+/** A USD figure from the indexer (FDV, volume) in the display currency; unknown is '–'. */
+export function usdText(value: string | null, fiat: (usd: number) => string): string {
+  const n = num(value)
+  return n === null ? '–' : fiat(n)
+}
+
 /** An unsigned rate in percent with up to two decimals (APR, volume / TVL): '12.5%'; null is '–'. */
 export function rateText(value: number | null, locale: string): string {
   return value === null ? '–' : rateFormat(locale).format(value / 100)
