@@ -93,6 +93,8 @@ const schema = z.object({
     .optional(),
   /** Passkey requests per minute per client (burst a third of it). */
   OXBOW_PASSKEY_PER_MINUTE: z.coerce.number().int().positive().max(100_000).default(60),
+  /** Seconds a passkey verification counts before adding or deleting a passkey. */
+  OXBOW_PASSKEY_VERIFIED_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** A PostgreSQL server for the API's own schema; unset: embedded PGlite in OXBOW_API_DB_DIR. */
   DATABASE_URL: z
     .string()

@@ -61,6 +61,7 @@ export async function createModules(
       log,
       clientKey: clientKeyFor(config.OXBOW_TRUST_PROXY),
       perMinute: config.OXBOW_PASSKEY_PER_MINUTE,
+      verifiedTtlMs: config.OXBOW_PASSKEY_VERIFIED_SECONDS * 1000,
       ...(rateLimits ? { rateLimits } : {}),
     }),
   ]

@@ -15,6 +15,7 @@ import {
   createPasskeyModule,
   PASSKEY_ERROR_MESSAGE,
   providerOf,
+  VERIFIED_TTL_MS,
 } from '../src/passkey/index.ts'
 import { dropTestDatabase, fileDatabases } from './databaseKit.ts'
 import { testApp } from './kit.ts'
@@ -243,6 +244,21 @@ for (const [index, database] of databases.entries()) {
       )
       assert.equal(Number(row?.counter), 7)
       assert.equal((await signIn(credential, { counter: 8 })).status, 200)
+    })
+
+    test('a verification older than its time is refused for a delete, and the passkey stays', async () => {
+      const { credential, session } = await registerWallet()
+      assert.equal((await verify(credential, session)).status, 200)
+      clock += VERIFIED_TTL_MS + 1
+      const id = Buffer.from(credential.id).toString('base64url')
+      const stale = await call('DELETE', `/credentials/${id}`, undefined, session)
+      assert.equal(stale.status, 403)
+      assert.equal(stale.body.error.code, 'VERIFICATION_REQUIRED')
+      const list = await call('GET', '/credentials', undefined, session)
+      assert.deepEqual(
+        list.body.credentials.map((e: Json) => e.id),
+        [id],
+      )
     })
 
     test('add and delete need a fresh verification; deleting the last passkey signs out', async () => {

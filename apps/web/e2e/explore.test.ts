@@ -459,17 +459,14 @@ describe('explore tables', () => {
 
   test("behavior: skeleton rows show while the first page loads; Load more fetches the next page by the indexer's cursor, in its order", async () => {
     await withPage('/explore', async (page) => {
-      // The indexer's answers reach the page late (passed through unchanged), so the loading state is seen.
-      await page.route(indexer.url, async (route) => {
-        await new Promise((r) => setTimeout(r, 1500))
-        await route.continue()
-      })
+      // The indexer is held still for 2 s (SIGSTOP, then SIGCONT), so the loading state is seen.
+      const slow = indexer.suspend(2000)
       await page.getByRole('link', { name: 'Transactions' }).click()
       await page.getByTestId('explore-skeleton-row').first().waitFor()
       assert.equal(await page.getByTestId('explore-transaction-row').count(), 0)
       await page.getByTestId('explore-transaction-row').first().waitFor()
       assert.equal(await page.getByTestId('explore-skeleton-row').count(), 0, 'skeletons replaced')
-      await page.unroute(indexer.url)
+      await slow
       const { transactions } = await indexerQuery<{
         transactions: { nodes: { id: string; txHash: string }[] }
       }>('{ transactions(networks: ["ethereum"], first: 50) { nodes { id txHash } } }')

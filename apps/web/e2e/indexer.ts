@@ -12,6 +12,11 @@ import { hasPostgresBinaries, startTestPostgres } from '@oxbow/devnet'
 export interface RunningIndexer {
   /** The GraphQL endpoint. */
   readonly url: string
+  /**
+   * Holds the indexer's processes still (SIGSTOP) for `ms`, then lets them go on (SIGCONT): its
+   * answers arrive that much later, the way a slow data API's do.
+   */
+  suspend(ms: number): Promise<void>
   stop(): Promise<void>
 }
 
@@ -63,6 +68,15 @@ export async function startIndexer(options: {
     }
     await postgres?.stop()
   }
+  const suspend = async (ms: number) => {
+    if (!child.pid || child.exitCode !== null) throw new Error('the indexer is not running')
+    process.kill(-child.pid, 'SIGSTOP')
+    try {
+      await new Promise((done) => setTimeout(done, ms))
+    } finally {
+      process.kill(-child.pid, 'SIGCONT')
+    }
+  }
   const output: string[] = []
   try {
     await new Promise<void>((ready, fail) => {
@@ -88,7 +102,7 @@ export async function startIndexer(options: {
     await stop()
     throw error
   }
-  return { url: `http://127.0.0.1:${options.port}/graphql`, stop }
+  return { url: `http://127.0.0.1:${options.port}/graphql`, suspend, stop }
 }
 
 /** Waits until the indexer values `owner`'s portfolio (it has caught up with the devnet's history). */

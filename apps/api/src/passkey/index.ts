@@ -56,6 +56,8 @@ export interface PasskeyModuleOptions {
   readonly rateLimits?: RateLimits
   /** Passkey requests per minute per client (burst a third of it). Default 60. */
   readonly perMinute?: number
+  /** How long a verification counts before adding or deleting a passkey. Default VERIFIED_TTL_MS. */
+  readonly verifiedTtlMs?: number
   readonly now?: () => number
   /** Migrate before answering; false (default): on the first request. */
   readonly eager?: boolean
@@ -303,7 +305,7 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
       ciphertext: credential.ciphertext,
     }
     if (current) {
-      await store.markVerified(current.token, VERIFIED_TTL_MS)
+      await store.markVerified(current.token, options.verifiedTtlMs ?? VERIFIED_TTL_MS)
       return c.json({ ...common, verified: true })
     }
     const session = await store.createSession(credential.walletId, credential.id, SESSION_TTL_MS)
