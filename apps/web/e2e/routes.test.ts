@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict'
+import { existsSync } from 'node:fs'
+import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { distDir } from '../server/build.ts'
 import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
 import { launchChromium, type RunningWeb, startWeb, TEST_API_URL } from '../test/harness.ts'
 import {
@@ -182,19 +187,36 @@ describe('routes table', () => {
   })
 
   test('error: a failed lazy chunk is logged and recovered, never a blank app', async () => {
+    // A deployment whose explore chunk is gone (as after a release replaced the files): a copy of
+    // the build without it, served by the real server on the second port, which answers 404.
+    const dir = await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'oxbow-e2e-dist-'))
+    await cp(distDir, dir, { recursive: true })
+    const chunk = (await readdir(join(dir, 'assets'))).find((name) => /^ExplorePage-[^/]+\.js$/.test(name))
+    assert.ok(chunk, 'the build has a lazy explore chunk')
+    await rm(join(dir, 'assets', chunk))
+    const broken = await startWeb({ port: 23574, distDir: dir })
     const context = await browser.newContext()
-    await context.route(/\/assets\/ExplorePage-[^/]+\.js$/, (route) => route.abort('failed'))
-    const page = await context.newPage()
-    const logged: string[] = []
-    page.on('console', (message) => logged.push(message.text()))
-    await page.goto(`${web.url}/swap`)
-    await page.locator('main h1').waitFor()
-    await page.getByRole('link', { name: 'Explore', exact: true }).first().click()
-    // First failure reloads once for a fresh build; the second shows the retry screen in the frame.
-    await page.getByRole('heading', { name: 'This page could not load' }).waitFor({ timeout: 10_000 })
-    assert.ok(logged.some((text) => text.includes('Vite preload error: Dynamic import failed to load')))
-    assert.equal(await page.locator('header').count(), 1, 'the header stays')
-    await context.close()
+    try {
+      const page = await context.newPage()
+      const logged: string[] = []
+      page.on('console', (message) => logged.push(message.text()))
+      const missing: number[] = []
+      page.on('response', (response) => {
+        if (response.url().endsWith(`/assets/${chunk}`)) missing.push(response.status())
+      })
+      await page.goto(`${broken.url}/swap`)
+      await page.locator('main h1').waitFor()
+      await page.getByRole('link', { name: 'Explore', exact: true }).first().click()
+      // First failure reloads once for a fresh build; the second shows the retry screen in the frame.
+      await page.getByRole('heading', { name: 'This page could not load' }).waitFor({ timeout: 10_000 })
+      assert.ok(logged.some((text) => text.includes('Vite preload error: Dynamic import failed to load')))
+      assert.equal(await page.locator('header').count(), 1, 'the header stays')
+      assert.ok(missing.length > 0 && missing.every((status) => status === 404), `the chunk was a 404 (${missing})`)
+    } finally {
+      await context.close()
+      await broken.close()
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 
   test('error: a page that throws shows the crash page with the id of the error report the browser sent', async () => {

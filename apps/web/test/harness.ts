@@ -42,9 +42,11 @@ export async function startWeb(
      * server in `npm start`); without one, the local port layout and no ENS.
      */
     manifestPath?: string
+    /** The built app to serve (default dist/, built first when stale): e.g. a copy missing a file. */
+    distDir?: string
   } = {},
 ): Promise<RunningWeb> {
-  await ensureBuilt()
+  if (options.distDir === undefined) await ensureBuilt()
   const config: RuntimeConfig = {
     // Never the default manifest (.devnet/manifest.json): whether it exists must not change a test.
     ...(await buildRuntimeConfig({ OXBOW_MANIFEST: options.manifestPath ?? '/nonexistent/manifest.json' })),
@@ -53,7 +55,7 @@ export async function startWeb(
     analyticsSampleRate: 0,
     ...options.config,
   }
-  const app = createWebServer({ distDir, config, blockedPaths: options.blockedPaths ?? [] })
+  const app = createWebServer({ distDir: options.distDir ?? distDir, config, blockedPaths: options.blockedPaths ?? [] })
   const port = options.port ?? TEST_PORT
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: 'localhost' }, () => resolve(s))
