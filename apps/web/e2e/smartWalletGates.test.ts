@@ -23,6 +23,7 @@ import {
   byTestId,
   connectWallet,
   finalStatus,
+  injectedTestWallet,
   swapBox,
   toBaseUnits,
   transactionsFrom,
@@ -236,56 +237,61 @@ describe('wallet capabilities check', () => {
   })
 
   test("error: a failing wallet_getCapabilities is logged and counts as unsupported: with batched swaps on, the review is the standard swap's (approve, permit, swap)", async () => {
-    await withPage(swapUrl('batchedSwaps'), async (page) => {
-      // The local test wallet answers wallet_getCapabilities from the chain's eth_getCode: the node
-      // answers that one with a JSON-RPC error (every other call goes through).
-      const rpc = new URL(file.stack.manifest.networks.ethereum?.rpcUrl ?? '')
-      let refused = 0
-      await page.route(
-        (url) => url.host === rpc.host,
-        async (route) => {
-          const body = route.request().postDataJSON() as { id?: number; method?: string } | null
-          if (body?.method !== 'eth_getCode') return route.continue()
-          refused++
-          return route.fulfill({
-            contentType: 'application/json',
-            body: JSON.stringify({
-              jsonrpc: '2.0',
-              id: body.id,
-              error: { code: -32603, message: 'node down' },
-            }),
-          })
-        },
-      )
-      // The failure is logged (waited for before the review: while the wallet has not answered,
-      // the review is the standard one anyway).
-      const logged = page.waitForEvent('console', {
-        predicate: (message) =>
-          message.type() === 'warning' && message.text().includes('wallet_getCapabilities failed'),
-        timeout: 30_000,
-      })
-      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      const field = byTestId(page, 'swap-input-amount')
-      await field.click()
-      await field.pressSequentially('250')
-      await waitForQuote(page, { side: 'in', amount: toBaseUnits('250', 6) })
-      await logged
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-        return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
-      })
-      await byTestId(page, 'swap-button').click()
-      const review = byTestId(page, 'swap-review')
-      await review.waitFor()
-      await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
-      assert.deepEqual(
-        await review
-          .locator('[data-testid="swap-step"]')
-          .evaluateAll((steps) => steps.map((s) => s.getAttribute('data-step'))),
-        ['approve', 'permit', 'swap'],
-        'no batch: the standard steps',
-      )
-      assert.ok(refused > 0, 'the wallet asked the node for the account code')
-    })
+    // An injected wallet that forwards what it does not answer itself to the node, as many do: anvil
+    // answers wallet_getCapabilities with its real JSON-RPC error (-32601 Method not found).
+    const ethereum = file.stack.manifest.networks.ethereum
+    assert.ok(ethereum)
+    const wallet = {
+      name: 'Forwarding test wallet',
+      rdns: 'test.capabilities',
+      account: ACCOUNT_0,
+      chains: [[ethereum.chainId, ethereum.rpcUrl]] as const,
+    }
+    const options = {
+      viewport: { width: 1280, height: 800 },
+      timeout: 15_000,
+      setup: (context: BrowserContext) => context.addInitScript({ content: injectedTestWallet(wallet) }),
+      ready: (page: Page) => swapBox(page).waitFor(),
+    }
+    await withCheckedPage(
+      file.browser,
+      file.stack,
+      swapUrl('batchedSwaps'),
+      async (page) => {
+        // The failure is logged (waited for before the review: while the wallet has not answered,
+        // the review is the standard one anyway).
+        const logged = page.waitForEvent('console', {
+          predicate: (message) =>
+            message.type() === 'warning' && message.text().includes('wallet_getCapabilities failed'),
+          timeout: 30_000,
+        })
+        await connectWallet(page, wallet.name, ACCOUNT_0)
+        const field = byTestId(page, 'swap-input-amount')
+        await field.click()
+        await field.pressSequentially('250')
+        await waitForQuote(page, { side: 'in', amount: toBaseUnits('250', 6) })
+        assert.match((await logged).text(), /Method not found/, "the node's own answer is logged")
+        await page.waitForFunction(() => {
+          const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
+          return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
+        })
+        await byTestId(page, 'swap-button').click()
+        const review = byTestId(page, 'swap-review')
+        await review.waitFor()
+        await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
+        assert.deepEqual(
+          await review
+            .locator('[data-testid="swap-step"]')
+            .evaluateAll((steps) => steps.map((s) => s.getAttribute('data-step'))),
+          ['approve', 'permit', 'swap'],
+          'no batch: the standard steps',
+        )
+        const asked = await page.evaluate(
+          () => (window as unknown as { __testWalletCalls: string[] }).__testWalletCalls,
+        )
+        assert.ok(asked.includes('wallet_getCapabilities'), 'the app asked the wallet for its capabilities')
+      },
+      options,
+    )
   })
 })
