@@ -8,7 +8,8 @@
  * reads the API's token list, analytics reach the API. Before the tests, two swaps move prices both
  * ways: a sale of the seed's markup-symbol token (`MARKUP_SYMBOL`, falling) and a purchase of its
  * fee-on-transfer token (rising), each into its only pool, so both lead the 24 h volume. One test
- * refuses the indexer's connection (the indexer down).
+ * has the indexer down: a second web server of the same build (Stack.serveWebAgain) whose indexer URL
+ * is a port where nothing listens, so the browser's request is really refused.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
@@ -20,7 +21,15 @@ import { type AnalyticsEventBody, recordAcceptedAnalytics } from './analyticsPro
 import { type Stack, startStack } from './stack.ts'
 import { watchProblems } from './support.ts'
 
-const PORTS = { devnetPortBase: 25500, apiPort: 25588, webPort: 25575, indexerPort: 25590 }
+const PORTS = {
+  devnetPortBase: 25500,
+  apiPort: 25588,
+  webPort: 25575,
+  indexerPort: 25590,
+  spareWebPort: 25577,
+}
+/** The indexer's URL for the app whose indexer is down: nothing listens on this port. */
+const DOWN_GRAPHQL_URL = 'http://127.0.0.1:25592/graphql'
 const ACCOUNT_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 /** The test account that trades before the tests (not the one the local test wallet connects). */
 const TRADER_ACCOUNT = 7
@@ -132,23 +141,38 @@ async function readTrending(lastSwapBlock: bigint): Promise<TrendingToken[]> {
 
 interface Setup {
   readonly options?: BrowserContextOptions
-  /** The indexer refuses the page's connection (it is down); otherwise the real one answers. */
+  /**
+   * The app of a second web server whose indexer URL is a closed port (the indexer is down);
+   * otherwise the stack's app, whose real indexer answers.
+   */
   readonly indexerDown?: boolean
   readonly prepare?: (context: BrowserContext) => Promise<unknown>
+  /** Runs on the page before it opens the landing (e.g. the browser's network emulation). */
+  readonly preparePage?: (page: Page, context: BrowserContext) => Promise<unknown>
+}
+
+/** The app's requests to its indexer: what it asked, and the browser's error when one failed. */
+interface GraphqlRequests extends Array<unknown> {
+  failures: string[]
 }
 
 async function withLanding(
   path: string,
   setup: Setup,
-  run: (page: Page, context: BrowserContext, graphqlRequests: unknown[]) => Promise<void>,
+  run: (page: Page, context: BrowserContext, graphqlRequests: GraphqlRequests) => Promise<void>,
 ): Promise<void> {
+  const down = setup.indexerDown ? await stack.serveWebAgain({ graphqlUrl: DOWN_GRAPHQL_URL }) : undefined
+  const webUrl = down?.url ?? stack.webUrl
+  const graphqlUrl = down ? DOWN_GRAPHQL_URL : stack.graphqlUrl
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...setup.options })
-  const graphqlRequests: unknown[] = []
+  const graphqlRequests: GraphqlRequests = Object.assign([], { failures: [] })
   context.on('request', (request) => {
-    if (request.url() === stack.graphqlUrl && request.method() === 'POST')
+    if (request.url() === graphqlUrl && request.method() === 'POST')
       graphqlRequests.push(request.postDataJSON())
   })
-  if (setup.indexerDown) await context.route(stack.graphqlUrl, (route) => route.abort('connectionrefused'))
+  context.on('requestfailed', (request) => {
+    if (request.url() === graphqlUrl) graphqlRequests.failures.push(request.failure()?.errorText ?? '')
+  })
   // Layout shifts of the whole visit (the logos must not cause any).
   await context.addInitScript(() => {
     const shifts: number[] = []
@@ -163,19 +187,21 @@ async function withLanding(
   await setup.prepare?.(context)
   const page = await context.newPage()
   // The indexer's failed request is expected only where it is down on purpose.
-  const problems = watchProblems(page, setup.indexerDown ? [new URL(stack.graphqlUrl).origin] : [])
+  const problems = watchProblems(page, down ? [new URL(DOWN_GRAPHQL_URL).origin] : [])
   // A symbol parsed as HTML would run its onerror handler: alert(1) opens a dialog.
   page.on('dialog', (dialog) => {
     problems.errors.push(`dialog: ${dialog.message()}`)
     void dialog.dismiss()
   })
   try {
-    await page.goto(stack.webUrl + path)
+    await setup.preparePage?.(page, context)
+    await page.goto(webUrl + path)
     await page.locator('main h1').first().waitFor()
     await run(page, context, graphqlRequests)
     assert.deepEqual(problems.errors, [], 'no console errors')
   } finally {
     await context.close()
+    await down?.close()
   }
 }
 
@@ -272,14 +298,21 @@ describe('landing', () => {
       '/',
       {
         options: { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true },
-        prepare: async (context) => {
-          // The app's entry script arrives late, as on a phone's network (Lighthouse's case): the
-          // HTML's own title must paint first, and nothing the app renders after it may be larger.
-          // Unthrottled, the script can run before the first paint and hide what is tested here.
-          await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-            await new Promise((resolve) => setTimeout(resolve, 400))
-            await route.continue()
+        // A phone's network, as Lighthouse's mobile run throttles it (150 ms a round trip, 1.6 Mbit/s
+        // down, 750 kbit/s up), emulated by the browser: the app's entry script arrives well after
+        // the HTML, whose own title must paint first, and nothing the app renders after it may be
+        // larger. Unthrottled, the script can run before the first paint and hide what is tested here.
+        preparePage: async (page, context) => {
+          const cdp = await context.newCDPSession(page)
+          await cdp.send('Network.enable')
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency: 150,
+            downloadThroughput: (1.6 * 1024 * 1024) / 8,
+            uploadThroughput: (750 * 1024) / 8,
           })
+        },
+        prepare: async (context) => {
           await context.addInitScript({
             content: `{
               const entries = []
@@ -546,15 +579,38 @@ describe('floating token logos', () => {
     })
   })
 
-  test('error: the indexer unreachable: no logos, nothing logged but the failed request', async () => {
+  test("error: the indexer unreachable: no logos, nothing logged but the failed request; the same app's data pages say the spec's data message", async () => {
+    // Nothing listens where this app's indexer should be: the connection is refused, for real.
+    await assert.rejects(fetch(DOWN_GRAPHQL_URL, { method: 'POST' }), (error: Error) => {
+      assert.equal((error.cause as { code?: string } | undefined)?.code, 'ECONNREFUSED')
+      return true
+    })
     await withLanding('/', { indexerDown: true }, async (page, _context, requests) => {
       await page.waitForFunction(() => document.querySelector('[data-testid="floating-tokens"]') !== null)
       const deadline = Date.now() + 5000
-      while (requests.length === 0 && Date.now() < deadline) await page.waitForTimeout(100)
+      while (requests.failures.length === 0 && Date.now() < deadline) await page.waitForTimeout(100)
       assert.equal(requests.length, 1, 'asked once, no retry storm')
+      assert.deepEqual(
+        requests.failures,
+        ['net::ERR_CONNECTION_REFUSED'],
+        "the browser's request was refused",
+      )
       await page.waitForTimeout(500)
       assert.equal(await page.getByTestId('floating-token').count(), 0)
       assert.equal(await layoutShift(page), 0)
+      // The landing's logos are decoration and simply stay away; a page made of the indexer's data
+      // says so (the spec's data message), from the same refused connection.
+      await page.goto(`${new URL(page.url()).origin}/explore`)
+      await page
+        .getByRole('alert')
+        .getByText("Data is unavailable at the moment; we're working on a fix")
+        .first()
+        .waitFor()
+      assert.ok(
+        requests.failures.length > 1 &&
+          requests.failures.every((text) => text === 'net::ERR_CONNECTION_REFUSED'),
+        `explore's requests were refused too (${requests.failures.join(', ')})`,
+      )
     })
   })
 

@@ -211,7 +211,10 @@ describe('routes table', () => {
       await page.getByRole('heading', { name: 'This page could not load' }).waitFor({ timeout: 10_000 })
       assert.ok(logged.some((text) => text.includes('Vite preload error: Dynamic import failed to load')))
       assert.equal(await page.locator('header').count(), 1, 'the header stays')
-      assert.ok(missing.length > 0 && missing.every((status) => status === 404), `the chunk was a 404 (${missing})`)
+      assert.ok(
+        missing.length > 0 && missing.every((status) => status === 404),
+        `the chunk was a 404 (${missing})`,
+      )
     } finally {
       await context.close()
       await broken.close()

@@ -18,6 +18,7 @@ import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbo
 import type { Manifest } from '@oxbow/protocol'
 import type { Hex } from 'viem'
 import { buildRuntimeConfig } from '../server/runtimeConfig.ts'
+import type { RuntimeConfig } from '../src/modules/config/index.ts'
 import { type RunningWeb, startWeb } from '../test/harness.ts'
 import { startIndexer } from './indexer.ts'
 import { type ServiceProcess, startService } from './service.ts'
@@ -32,6 +33,11 @@ export interface StackPorts {
   readonly webPort: number
   /** The indexer's port (USD prices come from it through the API); default apiPort + 2. */
   readonly indexerPort?: number
+  /**
+   * Where `serveWebAgain` serves a second web server of the same build (the API accepts its origin
+   * too); without it, `serveWebAgain` throws.
+   */
+  readonly spareWebPort?: number
 }
 
 /** Extra environment for the API (e.g. a fiat sandbox URL). */
@@ -68,6 +74,12 @@ export interface Stack {
   fillerLog(): string
   /** Stops the filler (a no-op without `filler`): orders are then left unfilled. */
   stopFiller(): Promise<void>
+  /**
+   * A second web server of the same build on `spareWebPort`, its runtime config this stack's with
+   * `config` over it (e.g. a graphqlUrl where nothing listens: the indexer down for that app only).
+   * The caller closes it; `stop()` closes it too.
+   */
+  serveWebAgain(config: Partial<RuntimeConfig>): Promise<RunningWeb>
   stop(): Promise<void>
 }
 
@@ -79,6 +91,7 @@ interface ApiProcess extends ServiceProcess {
 export async function startApi(options: {
   port: number
   manifestPath: string
+  /** The web app's origin CORS allows (a comma list for more than one; the first is the passkey relying party). */
   webOrigin: string
   env?: Readonly<Record<string, string>> | undefined
   /** The indexer's GraphQL URL (USD prices); absent: the API answers USD figures as null. */
@@ -160,7 +173,10 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       ? await sharedDevnet(shared)
       : await startDevnet({ networks: STACK_NETWORKS, portBase: ports.devnetPortBase })
     stops.push(() => devnet.stop())
-    const webOrigin = `http://localhost:${ports.webPort}`
+    // The spare server's origin after the main one (the passkey relying party is the first).
+    const webOrigins = [ports.webPort, ...(ports.spareWebPort === undefined ? [] : [ports.spareWebPort])]
+      .map((port) => `http://localhost:${port}`)
+      .join(',')
     // the indexer first: the USD figures on screen are its market prices (served by the API)
     const indexer = shared
       ? { url: shared.graphqlUrl, stop: async () => {} }
@@ -173,7 +189,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     const api = await startApi({
       port: ports.apiPort,
       manifestPath: devnet.manifestPath,
-      webOrigin,
+      webOrigin: webOrigins,
       // Gasless orders only where a filler runs to fill them (as npm start always runs one).
       env: { ...(options.filler ? {} : { OXBOW_GASLESS_SWAPS: 'off' }), ...options.apiEnv },
       indexerUrl: indexer.url,
@@ -200,22 +216,20 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
         devnet.manifest.networks[network.slug]?.rpcUrl ?? localRpcUrl(network, ports.devnetPortBase),
       ]),
     )
-    const web: RunningWeb = await startWeb({
-      port: ports.webPort,
-      config: {
-        environment: 'local',
-        apiUrl: api.url,
-        rpcUrls,
-        networks: base.networks,
-        // The data API the app reads (explore, token pages, the landing's logos): this stack's indexer.
-        graphqlUrl: indexer.url,
-        ...(options.liquidity && base.contracts ? { contracts: base.contracts } : {}),
-        ...(options.ipfsGateway ? { ipfsGateway: options.ipfsGateway } : {}),
-        ...(options.analyticsSampleRate === undefined
-          ? {}
-          : { analyticsSampleRate: options.analyticsSampleRate }),
-      },
-    })
+    const config: Partial<RuntimeConfig> = {
+      environment: 'local',
+      apiUrl: api.url,
+      rpcUrls,
+      networks: base.networks,
+      // The data API the app reads (explore, token pages, the landing's logos): this stack's indexer.
+      graphqlUrl: indexer.url,
+      ...(options.liquidity && base.contracts ? { contracts: base.contracts } : {}),
+      ...(options.ipfsGateway ? { ipfsGateway: options.ipfsGateway } : {}),
+      ...(options.analyticsSampleRate === undefined
+        ? {}
+        : { analyticsSampleRate: options.analyticsSampleRate }),
+    }
+    const web: RunningWeb = await startWeb({ port: ports.webPort, config })
     stops.push(() => web.close())
 
     return {
@@ -233,6 +247,12 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       fillerLog: () => filler?.log() ?? '',
       stopFiller: async () => {
         await filler?.stop()
+      },
+      async serveWebAgain(overrides) {
+        if (ports.spareWebPort === undefined) throw new Error('serveWebAgain needs ports.spareWebPort')
+        const again = await startWeb({ port: ports.spareWebPort, config: { ...config, ...overrides } })
+        stops.push(() => again.close())
+        return again
       },
       stop: stopAll,
     }
