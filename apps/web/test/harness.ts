@@ -55,7 +55,11 @@ export async function startWeb(
     analyticsSampleRate: 0,
     ...options.config,
   }
-  const app = createWebServer({ distDir: options.distDir ?? distDir, config, blockedPaths: options.blockedPaths ?? [] })
+  const app = createWebServer({
+    distDir: options.distDir ?? distDir,
+    config,
+    blockedPaths: options.blockedPaths ?? [],
+  })
   const port = options.port ?? TEST_PORT
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port, hostname: 'localhost' }, () => resolve(s))
