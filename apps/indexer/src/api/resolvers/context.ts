@@ -102,7 +102,13 @@ export function parseEventOrder(args: Args): EventOrder {
 interface Valued extends Ordered {
   valueUsd: number | null
 }
-type EventColumns = { timestamp: unknown; blockNumber: unknown; logIndex: unknown; id: unknown; valueUsd: unknown }
+type EventColumns = {
+  timestamp: unknown
+  blockNumber: unknown
+  logIndex: unknown
+  id: unknown
+  valueUsd: unknown
+}
 
 /** The cursor key of an event in `order`. */
 export function eventKeyOf(order: EventOrder): (row: Valued) => (string | number | null)[] {

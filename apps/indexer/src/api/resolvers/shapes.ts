@@ -348,20 +348,20 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
       rows,
       first,
       (e) => {
-      const p = s.pools.get(tokenKey(e.chainId, e.pool))
-      if (!p) return []
-      return [
-        {
-          id: e.id,
-          network: slugOf(e.chainId),
-          txHash: e.txHash,
-          blockNumber: e.blockNumber.toString(),
-          timestamp: e.timestamp,
-          type: e.type,
-          pool: () => poolGql(s, p),
-          account: getAddress(e.account),
-          amount0: e.amount0.toString(),
-          amount1: e.amount1.toString(),
+        const p = s.pools.get(tokenKey(e.chainId, e.pool))
+        if (!p) return []
+        return [
+          {
+            id: e.id,
+            network: slugOf(e.chainId),
+            txHash: e.txHash,
+            blockNumber: e.blockNumber.toString(),
+            timestamp: e.timestamp,
+            type: e.type,
+            pool: () => poolGql(s, p),
+            account: getAddress(e.account),
+            amount0: e.amount0.toString(),
+            amount1: e.amount1.toString(),
             valueUsd: usd(e.valueUsd),
           },
         ]
