@@ -55,7 +55,7 @@ const E2E_SECONDS: Record<string, number> = {
   'limit.test.ts': 73,
   'createPosition.test.ts': 72,
   'fiat.test.ts': 70,
-  'explore.test.ts': 112,
+  'explore.test.ts': 115,
   'wallet.test.ts': 64,
   'account.test.ts': 61,
   'liquidity.test.ts': 58,

@@ -166,7 +166,20 @@ export const poolEvent = onchainTable(
     amount1: t.bigint().notNull(),
     valueUsd: t.doublePrecision(),
   }),
-  (table) => ({ timeIdx: index().on(table.timestamp), poolIdx: index().on(table.chainId, table.pool) }),
+  (table) => ({
+    timeIdx: index().on(table.timestamp),
+    poolIdx: index().on(table.chainId, table.pool),
+    // Explore transactions by USD value (api/resolvers/context.ts eventOrderBy): unknown values
+    // last in both directions, ties by time in the same direction; one index per direction.
+    valueDescIdx: index().on(
+      table.valueUsd.desc().nullsLast(),
+      table.timestamp.desc(),
+      table.blockNumber.desc(),
+      table.logIndex.desc(),
+      table.id.desc(),
+    ),
+    valueAscIdx: index().on(table.valueUsd, table.timestamp, table.blockNumber, table.logIndex, table.id),
+  }),
 )
 
 export const position = onchainTable(

@@ -2,10 +2,12 @@
  * The explore screens' fields (issue #11) against the real devnet (ethereum) and a real Ponder on
  * PGlite: the text filter of tokens and pools, FDV against the chain's total supply, the sparkline and
  * the 52-week range against the token's own candles, v3 tick liquidity against the pool's active
- * liquidity read with viem, and typed errors for hostile filters.
+ * liquidity read with viem, typed errors for hostile filters, and the transactions list ordered by time or USD value and filtered,
+ * paged against PostgreSQL's own ORDER BY of the same rows, its cursors good only for their list.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
+import { PGlite } from '@electric-sql/pglite'
 import { startDevnet } from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment, v3PoolAbi } from '@oxbow/protocol'
 import { createPublicClient, http, type PublicClient } from 'viem'
@@ -177,5 +179,127 @@ describe('explore fields', () => {
       ),
     )
     assert.deepEqual(pool.liquidityByTick, [])
+  })
+})
+
+interface TxNode {
+  id: string
+  txHash: string
+  account: string
+  blockNumber: string
+  timestamp: number
+  valueUsd: string | null
+  pool: { token0: { symbol: string; name: string }; token1: { symbol: string; name: string } }
+}
+
+const TX_FIELDS =
+  'id txHash account blockNumber timestamp valueUsd pool { token0 { symbol name } token1 { symbol name } }'
+
+/** Every page of `transactions` with `args` (7 rows a page, so pages cross ties and nulls). */
+async function allTransactions(args: Record<string, unknown>): Promise<TxNode[]> {
+  const out: TxNode[] = []
+  let after: string | null = null
+  for (let page = 0; page < 200; page++) {
+    const data: {
+      transactions: { nodes: TxNode[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }
+    } = await okData(
+      gql(
+        `query($o: TransactionOrderBy, $d: OrderDirection, $f: String, $a: String) { transactions(networks: ["ethereum"], orderBy: $o, orderDirection: $d, filter: $f, first: 7, after: $a) { nodes { ${TX_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+        { ...args, a: after },
+      ),
+    )
+    out.push(...data.transactions.nodes)
+    if (!data.transactions.pageInfo.hasNextPage) return out
+    after = data.transactions.pageInfo.endCursor
+  }
+  throw new Error('more than 200 pages')
+}
+
+describe('explore transactions: order, filter, cursors', () => {
+  let all: TxNode[]
+  let truth: PGlite
+
+  before(async () => {
+    all = await allTransactions({})
+    assert.ok(all.length >= 8, `the devnet's seeded trades give more than one page (got ${all.length})`)
+    // The SQL truth: the same rows in a table of their own, ordered by PostgreSQL in one query.
+    truth = new PGlite()
+    await truth.query(
+      'CREATE TABLE e (id text, ts integer, block numeric, log_index integer, value double precision)',
+    )
+    for (const t of all) {
+      await truth.query('INSERT INTO e VALUES ($1, $2, $3, $4, $5)', [
+        t.id,
+        t.timestamp,
+        t.blockNumber,
+        Number(t.id.split(':').at(-1)),
+        t.valueUsd === null ? null : Number(t.valueUsd),
+      ])
+    }
+  })
+  after(async () => {
+    await truth?.close()
+  })
+
+  const sqlOrders = {
+    'TIMESTAMP DESC': 'ts DESC, block DESC, log_index DESC, id DESC',
+    'TIMESTAMP ASC': 'ts, block, log_index, id',
+    'VALUE_USD DESC': 'value DESC NULLS LAST, ts DESC, block DESC, log_index DESC, id DESC',
+    'VALUE_USD ASC': 'value ASC NULLS LAST, ts, block, log_index, id',
+  } as const
+
+  for (const [order, sqlOrder] of Object.entries(sqlOrders)) {
+    it(`behavior: orderBy ${order}, paged 7 at a time, lists the rows in PostgreSQL's order`, async () => {
+      const [o, d] = order.split(' ')
+      const paged = await allTransactions({ o, d })
+      const { rows } = await truth.query<{ id: string }>(`SELECT id FROM e ORDER BY ${sqlOrder}`)
+      assert.deepEqual(
+        paged.map((t) => t.id),
+        rows.map((r) => r.id),
+      )
+    })
+  }
+
+  it('behavior: filter keeps the transactions of pools with a matching token, or of a wallet or tx hash prefix', async () => {
+    const usd = await allTransactions({ f: 'USD', o: 'VALUE_USD' })
+    const expected = all.filter((t) =>
+      [t.pool.token0, t.pool.token1].some((k) => `${k.symbol} ${k.name}`.toLowerCase().includes('usd')),
+    )
+    assert.ok(expected.length > 0 && expected.length < all.length, 'the devnet trades USD and non-USD pairs')
+    assert.deepEqual(usd.map((t) => t.id).sort(), expected.map((t) => t.id).sort())
+    const first = all[0]
+    assert.ok(first)
+    const byWallet = await allTransactions({ f: first.account })
+    assert.deepEqual(
+      byWallet.map((t) => t.id),
+      all.filter((t) => t.account === first.account).map((t) => t.id),
+    )
+    const byHash = await allTransactions({ f: first.txHash.slice(0, 14) })
+    assert.deepEqual(
+      byHash.map((t) => t.id),
+      all.filter((t) => t.txHash.startsWith(first.txHash.slice(0, 14))).map((t) => t.id),
+    )
+    const none = await allTransactions({ f: "'; DROP TABLE pool_event; --" })
+    assert.deepEqual(none, [])
+  })
+
+  it('error: a cursor used with another order, direction or filter is BAD_USER_INPUT', async () => {
+    const q =
+      'query($o: TransactionOrderBy, $d: OrderDirection, $f: String, $a: String) { transactions(networks: ["ethereum"], orderBy: $o, orderDirection: $d, filter: $f, first: 3, after: $a) { nodes { id } pageInfo { endCursor } } }'
+    const page = await okData(
+      gql<{ transactions: { pageInfo: { endCursor: string } } }>(q, { o: 'VALUE_USD', d: 'DESC' }),
+    )
+    const cursor = page.transactions.pageInfo.endCursor
+    assert.ok(cursor)
+    for (const misuse of [
+      { o: 'TIMESTAMP', d: 'DESC' },
+      { o: 'VALUE_USD', d: 'ASC' },
+      { o: 'VALUE_USD', d: 'DESC', f: 'usd' },
+    ]) {
+      const r = await gql(q, { ...misuse, a: cursor })
+      assert.equal(r.errors?.[0]?.extensions?.code, 'BAD_USER_INPUT', JSON.stringify(misuse))
+    }
+    const same = await gql(q, { o: 'VALUE_USD', d: 'DESC', a: cursor })
+    assert.equal(same.errors, undefined)
   })
 })

@@ -514,6 +514,88 @@ describe('explore tables', () => {
     })
   })
 
+  test("behavior: the transactions table sorts by value and time in the indexer's order (Load more included); the filter box narrows rows on the indexer", async () => {
+    await withPage('/explore/transactions/ethereum', async (page) => {
+      await page.getByTestId('explore-transaction-row').first().waitFor()
+      const shown = () =>
+        page
+          .getByTestId('explore-transaction-row')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-tx')))
+      const sortedBy = (name: string, want: 'ascending' | 'descending') =>
+        page.waitForFunction(
+          ([label, sort]) =>
+            [...document.querySelectorAll('th[aria-sort]')].some(
+              (th) => th.getAttribute('aria-sort') === sort && th.textContent?.startsWith(label ?? '-'),
+            ),
+          [name, want],
+        )
+      /** The indexer's first `first` rows of this list, as tx hashes. */
+      const indexerTxs = async (args: string, first: number) =>
+        (
+          await indexerQuery<{ transactions: { nodes: { txHash: string }[] } }>(
+            `{ transactions(networks: ["ethereum"], ${args}, first: ${first}) { nodes { txHash } } }`,
+          )
+        ).transactions.nodes.map((t) => t.txHash)
+      const shows = async (want: string[], what: string) => {
+        await page
+          .waitForFunction(
+            (txs) =>
+              JSON.stringify(
+                [...document.querySelectorAll('[data-testid=explore-transaction-row]')].map((row) =>
+                  row.getAttribute('data-tx'),
+                ),
+              ) === JSON.stringify(txs),
+            want,
+            { timeout: 10_000 },
+          )
+          .catch(async (error) => {
+            assert.deepEqual(await shown(), want, what)
+            throw error
+          })
+      }
+      await sortedBy('Time', 'descending')
+      const value = page.getByRole('columnheader', { name: 'Value' }).getByRole('button')
+      await value.click()
+      await sortedBy('Value', 'descending')
+      const byValue = await indexerTxs('orderBy: VALUE_USD, orderDirection: DESC', 50)
+      assert.ok(byValue.length > 25, 'more than a page of transactions')
+      await shows(byValue.slice(0, 25), 'VALUE_USD DESC')
+      // The next page follows the value order's own cursor.
+      await page.getByRole('button', { name: 'Load more' }).click()
+      await shows(byValue, 'VALUE_USD DESC, two pages')
+      await value.click()
+      await sortedBy('Value', 'ascending')
+      await shows(await indexerTxs('orderBy: VALUE_USD, orderDirection: ASC', 25), 'VALUE_USD ASC')
+
+      // The filter goes to the indexer: every row has a USDC leg, in the current order.
+      const box = page.getByRole('searchbox', { name: 'Filter by name, symbol or address' })
+      await box.fill('USDC')
+      const usdc = await indexerTxs('orderBy: VALUE_USD, orderDirection: ASC, filter: "USDC"', 25)
+      assert.ok(usdc.length > 0)
+      await shows(usdc, 'filter USDC')
+      for (const text of await page.getByTestId('explore-transaction-row').allTextContents())
+        assert.match(text, /USDC/)
+      // A wallet's address keeps that wallet's transactions only.
+      const wallet = privateKeyToAccount(devnet.manifest.accounts[2]?.privateKey ?? '0x').address
+      await box.fill(wallet)
+      const mine = await indexerTxs(`orderBy: VALUE_USD, orderDirection: ASC, filter: "${wallet}"`, 25)
+      assert.ok(mine.length > 0, 'the swap of the test before')
+      await shows(mine, 'filter wallet')
+      const all = await indexerTxs('orderBy: VALUE_USD, orderDirection: ASC', 100)
+      assert.ok(mine.length < all.length, 'the wallet filter narrows the list')
+      for (const title of await page
+        .locator('[data-testid=explore-transaction-row] td[title]')
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))))
+        assert.equal(title, wallet)
+
+      // Back to time: newest first again (the live order).
+      await box.fill('')
+      await page.getByRole('columnheader', { name: 'Time' }).getByRole('button').click()
+      await sortedBy('Time', 'descending')
+      await shows(await indexerTxs('orderBy: TIMESTAMP, orderDirection: DESC', 25), 'TIMESTAMP DESC')
+    })
+  })
+
   test('error: hostile filter text is sent as data and answered with no rows; an unknown tab is the not-found page', async () => {
     await withPage('/explore/tokens/ethereum', async (page) => {
       await page.getByTestId('explore-token-row').first().waitFor()

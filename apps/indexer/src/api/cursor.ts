@@ -6,9 +6,12 @@ import { badInput } from './errors.ts'
  * Opaque cursors: base64url JSON tagged with the list they belong to, so a cursor from one list
  * (or a hand-edited one) is rejected with BAD_USER_INPUT instead of silently paging wrong.
  */
-const cursorSchema = z.object({ l: z.string(), k: z.array(z.union([z.string(), z.number()])).max(4) })
+const cursorSchema = z.object({
+  l: z.string(),
+  k: z.array(z.union([z.string(), z.number(), z.null()])).max(5),
+})
 
-export type CursorKey = (string | number)[]
+export type CursorKey = (string | number | null)[]
 
 /**
  * The identity of one list: the field's name and every argument that selects or orders its items
@@ -63,27 +66,43 @@ export function offsetFromCursor(list: string, cursor: string | null | undefined
 }
 
 /**
- * Position in a newest-first list ordered by (timestamp, block, log index, id). Every part is
- * checked against its column's type here, so a hand-edited cursor never reaches the database as a
- * value it would refuse.
+ * Position in a list of events ordered by (timestamp, block, log index, id), newest or oldest first,
+ * optionally led by a value (explore transactions by USD value: null = no value known). Every part
+ * is checked against its column's type here, so a hand-edited cursor never reaches the database as
+ * a value it would refuse.
  */
 export interface KeysetPosition {
+  /** The leading value of a list ordered by one (undefined when the list has none). */
+  value?: number | null
   timestamp: number
   blockNumber: string
   logIndex: number
   id: string
 }
 
-const keysetSchema = z.tuple([
+const eventKey = [
   z.number().int().min(0).max(INT4_MAX),
   z.string().regex(/^[0-9]{1,20}$/),
   z.number().int().min(0).max(INT4_MAX),
   z.string().regex(/^[0-9A-Za-z:]{1,200}$/),
-])
+] as const
+const keysetSchema = z.tuple(eventKey)
+const valuedKeysetSchema = z.tuple([z.number().finite().nullable(), ...eventKey])
 
-export function keysetFromCursor(list: string, cursor: string | null | undefined): KeysetPosition | null {
+/** `valued`: the list is ordered by a leading value, which the cursor's key starts with. */
+export function keysetFromCursor(
+  list: string,
+  cursor: string | null | undefined,
+  valued = false,
+): KeysetPosition | null {
   const key = decodeCursor(list, cursor)
   if (key === null) return null
+  if (valued) {
+    const parsed = valuedKeysetSchema.safeParse(key)
+    if (!parsed.success) throw badInput('Invalid cursor.', 'after')
+    const [value, timestamp, blockNumber, logIndex, id] = parsed.data
+    return { value, timestamp, blockNumber, logIndex, id }
+  }
   const parsed = keysetSchema.safeParse(key)
   if (!parsed.success) throw badInput('Invalid cursor.', 'after')
   const [timestamp, blockNumber, logIndex, id] = parsed.data

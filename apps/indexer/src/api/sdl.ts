@@ -9,6 +9,7 @@ export const typeDefs = /* GraphQL */ `
   enum OrderDirection { ASC DESC }
   enum TokenOrderBy { VOLUME_24H TVL PRICE PRICE_CHANGE_1H PRICE_CHANGE_24H MARKET_CAP SYMBOL }
   enum PoolOrderBy { TVL VOLUME_24H VOLUME_30D APR FEES_24H TX_COUNT }
+  enum TransactionOrderBy { TIMESTAMP VALUE_USD }
   enum ChartRange { HOUR DAY WEEK MONTH YEAR ALL }
   enum ProtocolVersion { V2 V3 V4 }
   enum PositionStatus { IN_RANGE OUT_OF_RANGE CLOSED }
@@ -287,8 +288,8 @@ export const typeDefs = /* GraphQL */ `
     pools(networks: [String!], orderBy: PoolOrderBy = TVL, orderDirection: OrderDirection = DESC, first: Int = 20, after: String, token: String, version: ProtocolVersion, filter: String): PoolConnection!
     "id: pool address (v2/v3) or v4 pool id."
     pool(network: String!, id: String!): Pool
-    "Explore transactions, newest first."
-    transactions(networks: [String!], first: Int = 20, after: String, pool: String, token: String): PoolTransactionConnection!
+    "Explore transactions, newest first by default; VALUE_USD puts transactions of unknown value last in either direction; ties go by time in the same direction. filter: a token symbol or name part or a pair ('ETH/USDC'), matched on the pool's tokens, or the start of the wallet's address or of the transaction hash (0x…). A cursor pages only the list (order, filter, networks, pool, token) it came from."
+    transactions(networks: [String!], orderBy: TransactionOrderBy = TIMESTAMP, orderDirection: OrderDirection = DESC, first: Int = 20, after: String, pool: String, token: String, filter: String): PoolTransactionConnection!
     portfolio(owner: String!, networks: [String!], hideSmallBalances: Boolean = false, hideSpam: Boolean = true): Portfolio!
     "The owner's balance of each given token (up to 20), in the order given, 0 where it holds none; tokens the indexer does not know are left out, and so is a native balance the node did not give."
     tokenBalances(owner: String!, tokens: [TokenRef!]!): [TokenBalance!]!

@@ -1,5 +1,5 @@
 /** What every resolver module shares: its dependencies, argument parsing and keyset helpers. */
-import { type and, desc, type ReadonlyDrizzle, sql } from 'ponder'
+import { type and, asc, desc, type ReadonlyDrizzle, sql } from 'ponder'
 
 export type SQL = NonNullable<ReturnType<typeof and>>
 
@@ -62,6 +62,7 @@ export function keysetPage<R extends Ordered, N>(
   rows: R[],
   first: number,
   nodes: (row: R) => N[],
+  key: (row: R) => (string | number | null)[] = keyOf,
 ) {
   const page = rows.slice(0, first)
   const last = page.at(-1)
@@ -69,7 +70,7 @@ export function keysetPage<R extends Ordered, N>(
     nodes: page.flatMap(nodes),
     pageInfo: {
       hasNextPage: rows.length > first,
-      endCursor: last ? encodeCursor(list, keyOf(last)) : null,
+      endCursor: last ? encodeCursor(list, key(last)) : null,
     },
   }
 }
@@ -79,6 +80,57 @@ export function afterKey(
   at: KeysetPosition,
 ): SQL {
   return sql`(${t.timestamp}, ${t.blockNumber}, ${t.logIndex}, ${t.id}) < (${at.timestamp}, ${at.blockNumber}::numeric, ${at.logIndex}, ${at.id})`
+}
+
+/**
+ * An ordering of pool events (explore transactions): by time, or by USD value with events of no
+ * known value last in either direction; ties by (timestamp, block, log index, id) in the same
+ * direction, so one row comparison finds the rows after a cursor. ponder.schema.ts indexes each.
+ */
+export interface EventOrder {
+  by: 'TIMESTAMP' | 'VALUE_USD'
+  direction: 'ASC' | 'DESC'
+}
+
+export function parseEventOrder(args: Args): EventOrder {
+  return {
+    by: args.orderBy === 'VALUE_USD' ? 'VALUE_USD' : 'TIMESTAMP',
+    direction: args.orderDirection === 'ASC' ? 'ASC' : 'DESC',
+  }
+}
+
+interface Valued extends Ordered {
+  valueUsd: number | null
+}
+type EventColumns = {
+  timestamp: unknown
+  blockNumber: unknown
+  logIndex: unknown
+  id: unknown
+  valueUsd: unknown
+}
+
+/** The cursor key of an event in `order`. */
+export function eventKeyOf(order: EventOrder): (row: Valued) => (string | number | null)[] {
+  return order.by === 'VALUE_USD' ? (row) => [row.valueUsd, ...keyOf(row)] : keyOf
+}
+
+export function eventOrderBy(t: EventColumns, order: EventOrder): SQL[] {
+  const dir = order.direction === 'ASC' ? asc : desc
+  const tail = [t.timestamp, t.blockNumber, t.logIndex, t.id].map((column) => dir(column as Column))
+  if (order.by === 'TIMESTAMP') return tail
+  const value =
+    order.direction === 'ASC' ? sql`${t.valueUsd} asc nulls last` : sql`${t.valueUsd} desc nulls last`
+  return [value, ...tail]
+}
+
+/** The events after `at` in `order`. */
+export function afterEvent(t: EventColumns, at: KeysetPosition, order: EventOrder): SQL {
+  const op = sql.raw(order.direction === 'ASC' ? '>' : '<')
+  const tail = sql`(${t.timestamp}, ${t.blockNumber}, ${t.logIndex}, ${t.id}) ${op} (${at.timestamp}, ${at.blockNumber}::numeric, ${at.logIndex}, ${at.id})`
+  if (order.by === 'TIMESTAMP') return tail
+  if (at.value === null || at.value === undefined) return sql`(${t.valueUsd} is null and ${tail})`
+  return sql`(${t.valueUsd} is null or (${t.valueUsd}, ${t.timestamp}, ${t.blockNumber}, ${t.logIndex}, ${t.id}) ${op} (${at.value}::double precision, ${at.timestamp}, ${at.blockNumber}::numeric, ${at.logIndex}, ${at.id}))`
 }
 
 export interface ResolverDeps {

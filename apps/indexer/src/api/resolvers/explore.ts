@@ -1,4 +1,5 @@
 /** Explore, token and pool pages, search: root fields answered from the snapshot. */
+import { like, or } from 'ponder'
 import { getAddress } from 'viem'
 import { z } from 'zod'
 import { listOf, pageByOffset } from '../cursor.ts'
@@ -38,7 +39,7 @@ function poolMatches(p: PoolView, q: string): boolean {
   return tokenMatches(p.token0, q) || tokenMatches(p.token1, q)
 }
 
-export function exploreResolvers({ deps, input, chainIds }: ResolverContext, shapes: Shapes) {
+export function exploreResolvers({ deps, input, chainIds, tables }: ResolverContext, shapes: Shapes) {
   const { tokenGql, poolGql, collectionGql, poolTransactions } = shapes
 
   const tokenSorters: Record<string, (t: TokenView) => number | string | null> = {
@@ -174,20 +175,29 @@ export function exploreResolvers({ deps, input, chainIds }: ResolverContext, sha
       const poolFilter = args.pool === null || args.pool === undefined ? null : parsePoolId(args.pool, 'pool')
       const tokenFilter =
         args.token === null || args.token === undefined ? null : parseAddress(args.token, 'token')
+      const filter = parseListFilter(args.filter)
       const s = await deps.snapshot()
       const chains = chainIds(s, slugs)
+      // Text: a token symbol or name part or a pair, matched on the pools' tokens; hex: the start of
+      // the wallet's address or of the transaction's hash.
+      const hexFilter = filter !== null && /^0x[0-9a-f]*$/.test(filter) ? filter : null
+      const textFilter = filter !== null && hexFilter === null ? filter : null
       let poolIds: string[] | null = null
-      if (poolFilter !== null || tokenFilter !== null) {
+      if (poolFilter !== null || tokenFilter !== null || textFilter !== null) {
         poolIds = s.poolList
           .filter(
             (p) =>
               chains.includes(p.row.chainId) &&
               (poolFilter === null || p.row.id === poolFilter) &&
-              (tokenFilter === null || p.row.token0 === tokenFilter || p.row.token1 === tokenFilter),
+              (tokenFilter === null || p.row.token0 === tokenFilter || p.row.token1 === tokenFilter) &&
+              (textFilter === null || poolMatches(p, textFilter)),
           )
           .map((p) => p.row.id)
       }
-      return poolTransactions(s, chains, poolIds, args, listOf('transactions', args))
+      const t = tables.poolEvent
+      const where =
+        hexFilter === null ? undefined : or(like(t.account, `${hexFilter}%`), like(t.txHash, `${hexFilter}%`))
+      return poolTransactions(s, chains, poolIds, args, listOf('transactions', args), where)
     },
 
     async trendingTokens(args: Args) {

@@ -17,10 +17,12 @@ import {
 } from '../snapshotViews.ts'
 import {
   type Args,
-  afterKey,
+  afterEvent,
+  eventKeyOf,
+  eventOrderBy,
   keysetPage,
   MAX_SAME_TOKENS,
-  newestFirst,
+  parseEventOrder,
   parseRange,
   type ResolverContext,
   type SQL,
@@ -312,47 +314,60 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
     return s.collections.find((c) => c.key === tokenKey(chainId, address))
   }
 
+  /**
+   * Pool events of `chains` (of `poolIds` unless null) matching `where` when given, in the order
+   * `args` ask (orderBy, orderDirection; newest first by default).
+   */
   async function poolTransactions(
     s: Snapshot,
     chains: number[],
     poolIds: string[] | null,
     args: Args,
     list: string,
+    where?: SQL,
   ) {
     const first = parseFirst(args.first)
-    const cursor = keysetFromCursor(list, args.after as string | undefined)
+    const order = parseEventOrder(args)
+    const cursor = keysetFromCursor(list, args.after as string | undefined, order.by === 'VALUE_USD')
     const t = tables.poolEvent
     const conditions: SQL[] = [inArray(t.chainId, chains)]
     if (poolIds !== null) {
       if (poolIds.length === 0) return { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } }
       conditions.push(inArray(t.pool, poolIds as `0x${string}`[]))
     }
-    if (cursor) conditions.push(afterKey(t, cursor))
+    if (where) conditions.push(where)
+    if (cursor) conditions.push(afterEvent(t, cursor, order))
     const rows = await db
       .select()
       .from(t)
       .where(and(...conditions))
-      .orderBy(...newestFirst(t))
+      .orderBy(...eventOrderBy(t, order))
       .limit(first + 1)
-    return keysetPage(list, rows, first, (e) => {
-      const p = s.pools.get(tokenKey(e.chainId, e.pool))
-      if (!p) return []
-      return [
-        {
-          id: e.id,
-          network: slugOf(e.chainId),
-          txHash: e.txHash,
-          blockNumber: e.blockNumber.toString(),
-          timestamp: e.timestamp,
-          type: e.type,
-          pool: () => poolGql(s, p),
-          account: getAddress(e.account),
-          amount0: e.amount0.toString(),
-          amount1: e.amount1.toString(),
-          valueUsd: usd(e.valueUsd),
-        },
-      ]
-    })
+    return keysetPage(
+      list,
+      rows,
+      first,
+      (e) => {
+        const p = s.pools.get(tokenKey(e.chainId, e.pool))
+        if (!p) return []
+        return [
+          {
+            id: e.id,
+            network: slugOf(e.chainId),
+            txHash: e.txHash,
+            blockNumber: e.blockNumber.toString(),
+            timestamp: e.timestamp,
+            type: e.type,
+            pool: () => poolGql(s, p),
+            account: getAddress(e.account),
+            amount0: e.amount0.toString(),
+            amount1: e.amount1.toString(),
+            valueUsd: usd(e.valueUsd),
+          },
+        ]
+      },
+      eventKeyOf(order),
+    )
   }
 
   return {

@@ -156,7 +156,7 @@ interface ListQuery<T> {
 
 /**
  * An explore table: headers (sortable where a column has a sort key), skeleton rows while the first
- * page loads, the rows of every page loaded so far (narrowed by `select`, drawn by `children`), and
+ * page loads, the rows of every page loaded so far (drawn by `children`), and
  * the list footer (data message, empty, load more).
  */
 export function ExploreTable<K extends string, T>(props: {
@@ -165,12 +165,10 @@ export function ExploreTable<K extends string, T>(props: {
   sort?: { key: K; direction: Direction }
   onSort?: (key: K) => void
   query: ListQuery<T>
-  select?: (rows: readonly T[]) => readonly T[]
   children: (rows: readonly T[]) => ReactNode
 }) {
   const { query } = props
-  const all = rowsOf(query.data)
-  const rows = props.select ? props.select(all) : all
+  const rows = rowsOf(query.data)
   return (
     <>
       <div className={styles.scroll}>

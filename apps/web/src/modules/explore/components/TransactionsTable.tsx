@@ -3,15 +3,16 @@ import { useIntl } from 'react-intl'
 import { findNetwork } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { useExploreTransactions } from '../hooks/useExploreData.ts'
-import type { TransactionRow } from '../services/exploreData.ts'
+import { TRANSACTIONS_DEFAULT_ORDER, type TransactionSort } from '../services/exploreData.ts'
 import { amountText, num, relativeTime } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
-import { type Column, ExploreTable } from './TableParts.tsx'
+import { type Column, ExploreTable, useSort } from './TableParts.tsx'
 
 /**
- * Pool transactions, newest first, refreshed as blocks are indexed: time, type, USD value, both
- * token amounts, wallet. `filter` narrows the loaded rows by either token's symbol.
+ * Pool transactions: time, type, USD value, both token amounts, wallet. Sorted by time (newest
+ * first, refreshed as blocks are indexed) or by value on the indexer, which also applies `filter`
+ * (a token symbol or name, a pair, or the start of a wallet address or tx hash).
  */
 export function TransactionsTable(props: {
   networks: readonly string[] | null
@@ -25,27 +26,30 @@ export function TransactionsTable(props: {
     ...(props.token ? { token: props.token } : {}),
     ...(props.pool ? { pool: props.pool } : {}),
   }
-  const query = useExploreTransactions(props.networks, narrow)
-  const needle = (props.filter ?? '').trim().toLowerCase()
-  const select = (all: readonly TransactionRow[]) =>
-    needle
-      ? all.filter((t) =>
-          [t.pool.token0.symbol, t.pool.token1.symbol, t.account, t.txHash].some((x) =>
-            x.toLowerCase().includes(needle),
-          ),
-        )
-      : all
+  const { sort, onSort } = useSort<TransactionSort>(TRANSACTIONS_DEFAULT_ORDER.orderBy)
+  const query = useExploreTransactions(
+    props.networks,
+    narrow,
+    { orderBy: sort.key, direction: sort.direction },
+    props.filter ?? '',
+  )
   const now = Math.floor(query.dataUpdatedAt / 1000) || Math.floor(Date.now() / 1000)
-  const columns: Column<never>[] = [
-    { label: intl.formatMessage(em.colTime) },
+  const columns: Column<TransactionSort>[] = [
+    { label: intl.formatMessage(em.colTime), sortKey: 'TIMESTAMP' },
     { label: intl.formatMessage(em.colType) },
-    { label: intl.formatMessage(em.colValue), numeric: true },
+    { label: intl.formatMessage(em.colValue), sortKey: 'VALUE_USD', numeric: true },
     { label: intl.formatMessage(em.colToken), numeric: true },
     { label: intl.formatMessage(em.colToken), numeric: true },
     { label: intl.formatMessage(em.colWallet) },
   ]
   return (
-    <ExploreTable label={intl.formatMessage(em.transactions)} columns={columns} query={query} select={select}>
+    <ExploreTable
+      label={intl.formatMessage(em.transactions)}
+      columns={columns}
+      sort={sort}
+      onSort={onSort}
+      query={query}
+    >
       {(rows) =>
         rows.map((t) => {
           const explorer = findNetwork(t.network)?.explorer

@@ -20,6 +20,8 @@ import {
   type Page,
   type PoolSort,
   type TokenSort,
+  TRANSACTIONS_DEFAULT_ORDER,
+  type TransactionSort,
 } from '../services/exploreData.ts'
 
 /**
@@ -115,12 +117,28 @@ export const useExplorePools = (
   filter: string,
 ) => useInfiniteQuery(explorePoolsOptions(networks, orderBy, direction, filter))
 
-/** Newest pool transactions; refreshed as blocks are indexed. `token`/`pool` narrow them. */
+/** A transactions list's order (the Time and Value columns). */
+export interface TransactionsOrder {
+  readonly orderBy: TransactionSort
+  readonly direction: Direction
+}
+
+/**
+ * Pool transactions in `order` (newest first by default), a page at a time by the indexer's cursors
+ * of that order; `token`/`pool` and `filter` (the filter box's text) narrow them on the indexer.
+ * Newest first, the list asks again as blocks are indexed (new rows come on top); in another order
+ * it stays put while it is paged.
+ */
 export function exploreTransactionsOptions(
   networks: readonly string[] | null,
   narrow: { token?: string; pool?: string } = {},
+  order: TransactionsOrder = TRANSACTIONS_DEFAULT_ORDER,
+  filter = '',
 ) {
   const graphqlUrl = getRuntimeConfig().graphqlUrl
+  const live =
+    order.orderBy === TRANSACTIONS_DEFAULT_ORDER.orderBy &&
+    order.direction === TRANSACTIONS_DEFAULT_ORDER.direction
   return infiniteQueryOptions({
     queryKey: [
       'explore',
@@ -129,6 +147,9 @@ export function exploreTransactionsOptions(
       scopeKey(networks),
       narrow.token ?? null,
       narrow.pool ?? null,
+      order.orderBy,
+      order.direction,
+      filter,
     ],
     queryFn: ({ pageParam, signal }) =>
       inScope(graphqlUrl, networks, (scope) =>
@@ -138,12 +159,15 @@ export function exploreTransactionsOptions(
           after: pageParam,
           isNetwork: isKnownNetwork,
           signal,
+          orderBy: order.orderBy,
+          direction: order.direction,
+          filter,
           ...narrow,
         }),
       ),
-    refetchInterval: TRANSACTIONS_REFRESH_MS,
+    refetchInterval: live ? TRANSACTIONS_REFRESH_MS : false,
     // A prefetched first page is not asked for again as the table mounts.
-    staleTime: TRANSACTIONS_REFRESH_MS,
+    staleTime: live ? TRANSACTIONS_REFRESH_MS : 15_000,
     ...pageParams,
   })
 }
@@ -151,7 +175,9 @@ export function exploreTransactionsOptions(
 export const useExploreTransactions = (
   networks: readonly string[] | null,
   narrow: { token?: string; pool?: string } = {},
-) => useInfiniteQuery(exploreTransactionsOptions(networks, narrow))
+  order: TransactionsOrder = TRANSACTIONS_DEFAULT_ORDER,
+  filter = '',
+) => useInfiniteQuery(exploreTransactionsOptions(networks, narrow, order, filter))
 
 /**
  * Whether the indexer trails any shown network's head by more than OUTDATED_AFTER_BLOCKS (the spec's

@@ -83,10 +83,16 @@ export interface Page<T> {
 
 export type TokenSort = 'VOLUME_24H' | 'PRICE' | 'PRICE_CHANGE_1H' | 'PRICE_CHANGE_24H' | 'MARKET_CAP'
 export type PoolSort = 'TVL' | 'APR' | 'VOLUME_24H' | 'VOLUME_30D'
+export type TransactionSort = 'TIMESTAMP' | 'VALUE_USD'
 export type Direction = 'ASC' | 'DESC'
 /** The lists' first order (the tables start there; the route loaders prefetch it). */
 export const TOKENS_DEFAULT_SORT: TokenSort = 'VOLUME_24H'
 export const POOLS_DEFAULT_SORT: PoolSort = 'TVL'
+/** Newest first: the order in which new blocks' transactions appear on top. */
+export const TRANSACTIONS_DEFAULT_ORDER = { orderBy: 'TIMESTAMP', direction: 'DESC' } as const satisfies {
+  orderBy: TransactionSort
+  direction: Direction
+}
 
 const TOKEN_FIELDS =
   'network address symbol name decimals safety priceUsd priceChange1h priceChange24h fdvUsd volume24hUsd tvlUsd sparkline'
@@ -112,8 +118,8 @@ export const POOLS_QUERY = /* GraphQL */ `
   }
 `
 export const TRANSACTIONS_QUERY = /* GraphQL */ `
-  query ExploreTransactions($networks: [String!], $first: Int!, $after: String, $token: String, $pool: String) {
-    transactions(networks: $networks, first: $first, after: $after, token: $token, pool: $pool) {
+  query ExploreTransactions($networks: [String!], $orderBy: TransactionOrderBy, $orderDirection: OrderDirection, $first: Int!, $after: String, $token: String, $pool: String, $filter: String) {
+    transactions(networks: $networks, orderBy: $orderBy, orderDirection: $orderDirection, first: $first, after: $after, token: $token, pool: $pool, filter: $filter) {
       nodes { ${TRANSACTION_FIELDS} }
       pageInfo { hasNextPage endCursor }
     }
@@ -202,18 +208,28 @@ export const transactionsPageOf = (
   isNetwork: (slug: string) => boolean,
 ): Page<TransactionRow> => pageOf(json, 'transactions', transactionRowSchema, isNetwork)
 
+/** One page of transactions in the asked order, narrowed by token, pool and the filter box's text. */
 export async function fetchTransactionsPage(
-  request: ListRequest & { token?: string; pool?: string },
+  request: ListRequest & {
+    token?: string
+    pool?: string
+    orderBy: TransactionSort
+    direction: Direction
+    filter: string
+  },
 ): Promise<Page<TransactionRow>> {
   const json = await postGraphql(
     request.graphqlUrl,
     TRANSACTIONS_QUERY,
     {
       networks: request.networks,
+      orderBy: request.orderBy,
+      orderDirection: request.direction,
       first: EXPLORE_PAGE_SIZE,
       after: request.after,
       token: request.token ?? null,
       pool: request.pool ?? null,
+      filter: request.filter || null,
     },
     request.signal,
   )
