@@ -87,7 +87,13 @@ export function AccountDrawer() {
       data-testid="account-drawer"
     >
       {/* The bottom sheet's top edge strip, its drag handle (narrow screens only; Escape and Close do the same by keyboard). */}
-      <div className={styles.handle} ref={handleRef} onPointerDown={onHandleDown} aria-hidden="true" />
+      <div
+        className={styles.handle}
+        ref={handleRef}
+        onPointerDown={onHandleDown}
+        aria-hidden="true"
+        data-testid="sheet-handle"
+      />
       <div
         key={address ? view : 'connect'}
         className={styles.slide}
