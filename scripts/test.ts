@@ -52,7 +52,7 @@ const E2E_SECONDS: Record<string, number> = {
   'routes.test.ts': 97,
   'gasless.test.ts': 89,
   'swap.test.ts': 74,
-  'limit.test.ts': 73,
+  'limit.test.ts': 76,
   'createPosition.test.ts': 72,
   'fiat.test.ts': 70,
   'explore.test.ts': 115,
@@ -71,7 +71,7 @@ const E2E_SECONDS: Record<string, number> = {
   'swapPresentation.test.ts': 30,
   'pendingTx.test.ts': 29,
   // measured alone in a namespace (2026-11-28): 119 s with its own stack's start
-  'accountDetails.test.ts': 119,
+  'accountDetails.test.ts': 131,
   'swapGuards.test.ts': 24,
   'passkey.test.ts': 64,
   'walletBackup.test.ts': 20,

@@ -10,7 +10,12 @@
  * 21,000 gas ran out) shows as 'Send failed' / Failed in Activity, also after a reload (the indexer
  * has no row for a reverted transaction: the app's record is kept), with its details and the
  * receipt's network cost; a tracked transaction the node does not know shows 'Cannot load
- * transaction'; the settings footer's build hash is a commit of this repository.
+ * transaction'; a received token's details show no network cost (the sender paid it); the
+ * settings footer's build hash is a commit of this repository. At 390 px on a touch screen, the
+ * bottom sheet: a short swipe up from the bottom edge (within 20 px) springs back, a longer one
+ * (past 100 px, CDP touch input) opens it; dragging its top edge strip with the mouse up moves it at
+ * 1/2.5 of the pointer, a short drag down springs back and a long touch drag down closes it;
+ * backdrop 0.5, 250 ms animation.
  */
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
@@ -18,7 +23,7 @@ import { randomBytes } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import type { Address, Hash } from 'viem'
+import { type Address, erc20Abi, type Hash, parseAbi } from 'viem'
 import { connectToSend, drawer, reviewSend, startDrawerStack, withMiningPaused } from './drawerKit.ts'
 import type { Stack } from './stack.ts'
 import { screenshot, withCheckedPage } from './support.ts'
@@ -189,6 +194,113 @@ describe('activity: transaction details', { concurrency: false }, () => {
         `oxbow.wallet.pending.${ACCOUNT_0.toLowerCase()}`,
       )
     })
+  })
+
+  test('a received token: its details show no network cost (the sender paid the gas)', async () => {
+    const weth = stack.manifest.networks.ethereum?.tokens.find((t) => t.symbol === 'WETH')
+    assert.ok(weth)
+    const sender = devnetClients(stack.manifest, 'ethereum', 1)
+    const amount = 1_000_000_000_000_000n
+    const deposit = await sender.wallet.writeContract({
+      address: weth.address as Address,
+      abi: parseAbi(['function deposit() payable']),
+      functionName: 'deposit',
+      value: amount,
+    })
+    await sender.public.waitForTransactionReceipt({ hash: deposit })
+    const hash = await sender.wallet.writeContract({
+      address: weth.address as Address,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [ACCOUNT_0, amount],
+    })
+    assert.equal((await sender.public.waitForTransactionReceipt({ hash })).status, 'success')
+    await withPage('/swap', async (page) => {
+      await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+      const row = (await openActivity(page)).locator(`li[data-tx="${hash}"][data-status="confirmed"]`).first()
+      await row.waitFor({ timeout: 60_000 })
+      const details = await openDetails(page, row)
+      await details.locator('[data-testid="tx-details"][data-state="success"]').waitFor()
+      assert.equal(await details.getByTestId('tx-details-type').textContent(), 'Received')
+      assert.equal(await details.getByTestId('tx-details-hash').textContent(), hash)
+      assert.equal(await details.getByTestId('tx-details-cost').count(), 0, 'no network cost row')
+    })
+  })
+
+  test('narrow touch screen: the bottom sheet opens by an edge swipe, drags with overdrag resistance, closes by its top edge', async () => {
+    const height = 800
+    await withCheckedPage(
+      browser,
+      stack,
+      '/swap',
+      async (page, context) => {
+        await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
+        const sheet = drawer(page)
+        const cdp = await context.newCDPSession(page)
+        const touch = async (points: readonly (readonly [number, number])[]) => {
+          const [first, ...rest] = points
+          assert.ok(first)
+          await cdp.send('Input.dispatchTouchEvent', {
+            type: 'touchStart',
+            touchPoints: [{ x: first[0], y: first[1] }],
+          })
+          for (const [x, y] of rest)
+            await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] })
+          await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+        }
+        const upFrom = (y: number, by: number) =>
+          Array.from({ length: 7 }, (_, i) => [195, y - (by * i) / 6] as const)
+        // Up 60 px from the bottom edge: not far enough (half the default width, 100 px).
+        await touch(upFrom(height - 8, 60))
+        await page.waitForTimeout(400)
+        assert.equal(await sheet.count(), 0, 'a short swipe leaves it closed')
+        // Up 60 px from above the edge strip (30 px up): the page's, not the drawer's.
+        await touch(upFrom(height - 30, 150))
+        await page.waitForTimeout(400)
+        assert.equal(await sheet.count(), 0, 'a swipe from outside the edge width does not open it')
+        await touch(upFrom(height - 8, 150))
+        await sheet.waitFor()
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="account-drawer"]')?.getAnimations().length === 0,
+        )
+        const look = await sheet.evaluate((el) => ({
+          backdrop: getComputedStyle(el, '::backdrop').backgroundColor,
+          animation: getComputedStyle(el).animationDuration,
+          bottom: Math.round(el.getBoundingClientRect().bottom),
+          width: Math.round(el.getBoundingClientRect().width),
+        }))
+        assert.deepEqual(look, {
+          backdrop: 'rgba(0, 0, 0, 0.5)',
+          animation: '0.25s',
+          bottom: height,
+          width: 390,
+        })
+
+        // The mouse drags the top edge strip: up 100 px moves the sheet 40 (resistance 2.5).
+        const handle = sheet.getByTestId('sheet-handle')
+        const box = await handle.boundingBox()
+        assert.ok(box)
+        assert.equal(Math.round(box.height), 20, 'the edge width')
+        const x = box.x + box.width / 2
+        const y = box.y + box.height / 2
+        const translate = () => sheet.evaluate((el) => el.style.translate)
+        await page.mouse.move(x, y)
+        await page.mouse.down()
+        await page.mouse.move(x, y - 100, { steps: 5 })
+        assert.equal(await translate(), '0px -40px')
+        await page.mouse.move(x, y + 60, { steps: 5 })
+        assert.equal(await translate(), '0px 60px', 'down it follows the pointer')
+        await page.mouse.up()
+        assert.equal(await translate(), '', 'a short drag springs back')
+        await page.waitForTimeout(300)
+        assert.equal(await sheet.isVisible(), true)
+        await screenshot(page, 'drawer-sheet-390')
+        // A touch drag of the top edge 150 px down closes it.
+        await touch(Array.from({ length: 7 }, (_, i) => [x, y + 25 * i] as const))
+        await sheet.waitFor({ state: 'detached' })
+      },
+      { viewport: { width: 390, height }, hasTouch: true },
+    )
   })
 
   test('settings footer: the build hash is a commit of this repository, 6 characters', async () => {

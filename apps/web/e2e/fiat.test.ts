@@ -252,7 +252,14 @@ describe('fiat', () => {
     // Every order of the earlier tests is a row of Activity, named by its provider and token.
     const orders = (
       (await (await fetch(`${stack.apiUrl}/v1/fiat/orders?walletAddress=${ACCOUNT_0}`)).json()) as {
-        orders: { id: string; side: string; provider: string; crypto: string | null }[]
+        orders: {
+          id: string
+          side: string
+          provider: string
+          crypto: string | null
+          status: string
+          txHash: string | null
+        }[]
       }
     ).orders
     assert.ok(orders.length >= 4, `the earlier buys and sells are stored (${orders.length})`)
@@ -266,6 +273,24 @@ describe('fiat', () => {
       const verb = order.side === 'buy' ? 'Bought' : 'Sold'
       assert.match(provider, new RegExp(`${verb} ${order.crypto ?? ''} with ${order.provider}`, 'i'))
     }
+    // A row opens its details like any other: a purchase's payout was sent (and paid for) by the
+    // provider, so no network cost; a sale's deposit by the account, so its cost.
+    const details = page.getByRole('dialog', { name: 'Transaction details' })
+    const bought = orders.find((o) => o.side === 'buy' && o.status === 'completed' && o.txHash)
+    const sold = orders.find((o) => o.side === 'sell' && o.txHash)
+    assert.ok(bought?.txHash && sold?.txHash, 'a completed buy and a sale with their transactions')
+    await drawer.locator(`[data-fiat-order="${bought.id}"]`).getByTestId('activity-open').click()
+    await details.locator('[data-testid="tx-details"][data-state="success"]').waitFor()
+    assert.equal(await details.getByTestId('tx-details-hash').textContent(), bought.txHash)
+    assert.equal(await details.getByTestId('tx-details-status').textContent(), 'Confirmed')
+    assert.equal(await details.getByTestId('tx-details-cost').count(), 0, 'the provider paid the gas')
+    await page.keyboard.press('Escape')
+    await details.waitFor({ state: 'hidden' })
+    await drawer.locator(`[data-fiat-order="${sold.id}"]`).getByTestId('activity-open').click()
+    await details.locator('[data-testid="tx-details-cost"][data-wei]').waitFor()
+    assert.equal(await details.getByTestId('tx-details-hash').textContent(), sold.txHash)
+    await page.keyboard.press('Escape')
+    await details.waitFor({ state: 'hidden' })
 
     // Receive, then the exchange mode: the API's exchanges, each opening its signed withdrawal page.
     await drawer.getByRole('button', { name: 'Receive', exact: true }).click()

@@ -370,6 +370,19 @@ test('behavior: Activity in the account drawer lists the executed, the cancelled
         fillTx.toLowerCase(),
       )
     assert.equal(fillRows, 1)
+    // its details, like any row's: the fill's hash, and no network cost (the filler paid the gas)
+    await row(filled).getByTestId('activity-open').click()
+    const details = page.getByRole('dialog', { name: 'Transaction details' })
+    await details.locator('[data-testid="tx-details"][data-state="success"]').waitFor()
+    assert.match(
+      (await details.getByTestId('tx-details-type').textContent()) ?? '',
+      /Limit order: sell 2,000 USDC/,
+    )
+    assert.equal(await details.getByTestId('tx-details-status').textContent(), 'Executed')
+    assert.equal(await details.getByTestId('tx-details-hash').textContent(), fillTx)
+    assert.equal(await details.getByTestId('tx-details-cost').count(), 0, 'the filler paid the gas')
+    await page.keyboard.press('Escape')
+    await details.waitFor({ state: 'hidden' })
 
     await row(canceled).waitFor()
     assert.match((await row(canceled).textContent()) ?? '', /Limit order: sell 500 USDC for WETH/)
@@ -379,6 +392,14 @@ test('behavior: Activity in the account drawer lists the executed, the cancelled
     assert.match((await row(expiring).textContent()) ?? '', /Limit order: sell 1 USDC for WETH/)
     if (Date.now() / 1000 < expiring.deadline - 2)
       assert.equal((await status(expiring).textContent())?.trim(), 'Open')
+    // an order with no transaction yet opens what its row knows: no hash, no network cost
+    await row(expiring).getByTestId('activity-open').click()
+    const open = page.getByRole('dialog', { name: 'Transaction details' })
+    await open.locator('[data-testid="tx-details"][data-state="none"]').waitFor()
+    assert.equal(await open.getByTestId('tx-details-hash').count(), 0)
+    assert.equal(await open.getByTestId('tx-details-cost').count(), 0)
+    await page.keyboard.press('Escape')
+    await open.waitFor({ state: 'hidden' })
     await screenshot(page, 'activity-1280')
 
     // past the deadline, the next block makes the service mark it expired; the row follows

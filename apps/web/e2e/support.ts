@@ -94,6 +94,8 @@ export async function openWithWallet(
 
 export interface CheckedPageOptions {
   readonly viewport?: { readonly width: number; readonly height: number }
+  /** A touch screen (pointer: coarse; touch input through CDP's Input.dispatchTouchEvent). */
+  readonly hasTouch?: boolean
   /** Console errors this page may show besides the API's 4xx answers (e.g. a node that is not running). */
   readonly allow?: (text: string, from: string) => boolean
   /** False: the API's 4xx answers are errors too (a page that must not provoke any). Default true. */
@@ -121,7 +123,10 @@ export async function withCheckedPage(
   run: (page: Page, context: BrowserContext) => Promise<void>,
   options: CheckedPageOptions = {},
 ): Promise<void> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } })
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    hasTouch: options.hasTouch ?? false,
+  })
   context.setDefaultTimeout(options.timeout ?? 20_000)
   await installCspListener(context)
   await options.setup?.(context)

@@ -86,8 +86,14 @@ export function AccountDrawer() {
       className={styles.drawer}
       data-testid="account-drawer"
     >
-      {/* Drag handle of the bottom sheet (narrow screens only; pointer gesture, Escape and Close do the same by keyboard). */}
-      <div className={styles.handle} ref={handleRef} onPointerDown={onHandleDown} aria-hidden="true" />
+      {/* The bottom sheet's top edge strip, its drag handle (narrow screens only; Escape and Close do the same by keyboard). */}
+      <div
+        className={styles.handle}
+        ref={handleRef}
+        onPointerDown={onHandleDown}
+        aria-hidden="true"
+        data-testid="sheet-handle"
+      />
       <div
         key={address ? view : 'connect'}
         className={styles.slide}

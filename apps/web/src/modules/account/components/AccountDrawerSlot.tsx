@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react'
 import { useFeatureFlags } from '../../flags/index.ts'
 import { DelegationMismatchPopup } from '../../swap/index.ts'
 import { useAccountDrawerOpen, useWalletState } from '../../wallet/index.ts'
+import { EdgeSwipe } from './EdgeSwipe.tsx'
 
 /**
  * The drawer (connect view and connected views) and the send form are one lazily loaded chunk: each
@@ -19,7 +20,8 @@ const TransactionToasts = lazy(() =>
  * the drawer's code stays out of the initial chunk and no closed drawer sits in the DOM. The
  * transaction toasts live here too, in the drawer's chunk, mounted once a wallet connects (they
  * render nothing until the app sends a transaction). With the mismatch UX flag on, the spec's
- * delegation-mismatch popup (its own chunk) watches the connected wallet's network.
+ * delegation-mismatch popup (its own chunk) watches the connected wallet's network. While the drawer
+ * is closed, the bottom sheet's edge swipe waits along the bottom edge (touch screens below 641 px).
  */
 export function AccountDrawerSlot() {
   const open = useAccountDrawerOpen()
@@ -32,7 +34,9 @@ export function AccountDrawerSlot() {
         <Suspense fallback={null}>
           <AccountDrawer />
         </Suspense>
-      ) : null}
+      ) : (
+        <EdgeSwipe />
+      )}
       {connected ? (
         <Suspense fallback={null}>
           <TransactionToasts />

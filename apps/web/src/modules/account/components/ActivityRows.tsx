@@ -164,8 +164,14 @@ export function AppRow(props: {
   )
 }
 
-/** An onramp, offramp or exchange-transfer order of the API's fiat module. */
-export function FiatRow(props: { row: Extract<ActivityRow, { status: 'fiat' }> }) {
+/**
+ * An onramp, offramp or exchange-transfer order of the API's fiat module; it opens its details (its
+ * transaction's, once the provider or the user has sent one).
+ */
+export function FiatRow(props: {
+  row: Extract<ActivityRow, { status: 'fiat' }>
+  onOpen: (summary: ActivitySummary) => void
+}) {
   const intl = useIntl()
   const { order } = props.row
   const { ramps, exchanges } = useFiatProviders()
@@ -177,31 +183,52 @@ export function FiatRow(props: { row: Extract<ActivityRow, { status: 'fiat' }> }
     order.side === 'buy' ? m.fiatBuy : order.side === 'sell' ? m.fiatSell : m.fiatTransfer,
     values,
   )
+  const statusLabel = intl.formatMessage(
+    order.status === 'completed'
+      ? m.statusConfirmed
+      : order.status === 'failed'
+        ? m.statusFailed
+        : m.statusPending,
+  )
+  const open = () =>
+    props.onOpen({
+      hash: props.row.hash,
+      network: order.network,
+      type: title,
+      status: statusLabel,
+      failed: order.status === 'failed',
+      changes: [],
+      at: Math.floor(Date.parse(order.createdAt) / 1000),
+      providerFee: null,
+    })
   return (
-    <li
-      className={styles.row}
-      data-tx={props.row.hash ?? undefined}
-      data-status="fiat"
-      data-fiat-order={order.id}
-    >
-      <span className={styles.rowMain}>
-        <strong>{title}</strong>
-        <span className={styles.muted}>{networkName(order.network)}</span>
-      </span>
-      <span className={styles.rowEnd}>
-        {order.status === 'completed' ? (
-          <span className={styles.muted}>
-            {intl.formatDate(Date.parse(order.createdAt), { month: 'short', day: 'numeric' })}
-          </span>
-        ) : order.status === 'failed' ? (
-          <span className={styles.muted}>{intl.formatMessage(m.statusFailed)}</span>
-        ) : (
-          <span className={styles.pendingBadge} role="status">
-            <span className={styles.spinner} aria-hidden="true" />
-            {intl.formatMessage(m.statusPending)}
-          </span>
-        )}
-      </span>
+    <li data-tx={props.row.hash ?? undefined} data-status="fiat" data-fiat-order={order.id}>
+      <button
+        type="button"
+        className={`${styles.row} ${styles.rowButton}`}
+        onClick={open}
+        aria-haspopup="dialog"
+        data-testid="activity-open"
+      >
+        <span className={styles.rowMain}>
+          <strong>{title}</strong>
+          <span className={styles.muted}>{networkName(order.network)}</span>
+        </span>
+        <span className={styles.rowEnd}>
+          {order.status === 'completed' ? (
+            <span className={styles.muted}>
+              {intl.formatDate(Date.parse(order.createdAt), { month: 'short', day: 'numeric' })}
+            </span>
+          ) : order.status === 'failed' ? (
+            <span className={styles.muted}>{statusLabel}</span>
+          ) : (
+            <span className={styles.pendingBadge} role="status">
+              <span className={styles.spinner} aria-hidden="true" />
+              {statusLabel}
+            </span>
+          )}
+        </span>
+      </button>
     </li>
   )
 }
@@ -224,7 +251,10 @@ const gaslessStatusMessages: Record<ShownOrderStatus, MessageDescriptor> = {
  * fill (or cancel) transaction, linked to the network's explorer when it has one. Like the limits
  * view, an order whose network or tokens are unknown is not rendered.
  */
-export function LimitRow(props: { row: Extract<ActivityRow, { status: 'limit' }> }) {
+export function LimitRow(props: {
+  row: Extract<ActivityRow, { status: 'limit' }>
+  onOpen: (summary: ActivitySummary) => void
+}) {
   const intl = useIntl()
   const { order, hash } = props.row
   const network = findNetwork(props.row.network)
@@ -235,55 +265,75 @@ export function LimitRow(props: { row: Extract<ActivityRow, { status: 'limit' }>
   if (!network || !tokenIn || !tokenOut) return null
   // token symbols are the list's (untrusted): they only ever go into text
   const gasless = order.kind === 'gasless'
+  const amountIn = formatTokenAmount(BigInt(order.input.amount), tokenIn.decimals, { locale: intl.locale })
   const title = intl.formatMessage(gasless ? m.gaslessSwap : m.limitOrder, {
-    amount: formatTokenAmount(BigInt(order.input.amount), tokenIn.decimals, { locale: intl.locale }),
+    amount: amountIn,
     tokenIn: tokenIn.symbol,
     tokenOut: tokenOut.symbol,
   })
+  const statusLabel = intl.formatMessage((gasless ? gaslessStatusMessages : orderStatusMessages)[order.shown])
   const short = hash ? shortenAddress(hash, 4) : null
+  // A filler sends the fill, so the details show its cost only for a transaction the account sent.
+  const open = () =>
+    props.onOpen({
+      hash,
+      network: network.slug,
+      type: title,
+      status: statusLabel,
+      failed: order.shown === 'failed',
+      changes: [`−${amountIn} ${tokenIn.symbol}`],
+      at: props.row.at,
+      providerFee: null,
+    })
   return (
     <li
-      className={styles.row}
+      className={styles.appRow}
       data-tx={hash ?? undefined}
       data-status="limit"
       data-limit-order={order.orderHash}
       data-order-kind={gasless ? 'gasless' : 'limit'}
       data-order-status={order.shown}
     >
-      <span className={styles.rowMain}>
-        <strong>{title}</strong>
+      <button
+        type="button"
+        className={`${styles.row} ${styles.rowButton}`}
+        onClick={open}
+        aria-haspopup="dialog"
+        data-testid="activity-open"
+      >
+        <span className={styles.rowMain}>
+          <strong>{title}</strong>
+          <span className={styles.muted}>{networkName(network.slug)}</span>
+        </span>
+        <span className={styles.rowEnd}>
+          <span data-testid="activity-limit-status" data-status={order.shown}>
+            {statusLabel}
+          </span>
+          <span className={styles.muted}>
+            {intl.formatDate(props.row.at * 1000, { month: 'short', day: 'numeric' })}
+          </span>
+        </span>
+      </button>
+      {/* the fill (or cancel) transaction: a link out, so beside the row's button, not in it */}
+      {hash && short ? (
         <span className={styles.muted}>
-          {networkName(network.slug)}
-          {hash && short ? (
-            <>
-              {' · '}
-              {network.explorer ? (
-                <a
-                  href={explorerTransactionUrl(network.explorer, hash)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  data-testid="activity-limit-tx"
-                  title={hash}
-                >
-                  {intl.formatMessage(orderTxMessage, { hash: short })}
-                </a>
-              ) : (
-                <span data-testid="activity-limit-tx" title={hash}>
-                  {intl.formatMessage(orderTxMessage, { hash: short })}
-                </span>
-              )}
-            </>
-          ) : null}
+          {network.explorer ? (
+            <a
+              href={explorerTransactionUrl(network.explorer, hash)}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="activity-limit-tx"
+              title={hash}
+            >
+              {intl.formatMessage(orderTxMessage, { hash: short })}
+            </a>
+          ) : (
+            <span data-testid="activity-limit-tx" title={hash}>
+              {intl.formatMessage(orderTxMessage, { hash: short })}
+            </span>
+          )}
         </span>
-      </span>
-      <span className={styles.rowEnd}>
-        <span data-testid="activity-limit-status" data-status={order.shown}>
-          {intl.formatMessage((gasless ? gaslessStatusMessages : orderStatusMessages)[order.shown])}
-        </span>
-        <span className={styles.muted}>
-          {intl.formatDate(props.row.at * 1000, { month: 'short', day: 'numeric' })}
-        </span>
-      </span>
+      ) : null}
     </li>
   )
 }

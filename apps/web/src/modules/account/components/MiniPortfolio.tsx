@@ -121,8 +121,8 @@ function ActivityTab(props: { address: `0x${string}`; onReceive: (mode: ReceiveM
     <>
       <ul className={styles.rows} data-testid="portfolio-activity">
         {rows.map((row) => {
-          if (row.status === 'fiat') return <FiatRow key={row.key} row={row} />
-          if (row.status === 'limit') return <LimitRow key={row.key} row={row} />
+          if (row.status === 'fiat') return <FiatRow key={row.key} row={row} onOpen={setDetails} />
+          if (row.status === 'limit') return <LimitRow key={row.key} row={row} onOpen={setDetails} />
           if (row.status !== 'confirmed')
             return <AppRow key={row.key} row={row} address={props.address} onOpen={setDetails} />
           return <ConfirmedRow key={row.key} row={row} onOpen={setDetails} />
@@ -130,7 +130,7 @@ function ActivityTab(props: { address: `0x${string}`; onReceive: (mode: ReceiveM
       </ul>
       {details ? (
         <Suspense fallback={null}>
-          <TransactionDetails summary={details} onClose={() => setDetails(null)} />
+          <TransactionDetails summary={details} account={props.address} onClose={() => setDetails(null)} />
         </Suspense>
       ) : null}
     </>

@@ -2,6 +2,7 @@ import { explorerTransactionUrl } from '@oxbow/chains/explorer'
 import { formatTokenAmount } from '@oxbow/core'
 import { useQuery } from '@tanstack/react-query'
 import { useIntl } from 'react-intl'
+import { type Address, isAddressEqual } from 'viem'
 import { findNetwork, getRuntimeConfig, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { rpcUrlFor } from '../../swap/index.ts'
@@ -23,27 +24,37 @@ const NATIVE_DECIMALS = 18
  * The details of an Activity row's transaction (its own lazy chunk, loaded on the first click):
  * type, status, network, time, token amounts, the network cost read from the receipt
  * (gasUsed × effectiveGasPrice, in the native token and the display currency at the indexer's
- * current price), a provider fee where the row has one, and the hash with copy and explorer link.
+ * current price) only when `account` sent it (paid the gas: not for a receive, a provider's payout
+ * of a purchase or a filler's fill of an order), a provider fee where the row has one, and the hash
+ * with copy and explorer link. An order with no transaction yet shows what its row knows.
  * Whatever cannot be read (malformed hash, unknown to the node, node down) shows the spec's
  * 'Cannot load transaction'.
  */
-export default function TransactionDetails(props: { summary: ActivitySummary; onClose: () => void }) {
+export default function TransactionDetails(props: {
+  summary: ActivitySummary
+  account: Address
+  onClose: () => void
+}) {
   const intl = useIntl()
   const { summary } = props
+  const hash = summary.hash
   const { format } = useFiatFormatter()
   const network = findNetwork(summary.network)
   const details = useQuery({
-    queryKey: ['account', 'txDetails', summary.network, summary.hash.toLowerCase()],
-    queryFn: () => readTransactionDetails(rpcUrlFor(summary.network), summary.hash),
+    queryKey: ['account', 'txDetails', summary.network, hash?.toLowerCase()],
+    queryFn: () => readTransactionDetails(rpcUrlFor(summary.network), hash ?? ''),
+    enabled: hash !== null,
     retry: false,
     // a mined transaction does not change; one in the mempool is looked at again
     staleTime: Number.POSITIVE_INFINITY,
     refetchInterval: (query) => (query.state.data && !query.state.data.mined ? 3_000 : false),
   })
+  // the account paid the network cost only for a transaction it sent
+  const paidGas = details.data !== undefined && isAddressEqual(details.data.from, props.account)
   const price = useQuery({
     queryKey: ['account', 'nativePrice', summary.network],
     queryFn: ({ signal }) => fetchNativePriceUsd(getRuntimeConfig().graphqlUrl, summary.network, signal),
-    enabled: details.data?.mined === true,
+    enabled: paidGas && details.data?.mined === true,
     staleTime: 30_000,
     retry: false,
   })
@@ -58,7 +69,11 @@ export default function TransactionDetails(props: { summary: ActivitySummary; on
   return (
     <Dialog open onClose={props.onClose} label={intl.formatMessage(dm.title)} className={modalClassName}>
       <h2>{intl.formatMessage(dm.title)}</h2>
-      <div data-testid="tx-details" data-tx={summary.hash} data-state={details.status}>
+      <div
+        data-testid="tx-details"
+        data-tx={hash ?? undefined}
+        data-state={hash === null ? 'none' : details.status}
+      >
         {details.isError ? (
           <p className={styles.sendError} role="alert" data-testid="tx-details-error">
             {intl.formatMessage(dm.cannotLoad)}
@@ -87,46 +102,54 @@ export default function TransactionDetails(props: { summary: ActivitySummary; on
                 </dd>
               </>
             ) : null}
-            <dt>{intl.formatMessage(dm.networkCost)}</dt>
-            <dd
-              data-testid="tx-details-cost"
-              data-wei={data?.mined ? data.networkCostWei.toString() : undefined}
-            >
-              {details.isPending
-                ? '…'
-                : data?.mined
-                  ? `${formatTokenAmount(data.networkCostWei, NATIVE_DECIMALS, { locale: intl.locale })} ${symbol}${
-                      costUsd === null ? '' : ` (${format(costUsd)})`
-                    }`
-                  : intl.formatMessage(dm.notMined)}
-            </dd>
+            {hash !== null && (details.isPending || paidGas) ? (
+              <>
+                <dt>{intl.formatMessage(dm.networkCost)}</dt>
+                <dd
+                  data-testid="tx-details-cost"
+                  data-wei={data?.mined ? data.networkCostWei.toString() : undefined}
+                >
+                  {details.isPending
+                    ? '…'
+                    : data?.mined
+                      ? `${formatTokenAmount(data.networkCostWei, NATIVE_DECIMALS, { locale: intl.locale })} ${symbol}${
+                          costUsd === null ? '' : ` (${format(costUsd)})`
+                        }`
+                      : intl.formatMessage(dm.notMined)}
+                </dd>
+              </>
+            ) : null}
             {summary.providerFee ? (
               <>
                 <dt>{intl.formatMessage(dm.providerFee)}</dt>
                 <dd data-testid="tx-details-provider-fee">{summary.providerFee}</dd>
               </>
             ) : null}
-            <dt>{intl.formatMessage(dm.hash)}</dt>
-            <dd>
-              <code className={styles.address} data-testid="tx-details-hash">
-                {summary.hash}
-              </code>
-            </dd>
+            {hash !== null ? (
+              <>
+                <dt>{intl.formatMessage(dm.hash)}</dt>
+                <dd>
+                  <code className={styles.address} data-testid="tx-details-hash">
+                    {hash}
+                  </code>
+                </dd>
+              </>
+            ) : null}
           </dl>
         )}
       </div>
       <div className={styles.modalActions}>
-        {details.isError ? null : (
+        {details.isError || hash === null ? null : (
           <CopyButton
-            text={summary.hash}
+            text={hash}
             className={styles.footerButton}
             label={intl.formatMessage(dm.copyHash)}
             testId="tx-details-copy"
           />
         )}
-        {!details.isError && network?.explorer ? (
+        {!details.isError && hash !== null && network?.explorer ? (
           <a
-            href={explorerTransactionUrl(network.explorer, summary.hash)}
+            href={explorerTransactionUrl(network.explorer, hash)}
             target="_blank"
             rel="noopener noreferrer"
             data-testid="tx-details-explorer"

@@ -1,13 +1,10 @@
 import { type PointerEvent as ReactPointerEvent, type RefObject, useCallback } from 'react'
-
-/** The spec's bottom sheet: dragging past the top edge moves it at 1/2.5 of the pointer (overdrag resistance). */
-export const OVERDRAG_RESISTANCE = 2.5
-/** A drag down by more than this share of the sheet's height closes it. */
-const CLOSE_SHARE = 0.3
+import { SHEET_ANIMATION_MS, SWIPE_COMMIT, sheetOffset } from '../state/sheetGesture.ts'
 
 /**
- * Drag-to-close for the bottom sheet (the `<dialog>` around `insideRef`): the handle follows the pointer down, resists upward overdrag,
- * and closes the sheet when released far enough down (else it springs back).
+ * Drag-to-close for the bottom sheet (the `<dialog>` around `insideRef`), started on its top edge
+ * strip (the handle, `EDGE_WIDTH` tall): the sheet follows the pointer down, resists upward overdrag
+ * (1/2.5), and closes when released more than `SWIPE_COMMIT` px down, else springs back in 250 ms.
  */
 export function useSheetDrag(insideRef: RefObject<HTMLElement | null>, close: () => void) {
   return useCallback(
@@ -16,17 +13,18 @@ export function useSheetDrag(insideRef: RefObject<HTMLElement | null>, close: ()
       if (!sheet || event.button !== 0) return
       const startY = event.clientY
       let dy = 0
+      sheet.style.transition = 'none'
       const move = (e: PointerEvent) => {
-        const raw = e.clientY - startY
-        dy = raw >= 0 ? raw : raw / OVERDRAG_RESISTANCE
+        dy = sheetOffset(e.clientY - startY)
         sheet.style.translate = `0 ${Math.round(dy)}px`
       }
       const up = () => {
         window.removeEventListener('pointermove', move)
         window.removeEventListener('pointerup', up)
         window.removeEventListener('pointercancel', up)
+        if (dy > SWIPE_COMMIT) return close()
+        sheet.style.transition = `translate ${SHEET_ANIMATION_MS}ms ease-out`
         sheet.style.translate = ''
-        if (dy > sheet.getBoundingClientRect().height * CLOSE_SHARE) close()
       }
       window.addEventListener('pointermove', move)
       window.addEventListener('pointerup', up)

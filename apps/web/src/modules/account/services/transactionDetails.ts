@@ -1,5 +1,6 @@
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import {
+  type Address,
   createPublicClient,
   http,
   isHash,
@@ -10,8 +11,11 @@ import { fetchTokenPrices } from '../../../lib/tokenPrices.ts'
 
 /** What an Activity row tells the details dialog (already translated; untrusted parts as text). */
 export interface ActivitySummary {
-  /** The transaction's hash as the row knows it (validated before any read). */
-  readonly hash: string
+  /**
+   * The transaction's hash as the row knows it (validated before any read); null for an order with
+   * no transaction yet (an open limit order, a fiat order still with its provider): nothing to read.
+   */
+  readonly hash: string | null
   /** Network slug. */
   readonly network: string
   readonly type: string
@@ -29,6 +33,8 @@ export interface ActivitySummary {
 export type TransactionDetails =
   | {
       readonly mined: true
+      /** Who sent it, and so paid its network cost. */
+      readonly from: Address
       readonly status: 'success' | 'reverted'
       readonly blockNumber: bigint
       /** Unix seconds of the block. */
@@ -39,7 +45,7 @@ export type TransactionDetails =
       readonly networkCostWei: bigint
     }
   /** Known to the node (in its mempool), not mined: no network cost yet. */
-  | { readonly mined: false }
+  | { readonly mined: false; readonly from: Address }
 
 /** The details cannot be read: a malformed hash, unknown to the node, or the node unreachable. */
 export class TransactionDetailsError extends Error {
@@ -75,11 +81,12 @@ export async function readTransactionDetails(rpcUrl: string, hash: string): Prom
         throw error
       })
       if (!sent) throw new TransactionDetailsError('unknown')
-      return { mined: false }
+      return { mined: false, from: sent.from }
     }
     const block = await client.getBlock({ blockNumber: receipt.blockNumber })
     return {
       mined: true,
+      from: receipt.from,
       status: receipt.status,
       blockNumber: receipt.blockNumber,
       timestamp: Number(block.timestamp),
