@@ -299,13 +299,16 @@ export function createWalletRuntime(): WalletRuntime {
       return connectWallet(PASSKEY_WALLET_ID)
     },
     async disconnectWallet(options) {
-      // The embedded wallet signs out here, so a failure reaches the caller; its connector's own
-      // disconnect then finds nothing left to end.
+      // The embedded wallet signs out here, so a failure reaches the caller (its connector's own
+      // disconnect then finds nothing left to end); passed on once disconnected, so the caller
+      // sees no connected wallet any more.
+      const failures: unknown[] = []
       if (getConnection(config).connector?.id === PASSKEY_WALLET_ID)
-        await signOutPasskey(options?.onSignOutError)
+        await signOutPasskey((error) => failures.push(error))
       await disconnect(config)
       setHadConnection(false)
       walletStore.set((state) => ({ ...state, status: 'idle', address: null, chainId: null }))
+      for (const error of failures) options?.onSignOutError?.(error)
     },
     reconnectWallet,
     async eagerlyConnect(address) {
