@@ -8,7 +8,7 @@ import { lazyDatabase } from './db/index.ts'
 import { loadFiatModule } from './fiat/index.ts'
 import { createNftReportModule } from './nftReports/index.ts'
 import { defaultApiDbDir, loadOrdersModule, type OrdersModule } from './orders/index.ts'
-import { createPasskeyModule, passkeyRpId } from './passkey/index.ts'
+import { createPasskeyModule, passkeySettings } from './passkey/index.ts'
 import { createPlatformModule } from './platform/index.ts'
 import { clientKeyFor, type RateLimits } from './rateLimit.ts'
 import { loadRewardsModule } from './rewards/index.ts'
@@ -56,12 +56,9 @@ export async function createModules(
     // Migrated on its first request: a stack that never signs in with a passkey pays nothing.
     await createPasskeyModule({
       db,
-      rpId: passkeyRpId(config),
-      origins: config.OXBOW_WEB_ORIGINS,
+      ...passkeySettings(config),
       log,
       clientKey: clientKeyFor(config.OXBOW_TRUST_PROXY),
-      perMinute: config.OXBOW_PASSKEY_PER_MINUTE,
-      verifiedTtlMs: config.OXBOW_PASSKEY_VERIFIED_SECONDS * 1000,
       ...(rateLimits ? { rateLimits } : {}),
     }),
   ]

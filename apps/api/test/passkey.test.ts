@@ -3,17 +3,20 @@
  * with a software authenticator that signs real WebAuthn ceremonies: register a wallet, store its
  * key ciphertext, sign in, add and delete passkeys; and every refusal: a replayed or expired
  * challenge, a wrong origin or RP id, a counter that goes backwards, no user verification, add or
- * delete without a fresh verification, malformed bodies, and the rate limit. Nothing is stored by
- * a refused request.
+ * delete without a fresh verification made for that action (one for 'add' never deletes, one for
+ * 'delete' never adds), malformed bodies, and the rate limit (OXBOW_PASSKEY_PER_MINUTE as the API
+ * reads it). Nothing is stored by a refused request.
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import type { Hono } from 'hono'
+import { readConfig } from '../src/config.ts'
 import type { Database } from '../src/db/index.ts'
 import {
   CHALLENGE_TTL_MS,
   createPasskeyModule,
   PASSKEY_ERROR_MESSAGE,
+  passkeySettings,
   providerOf,
   VERIFIED_TTL_MS,
 } from '../src/passkey/index.ts'
@@ -95,8 +98,14 @@ for (const [index, database] of databases.entries()) {
         response: authenticator.authenticate(credential, body.options, overrides),
       })
     }
-    async function verify(credential: SoftCredential, session: string) {
-      const { body } = await call('POST', '/authentication/options', { purpose: 'verify' }, session)
+    /** A verification before adding or deleting a passkey: for `action`, or (null) for none. */
+    async function verify(credential: SoftCredential, session: string, action: 'add' | 'delete' | null) {
+      const { body } = await call(
+        'POST',
+        '/authentication/options',
+        { purpose: 'verify', ...(action ? { action } : {}) },
+        session,
+      )
       const response = authenticator.authenticate(credential, body.options)
       return call('POST', '/authentication/verify', { response }, session)
     }
@@ -248,7 +257,7 @@ for (const [index, database] of databases.entries()) {
 
     test('a verification older than its time is refused for a delete, and the passkey stays', async () => {
       const { credential, session } = await registerWallet()
-      assert.equal((await verify(credential, session)).status, 200)
+      assert.equal((await verify(credential, session, 'delete')).status, 200)
       clock += VERIFIED_TTL_MS + 1
       const id = Buffer.from(credential.id).toString('base64url')
       const stale = await call('DELETE', `/credentials/${id}`, undefined, session)
@@ -270,7 +279,7 @@ for (const [index, database] of databases.entries()) {
       const deleteUnverified = await call('DELETE', `/credentials/${firstId}`, undefined, session)
       assert.equal(deleteUnverified.status, 403)
 
-      assert.equal((await verify(credential, session)).status, 200)
+      assert.equal((await verify(credential, session, 'add')).status, 200)
       const options = await call('POST', '/registration/options', { username: 'alice' }, session)
       assert.equal(options.status, 200)
       assert.equal(options.body.options.user.name, 'alice (2)')
@@ -301,6 +310,7 @@ for (const [index, database] of databases.entries()) {
       )
       assert.equal(foreign.body.error.code, 'PASSKEY_INVALID')
       const otherId = Buffer.from(other.credential.id).toString('base64url')
+      assert.equal((await verify(credential, session, 'delete')).status, 200)
       assert.equal((await call('DELETE', `/credentials/${otherId}`, undefined, session)).status, 404)
 
       const removed = await call('DELETE', `/credentials/${added.body.credentialId}`, undefined, session)
@@ -315,6 +325,116 @@ for (const [index, database] of databases.entries()) {
       assert.equal(after.status, 401)
       assert.equal(after.body.error.code, 'UNAUTHORIZED')
       assert.equal((await signIn(credential)).body.error.code, 'PASSKEY_INVALID')
+    })
+
+    test("a verification is bound to its action: one for 'add' deletes nothing, one for 'delete' adds nothing, one for none allows neither", async () => {
+      const { credential, session } = await registerWallet()
+      const id = Buffer.from(credential.id).toString('base64url')
+      const challenges = async () =>
+        Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM passkey_challenges'))[0]?.n)
+      const listed = async () =>
+        (await call('GET', '/credentials', undefined, session)).body.credentials.map((e: Json) => e.id)
+
+      // Verified to add: a delete is refused (typed 403), the passkey stays; adding works.
+      const forAdd = await verify(credential, session, 'add')
+      assert.equal(forAdd.status, 200, JSON.stringify(forAdd.body))
+      assert.equal(forAdd.body.action, 'add')
+      const deleteWithAdd = await call('DELETE', `/credentials/${id}`, undefined, session)
+      assert.equal(deleteWithAdd.status, 403)
+      assert.equal(deleteWithAdd.body.error.code, 'VERIFICATION_REQUIRED')
+      assert.deepEqual(
+        {
+          verifiedFor: deleteWithAdd.body.error.details.verifiedFor,
+          action: deleteWithAdd.body.error.details.action,
+        },
+        { verifiedFor: 'add', action: 'delete' },
+      )
+      assert.deepEqual(await listed(), [id])
+      assert.equal((await call('POST', '/registration/options', {}, session)).status, 200)
+
+      // Verified to delete (it replaces the one to add): adding is refused, no challenge stored.
+      assert.equal((await verify(credential, session, 'delete')).status, 200)
+      const before = await challenges()
+      const addWithDelete = await call('POST', '/registration/options', { username: 'alice' }, session)
+      assert.equal(addWithDelete.status, 403)
+      assert.equal(addWithDelete.body.error.code, 'VERIFICATION_REQUIRED')
+      assert.equal(addWithDelete.body.error.details.verifiedFor, 'delete')
+      assert.equal(await challenges(), before, 'no registration challenge stored')
+
+      // A verification for no action (a confirmation) allows neither, and ends neither's refusal.
+      const other = await registerWallet()
+      const plain = await verify(other.credential, other.session, null)
+      assert.equal(plain.status, 200)
+      assert.equal(plain.body.action, null)
+      const otherId = Buffer.from(other.credential.id).toString('base64url')
+      assert.equal(
+        (await call('DELETE', `/credentials/${otherId}`, undefined, other.session)).body.error.code,
+        'VERIFICATION_REQUIRED',
+      )
+      assert.equal(
+        (await call('POST', '/registration/options', {}, other.session)).body.error.code,
+        'VERIFICATION_REQUIRED',
+      )
+      // An action belongs to a verification: a sign-in asking for one is malformed.
+      const signinAction = await call('POST', '/authentication/options', { purpose: 'signin', action: 'add' })
+      assert.equal(signinAction.status, 400)
+      assert.equal(signinAction.body.error.code, 'INVALID_INPUT')
+      const unknownAction = await call(
+        'POST',
+        '/authentication/options',
+        { purpose: 'verify', action: 'all' },
+        session,
+      )
+      assert.equal(unknownAction.body.error.code, 'INVALID_INPUT')
+
+      // Verified to delete: the delete goes through.
+      assert.equal((await call('DELETE', `/credentials/${id}`, undefined, session)).status, 200)
+    })
+
+    test('OXBOW_PASSKEY_PER_MINUTE as the API reads it: past it a 429 RATE_LIMIT_EXCEEDED with Retry-After, nothing stored', async () => {
+      const config = readConfig({ OXBOW_PASSKEY_PER_MINUTE: '6', OXBOW_WEB_ORIGINS: ORIGIN })
+      const limited = testApp(
+        [
+          await createPasskeyModule({
+            db,
+            ...passkeySettings(config),
+            log: silent,
+            clientKey: (c) => c.req.header('x-test-client') ?? 'test',
+            now: () => clock,
+          }),
+        ],
+        undefined,
+        { webOrigins: [ORIGIN], log: silent },
+      )
+      const send = (path: string, body: unknown, client: string) =>
+        limited.request(`/v1/passkey${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-test-client': client },
+          body: JSON.stringify(body),
+        })
+      const challenges = async () =>
+        Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM passkey_challenges'))[0]?.n)
+      // 6 a minute: a burst of 2, then refused.
+      const first = await send('/registration/options', {}, 'per-minute')
+      assert.equal(first.status, 200)
+      const { options } = (await first.json()) as Json
+      assert.equal((await send('/registration/options', {}, 'per-minute')).status, 200)
+      const [challengesBefore, credentialsBefore] = [await challenges(), await credentialCount()]
+      const refused = await send('/registration/options', {}, 'per-minute')
+      assert.equal(refused.status, 429)
+      assert.equal(((await refused.json()) as Json).error.code, 'RATE_LIMIT_EXCEEDED')
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1, 'Retry-After in seconds')
+      // A registration the limit refuses stores nothing: no challenge, no credential, no wallet.
+      const { response } = authenticator.register(options)
+      const verifyRefused = await send('/registration/verify', { response }, 'per-minute')
+      assert.equal(verifyRefused.status, 429)
+      assert.equal(((await verifyRefused.json()) as Json).error.code, 'RATE_LIMIT_EXCEEDED')
+      assert.equal(await challenges(), challengesBefore)
+      assert.equal(await credentialCount(), credentialsBefore)
+      // Another client is not limited; and the refused registration's challenge is still unused.
+      const otherClient = await send('/registration/verify', { response }, 'another')
+      assert.equal(otherClient.status, 201)
+      assert.equal(await credentialCount(), credentialsBefore + 1)
     })
 
     test('sign-out ends the session; malformed input gets a typed 400, no session a 401', async () => {

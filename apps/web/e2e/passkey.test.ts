@@ -3,17 +3,20 @@
  * user verification, PRF), against a real devnet (ethereum, port base 28100), the real API (28588,
  * PGlite in a fresh directory) and the built app on localhost:28575: create the wallet in the
  * connect view, fund it, reload, unlock, swap ETH for USDC signed by the embedded wallet (checked
- * on chain), log in on the extension's popup page, then in the drawer's passkeys view (3 skeleton
+ * on chain), a sign-out the API never gets (logged; the drawer's dismissable notice), log in on the
+ * extension's popup page, then in the drawer's passkeys view (3 skeleton
  * rows, label, date) and on /manage/passkey add a passkey on another authenticator (the add
  * sub-modal at most 336 px; WebAuthn user names '{username} ({count+1})'), a failed delete (modal
  * closed, error shown, list refreshed), delete one, and delete the last from the drawer (signed
  * out, disconnected, the drawer closed); then a second wallet's last passkey deleted on the page
- * (signed out, disconnected, home).
+ * (signed out, disconnected, home). A second test: a new embedded wallet swaps USDC for ETH without
+ * batching (the ERC-20 approve, the Permit2 signature, the swap: two plain transactions), checked on chain.
  */
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import type { Devnet } from '@oxbow/devnet'
+import { devnetClients } from '@oxbow/devnet'
 import type { Browser, CDPSession } from 'playwright-core'
 import { type Address, createPublicClient, createTestClient, erc20Abi, http, parseEther } from 'viem'
 import type { RunningWeb } from '../test/harness.ts'
@@ -26,7 +29,14 @@ import {
   walletAddress,
 } from './passkeyKit.ts'
 import { watchProblems } from './support.ts'
-import { byTestId, reviewAndConfirm, waitForQuote } from './swapKit.ts'
+import {
+  byTestId,
+  finalStatus,
+  reviewAndConfirm,
+  toBaseUnits,
+  transactionsFrom,
+  waitForQuote,
+} from './swapKit.ts'
 
 const WEB_PORT = 28575
 const API_PORT = 28588
@@ -167,7 +177,7 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     )
 
     // A sign-out that fails (the browser is offline, so the request never reaches the API) is
-    // logged; the wallet still disconnects.
+    // logged and passed to the drawer's callback; the wallet still disconnects.
     await page.keyboard.press('Escape')
     await byTestId(page, 'swap-status').waitFor({ state: 'hidden' })
     await page
@@ -181,6 +191,14 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     })
     await disconnect()
     await signOutLogged
+    // The callback: the drawer (the connect view now) says so until dismissed.
+    const notice = byTestId(page, 'account-drawer')
+      .getByRole('alert')
+      .filter({ hasText: 'Signed out on this device only. The server could not be reached' })
+    await notice.waitFor()
+    await notice.getByRole('button', { name: 'Dismiss' }).click()
+    await notice.waitFor({ state: 'detached' })
+    await page.keyboard.press('Escape')
     await context.setOffline(false)
 
     // The extension's popup login (/auth/passkey/extension): a page load of its own, locked, then
@@ -389,6 +407,101 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
     if (process.env.OXBOW_E2E_SCREENSHOTS)
       await page
         .screenshot({ path: join(process.env.OXBOW_E2E_SCREENSHOTS, 'passkey-failure.png') })
+        .catch(() => {})
+    console.log(`page problems: ${JSON.stringify(problems.errors)}`)
+    throw error
+  } finally {
+    await context.close()
+  }
+})
+
+test('the embedded wallet swaps an ERC-20 without batching: approve, permit signature, swap; checked on chain', async () => {
+  const network = devnet.manifest.networks.ethereum
+  const usdc = network?.tokens.find((t) => t.symbol === 'USDC' && t.kind !== 'impersonator')
+  assert.ok(usdc && network, 'the devnet has USDC')
+  const token = usdc.address as Address
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const problems = watchProblems(page)
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  await addAuthenticator(cdp)
+  try {
+    // The embedded wallet's flag only: batched swaps off, so the standard swap.
+    const address = (await createPasskeyWallet(
+      page,
+      `${web.url}/swap?chain=ethereum&inputCurrency=${token}&outputCurrency=ETH&featureFlagOverride=embeddedWallet`,
+    )) as Address
+    await page.keyboard.press('Escape')
+    // Funded on the devnet: ETH for gas, and 500 USDC from the devnet's first account.
+    const { public: chain, test: anvil, wallet } = devnetClients(devnet.manifest, 'ethereum', 0)
+    await anvil.setBalance({ address, value: parseEther('1') })
+    const funded = await wallet.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [address, toBaseUnits('500', usdc.decimals)],
+    })
+    assert.equal((await chain.waitForTransactionReceipt({ hash: funded })).status, 'success')
+
+    const field = byTestId(page, 'swap-input-amount')
+    await field.click()
+    await field.pressSequentially('200')
+    const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits('200', usdc.decimals) })
+    const start = await chain.getBlockNumber()
+    const [usdcBefore, ethBefore] = [
+      await chain.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+      await chain.getBalance({ address }),
+    ]
+    // The balance read after funding (the button reads Review once the wallet's USDC is known).
+    await page.waitForFunction(
+      () => {
+        const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
+        return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
+      },
+      null,
+      { timeout: 30_000 },
+    )
+    await byTestId(page, 'swap-button').click()
+    const review = byTestId(page, 'swap-review')
+    await review.waitFor()
+    await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
+    assert.deepEqual(
+      await review
+        .locator('[data-testid="swap-step"]')
+        .evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step'))),
+      ['approve', 'permit', 'swap'],
+      'no batch: the approve, the Permit2 signature and the swap, one by one',
+    )
+    await byTestId(page, 'swap-confirm').click()
+    const result = await finalStatus(page, 60_000)
+    assert.equal(result.state, 'confirmed', result.message)
+
+    // On chain: the USDC quoted left, ETH arrived (more than the gas), in two plain transactions
+    // (the approve to Permit2, then the swap through the Universal Router); no delegation.
+    const sent = await transactionsFrom(chain, address, start, await chain.getBlockNumber())
+    assert.deepEqual(
+      sent.map((tx) => [tx.status, tx.to?.toLowerCase()]),
+      [
+        ['success', token.toLowerCase()],
+        ['success', network.contracts.universalRouter?.toLowerCase()],
+      ],
+      'approve, then swap',
+    )
+    const usdcAfter = await chain.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address],
+    })
+    assert.equal(usdcBefore - usdcAfter, shown.amountIn, 'the quoted USDC left the embedded wallet')
+    assert.ok((await chain.getBalance({ address })) > ethBefore, 'ETH arrived, more than the gas spent')
+    assert.equal(await chain.getCode({ address }), undefined, 'a plain account: no delegation')
+    assert.deepEqual(problems.errors, [], 'no console errors')
+  } catch (error) {
+    if (process.env.OXBOW_E2E_SCREENSHOTS)
+      await page
+        .screenshot({ path: join(process.env.OXBOW_E2E_SCREENSHOTS, 'passkey-unbatched-failure.png') })
         .catch(() => {})
     console.log(`page problems: ${JSON.stringify(problems.errors)}`)
     throw error

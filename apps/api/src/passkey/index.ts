@@ -3,13 +3,16 @@
  * user verification required, challenges single-use and expiring (5 min), counters only moving
  * forward, and per credential the wallet key's ciphertext (encrypted in the browser with a key
  * derived from the passkey's PRF output; the server never sees the key).
- * - POST   /v1/passkey/registration/options   { username?, attachment? } (Bearer + verified: add to the wallet)
+ * - POST   /v1/passkey/registration/options   { username?, attachment? } (Bearer + verified for 'add': add to the wallet)
  * - POST   /v1/passkey/registration/verify    { response } -> { walletId, credentialId, session? }
- * - POST   /v1/passkey/authentication/options { purpose: 'signin' | 'verify' } (verify: Bearer)
+ * - POST   /v1/passkey/authentication/options { purpose: 'signin' | 'verify', action?: 'add' | 'delete' } (verify: Bearer)
  * - POST   /v1/passkey/authentication/verify  { response } -> { walletId, address, credentialId, ciphertext, session? }
  * - PUT    /v1/passkey/key                     { credentialId, address, ciphertext } (Bearer; once per credential)
  * - GET    /v1/passkey/credentials             (Bearer) the wallet's passkeys, oldest first
- * - DELETE /v1/passkey/credentials/:id         (Bearer + verified) -> { remaining, lastAuthenticator }
+ * - DELETE /v1/passkey/credentials/:id         (Bearer + verified for 'delete') -> { remaining, lastAuthenticator }
+ * A verification is bound to its action: one made for 'add' does not allow a delete, nor the other
+ * way round (a 403 VERIFICATION_REQUIRED, nothing changed); one without an action (a confirmation,
+ * or reading a new passkey's PRF output) allows neither.
  * - POST   /v1/passkey/signout                 (Bearer)
  */
 import { randomBytes } from 'node:crypto'
@@ -31,7 +34,13 @@ import { ApiError } from '../errors.ts'
 import { type ClientKey, memoryRateLimits, type RateLimits, rateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
 import { providerOf } from './providers.ts'
-import { type ChallengePurpose, createPasskeyStore, passkeyMigrations, type Session } from './store.ts'
+import {
+  type ChallengePurpose,
+  createPasskeyStore,
+  passkeyMigrations,
+  type Session,
+  type VerifiedAction,
+} from './store.ts'
 
 export { providerOf } from './providers.ts'
 export { passkeyMigrations } from './store.ts'
@@ -161,6 +170,21 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
     if (!token || !session) throw new ApiError('UNAUTHORIZED', 'Sign in with your passkey again')
     return { token, session }
   }
+  /** Adding or deleting a passkey needs a live verification made for that very action. */
+  const requireVerifiedFor = (session: Session, action: VerifiedAction) => {
+    if (session.verifiedFor === action) return
+    throw new ApiError(
+      'VERIFICATION_REQUIRED',
+      'Verify with a passkey of this wallet first',
+      session.verifiedFor
+        ? {
+            reason: `verified to ${session.verifiedFor} a passkey, not to ${action} one`,
+            verifiedFor: session.verifiedFor,
+            action,
+          }
+        : { action },
+    )
+  }
   const challenge = () => isoBase64URL.fromBuffer(randomBytes(32))
 
   const routes = new Hono()
@@ -179,8 +203,7 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
     let existing: { id: string; transports: readonly string[] }[] = []
     if (bearer(c)) {
       const { session } = await requireSession(c)
-      if (!session.verified)
-        throw new ApiError('VERIFICATION_REQUIRED', 'Verify with a passkey of this wallet first')
+      requireVerifiedFor(session, 'add')
       walletId = session.walletId
       existing = await store.credentials(walletId)
     } else {
@@ -246,7 +269,15 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
   })
 
   routes.post('/passkey/authentication/options', async (c) => {
-    const { purpose } = await jsonBody(c, z.object({ purpose: z.enum(['signin', 'verify']) }))
+    const { purpose, action } = await jsonBody(
+      c,
+      z
+        .object({ purpose: z.enum(['signin', 'verify']), action: z.enum(['add', 'delete']).optional() })
+        .refine((body) => body.purpose === 'verify' || body.action === undefined, {
+          path: ['action'],
+          message: 'an action belongs to a verification only',
+        }),
+    )
     let walletId: string | null = null
     let allow: { id: string; transports: string[] }[] = []
     if (purpose === 'verify') {
@@ -266,6 +297,7 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
       purpose satisfies ChallengePurpose,
       walletId,
       CHALLENGE_TTL_MS,
+      action ?? null,
     )
     return c.json({ options })
   })
@@ -305,8 +337,10 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
       ciphertext: credential.ciphertext,
     }
     if (current) {
-      await store.markVerified(current.token, options.verifiedTtlMs ?? VERIFIED_TTL_MS)
-      return c.json({ ...common, verified: true })
+      // Only a verification asked for an action allows it; one without (a confirmation) allows nothing.
+      if (taken.action)
+        await store.markVerified(current.token, options.verifiedTtlMs ?? VERIFIED_TTL_MS, taken.action)
+      return c.json({ ...common, verified: true, action: taken.action })
     }
     const session = await store.createSession(credential.walletId, credential.id, SESSION_TTL_MS)
     return c.json({ ...common, session })
@@ -346,8 +380,7 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
   routes.delete('/passkey/credentials/:id', async (c) => {
     const { session } = await requireSession(c)
     const id = parseWith(b64url, c.req.param('id'), 'passkey id')
-    if (!session.verified)
-      throw new ApiError('VERIFICATION_REQUIRED', 'Verify with a passkey of this wallet first')
+    requireVerifiedFor(session, 'delete')
     const remaining = await store.deleteCredential(session.walletId, id)
     if (remaining === null) throw new ApiError('NOT_FOUND', 'No such passkey for this wallet')
     return c.json({ deleted: id, remaining, lastAuthenticator: remaining === 0 })
@@ -360,6 +393,24 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
   })
 
   return { name: 'passkey', routes }
+}
+
+/** The module's settings from the API's configuration (its rate limit and verification time included). */
+export function passkeySettings(
+  config: Pick<
+    ApiConfig,
+    | 'OXBOW_WEB_ORIGINS'
+    | 'OXBOW_PASSKEY_RP_ID'
+    | 'OXBOW_PASSKEY_PER_MINUTE'
+    | 'OXBOW_PASSKEY_VERIFIED_SECONDS'
+  >,
+): Pick<PasskeyModuleOptions, 'rpId' | 'origins' | 'perMinute' | 'verifiedTtlMs'> {
+  return {
+    rpId: passkeyRpId(config),
+    origins: config.OXBOW_WEB_ORIGINS,
+    perMinute: config.OXBOW_PASSKEY_PER_MINUTE,
+    verifiedTtlMs: config.OXBOW_PASSKEY_VERIFIED_SECONDS * 1000,
+  }
 }
 
 /** The relying party id: the configured one, else the host name of the first web origin. */

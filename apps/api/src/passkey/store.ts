@@ -46,9 +46,20 @@ CREATE TABLE passkey_sessions (
 );
 `,
   },
+  {
+    // A verification is bound to the action it was made for: a challenge asked for 'add' or
+    // 'delete' carries it, and the session remembers which action its verification allows.
+    name: '002_verified_action',
+    sql: `
+ALTER TABLE passkey_challenges ADD COLUMN action text CHECK (action IN ('add', 'delete'));
+ALTER TABLE passkey_sessions ADD COLUMN verified_action text CHECK (verified_action IN ('add', 'delete'));
+`,
+  },
 ]
 
 export type ChallengePurpose = 'register' | 'signin' | 'verify'
+/** What a verification allows: adding a passkey or deleting one (never both). */
+export type VerifiedAction = 'add' | 'delete'
 
 export interface StoredCredential {
   readonly id: string
@@ -67,7 +78,8 @@ export interface Session {
   readonly walletId: string
   readonly credentialId: string
   readonly address: string | null
-  readonly verified: boolean
+  /** The action a still-valid verification allows, else null. */
+  readonly verifiedFor: VerifiedAction | null
 }
 
 type Row = Record<string, unknown>
@@ -97,25 +109,29 @@ export function createPasskeyStore(db: Database, now: () => number) {
       purpose: ChallengePurpose,
       walletId: string | null,
       ttlMs: number,
+      action: VerifiedAction | null = null,
     ) {
       await db.query('DELETE FROM passkey_challenges WHERE expires_at < $1', [at(0)])
       await db.query(
-        'INSERT INTO passkey_challenges (challenge, purpose, wallet_id, expires_at) VALUES ($1, $2, $3, $4)',
-        [challenge, purpose, walletId, at(ttlMs)],
+        'INSERT INTO passkey_challenges (challenge, purpose, wallet_id, expires_at, action) VALUES ($1, $2, $3, $4, $5)',
+        [challenge, purpose, walletId, at(ttlMs), action],
       )
     },
     /** Takes a challenge once: deleted whether or not it is still valid; null if unknown or expired. */
     async consumeChallenge(
       challenge: string,
       purpose: ChallengePurpose,
-    ): Promise<{ walletId: string | null } | null> {
+    ): Promise<{ walletId: string | null; action: VerifiedAction | null } | null> {
       const [row] = await db.query<Row>(
-        'DELETE FROM passkey_challenges WHERE challenge = $1 RETURNING purpose, wallet_id, expires_at',
+        'DELETE FROM passkey_challenges WHERE challenge = $1 RETURNING purpose, wallet_id, expires_at, action',
         [challenge],
       )
       if (!row || row.purpose !== purpose) return null
       if (new Date(iso(row.expires_at)).getTime() <= now()) return null
-      return { walletId: row.wallet_id === null ? null : String(row.wallet_id) }
+      return {
+        walletId: row.wallet_id === null ? null : String(row.wallet_id),
+        action: row.action === 'add' || row.action === 'delete' ? row.action : null,
+      }
     },
     async createWallet(id: string) {
       await db.query('INSERT INTO passkey_wallets (id) VALUES ($1) ON CONFLICT (id) DO NOTHING', [id])
@@ -218,7 +234,7 @@ export function createPasskeyStore(db: Database, now: () => number) {
     },
     async session(token: string): Promise<Session | null> {
       const [row] = await db.query<Row>(
-        `SELECT s.wallet_id, s.credential_id, s.verified_until, s.expires_at, w.address
+        `SELECT s.wallet_id, s.credential_id, s.verified_until, s.verified_action, s.expires_at, w.address
            FROM passkey_sessions s JOIN passkey_wallets w ON w.id = s.wallet_id WHERE s.token_hash = $1`,
         [hashToken(token)],
       )
@@ -228,14 +244,18 @@ export function createPasskeyStore(db: Database, now: () => number) {
         walletId: String(row.wallet_id),
         credentialId: String(row.credential_id),
         address: row.address === null ? null : String(row.address),
-        verified: verifiedUntil > now(),
+        verifiedFor:
+          verifiedUntil > now() && (row.verified_action === 'add' || row.verified_action === 'delete')
+            ? row.verified_action
+            : null,
       }
     },
-    async markVerified(token: string, ttlMs: number) {
-      await db.query('UPDATE passkey_sessions SET verified_until = $2 WHERE token_hash = $1', [
-        hashToken(token),
-        at(ttlMs),
-      ])
+    /** The session's verification allows `action` (and only it) for `ttlMs`. */
+    async markVerified(token: string, ttlMs: number, action: VerifiedAction) {
+      await db.query(
+        'UPDATE passkey_sessions SET verified_until = $2, verified_action = $3 WHERE token_hash = $1',
+        [hashToken(token), at(ttlMs), action],
+      )
     },
     async endSession(token: string): Promise<boolean> {
       const rows = await db.query<Row>(

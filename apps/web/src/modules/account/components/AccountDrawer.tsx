@@ -1,9 +1,10 @@
 import { shortenAddress } from '@oxbow/core'
 import type { QueryClient } from '@tanstack/react-query'
 import { type ReactNode, Suspense, useCallback, useEffect, useRef } from 'react'
+import { useIntl } from 'react-intl'
 import { useAnalyticsClient } from '../../analytics/index.ts'
 import { FiatPoweredBy } from '../../fiat/index.ts'
-import { Dialog } from '../../ui/index.ts'
+import { Dialog, iconButtonClassName } from '../../ui/index.ts'
 import {
   ConnectPanel,
   closeAccountDrawer,
@@ -15,8 +16,15 @@ import {
 import { portfolioQuery } from '../hooks/useAccountData.ts'
 import { useSheetDrag } from '../hooks/useSheetDrag.ts'
 import { type AccountSettings, effectiveHideSmallBalances } from '../state/accountSettings.ts'
-import { cancelDrawerReset, scheduleDrawerReset, useDrawerNavigation } from '../state/drawerState.ts'
+import {
+  cancelDrawerReset,
+  dismissSignOutNotice,
+  scheduleDrawerReset,
+  useDrawerNavigation,
+  useSignOutNotice,
+} from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
+import { accountMessages as m } from './accountMessages.ts'
 import ConnectedDrawer from './ConnectedDrawer.tsx'
 
 export { ReceiveModal } from './ReceiveModal.tsx'
@@ -31,6 +39,25 @@ export function prefetchPortfolio(
 ): Promise<void> {
   return queryClient.prefetchQuery(
     portfolioQuery(address, effectiveHideSmallBalances(settings), settings.hideSpam, settings.testnetMode),
+  )
+}
+
+/** The embedded wallet's sign-out the server did not confirm: said once, until dismissed. */
+function SignOutNotice() {
+  const intl = useIntl()
+  if (!useSignOutNotice()) return null
+  return (
+    <div className={styles.notice} role="alert" data-testid="signout-notice">
+      <p>{intl.formatMessage(m.signOutFailed)}</p>
+      <button
+        type="button"
+        className={iconButtonClassName}
+        aria-label={intl.formatMessage(m.dismissNotice)}
+        onClick={dismissSignOutNotice}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
   )
 }
 
@@ -94,6 +121,7 @@ export function AccountDrawer() {
         aria-hidden="true"
         data-testid="sheet-handle"
       />
+      <SignOutNotice />
       <div
         key={address ? view : 'connect'}
         className={styles.slide}

@@ -5,10 +5,16 @@ import { useNavigate } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { ClaimRewards } from '../../rewards/index.ts'
 import { Button, CopyIcon, iconButtonClassName, PowerIcon } from '../../ui/index.ts'
-import { CopyButton, loadWalletRuntime, useAccountAvatar, useAccountLabel } from '../../wallet/index.ts'
+import {
+  CopyButton,
+  loadWalletRuntime,
+  openAccountDrawer,
+  useAccountAvatar,
+  useAccountLabel,
+} from '../../wallet/index.ts'
 import { usePortfolio } from '../hooks/useAccountData.ts'
 import { useAccountSettings } from '../state/accountSettings.ts'
-import { showDrawerView } from '../state/drawerState.ts'
+import { showDrawerView, showSignOutNotice } from '../state/drawerState.ts'
 import styles from './AccountDrawer.module.css'
 import { AvatarImage } from './AvatarImage.tsx'
 import { accountMessages as m } from './accountMessages.ts'
@@ -86,7 +92,16 @@ export function AccountSummary(props: { address: `0x${string}`; onClose: () => v
             onClick={() => {
               setConfirming(false)
               props.onClose()
-              void loadWalletRuntime().then((runtime) => runtime.disconnectWallet())
+              // The embedded wallet signs out too: one the server did not confirm reopens the
+              // drawer (now the connect view) with a notice, the wallet locked and disconnected.
+              void loadWalletRuntime().then((runtime) =>
+                runtime.disconnectWallet({
+                  onSignOutError: () => {
+                    showSignOutNotice()
+                    openAccountDrawer()
+                  },
+                }),
+              )
             }}
           >
             {intl.formatMessage(m.disconnect)}

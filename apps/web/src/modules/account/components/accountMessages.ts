@@ -9,6 +9,12 @@ export const accountMessages = defineMessages({
   disconnect: { id: 'wallet.account.disconnect', defaultMessage: 'Disconnect' },
   disconnectConfirm: { id: 'wallet.account.disconnectConfirm', defaultMessage: 'Disconnect this wallet?' },
   cancel: { id: 'wallet.account.cancel', defaultMessage: 'Cancel' },
+  signOutFailed: {
+    id: 'wallet.account.signOutFailed',
+    defaultMessage:
+      'Signed out on this device only. The server could not be reached, so your session there ends on its own within 24 hours.',
+  },
+  dismissNotice: { id: 'wallet.account.dismissNotice', defaultMessage: 'Dismiss' },
   copy: { id: 'wallet.account.copy', defaultMessage: 'Copy address' },
   totalBalance: { id: 'account.totalBalance', defaultMessage: 'Total balance' },
   change1d: { id: 'account.change1d', defaultMessage: '{amount} ({percent}) today' },

@@ -81,3 +81,19 @@ export const portfolioTab = createStore<PortfolioTab>(parsePortfolioTab(local.ge
 export function usePortfolioTab(): PortfolioTab {
   return useStore(portfolioTab)
 }
+
+// --- a sign-out the API did not confirm (the embedded wallet), shown in the drawer until dismissed ---
+
+const signOutFailed = createStore(false)
+
+export function showSignOutNotice(): void {
+  signOutFailed.set(true)
+}
+
+export function dismissSignOutNotice(): void {
+  signOutFailed.set(false)
+}
+
+export function useSignOutNotice(): boolean {
+  return useStore(signOutFailed)
+}

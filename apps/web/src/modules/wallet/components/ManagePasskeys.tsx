@@ -120,7 +120,7 @@ export default function ManagePasskeys({
   }
   const verify = (next: 'add' | { delete: PasskeyInfo }) =>
     run(async () => {
-      await verifyPasskey()
+      await verifyPasskey(next === 'add' ? 'add' : 'delete')
       setModal(next === 'add' ? { kind: 'add' } : { kind: 'deleteWarning', passkey: next.delete })
     })
   const add = (attachment: 'platform' | 'cross-platform') =>

@@ -162,8 +162,22 @@ async function register(username: string | undefined, token: string | null) {
   return { ...answer, prf }
 }
 
-async function authenticate(purpose: 'signin' | 'verify', token: string | null, only?: string) {
-  const { options } = await api('POST', '/authentication/options', optionsAnswer, { purpose }, token)
+/** What a verification before adding or deleting a passkey allows: that action only (the API's rule). */
+export type PasskeyAction = 'add' | 'delete'
+
+async function authenticate(
+  purpose: 'signin' | 'verify',
+  token: string | null,
+  only?: string,
+  action?: PasskeyAction,
+) {
+  const { options } = await api(
+    'POST',
+    '/authentication/options',
+    optionsAnswer,
+    { purpose, ...(action ? { action } : {}) },
+    token,
+  )
   const request = options as unknown as PublicKeyCredentialRequestOptionsJSON
   const optionsJSON = {
     ...request,
@@ -291,12 +305,15 @@ export async function listPasskeys(): Promise<{ address: string | null; passkeys
   return { address: answer.address, passkeys }
 }
 
-/** The verification step before adding or deleting a passkey (one of the wallet's passkeys). */
-export async function verifyPasskey(): Promise<void> {
-  await authenticate('verify', requireUnlocked().session)
+/**
+ * A verification with one of the wallet's passkeys: before adding or deleting a passkey, for that
+ * action (a verification for one never allows the other); without an action, a confirmation only.
+ */
+export async function verifyPasskey(action?: PasskeyAction): Promise<void> {
+  await authenticate('verify', requireUnlocked().session, undefined, action)
 }
 
-/** Adds a passkey (after `verifyPasskey`); the wallet key is stored under it too. */
+/** Adds a passkey (after `verifyPasskey('add')`); the wallet key is stored under it too. */
 export async function addPasskey(
   attachment: 'platform' | 'cross-platform',
   username = 'Oxbow Wallet',
@@ -338,7 +355,7 @@ export async function addPasskey(
   )
 }
 
-/** Deletes a passkey (after `verifyPasskey`); the last one signs out. */
+/** Deletes a passkey (after `verifyPasskey('delete')`); the last one signs out. */
 export async function deletePasskey(id: string): Promise<{ lastAuthenticator: boolean }> {
   const { session } = requireUnlocked()
   const answer = await api(

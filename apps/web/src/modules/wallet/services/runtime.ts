@@ -34,7 +34,7 @@ import { createBatchActions } from './batchCalls.ts'
 import type { WalletEntry } from './connectorList.ts'
 import { reportConnectFailure } from './failures.ts'
 import { LOCAL_WALLET_ID, localWallet, pageWallet } from './localWallet.ts'
-import { passkeyAccountSource } from './passkeyWallet.ts'
+import { passkeyAccountSource, signOutPasskey } from './passkeyWallet.ts'
 import { asWalletError, createTransactionActions, decodeRevertData } from './transactions.ts'
 import { toChain, validatedStorage } from './wagmiSetup.ts'
 import type { Hex, ReplacementActions, TypedDataRequest, WalletActions } from './walletActions.ts'
@@ -67,7 +67,11 @@ export interface WalletRuntime extends WalletActions, ReplacementActions {
   connectWallet(id: string): Promise<void>
   /** Connects the passkey embedded wallet: a new wallet ('create') or one unlocked with its passkey. */
   connectPasskey(intent: 'create' | 'unlock'): Promise<void>
-  disconnectWallet(): Promise<void>
+  /**
+   * Disconnects; the embedded wallet also signs out, and a sign-out the API did not confirm (logged)
+   * goes to `onSignOutError` (the wallet is disconnected and locked all the same).
+   */
+  disconnectWallet(options?: { onSignOutError?: (error: unknown) => void }): Promise<void>
   reconnectWallet(): Promise<void>
   /**
    * The `eagerlyConnect` URL parameter: restores the remembered connection, else connects without
@@ -294,10 +298,17 @@ export function createWalletRuntime(): WalletRuntime {
       setEmbeddedIntent(intent)
       return connectWallet(PASSKEY_WALLET_ID)
     },
-    async disconnectWallet() {
+    async disconnectWallet(options) {
+      // The embedded wallet signs out here, so a failure reaches the caller (its connector's own
+      // disconnect then finds nothing left to end); passed on once disconnected, so the caller
+      // sees no connected wallet any more.
+      const failures: unknown[] = []
+      if (getConnection(config).connector?.id === PASSKEY_WALLET_ID)
+        await signOutPasskey((error) => failures.push(error))
       await disconnect(config)
       setHadConnection(false)
       walletStore.set((state) => ({ ...state, status: 'idle', address: null, chainId: null }))
+      for (const error of failures) options?.onSignOutError?.(error)
     },
     reconnectWallet,
     async eagerlyConnect(address) {
