@@ -303,6 +303,7 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
         withdrawn1: r.withdrawn1.toString(),
         collected0: r.collected0.toString(),
         collected1: r.collected1.toString(),
+        lpBasisInvariant: null,
         openedAt: r.createdAt,
       },
     }
