@@ -1282,7 +1282,7 @@ for (const backend of backends) {
         address: eth.contracts.v2Router02,
         abi: v2Router02Abi,
         functionName: 'swapExactTokensForTokens',
-        args: [r0 / 20n, 0n, [pool.token0, pool.token1], actor, deadline],
+        args: [(await balanceOf(pool.token0, actor)) / 4n, 0n, [pool.token0, pool.token1], actor, deadline],
       })
       const burn = await removeAll()
       assert.ok(burn)

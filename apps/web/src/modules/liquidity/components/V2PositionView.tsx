@@ -16,6 +16,7 @@ import { PositionReadError } from '../services/readPosition.ts'
 import { type V2Position, v2RemoveRequests, v2Share } from '../services/v2Position.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
+import { V2HoldComparison } from './HoldComparison.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { PairLine, PositionNotLoaded, VersionUnavailable } from './PositionFigures.tsx'
@@ -88,6 +89,7 @@ function V2Details({ position: p }: { position: V2Position }) {
             <dd>{amount(p.balance, 18)}</dd>
           </dl>
         </Card>
+        {p.owner ? <V2HoldComparison position={{ ...p, owner: p.owner }} prices={prices.data} /> : null}
       </div>
       {p.owner ? (
         <Card>
