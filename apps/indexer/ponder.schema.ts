@@ -89,6 +89,25 @@ export const pool = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }) }),
 )
 
+/**
+ * OHLC of a pool's price (price0: token1 per token0, decimals applied) per hour (3600) and day
+ * (86400), bucket = start time: the position and pool pages' price charts.
+ */
+export const poolCandle = onchainTable(
+  'pool_candle',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    pool: t.hex().notNull(),
+    period: t.integer().notNull(),
+    bucket: t.integer().notNull(),
+    open: t.doublePrecision().notNull(),
+    high: t.doublePrecision().notNull(),
+    low: t.doublePrecision().notNull(),
+    close: t.doublePrecision().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.pool, table.period, table.bucket] }) }),
+)
+
 /** Volume and fees of a pool per hour (3600) and day (86400). */
 export const poolWindow = onchainTable(
   'pool_window',

@@ -1164,7 +1164,7 @@ for (const backend of backends) {
       }
     })
 
-    it("behavior: a v2 position's history: the mint's deposit, a transfer's pro-rata basis, the burn's withdrawal and its fees", async () => {
+    it("behavior: a v2 position's history: the mint's deposit, a transfer's pro-rata basis, the burn's withdrawal and its fees; the pool's price candles", async () => {
       const pool = eth.pools.find((p) => p.version === 'v2' && tradable(p.token0) && tradable(p.token1))
       assert.ok(pool && pool.version === 'v2')
       for (const token of [pool.token0, pool.token1, pool.address]) {
@@ -1287,6 +1287,34 @@ for (const backend of backends) {
       const burn = await removeAll()
       assert.ok(burn)
       const closed = await historyOf(actor, 0n)
+      // The pool's price candles end at its current price, in the hour of the latest block.
+      type Candle = { timestamp: number; open: string; high: string; low: string; close: string }
+      const latest = await publicClient.getBlock()
+      const [c0, c1] = await reservesOf(pool.address)
+      const decimalsOf = (a: Address) =>
+        eth.tokens.find((t) => t.address.toLowerCase() === a.toLowerCase())?.decimals
+      const [d0, d1] = [decimalsOf(pool.token0), decimalsOf(pool.token1)]
+      assert.ok(d0 !== undefined && d1 !== undefined)
+      const chainPrice = Number(c1) / 10 ** d1 / (Number(c0) / 10 ** d0)
+      const history = await okData(
+        gql<{ pool: { token0Price: string; day: Candle[]; all: Candle[] } }>(
+          'query($p: String!) { pool(network: "ethereum", id: $p) { token0Price day: priceHistory(range: DAY) { timestamp open high low close } all: priceHistory(range: ALL) { timestamp close } } }',
+          { p: pool.address },
+        ),
+      )
+      const last = history.pool.day.at(-1)
+      assert.ok(last, 'hourly candles')
+      assert.equal(last.timestamp, Number(latest.timestamp) - (Number(latest.timestamp) % 3600))
+      assert.equal(last.close, history.pool.token0Price)
+      assert.ok(
+        Math.abs(Number(last.close) / chainPrice - 1) < 1e-9,
+        `close ${last.close} vs chain ${chainPrice}`,
+      )
+      assert.ok(Number(last.low) <= Number(last.close) && Number(last.close) <= Number(last.high))
+      assert.equal(
+        history.pool.all.at(-1)?.timestamp,
+        Number(latest.timestamp) - (Number(latest.timestamp) % 86400),
+      )
       const fees = v2FeesWithin(burn.amount0, burn.amount1, BigInt(kept.lpBasisInvariant))
       assert.ok(fees.fees0 > 0n && fees.fees1 > 0n, 'the swap paid fees')
       assert.deepEqual(

@@ -24,6 +24,7 @@ export const typeDefs = /* GraphQL */ `
     blockTimestamp: Int!
   }
 
+  "OHLC: a token's USD price, or a pool's price (Pool.priceHistory)."
   type Candle {
     "Bucket start, unix seconds."
     timestamp: Int!
@@ -129,6 +130,8 @@ export const typeDefs = /* GraphQL */ `
     txCount: Int!
     createdAt: Int!
     history(range: ChartRange!): [PoolBucket!]!
+    "OHLC of the pool's price (token1 per token0, decimals applied, as token0Price), hourly for HOUR, DAY and WEEK, daily beyond; volumeUsd is the pool's in the bucket. At most 400, oldest first."
+    priceHistory(range: ChartRange!): [Candle!]!
     transactions(first: Int = 20, after: String): PoolTransactionConnection!
     "v3/v4: active liquidity from each initialized tick up to the next (at most 400 ranges); empty for v2."
     liquidityByTick: [TickLiquidity!]!
