@@ -53,7 +53,7 @@ const E2E_SECONDS: Record<string, number> = {
   'gasless.test.ts': 89,
   'swap.test.ts': 74,
   'limit.test.ts': 76,
-  'createPosition.test.ts': 72,
+  'createPosition.test.ts': 80,
   'fiat.test.ts': 70,
   'explore.test.ts': 115,
   'wallet.test.ts': 64,

@@ -89,6 +89,25 @@ export const pool = onchainTable(
   (table) => ({ pk: primaryKey({ columns: [table.chainId, table.id] }) }),
 )
 
+/**
+ * OHLC of a pool's price (price0: token1 per token0, decimals applied) per hour (3600) and day
+ * (86400), bucket = start time: the position and pool pages' price charts.
+ */
+export const poolCandle = onchainTable(
+  'pool_candle',
+  (t) => ({
+    chainId: t.integer().notNull(),
+    pool: t.hex().notNull(),
+    period: t.integer().notNull(),
+    bucket: t.integer().notNull(),
+    open: t.doublePrecision().notNull(),
+    high: t.doublePrecision().notNull(),
+    low: t.doublePrecision().notNull(),
+    close: t.doublePrecision().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.chainId, table.pool, table.period, table.bucket] }) }),
+)
+
 /** Volume and fees of a pool per hour (3600) and day (86400). */
 export const poolWindow = onchainTable(
   'pool_window',
@@ -221,12 +240,41 @@ export const v2LpBalance = onchainTable(
     owner: t.hex().notNull(),
     amount: t.bigint().notNull(),
     createdAt: t.integer().notNull(),
+    /**
+     * The position's history against holding (issue #13): deposited = what the owner's mints paid
+     * in plus the basis of LP tokens received, less the basis of LP tokens sent away; withdrawn =
+     * what its burns paid out; fees0/1 = the swap fees inside those payouts.
+     */
+    deposited0: t.bigint().notNull().default(0n),
+    deposited1: t.bigint().notNull().default(0n),
+    withdrawn0: t.bigint().notNull().default(0n),
+    withdrawn1: t.bigint().notNull().default(0n),
+    fees0: t.bigint().notNull().default(0n),
+    fees1: t.bigint().notNull().default(0n),
+    /**
+     * The basis of the LP tokens held now (pro rata on burns and transfers): the amounts and the
+     * invariant √(x·y) (packages/routing v2Invariant) they were acquired with.
+     */
+    basis0: t.bigint().notNull().default(0n),
+    basis1: t.bigint().notNull().default(0n),
+    basisInvariant: t.bigint().notNull().default(0n),
   }),
   (table) => ({
     pk: primaryKey({ columns: [table.chainId, table.pair, table.owner] }),
     ownerIdx: index().on(table.owner),
   }),
 )
+
+/**
+ * A v2 LP-token movement a pair's Mint or Burn event completes in the same transaction, keyed
+ * chain:txHash:pair:kind: a mint's recipient (the Transfer from the zero address comes first, the
+ * Mint names only the router) and a burn's owner (who sent the LP tokens to the pair).
+ */
+export const v2LiquidityContext = onchainTable('v2_liquidity_context', (t) => ({
+  id: t.text().primaryKey(),
+  owner: t.hex().notNull(),
+  liquidity: t.bigint().notNull(),
+}))
 
 export const nftCollection = onchainTable(
   'nft_collection',

@@ -37,6 +37,7 @@ import {
   v4Take,
   weth9Abi,
 } from '@oxbow/protocol'
+import { v2FeesWithin, v2Invariant } from '@oxbow/routing'
 import {
   type Abi,
   type Address,
@@ -1161,6 +1162,173 @@ for (const backend of backends) {
           `no v2 position for ${nobody}`,
         )
       }
+    })
+
+    it("behavior: a v2 position's history: the mint's deposit, a transfer's pro-rata basis, the burn's withdrawal and its fees; the pool's price candles", async () => {
+      const pool = eth.pools.find((p) => p.version === 'v2' && tradable(p.token0) && tradable(p.token1))
+      assert.ok(pool && pool.version === 'v2')
+      for (const token of [pool.token0, pool.token1, pool.address]) {
+        await write({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [eth.contracts.v2Router02, maxUint256],
+        })
+      }
+      type History = {
+        liquidity: string
+        deposited0: string
+        deposited1: string
+        withdrawn0: string
+        withdrawn1: string
+        collected0: string
+        collected1: string
+        lpBasisInvariant: string
+      }
+      const zero: History = {
+        liquidity: '0',
+        deposited0: '0',
+        deposited1: '0',
+        withdrawn0: '0',
+        withdrawn1: '0',
+        collected0: '0',
+        collected1: '0',
+        lpBasisInvariant: '0',
+      }
+      /** The owner's v2 position in the pair once the indexer shows `lp` LP tokens. */
+      const historyOf = (owner: Address, lp: bigint) =>
+        waitFor(
+          `${owner}'s v2 history at ${lp}`,
+          async () => {
+            const data = await okData(
+              gql<{ v2Position: History | null }>(
+                'query($p: String!, $o: String!) { v2Position(network: "ethereum", pair: $p, owner: $o) { liquidity deposited0 deposited1 withdrawn0 withdrawn1 collected0 collected1 lpBasisInvariant } }',
+                { p: pool.address, o: owner },
+              ),
+            )
+            const h = data.v2Position ?? zero
+            return h.liquidity === lp.toString() ? h : undefined
+          },
+          WAIT_MS,
+        )
+      const deadline = inAnHour()
+      const removeAll = async () => {
+        const lp = await balanceOf(pool.address, actor)
+        if (lp === 0n) return undefined
+        const receipt = await write({
+          address: eth.contracts.v2Router02,
+          abi: v2Router02Abi,
+          functionName: 'removeLiquidity',
+          args: [pool.token0, pool.token1, lp, 0n, 0n, actor, deadline],
+          gas: 400_000n,
+        })
+        const [burn] = parseEventLogs({ abi: v2PairAbi, eventName: 'Burn', logs: receipt.logs })
+        assert.ok(burn)
+        return burn.args
+      }
+      // Start from no LP tokens: the basis is then exactly what the next mint pays.
+      await removeAll()
+      const start = await historyOf(actor, 0n)
+      assert.equal(start.lpBasisInvariant, '0', 'a full burn takes the whole basis')
+
+      const [r0, r1] = await reservesOf(pool.address)
+      const add = await write({
+        address: eth.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'addLiquidity',
+        args: [pool.token0, pool.token1, r0 / 1000n, r1 / 1000n, 0n, 0n, actor, deadline],
+        gas: 400_000n,
+      })
+      const [mint] = parseEventLogs({ abi: v2PairAbi, eventName: 'Mint', logs: add.logs })
+      assert.ok(mint)
+      const { amount0, amount1 } = mint.args
+      const minted = await balanceOf(pool.address, actor)
+      const opened = await historyOf(actor, minted)
+      assert.deepEqual(
+        [opened.deposited0, opened.deposited1, opened.lpBasisInvariant],
+        [
+          (BigInt(start.deposited0) + amount0).toString(),
+          (BigInt(start.deposited1) + amount1).toString(),
+          v2Invariant(amount0, amount1).toString(),
+        ],
+        'the mint deposits what it paid; the basis is its invariant',
+      )
+
+      // A third of the LP tokens to a new owner carries a third of the basis.
+      const recipient = privateKeyToAccount(generatePrivateKey()).address
+      const part = minted / 3n
+      await write({ address: pool.address, abi: erc20Abi, functionName: 'transfer', args: [recipient, part] })
+      const moved0 = (amount0 * part) / minted
+      const moved1 = (amount1 * part) / minted
+      const received = await historyOf(recipient, part)
+      assert.deepEqual(
+        [received.deposited0, received.deposited1, received.withdrawn0, received.lpBasisInvariant],
+        [
+          moved0.toString(),
+          moved1.toString(),
+          '0',
+          ((v2Invariant(amount0, amount1) * part) / minted).toString(),
+        ],
+      )
+      const kept = await historyOf(actor, minted - part)
+      assert.deepEqual(
+        [kept.deposited0, kept.deposited1],
+        [(BigInt(opened.deposited0) - moved0).toString(), (BigInt(opened.deposited1) - moved1).toString()],
+        "the sender's deposit loses the basis it gave away",
+      )
+
+      // A swap's fee stays in the pair: the burn pays it out beside the principal.
+      await write({
+        address: eth.contracts.v2Router02,
+        abi: v2Router02Abi,
+        functionName: 'swapExactTokensForTokens',
+        args: [(await balanceOf(pool.token0, actor)) / 4n, 0n, [pool.token0, pool.token1], actor, deadline],
+      })
+      const burn = await removeAll()
+      assert.ok(burn)
+      const closed = await historyOf(actor, 0n)
+      // The pool's price candles end at its current price, in the hour of the latest block.
+      type Candle = { timestamp: number; open: string; high: string; low: string; close: string }
+      const latest = await publicClient.getBlock()
+      const [c0, c1] = await reservesOf(pool.address)
+      const decimalsOf = (a: Address) =>
+        eth.tokens.find((t) => t.address.toLowerCase() === a.toLowerCase())?.decimals
+      const [d0, d1] = [decimalsOf(pool.token0), decimalsOf(pool.token1)]
+      assert.ok(d0 !== undefined && d1 !== undefined)
+      const chainPrice = Number(c1) / 10 ** d1 / (Number(c0) / 10 ** d0)
+      const history = await okData(
+        gql<{ pool: { token0Price: string; day: Candle[]; all: Candle[] } }>(
+          'query($p: String!) { pool(network: "ethereum", id: $p) { token0Price day: priceHistory(range: DAY) { timestamp open high low close } all: priceHistory(range: ALL) { timestamp close } } }',
+          { p: pool.address },
+        ),
+      )
+      const last = history.pool.day.at(-1)
+      assert.ok(last, 'hourly candles')
+      assert.equal(last.timestamp, Number(latest.timestamp) - (Number(latest.timestamp) % 3600))
+      assert.equal(last.close, history.pool.token0Price)
+      assert.ok(
+        Math.abs(Number(last.close) / chainPrice - 1) < 1e-9,
+        `close ${last.close} vs chain ${chainPrice}`,
+      )
+      assert.ok(Number(last.low) <= Number(last.close) && Number(last.close) <= Number(last.high))
+      assert.equal(
+        history.pool.all.at(-1)?.timestamp,
+        Number(latest.timestamp) - (Number(latest.timestamp) % 86400),
+      )
+      const fees = v2FeesWithin(burn.amount0, burn.amount1, BigInt(kept.lpBasisInvariant))
+      assert.ok(fees.fees0 > 0n && fees.fees1 > 0n, 'the swap paid fees')
+      assert.deepEqual(
+        [closed.withdrawn0, closed.withdrawn1, closed.collected0, closed.collected1, closed.lpBasisInvariant],
+        [
+          (BigInt(kept.withdrawn0) + burn.amount0).toString(),
+          (BigInt(kept.withdrawn1) + burn.amount1).toString(),
+          (BigInt(kept.collected0) + fees.fees0).toString(),
+          (BigInt(kept.collected1) + fees.fees1).toString(),
+          '0',
+        ],
+        'the burn withdraws what it paid; its fees are the invariant it gained',
+      )
+      assert.equal(closed.deposited0, kept.deposited0, 'a burn leaves the deposits as they were')
     })
 
     it('behavior: native-currency legs in activity equal what the account paid and received', async () => {

@@ -19,7 +19,7 @@ import {
   v4StateViewAbi,
 } from '@oxbow/protocol'
 import type { Page } from 'playwright-core'
-import { type Address, decodeEventLog, maxUint256, parseEther, zeroAddress } from 'viem'
+import { type Address, decodeEventLog, maxUint256, parseEther, parseEventLogs, zeroAddress } from 'viem'
 import {
   confirmedLiquidityTx,
   createdPositionId,
@@ -404,6 +404,23 @@ describe('create a position', () => {
     const pair = pairEntry.address as Address
     const lp = () => balanceOf(pair)
     const lp0 = await lp()
+    assert.equal(lp0, 0n, 'no LP tokens before: the add is the whole history')
+    let mintPaid: readonly [bigint, bigint] = [0n, 0n]
+    /** The position-vs-holding card's history once it shows the page's block. */
+    const vsHold = async (page: Page) => {
+      const card = page.locator('[data-testid="position-vs-hold"][data-state="ready"]')
+      await card.waitFor({ timeout: 20_000 })
+      const big = async (name: string) => BigInt((await card.getAttribute(name)) ?? '-1')
+      const num = async (name: string) => Number((await card.getAttribute(name)) ?? 'NaN')
+      return {
+        deposited: [await big('data-deposited0'), await big('data-deposited1')],
+        withdrawn: [await big('data-withdrawn0'), await big('data-withdrawn1')],
+        hold: await num('data-hold-usd'),
+        principal: await num('data-principal-usd'),
+        fees: await num('data-fees-usd'),
+        net: await num('data-net-usd'),
+      }
+    }
     await withPage(`/add/v2/ETH/${tokens.usdc}`, async (page) => {
       assert.equal(await page.getByLabel('Token A').inputValue(), 'ETH')
       assert.equal(await page.getByLabel('Token B').inputValue(), tokens.usdc)
@@ -419,7 +436,13 @@ describe('create a position', () => {
       const usdc0 = await balanceOf(tokens.usdc)
       await page.getByRole('button', { name: 'Review' }).click()
       await page.getByRole('button', { name: 'Create position' }).click()
-      await confirmed(page)
+      const addHash = await confirmed(page)
+      const addLogs = (await client.getTransactionReceipt({ hash: addHash })).logs.filter(
+        (l) => l.address.toLowerCase() === pair.toLowerCase(),
+      )
+      const [mint] = parseEventLogs({ abi: v2PairAbi, eventName: 'Mint', logs: addLogs })
+      assert.ok(mint, 'the add minted')
+      mintPaid = [mint.args.amount0, mint.args.amount1]
       await page.locator('[data-testid="created-position"]').waitFor()
       assert.equal(
         await page.locator('[data-testid="created-position"]').getAttribute('href'),
@@ -434,6 +457,14 @@ describe('create a position', () => {
       const view = page.locator('[data-testid="v2-position"]')
       await view.waitFor()
       assert.equal(BigInt((await view.getAttribute('data-balance')) ?? '-1'), lp1)
+      // Position vs holding: the indexer's history of the LP tokens is the add, to the wei.
+      const opened = await vsHold(page)
+      assert.deepEqual(opened.deposited, mintPaid, 'deposited = what the mint took')
+      assert.deepEqual(opened.withdrawn, [0n, 0n])
+      assert.ok(
+        Math.abs(opened.net - (opened.principal - opened.hold + opened.fees)) < 1e-6,
+        'net = loss + fees',
+      )
       await page.getByRole('button', { name: '50%' }).click()
       const amounts = page.locator('[data-testid="remove-amounts"]')
       const liquidity = BigInt((await amounts.getAttribute('data-liquidity')) ?? '-1')
@@ -454,6 +485,13 @@ describe('create a position', () => {
       const usdcOut = wethIs0 ? out1 : out0
       assert.equal((await client.getBalance({ address: ACCOUNT_0 })) - eth0 + gas, ethOut, 'ETH to the wei')
       assert.equal((await balanceOf(tokens.usdc)) - usdc0, usdcOut, 'USDC to the wei')
+      // The removal's payout is the position's withdrawal; the deposits stay as they were.
+      await page.locator(`[data-testid="v2-position"][data-balance="${lp1 - liquidity}"]`).waitFor()
+      const halved = await vsHold(page)
+      await page
+        .locator(`[data-testid="position-vs-hold"][data-withdrawn0="${out0}"][data-withdrawn1="${out1}"]`)
+        .waitFor({ timeout: 20_000 })
+      assert.deepEqual(halved.deposited, mintPaid)
     })
     await withPage('/positions/v2/ethereum/0x000000000000000000000000000000000000dEaD', async (page) => {
       await page.locator('[data-testid="position-not-found"]').waitFor()

@@ -1032,6 +1032,15 @@ describe('pool page', () => {
       assert.equal(await page.getByTestId('pool-reserve0').textContent(), fmt(r0, 18))
       assert.equal(await page.getByTestId('pool-reserve1').textContent(), fmt(r1, 6))
       assert.equal(await page.getByTestId('liquidity-depth').count(), 0, 'no tick chart for v2')
+      // The chart is the pool's own price (WETH in USDC), from its indexed candles.
+      const chart = page.locator('[data-testid=price-chart][data-drawn=true]')
+      await chart.waitFor()
+      const [base, quote] = pool.token0 === weth.address ? ['WETH', 'USDC'] : ['USDC', 'WETH']
+      assert.equal(await chart.getAttribute('aria-label'), `${base} price in ${quote} chart`)
+      const { pool: candles } = await indexerQuery<{ pool: { priceHistory: { close: string }[] } }>(
+        `{ pool(network: "ethereum", id: "${pool.address}") { priceHistory(range: WEEK) { close } } }`,
+      )
+      assert.equal(Number(await chart.getAttribute('data-points')), candles.priceHistory.length)
       // Fees are v2's 0.3% of the day's volume (the devnet swaps above went through this pair), and
       // the APR annualizes a day of fees over the TVL; the page shows the indexer's figures.
       const { pool: api } = await indexerQuery<{

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { buildRuntimeConfig } from './runtimeConfig.ts'
+import type { Manifest } from '@oxbow/protocol'
+import { buildRuntimeConfig, liquidityContracts } from './runtimeConfig.ts'
 import { contentSecurityPolicy } from './securityHeaders.ts'
 
 test('behavior: locally WalletConnect goes to the sandbox relay (port from OXBOW_WC_RELAY_PORT), and the CSP allows exactly that origin', async () => {
@@ -61,4 +62,22 @@ test('error: an http gateway is refused outside the local environment or off loo
     (await buildRuntimeConfig({ OXBOW_IPFS_GATEWAY: 'https://gateway.example/ipfs/' })).ipfsGateway,
     'https://gateway.example/ipfs/',
   )
+})
+
+test('behavior: a network the registry gives no v2 (Unichain Sepolia) gets no v2 router or migrator, even where the devnet deployed them', () => {
+  const contracts = {
+    weth9: '0x4200000000000000000000000000000000000006',
+    v2Router02: '0x1000000000000000000000000000000000000002',
+    v3Migrator: '0x1000000000000000000000000000000000000003',
+    v4PositionManager: '0x1000000000000000000000000000000000000004',
+  }
+  // Only the fields liquidityContracts reads.
+  const manifest = {
+    networks: { unichain_sepolia: { contracts }, ethereum: { contracts } },
+  } as unknown as Manifest
+  const config = liquidityContracts(manifest)
+  assert.equal(config.unichain_sepolia?.v2Router02, undefined)
+  assert.equal(config.unichain_sepolia?.v3Migrator, undefined)
+  assert.equal(config.unichain_sepolia?.v4PositionManager, contracts.v4PositionManager)
+  assert.equal(config.ethereum?.v2Router02, contracts.v2Router02)
 })

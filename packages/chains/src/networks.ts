@@ -523,7 +523,13 @@ const entries: readonly Entry[] = [
     testnet: true,
     nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 },
     explorer: { name: 'Uniscan', url: 'https://sepolia.uniscan.xyz' },
-    capabilities: { limitOrders: false, gaslessSwaps: false, protocolVersions: all, batching: true },
+    // Uniswap publishes no v2 deployment on Unichain Sepolia: "v2 unsupported" there.
+    capabilities: {
+      limitOrders: false,
+      gaslessSwaps: false,
+      protocolVersions: ['v3', 'v4'],
+      batching: true,
+    },
     mainnet: {
       chainId: 1301,
       rpcUrl: 'https://sepolia.unichain.org',

@@ -98,6 +98,24 @@ describe('network registry', () => {
     )
   })
 
+  test('behavior: a network offers a protocol version exactly where its contracts are deployed', () => {
+    for (const n of networks) {
+      const c = n.mainnet.contracts
+      const versions = n.capabilities.protocolVersions
+      assert.equal(versions.includes('v2'), c.v2Factory !== undefined && c.v2Router02 !== undefined, n.slug)
+      assert.equal(
+        versions.includes('v4'),
+        c.v4PoolManager !== undefined && c.v4PositionManager !== undefined,
+        n.slug,
+      )
+      assert.ok(versions.includes('v3'), n.slug)
+    }
+    assert.deepEqual(
+      networks.filter((n) => !n.capabilities.protocolVersions.includes('v2')).map((n) => n.slug),
+      ['unichain_sepolia'],
+    )
+  })
+
   test('behavior: local RPC URLs are loopback with one port per network', () => {
     const urls = networks.map((n) => localRpcUrl(n, 20000))
     assert.equal(new Set(urls).size, networks.length)

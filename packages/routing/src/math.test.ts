@@ -11,7 +11,7 @@ import {
   sqrtPriceAtTick,
   tickAtSqrtPrice,
 } from './math.ts'
-import { v2AmountIn, v2AmountOut } from './v2Math.ts'
+import { sqrtFloor, v2AmountIn, v2AmountOut, v2BurnShare, v2FeesWithin, v2Invariant } from './v2Math.ts'
 
 describe('TickMath', () => {
   test('behavior: known sqrt prices at the ends and at tick 0', () => {
@@ -39,6 +39,27 @@ describe('v2 math', () => {
     assert.ok(amountIn !== undefined && v2AmountOut(amountIn, 1_000_000n, 1_000_000n) >= 996n)
     assert.ok(v2AmountOut(amountIn - 1n, 1_000_000n, 1_000_000n) < 996n)
     assert.equal(v2AmountIn(1_000_000n, 1_000_000n, 1_000_000n), undefined)
+  })
+
+  test('behavior: integer square root rounds down, exact far beyond 2^53', () => {
+    for (const n of [0n, 1n, 2n, 3n, 4n, 15n, 16n, 17n, 10n ** 36n, 10n ** 36n - 1n, 2n ** 200n + 12345n]) {
+      const r = sqrtFloor(n)
+      assert.ok(r * r <= n && (r + 1n) * (r + 1n) > n, `sqrt ${n}`)
+    }
+    assert.throws(() => sqrtFloor(-1n), RangeError)
+  })
+
+  test('behavior: fees within a holding are the invariant it gained since it was acquired', () => {
+    // 1 000 LP of a 10 000 supply over reserves that grew by 1 % through fees.
+    const amount0 = v2BurnShare(1000n, 1_010_000n, 10_000n)
+    const amount1 = v2BurnShare(1000n, 2_020_000n, 10_000n)
+    assert.deepEqual([amount0, amount1], [101_000n, 202_000n])
+    const basis = v2Invariant(100_000n, 200_000n)
+    const { fees0, fees1 } = v2FeesWithin(amount0, amount1, basis)
+    // 1 % of the amounts, less the integer square roots' rounding.
+    assert.deepEqual([fees0, fees1], [999n, 1999n])
+    assert.deepEqual(v2FeesWithin(amount0, amount1, v2Invariant(amount0, amount1)), { fees0: 0n, fees1: 0n })
+    assert.equal(v2BurnShare(1n, 1n, 0n), 0n)
   })
 })
 

@@ -40,6 +40,7 @@ const fixedListSizes: Record<string, number> = {
   'Query.networks': 20,
   'Token.priceHistory': 400,
   'Pool.history': 400,
+  'Pool.priceHistory': 400,
   'Pool.liquidityByTick': 400,
   'Portfolio.balances': 200,
   'Token.sameTokens': 20,

@@ -25,6 +25,7 @@ export const typeDefs = /* GraphQL */ `
     blockTimestamp: Int!
   }
 
+  "OHLC: a token's USD price, or a pool's price (Pool.priceHistory)."
   type Candle {
     "Bucket start, unix seconds."
     timestamp: Int!
@@ -130,6 +131,8 @@ export const typeDefs = /* GraphQL */ `
     txCount: Int!
     createdAt: Int!
     history(range: ChartRange!): [PoolBucket!]!
+    "OHLC of the pool's price (token1 per token0, decimals applied, as token0Price), hourly for HOUR, DAY and WEEK, daily beyond; volumeUsd is the pool's in the bucket. At most 400, oldest first."
+    priceHistory(range: ChartRange!): [Candle!]!
     transactions(first: Int = 20, after: String): PoolTransactionConnection!
     "v3/v4: active liquidity from each initialized tick up to the next (at most 400 ranges); empty for v2."
     liquidityByTick: [TickLiquidity!]!
@@ -192,7 +195,7 @@ export const typeDefs = /* GraphQL */ `
     assetChanges: [AssetChange!]!
   }
 
-  "A v3/v4 position NFT, or a v2 LP-token holding (version V2: tokenId is the pair address, liquidity the LP-token balance, status IN_RANGE while it is above 0 else CLOSED, no ticks or prices, deposited/withdrawn/collected 0: not tracked for v2)."
+  "A v3/v4 position NFT, or a v2 LP-token holding (version V2: tokenId is the pair address, liquidity the LP-token balance, status IN_RANGE while it is above 0 else CLOSED, no ticks or prices)."
   type Position {
     id: ID!
     network: String!
@@ -212,9 +215,11 @@ export const typeDefs = /* GraphQL */ `
     deposited1: String!
     withdrawn0: String!
     withdrawn1: String!
-    "Deposited (v3 IncreaseLiquidity, v4 principal added), withdrawn (principal removed) and collected amounts in base units. v3 collected counts everything Collect paid (withdrawn principal included); v4 collected counts only the fees each ModifyLiquidity paid out (the principal is in withdrawn)."
+    "Deposited (v3 IncreaseLiquidity, v4 principal added), withdrawn (principal removed) and collected amounts in base units. v3 collected counts everything Collect paid (withdrawn principal included); v4 collected counts only the fees each ModifyLiquidity paid out (the principal is in withdrawn). v2: deposited = the owner's mints plus the pro-rata basis of LP tokens received, less that of LP tokens sent to others; withdrawn = what its burns paid (fees included); collected = the swap fees inside those burns."
     collected0: String!
     collected1: String!
+    "v2: the invariant √(amount0 · amount1) the LP tokens held now were acquired with (pro rata); what their invariant grew beyond it is their unwithdrawn fees. Null for v3/v4."
+    lpBasisInvariant: String
     "When the position was opened (unix seconds): its NFT's mint, or the first LP tokens received (v2)."
     openedAt: Int!
   }
@@ -296,6 +301,8 @@ export const typeDefs = /* GraphQL */ `
     activity(address: String!, networks: [String!], first: Int = 20, after: String, types: [TransactionType!]): ActivityConnection!
     "One v3/v4 position by its NFT token id (decimal); null when the indexer has none."
     position(network: String!, version: ProtocolVersion!, tokenId: String!): Position
+    "One owner's v2 LP-token holding of a pair (pair: its address); null when the owner never held its LP tokens."
+    v2Position(network: String!, pair: String!, owner: String!): Position
     "The owner's v2 LP-token holdings and v3/v4 positions, newest first."
     positions(owner: String!, networks: [String!], status: [PositionStatus!], first: Int = 20, after: String): PositionConnection!
     nfts(owner: String!, networks: [String!], first: Int = 20, after: String): NftConnection!

@@ -1,5 +1,5 @@
 /** Prices, candles, pool windows and the volume, fees and TVL that swaps and liquidity events add. */
-import { pool, poolEvent, poolWindow, token, tokenCandle } from 'ponder:schema'
+import { pool, poolCandle, poolEvent, poolWindow, token, tokenCandle } from 'ponder:schema'
 import { type Hex, zeroAddress } from 'viem'
 import { bucketOf, candlePeriods, shouldReprice, swapValueUsd, windowPeriods } from '../lib/derive.ts'
 import { readManifestSync } from '../lib/manifest.ts'
@@ -60,6 +60,29 @@ export async function touchCandles(
   }
 }
 
+/** The pool's price (token1 per token0) into its hourly and daily candles. */
+async function touchPoolCandles(db: Db, p: PoolRow, timestamp: number, price: number) {
+  for (const period of windowPeriods) {
+    await db
+      .insert(poolCandle)
+      .values({
+        chainId: p.chainId,
+        pool: p.id,
+        period,
+        bucket: bucketOf(timestamp, period),
+        open: price,
+        high: price,
+        low: price,
+        close: price,
+      })
+      .onConflictDoUpdate((row) => ({
+        high: Math.max(row.high, price),
+        low: Math.min(row.low, price),
+        close: price,
+      }))
+  }
+}
+
 /** Recomputes the pool's price from its state and propagates USD prices to its tokens. */
 export async function repricePool(db: Db, p: PoolRow, timestamp: number): Promise<PoolRow> {
   const t0 = await db.find(token, { chainId: p.chainId, address: p.token0 })
@@ -73,6 +96,7 @@ export async function repricePool(db: Db, p: PoolRow, timestamp: number): Promis
         : null
   const updated = await db.update(pool, { chainId: p.chainId, id: p.id }).set({ price0 })
   if (price0 === null || !Number.isFinite(price0) || price0 <= 0) return updated
+  await touchPoolCandles(db, p, timestamp, price0)
   const a0 = await anchorOf(db, t0)
   const a1 = await anchorOf(db, t1)
   const pairs: [TokenRow, TokenRow, number, bigint, number][] = [

@@ -2,9 +2,10 @@ import * as z from 'zod/mini'
 import { postGraphql } from './graphql.ts'
 
 /**
- * A token's USD price history from the indexer (apps/indexer/src/api/sdl.ts: `token.priceHistory`):
- * the explore token and pool pages' charts and the liquidity position page's range chart. Generic,
- * so a module draws it without importing another module's internals.
+ * Price histories from the indexer (apps/indexer/src/api/sdl.ts): a token's USD price
+ * (`token.priceHistory`, the explore token page) and a pool's price (`pool.priceHistory`, the
+ * explore pool page and the liquidity position page's range chart). Generic, so a module draws them
+ * without importing another module's internals.
  */
 
 const decimal = z.string().check(z.regex(/^-?\d+(\.\d+)?$/))
@@ -59,6 +60,39 @@ export async function fetchTokenChart(
   )
   if (!answer.success) throw new Error('Unexpected answer from the indexer')
   return candlesOf(answer.data.data.token?.priceHistory ?? [])
+}
+
+export const POOL_CHART_QUERY = /* GraphQL */ `
+  query PoolChart($network: String!, $id: String!, $range: ChartRange!) {
+    pool(network: $network, id: $id) {
+      priceHistory(range: $range) { ${CANDLE_FIELDS} }
+    }
+  }
+`
+
+const poolChartAnswer = z.object({
+  data: z.object({
+    pool: z.nullable(z.object({ priceHistory: z.array(z.unknown()).check(z.maxLength(400)) })),
+  }),
+})
+
+/**
+ * A pool's price history (`pool.priceHistory`: token1 per token0, decimals applied; volume in USD),
+ * by pool address (v2/v3) or v4 pool id: the explore pool page's chart and the position page's
+ * range chart.
+ */
+export async function fetchPoolChart(
+  graphqlUrl: string,
+  network: string,
+  poolId: string,
+  range: ChartRange,
+  signal?: AbortSignal,
+): Promise<Candle[]> {
+  const answer = poolChartAnswer.safeParse(
+    await postGraphql(graphqlUrl, POOL_CHART_QUERY, { network, id: poolId, range }, signal),
+  )
+  if (!answer.success) throw new Error('Unexpected answer from the indexer')
+  return candlesOf(answer.data.data.pool?.priceHistory ?? [])
 }
 
 /** The valid candles of an answer (a malformed one is dropped, not drawn). */

@@ -10,7 +10,7 @@ import { badInput } from '../errors.ts'
 import { decimalString, percentChange } from '../format.ts'
 import { MAX_PAGE_SIZE, parseAddress, parseFirst, parseNetwork, parseNetworks } from '../inputs.ts'
 import { createPerStateCache } from '../perStateCache.ts'
-import { slugOf, tokenKey } from '../snapshotViews.ts'
+import { type Snapshot, slugOf, tokenKey } from '../snapshotViews.ts'
 import {
   type Args,
   afterKey,
@@ -210,6 +210,25 @@ export function accountResolvers({ deps, db, tables, input, chainIds }: Resolver
       return row ? positionView(s, row).gql : null
     },
 
+    async v2Position(args: Args) {
+      const network = parseNetwork(input, args.network)
+      const pair = parseAddress(args.pair, 'pair')
+      const owner = parseAddress(args.owner, 'owner')
+      const s = await deps.snapshot()
+      const chainId = deps.chainIdBySlug.get(network) as number
+      const [row] = await db
+        .select()
+        .from(tables.v2LpBalance)
+        .where(
+          and(
+            eq(tables.v2LpBalance.chainId, chainId),
+            eq(tables.v2LpBalance.pair, pair),
+            eq(tables.v2LpBalance.owner, owner),
+          ),
+        )
+      return row ? v2PositionView(s, row).gql : null
+    },
+
     async positions(args: Args) {
       const owner = parseAddress(args.owner, 'owner')
       const slugs = parseNetworks(input, args.networks)
@@ -229,41 +248,45 @@ export function accountResolvers({ deps, db, tables, input, chainIds }: Resolver
         .where(
           and(eq(tables.v2LpBalance.owner, owner), inArray(tables.v2LpBalance.chainId, chainIds(s, slugs))),
         )
-      const v2Views = lpRows.map((r) => {
-        const p = s.pools.get(tokenKey(r.chainId, r.pair))
-        const status = r.amount > 0n ? 'IN_RANGE' : 'CLOSED'
-        return {
-          key: `${r.chainId}:v2:${r.pair}`,
-          createdAt: r.createdAt,
-          status,
-          gql: {
-            id: `${slugOf(r.chainId)}:v2:${r.pair}`,
-            network: slugOf(r.chainId),
-            version: 'V2',
-            tokenId: getAddress(r.pair),
-            owner: getAddress(r.owner),
-            pool: p ? () => poolGql(s, p) : null,
-            status,
-            tickLower: null,
-            tickUpper: null,
-            priceLower: null,
-            priceUpper: null,
-            liquidity: r.amount.toString(),
-            deposited0: '0',
-            deposited1: '0',
-            withdrawn0: '0',
-            withdrawn1: '0',
-            collected0: '0',
-            collected1: '0',
-            openedAt: r.createdAt,
-          },
-        }
-      })
+      const v2Views = lpRows.map((r) => v2PositionView(s, r))
       const all = [...views, ...v2Views]
         .filter((v) => statuses === null || statuses.has(v.status))
         .sort((a, b) => b.createdAt - a.createdAt || (a.key < b.key ? -1 : 1))
       const page = pageByOffset(listOf('positions', args), all, first, args.after as string | undefined)
       return { ...page, nodes: page.nodes.map((v) => v.gql) }
     },
+  }
+
+  /** A v2 LP-token holding as a Position: the pair address stands for the token id. */
+  function v2PositionView(s: Snapshot, r: Tables['v2LpBalance']['$inferSelect']) {
+    const p = s.pools.get(tokenKey(r.chainId, r.pair))
+    const status = r.amount > 0n ? 'IN_RANGE' : 'CLOSED'
+    return {
+      key: `${r.chainId}:v2:${r.pair}`,
+      createdAt: r.createdAt,
+      status,
+      gql: {
+        id: `${slugOf(r.chainId)}:v2:${r.pair}`,
+        network: slugOf(r.chainId),
+        version: 'V2',
+        tokenId: getAddress(r.pair),
+        owner: getAddress(r.owner),
+        pool: p ? () => poolGql(s, p) : null,
+        status,
+        tickLower: null,
+        tickUpper: null,
+        priceLower: null,
+        priceUpper: null,
+        liquidity: r.amount.toString(),
+        deposited0: r.deposited0.toString(),
+        deposited1: r.deposited1.toString(),
+        withdrawn0: r.withdrawn0.toString(),
+        withdrawn1: r.withdrawn1.toString(),
+        collected0: r.fees0.toString(),
+        collected1: r.fees1.toString(),
+        lpBasisInvariant: r.basisInvariant.toString(),
+        openedAt: r.createdAt,
+      },
+    }
   }
 }

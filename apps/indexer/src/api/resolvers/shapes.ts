@@ -212,6 +212,47 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
           txCount: w.txCount,
         }))
       },
+      priceHistory: async (args: Args) => {
+        const range = parseRange(args.range)
+        // Pool candles are hourly at the finest.
+        const period = range.period === 300 ? 3600 : range.period
+        const now = s.nowByChain.get(p.row.chainId) ?? Math.floor(Date.now() / 1000)
+        const since = Number.isFinite(range.span) ? now - range.span : 0
+        const c = tables.poolCandle
+        const w = tables.poolWindow
+        const rows = await db
+          .select({
+            bucket: c.bucket,
+            open: c.open,
+            high: c.high,
+            low: c.low,
+            close: c.close,
+            volumeUsd: w.volumeUsd,
+          })
+          .from(c)
+          .leftJoin(
+            w,
+            and(eq(w.chainId, c.chainId), eq(w.pool, c.pool), eq(w.period, c.period), eq(w.bucket, c.bucket)),
+          )
+          .where(
+            and(
+              eq(c.chainId, p.row.chainId),
+              eq(c.pool, p.row.id),
+              eq(c.period, period),
+              gte(c.bucket, since),
+            ),
+          )
+          .orderBy(desc(c.bucket))
+          .limit(400)
+        return rows.reverse().map((r) => ({
+          timestamp: r.bucket,
+          open: decimalString(r.open) ?? '0',
+          high: decimalString(r.high) ?? '0',
+          low: decimalString(r.low) ?? '0',
+          close: decimalString(r.close) ?? '0',
+          volumeUsd: usd0(r.volumeUsd ?? 0),
+        }))
+      },
       transactions: (args: Args) =>
         poolTransactions(s, [p.row.chainId], [p.row.id], args, listOf('transactions', args, { pool: p.key })),
       liquidityByTick: async () => {
@@ -305,6 +346,7 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
         withdrawn1: r.withdrawn1.toString(),
         collected0: r.collected0.toString(),
         collected1: r.collected1.toString(),
+        lpBasisInvariant: null,
         openedAt: r.createdAt,
       },
     }

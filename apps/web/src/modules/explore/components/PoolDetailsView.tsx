@@ -7,8 +7,7 @@ import { useFiatFormatter } from '../../currency/index.ts'
 import { AprWithReward } from '../../rewards/index.ts'
 import { buttonClassName, Card, Page, secondaryButtonClassName } from '../../ui/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
-import { usePoolDetails } from '../hooks/usePoolDetails.ts'
-import { useTokenChart } from '../hooks/useTokenDetails.ts'
+import { usePoolChart, usePoolDetails } from '../hooks/usePoolDetails.ts'
 import { feeTierText, num, rateText } from '../services/format.ts'
 import { isPoolIdentifier } from '../services/poolData.ts'
 import { type ChartRange, POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
@@ -21,7 +20,6 @@ import { usePriceChart } from './loadPriceChart.ts'
 import { PoolBadges } from './PoolsTable.tsx'
 import { ExploreNotFound, Stat } from './TokenDetailsView.tsx'
 import { TransactionsTable } from './TransactionsTable.tsx'
-import { usePriceText } from './usePriceText.ts'
 
 /** Where "add liquidity" goes for this pool (the spec's /add routes; v4 through create position). */
 function addLiquidityPath(
@@ -44,9 +42,9 @@ export function PoolDetailsView() {
   const details = usePoolDetails(chainName, poolAddress, valid)
   const pool = details.data
   const [range, setRange] = useState<ChartRange>(POOL_CHART_DEFAULT_RANGE)
-  const chart = useTokenChart(chainName, pool?.token0.address ?? '', range, Boolean(pool))
+  // The pool's own price (token1 per token0), not a token's USD price.
+  const chart = usePoolChart(chainName, poolAddress, range, Boolean(pool))
   const { format } = useFiatFormatter()
-  const price = usePriceText()
   if (!valid || pool === null) return <ExploreNotFound />
   const usd = (value: string | null | undefined) => {
     const n = num(value)
@@ -101,8 +99,13 @@ export function PoolDetailsView() {
                 <PriceChart
                   candles={chart.data}
                   kind="line"
-                  label={intl.formatMessage(dm.chartLabel, { symbol: pool.token0.symbol })}
-                  formatPrice={(n) => price(n)}
+                  label={intl.formatMessage(dm.poolChartLabel, {
+                    base: pool.token0.symbol,
+                    quote: pool.token1.symbol,
+                  })}
+                  formatPrice={(n) =>
+                    `${intl.formatNumber(n, { maximumSignificantDigits: 6 })} ${pool.token1.symbol}`
+                  }
                 />
               ) : (
                 <div className={styles.chartPlaceholder} />

@@ -11,6 +11,7 @@ export const dm = defineMessages({
   rangeGroup: { id: 'explore.chart.rangeGroup', defaultMessage: 'Chart range' },
   kind: { id: 'explore.chart.kind', defaultMessage: '{kind, select, line {Line} other {Candlestick}}' },
   chartLabel: { id: 'explore.chart.label', defaultMessage: '{symbol} price chart' },
+  poolChartLabel: { id: 'explore.chart.poolLabel', defaultMessage: '{base} price in {quote} chart' },
   chartEmpty: { id: 'explore.chart.empty', defaultMessage: 'No trades in this range' },
   marketCap: { id: 'explore.stat.marketCap', defaultMessage: 'Market cap' },
   high52w: { id: 'explore.stat.high52w', defaultMessage: '52W high' },

@@ -7,8 +7,8 @@ import { exploreRouteState } from '../services/exploreRoute.ts'
 import { isPoolIdentifier } from '../services/poolData.ts'
 import { POOL_CHART_DEFAULT_RANGE } from '../services/tokenData.ts'
 import { explorePoolsOptions, exploreTokensOptions, exploreTransactionsOptions } from './useExploreData.ts'
-import { poolDetailsOptions } from './usePoolDetails.ts'
-import { tokenChartOptions, tokenDetailsOptions } from './useTokenDetails.ts'
+import { poolChartOptions, poolDetailsOptions } from './usePoolDetails.ts'
+import { tokenDetailsOptions } from './useTokenDetails.ts'
 
 /**
  * Start a screen's data (and the chart's code) before its page renders: the route loaders call these
@@ -43,7 +43,7 @@ export function prefetchToken(client: QueryClient, chainName: string, tokenAddre
   void client.prefetchQuery(tokenDetailsOptions(chainName, tokenAddress))
 }
 
-/** /explore/pools/:chainName/:poolAddress: the pool, then its token0 candles and its transactions. */
+/** /explore/pools/:chainName/:poolAddress: the pool, then its price candles and its transactions. */
 export function prefetchPool(client: QueryClient, chainName: string, poolAddress: string): void {
   if (!isKnownNetwork(chainName) || !isPoolIdentifier(poolAddress)) return
   // A chunk that fails here fails again in the page, which shows it (usePriceChart).
@@ -52,9 +52,10 @@ export function prefetchPool(client: QueryClient, chainName: string, poolAddress
     .fetchQuery(poolDetailsOptions(chainName, poolAddress))
     .then((pool) => {
       if (!pool) return
-      void client.prefetchQuery(tokenChartOptions(chainName, pool.token0.address, POOL_CHART_DEFAULT_RANGE))
       const id = pool.version === 'V4' ? pool.poolId : pool.address
-      if (id) void client.prefetchInfiniteQuery(exploreTransactionsOptions([chainName], { pool: id }))
+      if (!id) return
+      void client.prefetchQuery(poolChartOptions(chainName, id, POOL_CHART_DEFAULT_RANGE))
+      void client.prefetchInfiniteQuery(exploreTransactionsOptions([chainName], { pool: id }))
     })
     .catch(() => undefined)
 }

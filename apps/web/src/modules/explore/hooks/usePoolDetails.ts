@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { type ChartRange, fetchPoolChart } from '../../../lib/tokenChart.ts'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { fetchPoolDetails } from '../services/poolData.ts'
 import { TOKEN_REFRESH_MS } from './useTokenDetails.ts'
@@ -17,4 +18,21 @@ export function poolDetailsOptions(network: string, id: string) {
 
 export function usePoolDetails(network: string, id: string, enabled: boolean) {
   return useQuery({ ...poolDetailsOptions(network, id), enabled })
+}
+
+/** A pool's price candles (token1 per token0) for one range: the pool page's chart. */
+export function poolChartOptions(network: string, id: string, range: ChartRange) {
+  const graphqlUrl = getRuntimeConfig().graphqlUrl
+  return queryOptions({
+    queryKey: ['explore', 'poolChart', graphqlUrl, network, id.toLowerCase(), range],
+    queryFn: ({ signal }) => fetchPoolChart(graphqlUrl, network, id, range, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: TOKEN_REFRESH_MS * 5,
+    staleTime: TOKEN_REFRESH_MS * 5,
+    retry: 1,
+  })
+}
+
+export function usePoolChart(network: string, id: string, range: ChartRange, enabled: boolean) {
+  return useQuery({ ...poolChartOptions(network, id, range), enabled })
 }

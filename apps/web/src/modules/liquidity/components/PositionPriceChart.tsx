@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo } from 'react'
 import { useIntl } from 'react-intl'
-import { zeroAddress } from 'viem'
-import { fetchTokenChart } from '../../../lib/tokenChart.ts'
+import { fetchPoolChart } from '../../../lib/tokenChart.ts'
 import { getRuntimeConfig } from '../../config/index.ts'
-import { liquidityContracts } from '../services/chain.ts'
 import { isFullRange, priceAtSqrtPrice, priceAtTick } from '../services/positionMath.ts'
 import { poolPriceHistory } from '../services/rangeHistory.ts'
 import type { OnchainPosition } from '../services/readPosition.ts'
@@ -15,21 +13,14 @@ const RangePriceChart = lazy(() => import('./RangePriceChart.tsx'))
 
 /**
  * The position's range (min and max price) and the current price over the pool's price history (a
- * week of the two tokens' indexed USD candles), drawn once its chunk is in.
+ * week of its indexed hourly price candles), drawn once its chunk is in.
  */
 export function PositionPriceChart({ p }: { p: OnchainPosition }) {
   const intl = useIntl()
   const url = getRuntimeConfig().graphqlUrl
-  // The native currency's history is its wrapped token's.
-  const weth = liquidityContracts(p.network).weth9
-  const historyOf = (address: string) => (address === zeroAddress && weth ? weth : address)
   const history = useQuery({
-    queryKey: ['liquidity', 'range-history', p.network, p.token0.address, p.token1.address],
-    queryFn: ({ signal }) =>
-      Promise.all([
-        fetchTokenChart(url, p.network, historyOf(p.token0.address), 'WEEK', signal),
-        fetchTokenChart(url, p.network, historyOf(p.token1.address), 'WEEK', signal),
-      ]),
+    queryKey: ['liquidity', 'range-history', url, p.network, p.poolId.toLowerCase()],
+    queryFn: ({ signal }) => fetchPoolChart(url, p.network, p.poolId, 'WEEK', signal),
     staleTime: 60_000,
   })
   const current = priceAtSqrtPrice(p.sqrtPriceX96, p.token0.decimals, p.token1.decimals)
@@ -37,10 +28,7 @@ export function PositionPriceChart({ p }: { p: OnchainPosition }) {
   const min = full ? null : priceAtTick(p.tickLower, p.token0.decimals, p.token1.decimals)
   const max = full ? null : priceAtTick(p.tickUpper, p.token0.decimals, p.token1.decimals)
   const points = useMemo(
-    () =>
-      history.data
-        ? poolPriceHistory(history.data[0], history.data[1], current, Math.floor(Date.now() / 1000))
-        : null,
+    () => (history.data ? poolPriceHistory(history.data, current, Math.floor(Date.now() / 1000)) : null),
     [history.data, current],
   )
   const lineTitles = useMemo(
@@ -53,7 +41,7 @@ export function PositionPriceChart({ p }: { p: OnchainPosition }) {
   )
   // Without an indexed history the chart still shows the range around the current price.
   const shown =
-    points ?? (history.isError ? poolPriceHistory([], [], current, Math.floor(Date.now() / 1000)) : null)
+    points ?? (history.isError ? poolPriceHistory([], current, Math.floor(Date.now() / 1000)) : null)
   const placeholder = <div className={styles.rangePriceChart} />
   if (!shown) return placeholder
   return (

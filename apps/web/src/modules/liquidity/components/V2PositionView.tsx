@@ -1,4 +1,5 @@
 import { formatTokenAmount } from '@oxbow/core'
+import { v2BurnShare } from '@oxbow/routing'
 import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
@@ -13,9 +14,10 @@ import { useV2Position } from '../hooks/useV2Position.ts'
 import { liquidityContracts } from '../services/chain.ts'
 import { usdValue } from '../services/positionValue.ts'
 import { PositionReadError } from '../services/readPosition.ts'
-import { type V2Position, v2RemoveRequests, v2Share } from '../services/v2Position.ts'
+import { type V2Position, v2RemoveRequests } from '../services/v2Position.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
+import { V2HoldComparison } from './HoldComparison.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { PairLine, PositionNotLoaded, VersionUnavailable } from './PositionFigures.tsx'
@@ -88,6 +90,7 @@ function V2Details({ position: p }: { position: V2Position }) {
             <dd>{amount(p.balance, 18)}</dd>
           </dl>
         </Card>
+        {p.owner ? <V2HoldComparison position={{ ...p, owner: p.owner }} prices={prices.data} /> : null}
       </div>
       {p.owner ? (
         <Card>
@@ -123,8 +126,8 @@ function V2Remove({ position: p }: { position: V2Position }) {
     [p.token0.address, p.token1.address].some((a) => a.toLowerCase() === weth9.toLowerCase())
   const [receiveNative, setReceiveNative] = useState(true)
   const liquidity = percent === 100 ? p.balance : (p.balance * BigInt(percent)) / 100n
-  const out0 = v2Share(liquidity, p.reserve0, p.totalSupply)
-  const out1 = v2Share(liquidity, p.reserve1, p.totalSupply)
+  const out0 = v2BurnShare(liquidity, p.reserve0, p.totalSupply)
+  const out1 = v2BurnShare(liquidity, p.reserve1, p.totalSupply)
   const unwrap = hasWeth && receiveNative
   const symbolOf = (token: V2Position['token0']) =>
     unwrap && weth9 && token.address.toLowerCase() === weth9.toLowerCase() ? nativeSymbol : token.symbol

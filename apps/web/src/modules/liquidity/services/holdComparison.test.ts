@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { sqrtPriceAtTick } from '@oxbow/routing'
-import { compareWithHolding, feesEarned, type PositionHistory } from './holdComparison.ts'
+import { sqrtPriceAtTick, v2Invariant } from '@oxbow/routing'
+import { compareWithHolding, feesEarned, type PositionHistory, v2ComparisonInput } from './holdComparison.ts'
 import { fullRangeTicks, positionAmounts } from './positionMath.ts'
 
 const E18 = 10n ** 18n
@@ -115,4 +115,42 @@ test('error: no deposit or an unpriced token gives no comparison', () => {
     price1: null,
   })
   assert.ok(one)
+})
+
+test('behavior: v2: the fees inside the LP tokens and burns are counted apart from the loss; net = what came out − hold', () => {
+  // 1 + 4 deposited at price 4 (token0 in token1); the price went to 1 and fees grew the invariant by 10 %.
+  const deposit = { deposited0: E18, deposited1: 4n * E18 }
+  const basisInvariant = v2Invariant(E18, 4n * E18)
+  // Same invariant at price 1: 2 + 2; 10 % more through fees: 2.2 + 2.2.
+  const holding = { amount0: (22n * E18) / 10n, amount1: (22n * E18) / 10n }
+  const v2 = v2ComparisonInput({ ...history(deposit), lpBalance: 1n, basisInvariant }, holding)
+  close(Number(v2.fees0) / 1e18, 0.2, 'fees0: the tenth of the invariant gained')
+  close(Number(v2.amount0) / 1e18, 2, 'principal0 without fees')
+  const c = compareWithHolding({ ...v2, decimals0: 18, decimals1: 18, price0: 1, price1: 1 })
+  assert.ok(c)
+  close(c.holdValue, 5, 'hold: 1 + 4')
+  close(c.principalValue, 4, 'principal: 2 + 2')
+  close(c.impermanentLoss, -1, 'loss: 2√4/(1+4) − 1 = −20 %')
+  close(c.feesValue, 0.4, 'fees')
+  close(c.net, 4.4 - 5, 'net = 2.2 + 2.2 − 5')
+
+  // A burn that paid 1.1 + 1.1 with 0.1 + 0.1 of fees counts as principal 1 + 1 withdrawn.
+  const burned = v2ComparisonInput(
+    {
+      ...history({
+        ...deposit,
+        withdrawn0: (11n * E18) / 10n,
+        withdrawn1: (11n * E18) / 10n,
+        collected0: E18 / 10n,
+        collected1: E18 / 10n,
+      }),
+      lpBalance: 1n,
+      basisInvariant: basisInvariant / 2n,
+    },
+    { amount0: (11n * E18) / 10n, amount1: (11n * E18) / 10n },
+  )
+  const half = compareWithHolding({ ...burned, decimals0: 18, decimals1: 18, price0: 1, price1: 1 })
+  assert.ok(half)
+  close(half.principalValue, 4, 'principal: 1 + 1 held + 1 + 1 withdrawn')
+  close(half.feesValue, 0.4, 'fees: 0.2 withdrawn + 0.2 held')
 })

@@ -1,7 +1,7 @@
 import { NETWORK_SLUG_PATTERN } from '@oxbow/chains/slug'
 import * as z from 'zod/mini'
 import { postGraphql } from '../../../lib/graphql.ts'
-import type { PositionHistory } from './holdComparison.ts'
+import type { PositionHistory, V2PositionHistory } from './holdComparison.ts'
 import type { PositionStatus } from './positionMath.ts'
 
 /** One of the account's positions as the indexer lists it (apps/indexer/src/api/sdl.ts `positions`). */
@@ -201,6 +201,65 @@ export async function fetchPositionHistory(
     withdrawn1: BigInt(p.withdrawn1),
     collected0: BigInt(p.collected0),
     collected1: BigInt(p.collected1),
+    openedAt: p.openedAt,
+  }
+}
+
+export const V2_POSITION_HISTORY_QUERY = /* GraphQL */ `
+  query V2PositionHistory($network: String!, $pair: String!, $owner: String!) {
+    networks { network blockNumber }
+    v2Position(network: $network, pair: $pair, owner: $owner) {
+      liquidity deposited0 deposited1 withdrawn0 withdrawn1 collected0 collected1 lpBasisInvariant openedAt
+    }
+  }
+`
+const v2HistoryAnswer = z.object({
+  data: z.object({
+    networks: z.array(z.object({ network: z.string(), blockNumber: units })),
+    v2Position: z.nullable(
+      z.object({
+        liquidity: units,
+        deposited0: units,
+        deposited1: units,
+        withdrawn0: units,
+        withdrawn1: units,
+        collected0: units,
+        collected1: units,
+        lpBasisInvariant: units,
+        openedAt: z.int().check(z.gte(0)),
+      }),
+    ),
+  }),
+})
+
+/**
+ * An owner's v2 LP history in a pair from the indexer (its mints, burns and LP transfers), as of
+ * `atBlock` or later; null when the owner never held the pair's LP tokens.
+ */
+export async function fetchV2PositionHistory(
+  url: string,
+  network: string,
+  pair: string,
+  owner: string,
+  atBlock: bigint,
+  signal?: AbortSignal,
+): Promise<V2PositionHistory | null> {
+  const body = v2HistoryAnswer.parse(
+    await postGraphql(url, V2_POSITION_HISTORY_QUERY, { network, pair, owner }, signal),
+  )
+  const indexed = body.data.networks.find((n) => n.network === network)
+  if (!indexed || BigInt(indexed.blockNumber) < atBlock) throw new IndexerBehindError(network)
+  const p = body.data.v2Position
+  if (!p) return null
+  return {
+    lpBalance: BigInt(p.liquidity),
+    deposited0: BigInt(p.deposited0),
+    deposited1: BigInt(p.deposited1),
+    withdrawn0: BigInt(p.withdrawn0),
+    withdrawn1: BigInt(p.withdrawn1),
+    collected0: BigInt(p.collected0),
+    collected1: BigInt(p.collected1),
+    basisInvariant: BigInt(p.lpBasisInvariant),
     openedAt: p.openedAt,
   }
 }

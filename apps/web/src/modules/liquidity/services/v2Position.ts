@@ -5,6 +5,7 @@
  */
 import { erc20Abi, v2FactoryAbi, v2PairAbi, v2Router02Abi } from '@oxbow/protocol/abis'
 import { v2RemoveLiquidityCalldata } from '@oxbow/protocol/encoding'
+import { v2BurnShare } from '@oxbow/routing'
 import {
   type Address,
   encodeFunctionData,
@@ -37,11 +38,6 @@ export interface V2Position {
   readonly amount0: bigint
   readonly amount1: bigint
   readonly blockNumber: bigint
-}
-
-/** The pair's share `liquidity` LP tokens are worth (UniswapV2Pair.burn). */
-export function v2Share(liquidity: bigint, reserve: bigint, totalSupply: bigint): bigint {
-  return totalSupply === 0n ? 0n : (liquidity * reserve) / totalSupply
 }
 
 /** The pair of two tokens from the router's factory, or null when there is none. */
@@ -109,8 +105,8 @@ export async function readV2Position(
     reserve1,
     totalSupply,
     balance,
-    amount0: v2Share(balance, reserve0, totalSupply),
-    amount1: v2Share(balance, reserve1, totalSupply),
+    amount0: v2BurnShare(balance, reserve0, totalSupply),
+    amount1: v2BurnShare(balance, reserve1, totalSupply),
     blockNumber,
   }
 }
@@ -157,11 +153,11 @@ export async function v2RemoveRequests(
         tokenB: position.token1.address,
         liquidity,
         amountAMin: withSlippage(
-          v2Share(liquidity, position.reserve0, position.totalSupply),
+          v2BurnShare(liquidity, position.reserve0, position.totalSupply),
           REMOVE_SLIPPAGE_BPS,
         ),
         amountBMin: withSlippage(
-          v2Share(liquidity, position.reserve1, position.totalSupply),
+          v2BurnShare(liquidity, position.reserve1, position.totalSupply),
           REMOVE_SLIPPAGE_BPS,
         ),
         to: owner,
