@@ -21,7 +21,13 @@ export interface TokenSpec {
 /** Reference USD prices of native currencies by symbol. */
 export const nativePriceUsd: Record<string, number> = { ETH: 3200, POL: 0.45, BNB: 620, AVAX: 28, CELO: 0.7 }
 
-const stable = (key: string, symbol: string, name: string, decimals: number, logo: TokenLogoName): TokenSpec => ({
+const stable = (
+  key: string,
+  symbol: string,
+  name: string,
+  decimals: number,
+  logo: TokenLogoName,
+): TokenSpec => ({
   key,
   symbol,
   name,
@@ -32,7 +38,13 @@ const stable = (key: string, symbol: string, name: string, decimals: number, log
   contract: 'mock',
   logo,
 })
-const local = (key: string, symbol: string, name: string, priceUsd: number, logo?: TokenLogoName): TokenSpec => ({
+const local = (
+  key: string,
+  symbol: string,
+  name: string,
+  priceUsd: number,
+  logo?: TokenLogoName,
+): TokenSpec => ({
   key,
   symbol,
   name,
@@ -45,7 +57,10 @@ const local = (key: string, symbol: string, name: string, priceUsd: number, logo
 })
 
 const localTokens: Record<NetworkSlug, readonly [TokenSpec, TokenSpec?]> = {
-  ethereum: [local('LOCAL1', 'LINK', 'Chainlink', 15, 'link'), local('LOCAL2', 'PEPE', 'Pepe', 0.00001, 'pepe')],
+  ethereum: [
+    local('LOCAL1', 'LINK', 'Chainlink', 15, 'link'),
+    local('LOCAL2', 'PEPE', 'Pepe', 0.00001, 'pepe'),
+  ],
   unichain: [local('LOCAL1', 'WSTETH', 'Wrapped liquid staked Ether', 3800)],
   base: [local('LOCAL1', 'AERO', 'Aerodrome', 1.1), local('LOCAL2', 'DEGEN', 'Degen', 0.004)],
   arbitrum: [local('LOCAL1', 'ARB', 'Arbitrum', 0.4), local('LOCAL2', 'GMX', 'GMX', 22)],

@@ -12,7 +12,9 @@ import { deployToken } from './tokens.ts'
 /** The networks that get the flagged tokens. */
 export const FLAGGED_TOKEN_NETWORKS = ['ethereum'] as const
 
-export async function deployFlaggedTokens(options: Pick<SeedOptions, 'sender' | 'compiled'>): Promise<ManifestToken[]> {
+export async function deployFlaggedTokens(
+  options: Pick<SeedOptions, 'sender' | 'compiled'>,
+): Promise<ManifestToken[]> {
   const tokens: ManifestToken[] = []
   for (const spec of flaggedTokenSpecs) tokens.push((await deployToken(options, spec)).token)
   return tokens

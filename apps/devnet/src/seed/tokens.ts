@@ -58,18 +58,18 @@ export async function deployToken(
   const { sender, compiled } = options
   const mock = loadArtifacts().mockErc20
   const bytecode =
-      spec.contract === 'fee-on-transfer'
-        ? withArgs(compiled.FeeOnTransferToken.bytecode, 'string,string,uint8,uint256', [
-            spec.name,
-            spec.symbol,
-            spec.decimals,
-            BigInt(spec.transferFeeBps ?? 0),
-          ])
-        : withArgs(
-            spec.contract === 'honeypot' ? compiled.HoneypotToken.bytecode : mock,
-            'string,string,uint8',
-            [spec.name, spec.symbol, spec.decimals],
-          )
+    spec.contract === 'fee-on-transfer'
+      ? withArgs(compiled.FeeOnTransferToken.bytecode, 'string,string,uint8,uint256', [
+          spec.name,
+          spec.symbol,
+          spec.decimals,
+          BigInt(spec.transferFeeBps ?? 0),
+        ])
+      : withArgs(
+          spec.contract === 'honeypot' ? compiled.HoneypotToken.bytecode : mock,
+          'string,string,uint8',
+          [spec.name, spec.symbol, spec.decimals],
+        )
   const address = await sender.deploy(DEPLOYER, bytecode, spec.symbol, 3_000_000n)
   const token: ManifestToken = {
     address,

@@ -56,7 +56,9 @@ const transferFees = new Map(
 /** Logos as the token list declares them (chainId:address -> same-origin URI); natives by symbol. */
 const logos = new Map(
   indexedDeployments(manifest).flatMap((d) => [
-    ...d.tokens.flatMap((t) => (t.logoURI ? [[`${d.chainId}:${t.address.toLowerCase()}`, t.logoURI] as const] : [])),
+    ...d.tokens.flatMap((t) =>
+      t.logoURI ? [[`${d.chainId}:${t.address.toLowerCase()}`, t.logoURI] as const] : [],
+    ),
     ...(() => {
       const native = nativeTokenLogoURI(getNetworkByChainId(d.chainId).nativeCurrency.symbol)
       return native ? [[`${d.chainId}:${zeroAddress}`, native] as const] : []
