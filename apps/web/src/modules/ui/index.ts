@@ -12,6 +12,5 @@ export {
   secondaryButtonClassName,
   UnknownValue,
 } from './components/Page.tsx'
-export { TokenMark } from './components/TokenMark.tsx'
 export { useFocusTrap } from './hooks/useFocusTrap.ts'
 export { POPOVER_VIEWPORT_MARGIN, useDismiss, useKeepInViewport } from './hooks/usePopover.ts'

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
-import { TokenMark } from '../../ui/index.ts'
+import { TokenMark } from '../../tokens/index.ts'
 import { prefetchToken, useIntentPrefetch } from '../hooks/prefetch.ts'
 import { useExploreTokens } from '../hooks/useExploreData.ts'
 import { TOKENS_DEFAULT_SORT, type TokenSort } from '../services/exploreData.ts'

@@ -1,7 +1,7 @@
 import type { IntlShape } from 'react-intl'
 import { Link } from 'react-router'
 import { networkName } from '../../config/index.ts'
-import { TokenMark } from '../../ui/index.ts'
+import { TokenMark } from '../../tokens/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import type { NftCollectionResult, PoolResult, TokenResult } from '../services/searchData.ts'
 import { favoriteKey, toggleFavorite } from '../state/favorites.ts'

@@ -38,7 +38,6 @@ import { swapMessages as sm } from './swapMessages.ts'
 import { TokenSelector } from './TokenSelector.tsx'
 import tradeBox from './TradeBox.module.css'
 import { TradeModes, tradeModeMessages } from './TradeModes.tsx'
-import { tokenSelectorMessages } from './tokenSelectorMessages.ts'
 
 const m = tradeModeMessages
 
@@ -226,7 +225,7 @@ export function SwapBox({
   const errorText = (() => {
     if (switchFailed) return intl.formatMessage(sm.switchFailed)
     if (trade.unsupportedNetwork) return intl.formatMessage(sm.unsupportedNetwork)
-    if (trade.blockedToken) return intl.formatMessage(tokenSelectorMessages.explainBlocked)
+    if (trade.blockedToken) return intl.formatMessage(sm.tokenBlocked)
     if (quoteState.error)
       return swapQuoteErrorText(
         intl,
