@@ -28,6 +28,7 @@ import { AnvilError } from './errors.ts'
 import { deployOrderFilling } from './orders.ts'
 import { Sender } from './rpc.ts'
 import { mineFinalityTail } from './seed/finalityTail.ts'
+import { deployFlaggedTokens, FLAGGED_TOKEN_NETWORKS } from './seed/flaggedTokens.ts'
 import { deployRewards, REWARD_NETWORKS } from './seed/rewards.ts'
 import { seedNetwork } from './seed.ts'
 import { type Supervisor, superviseNodes } from './supervisor.ts'
@@ -253,13 +254,17 @@ async function build(
         history: { start: historyFrom, end: historyTo },
       })
     : undefined
+  // a blocked and a malicious token: after the rewards, so no other address moves
+  const flagged = (FLAGGED_TOKEN_NETWORKS as readonly string[]).includes(network.slug)
+    ? await deployFlaggedTokens({ sender, compiled })
+    : []
   const deployment: StoredDeployment = {
     slug: network.slug,
     chainId: network.local.chainId,
     startBlock: 1,
     contracts,
     hooks: seeded.hooks,
-    tokens: seeded.tokens,
+    tokens: [...seeded.tokens, ...flagged],
     pools: seeded.pools,
     nftCollections: seeded.nftCollections,
     ...(seeded.ens ? { ens: seeded.ens } : {}),

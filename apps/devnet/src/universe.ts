@@ -1,6 +1,7 @@
 /** What the seed creates on each network: tokens with reference prices, pools, NFT collections. */
 import type { NetworkSlug } from '@oxbow/chains'
 import type { SafetyLevel, TokenKind } from '@oxbow/protocol'
+import type { TokenLogoName } from '@oxbow/protocol/tokenLogos'
 
 export interface TokenSpec {
   /** Key used by pool specs (`USDC`, `LOCAL1`, ...); distinct from the on-chain symbol. */
@@ -13,12 +14,20 @@ export interface TokenSpec {
   readonly safety: SafetyLevel
   readonly contract: 'mock' | 'fee-on-transfer' | 'honeypot'
   readonly transferFeeBps?: number
+  /** The token list's logo (well-known tokens only: never an impersonator's). */
+  readonly logo?: TokenLogoName
 }
 
 /** Reference USD prices of native currencies by symbol. */
 export const nativePriceUsd: Record<string, number> = { ETH: 3200, POL: 0.45, BNB: 620, AVAX: 28, CELO: 0.7 }
 
-const stable = (key: string, symbol: string, name: string, decimals: number): TokenSpec => ({
+const stable = (
+  key: string,
+  symbol: string,
+  name: string,
+  decimals: number,
+  logo: TokenLogoName,
+): TokenSpec => ({
   key,
   symbol,
   name,
@@ -27,8 +36,15 @@ const stable = (key: string, symbol: string, name: string, decimals: number): To
   kind: 'stablecoin',
   safety: 'verified',
   contract: 'mock',
+  logo,
 })
-const local = (key: string, symbol: string, name: string, priceUsd: number): TokenSpec => ({
+const local = (
+  key: string,
+  symbol: string,
+  name: string,
+  priceUsd: number,
+  logo?: TokenLogoName,
+): TokenSpec => ({
   key,
   symbol,
   name,
@@ -37,10 +53,14 @@ const local = (key: string, symbol: string, name: string, priceUsd: number): Tok
   kind: 'local',
   safety: 'verified',
   contract: 'mock',
+  ...(logo ? { logo } : {}),
 })
 
 const localTokens: Record<NetworkSlug, readonly [TokenSpec, TokenSpec?]> = {
-  ethereum: [local('LOCAL1', 'LINK', 'Chainlink', 15), local('LOCAL2', 'PEPE', 'Pepe', 0.00001)],
+  ethereum: [
+    local('LOCAL1', 'LINK', 'Chainlink', 15, 'link'),
+    local('LOCAL2', 'PEPE', 'Pepe', 0.00001, 'pepe'),
+  ],
   unichain: [local('LOCAL1', 'WSTETH', 'Wrapped liquid staked Ether', 3800)],
   base: [local('LOCAL1', 'AERO', 'Aerodrome', 1.1), local('LOCAL2', 'DEGEN', 'Degen', 0.004)],
   arbitrum: [local('LOCAL1', 'ARB', 'Arbitrum', 0.4), local('LOCAL2', 'GMX', 'GMX', 22)],
@@ -54,7 +74,7 @@ const localTokens: Record<NetworkSlug, readonly [TokenSpec, TokenSpec?]> = {
   zora: [local('LOCAL1', 'ZORA', 'Zora', 0.02), local('LOCAL2', 'ENJOY', 'Enjoy', 0.0005)],
   worldchain: [local('LOCAL1', 'WLD', 'Worldcoin', 1)],
   soneium: [local('LOCAL1', 'ASTR', 'Astar', 0.03)],
-  sepolia: [local('LOCAL1', 'LINK', 'Chainlink', 15)],
+  sepolia: [local('LOCAL1', 'LINK', 'Chainlink', 15, 'link')],
   unichain_sepolia: [local('LOCAL1', 'TEST', 'Test Token', 1)],
 }
 
@@ -73,9 +93,9 @@ const markupToken: TokenSpec = {
 
 export function tokenSpecs(slug: NetworkSlug): TokenSpec[] {
   return [
-    stable('USDC', 'USDC', 'USD Coin', 6),
-    stable('USDT', 'USDT', 'Tether USD', 6),
-    stable('DAI', 'DAI', 'Dai Stablecoin', 18),
+    stable('USDC', 'USDC', 'USD Coin', 6, 'usdc'),
+    stable('USDT', 'USDT', 'Tether USD', 6, 'usdt'),
+    stable('DAI', 'DAI', 'Dai Stablecoin', 18, 'dai'),
     {
       key: 'WBTC',
       symbol: 'WBTC',
@@ -85,6 +105,7 @@ export function tokenSpecs(slug: NetworkSlug): TokenSpec[] {
       kind: 'wrapped-btc',
       safety: 'verified',
       contract: 'mock',
+      logo: 'wbtc',
     },
     {
       key: 'UNI',
@@ -95,6 +116,7 @@ export function tokenSpecs(slug: NetworkSlug): TokenSpec[] {
       kind: 'governance',
       safety: 'verified',
       contract: 'mock',
+      logo: 'uni',
     },
     ...localTokens[slug].filter((t): t is TokenSpec => t !== undefined),
     {
@@ -143,6 +165,33 @@ export function tokenSpecs(slug: NetworkSlug): TokenSpec[] {
     },
   ]
 }
+
+/**
+ * Ethereum only, deployed after everything else (seed/flaggedTokens.ts) so no other address moves:
+ * a token the list blocks and one reported as malicious, for the safety levels' screens. No pools.
+ */
+export const flaggedTokenSpecs: readonly TokenSpec[] = [
+  {
+    key: 'BLOCKED',
+    symbol: 'BLKD',
+    name: 'Blocked Token',
+    decimals: 18,
+    priceUsd: 1,
+    kind: 'blocked',
+    safety: 'blocked',
+    contract: 'mock',
+  },
+  {
+    key: 'MALICIOUS',
+    symbol: 'DRAIN',
+    name: 'Drainer Token',
+    decimals: 18,
+    priceUsd: 1,
+    kind: 'malicious',
+    safety: 'malicious',
+    contract: 'mock',
+  },
+]
 
 /** `NATIVE` is the chain's native currency (v4 only), `WNATIVE` its WETH9 wrapper. */
 export type CurrencyKey = string

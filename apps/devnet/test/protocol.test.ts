@@ -32,7 +32,17 @@ import {
   v4ExactInSingleSwap,
   v4QuoterAbi,
 } from '@oxbow/protocol'
-import { type Address, decodeEventLog, type Hex, hashDomain, maxUint256, parseAbi, parseUnits } from 'viem'
+import {
+  type Address,
+  decodeEventLog,
+  getContractAddress,
+  type Hex,
+  hashDomain,
+  maxUint256,
+  parseAbi,
+  parseUnits,
+} from 'viem'
+import { DEPLOYER } from '../src/deploy.ts'
 import { devnetClients, revert, snapshot, startDevnet, startSimulator } from '../src/index.ts'
 import { deploymentOf, TEST_PORT_BASE, tokenOf } from './fixtures.ts'
 
@@ -497,6 +507,35 @@ describe('special tokens and collections', () => {
       })
       assert.equal(supply, BigInt(collection.totalSupply))
     }
+  })
+
+  test('behavior: ethereum alone has a blocked and a malicious token, deployed last (no pools); well-known tokens carry our logos, impersonators none', async () => {
+    const eth = deploymentOf(manifest, 'ethereum')
+    const [blocked, malicious] = eth.tokens.slice(-2)
+    assert.deepEqual(
+      [blocked?.symbol, blocked?.safety, malicious?.symbol, malicious?.safety],
+      ['BLKD', 'blocked', 'DRAIN', 'malicious'],
+    )
+    const { public: client } = devnetClients(manifest, 'ethereum')
+    // Deployed after everything else: the deployer's last two creations.
+    const nonce = await client.getTransactionCount({ address: DEPLOYER })
+    assert.equal(blocked?.address, getContractAddress({ from: DEPLOYER, nonce: BigInt(nonce - 2) }))
+    assert.equal(malicious?.address, getContractAddress({ from: DEPLOYER, nonce: BigInt(nonce - 1) }))
+    for (const flagged of [blocked, malicious]) {
+      assert.ok(
+        !eth.pools.some((p) =>
+          (p.version === 'v4' ? [p.currency0, p.currency1] : [p.token0, p.token1]).includes(
+            flagged?.address ?? '0x',
+          ),
+        ),
+      )
+    }
+    assert.ok(
+      !deploymentOf(manifest, 'base').tokens.some((t) => t.safety === 'blocked' || t.safety === 'malicious'),
+    )
+    assert.equal(tokenOf(eth, 'USDC', 'stablecoin').logoURI, '/token-logos/usdc.svg')
+    assert.equal(tokenOf(eth, 'WETH').logoURI, '/token-logos/eth.svg')
+    assert.equal(tokenOf(eth, 'USDC', 'impersonator').logoURI, undefined)
   })
 
   test('behavior: test accounts hold native currency and every token', async () => {

@@ -82,6 +82,31 @@ describe('explore fields', () => {
     )
   })
 
+  it("behavior: logoUrl is the token list's logo (same-origin), the native currency's by symbol, null for an impersonator or a token without one; blocked and malicious tokens keep their level", async () => {
+    const data = await okData(
+      gql<{ tokens: { nodes: { address: string; kind: string; safety: string; logoUrl: string | null }[] } }>(
+        '{ tokens(networks: ["ethereum"], first: 100, includeSpam: true) { nodes { address kind safety logoUrl } } }',
+      ),
+    )
+    const byAddress = new Map(data.tokens.nodes.map((n) => [n.address.toLowerCase(), n]))
+    for (const token of eth.tokens) {
+      const node = byAddress.get(token.address.toLowerCase())
+      assert.ok(node, `${token.symbol} listed`)
+      assert.equal(node.logoUrl, token.logoURI ?? null, token.symbol)
+      assert.equal(node.safety, token.safety, token.symbol)
+    }
+    assert.equal(byAddress.get('0x0000000000000000000000000000000000000000')?.logoUrl, '/token-logos/eth.svg')
+    const fake = eth.tokens.find((t) => t.kind === 'impersonator')
+    assert.equal(byAddress.get(fake?.address.toLowerCase() ?? '')?.logoUrl, null)
+    assert.deepEqual(
+      data.tokens.nodes
+        .filter((n) => n.safety === 'blocked' || n.safety === 'malicious')
+        .map((n) => n.safety)
+        .sort(),
+      ['blocked', 'malicious'],
+    )
+  })
+
   it('behavior: pools(filter) finds a pair in either order', async () => {
     const { pools } = await okData(
       gql<{ pools: { nodes: { token0: { symbol: string }; token1: { symbol: string } }[] } }>(

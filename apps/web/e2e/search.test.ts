@@ -188,7 +188,7 @@ describe('search results', () => {
     await withSearch('/swap', async (page) => {
       const tokens = region(page, 'Trending tokens')
       await tokens.locator('a[data-result]').first().waitFor()
-      const symbols = await tokens.locator('a[data-result] > span:first-child').allTextContents()
+      const symbols = await tokens.locator('a[data-result] > span:nth-last-child(2)').allTextContents()
       assert.deepEqual(
         symbols,
         data.trendingTokens.map((t) => t.symbol),
@@ -383,6 +383,54 @@ describe('search: hostile input', () => {
       await box.fill('WETH')
       await region(page, 'Tokens').locator('a[data-result]').first().waitFor()
       assert.equal(await dialog(page).getByText('No results').count(), 0)
+    })
+  })
+})
+
+describe('search: logos and safety', () => {
+  test("behavior: token rows show the token list's logo (the letter when the list has none or the image fails); a blocked token's row has no swap, send or buy", async () => {
+    const eth = devnet.manifest.networks.ethereum
+    const blocked = eth?.tokens.find((t) => t.safety === 'blocked')
+    assert.ok(blocked, 'the devnet seeds a blocked token')
+    await withSearch('/swap', async (page) => {
+      const box = dialog(page).getByRole('searchbox')
+      await box.fill('USDC')
+      const usdc = region(page, 'Tokens').locator('a[data-result]').filter({ hasText: 'USD Coin' }).first()
+      await usdc.waitFor()
+      // The real USDC has the list's logo, loaded from our own origin; its impersonator has none.
+      const logo = usdc.locator('img[data-token-logo]')
+      await logo.waitFor()
+      assert.equal(await logo.getAttribute('src'), '/token-logos/usdc.svg')
+      assert.equal(await logo.getAttribute('alt'), '', 'decorative: the symbol is text beside it')
+      await page.waitForFunction(
+        (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+        await logo.elementHandle(),
+      )
+      const rows = region(page, 'Tokens').locator('a[data-result]')
+      const withLogo = await rows.locator('img[data-token-logo]').count()
+      const letters = await rows.locator('[data-token-letter]').count()
+      assert.ok(withLogo >= 1 && letters >= 1, `logo ${withLogo}, letters ${letters}`)
+      // An image that fails to load (here: one that does not decode) gives way to the letter.
+      await logo.evaluate((img: HTMLImageElement) => {
+        img.src = 'data:image/png;base64,AAAA'
+      })
+      await usdc.locator('[data-token-letter]').waitFor()
+      assert.equal(await usdc.locator('img').count(), 0)
+
+      await box.fill(blocked.symbol)
+      const row = region(page, 'Tokens').getByRole('link', { name: new RegExp(`^${blocked.symbol}`) })
+      await row.waitFor()
+      await row.locator('[data-token-letter]').waitFor()
+      const actions = region(page, 'Tokens').getByRole('group', { name: `Actions for ${blocked.symbol}` })
+      await actions.getByRole('button', { name: 'Copy address' }).waitFor()
+      for (const name of ['Swap', 'Send', 'Buy']) {
+        assert.equal(await actions.getByRole('link', { name }).count(), 0, `no ${name} for a blocked token`)
+      }
+      // Any other token keeps them.
+      await box.fill('WETH')
+      const weth = region(page, 'Tokens').getByRole('group', { name: 'Actions for WETH' }).first()
+      await weth.getByRole('link', { name: 'Swap' }).waitFor()
+      await weth.getByRole('link', { name: 'Buy' }).waitFor()
     })
   })
 })

@@ -115,3 +115,100 @@ test('behavior: the token page swaps ETH for its token in its own swap box; the 
     },
   )
 })
+
+test("behavior: the tokens table and the token page show the list's logos (a letter where it has none); a blocked token's page has the blocked banner and no swap box, and /swap refuses it; a malicious token warns", async () => {
+  const tokens = file.stack.manifest.networks.ethereum?.tokens ?? []
+  const blocked = tokens.find((t) => t.safety === 'blocked')
+  const malicious = tokens.find((t) => t.safety === 'malicious')
+  const usdc = tokens.find((t) => t.symbol === 'USDC' && t.kind === 'stablecoin')
+  assert.ok(blocked && malicious && usdc, 'the devnet seeds a blocked and a malicious token, and USDC')
+  const options = { viewport: { width: 1400, height: 1000 }, timeout: 15_000 }
+  const loaded = (img: Element | null) =>
+    img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0
+
+  await withCheckedPage(
+    file.browser,
+    file.stack,
+    '/explore/tokens/ethereum',
+    async (page) => {
+      const row = (symbol: string) =>
+        page.getByTestId('explore-token-row').filter({ has: page.getByText(symbol, { exact: true }) })
+      await row('USDC').first().waitFor()
+      const logo = row('USDC').first().locator('img[data-token-logo]')
+      assert.equal(await logo.getAttribute('src'), '/token-logos/usdc.svg')
+      await page.waitForFunction(loaded, await logo.elementHandle())
+      // No logo in the list: the letter, never a broken image.
+      await row(blocked.symbol).locator('[data-token-letter]').waitFor()
+      assert.equal(await row(blocked.symbol).locator('img').count(), 0)
+    },
+    options,
+  )
+
+  await withCheckedPage(
+    file.browser,
+    file.stack,
+    `/explore/tokens/ethereum/${usdc.address}`,
+    async (page) => {
+      const logo = page.locator('h1 img[data-token-logo]')
+      await logo.waitFor()
+      await page.waitForFunction(loaded, await logo.elementHandle())
+      await swapBox(page).waitFor()
+    },
+    options,
+  )
+
+  await withCheckedPage(
+    file.browser,
+    file.stack,
+    `/explore/tokens/ethereum/${blocked.address}`,
+    async (page) => {
+      await page.getByTestId('token-name').waitFor()
+      assert.equal(
+        await page.getByTestId('token-safety').textContent(),
+        'This token is blocked: it cannot be traded here.',
+      )
+      assert.equal(await page.getByTestId('token-swap').count(), 0, 'no swap box')
+      assert.equal(await swapBox(page).count(), 0)
+      await page.locator('h1 [data-token-letter]').waitFor()
+    },
+    options,
+  )
+
+  await withCheckedPage(
+    file.browser,
+    file.stack,
+    `/explore/tokens/ethereum/${malicious.address}`,
+    async (page) => {
+      await page.getByTestId('token-name').waitFor()
+      assert.equal(
+        await page.getByTestId('token-safety').textContent(),
+        'Warning: this token is reported as malicious.',
+      )
+    },
+    options,
+  )
+
+  // Named by the URL, the blocked token is not taken: the box says why; the selector cannot pick it.
+  await withCheckedPage(
+    file.browser,
+    file.stack,
+    `/swap?chain=ethereum&outputCurrency=${blocked.address}`,
+    async (page) => {
+      const box = swapBox(page)
+      await box.getByText('This token is blocked and cannot be traded.').first().waitFor()
+      assert.notEqual((await byTestId(page, 'swap-output-token').textContent())?.trim(), blocked.symbol)
+      await byTestId(page, 'swap-output-token').click()
+      const dialog = page.locator('[role="dialog"][data-testid="token-selector"]')
+      await dialog.locator('[data-testid="token-search"]').fill(blocked.symbol)
+      const option = dialog.locator(
+        `[data-testid="token-option"][data-address="${blocked.address.toLowerCase()}"]`,
+      )
+      assert.equal(await option.getAttribute('aria-disabled'), 'true')
+      // (forced: the option is aria-disabled, which Playwright would otherwise wait out)
+      await option.click({ force: true })
+      assert.ok(await dialog.isVisible(), 'choosing it does nothing: the selector stays open')
+      assert.equal(await option.getAttribute('aria-disabled'), 'true')
+    },
+    options,
+  )
+})

@@ -11,6 +11,7 @@ import { networkSlugs } from '@oxbow/chains'
 import { CoreError } from '@oxbow/core'
 import { getAddress, isAddress, isHex } from 'viem'
 import { z } from 'zod'
+import { TOKEN_LOGO_URI_PATTERN } from './tokenLogos.ts'
 
 /** Bumped whenever the manifest's shape or the deployed set changes; older dumps are rebuilt. */
 export const MANIFEST_VERSION = 1
@@ -60,6 +61,10 @@ export const tokenKinds = [
   'fee-on-transfer',
   'honeypot',
   'impersonator',
+  /** A token the list blocks: it cannot be traded or sent here. */
+  'blocked',
+  /** A token reported as malicious (drains approvals): listed with a warning. */
+  'malicious',
 ] as const
 
 /** The spec's token safety levels; `verified` is a listed, safe token. */
@@ -84,6 +89,8 @@ const token = z.object({
   transferFeeBps: z.number().int().min(0).max(10_000),
   /** Reference price in USD the seed priced pools at (the indexer derives its own from pools). */
   seedPriceUsd: z.number().positive(),
+  /** The token's logo: one the web app serves itself (`@oxbow/protocol/tokenLogos`). */
+  logoURI: z.string().regex(TOKEN_LOGO_URI_PATTERN).optional(),
 })
 
 const pool = z.discriminatedUnion('version', [

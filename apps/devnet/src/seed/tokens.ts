@@ -6,12 +6,13 @@
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { ManifestToken } from '@oxbow/protocol'
 import { erc20Abi, PERMIT2_ADDRESS, permit2Abi } from '@oxbow/protocol'
+import { nativeTokenLogoURI, tokenLogoURI } from '@oxbow/protocol/tokenLogos'
 import { type Address, maxUint48, maxUint160, maxUint256, toHex } from 'viem'
 import { loadArtifacts } from '../artifacts.ts'
 import { type Contracts, DEPLOYER } from '../deploy.ts'
 import { amountForUsd } from '../math.ts'
 import type { Sender } from '../rpc.ts'
-import { tokenSpecs } from '../universe.ts'
+import { type TokenSpec, tokenSpecs } from '../universe.ts'
 import { type Currency, mintAbi, type SeedOptions, TRADERS, wethDeposit, withArgs } from './model.ts'
 
 export interface TokenUniverse {
@@ -22,8 +23,8 @@ export interface TokenUniverse {
 
 /** Deploys WETH's seeded siblings and describes them for the manifest. */
 export async function deployTokens(options: SeedOptions, nativeUsd: number): Promise<TokenUniverse> {
-  const { sender, network, contracts, compiled } = options
-  const mock = loadArtifacts().mockErc20
+  const { network, contracts } = options
+  const wethLogo = nativeTokenLogoURI(network.nativeCurrency.symbol)
   const tokens: ManifestToken[] = [
     {
       address: contracts.weth9,
@@ -34,6 +35,7 @@ export async function deployTokens(options: SeedOptions, nativeUsd: number): Pro
       safety: 'verified',
       transferFeeBps: 0,
       seedPriceUsd: nativeUsd,
+      ...(wethLogo ? { logoURI: wethLogo } : {}),
     },
   ]
   const currencies = new Map<string, Currency>([
@@ -41,33 +43,46 @@ export async function deployTokens(options: SeedOptions, nativeUsd: number): Pro
     ['WNATIVE', { key: 'WNATIVE', address: contracts.weth9, decimals: 18, priceUsd: nativeUsd }],
   ])
   for (const spec of tokenSpecs(network.slug)) {
-    const bytecode =
-      spec.contract === 'fee-on-transfer'
-        ? withArgs(compiled.FeeOnTransferToken.bytecode, 'string,string,uint8,uint256', [
-            spec.name,
-            spec.symbol,
-            spec.decimals,
-            BigInt(spec.transferFeeBps ?? 0),
-          ])
-        : withArgs(
-            spec.contract === 'honeypot' ? compiled.HoneypotToken.bytecode : mock,
-            'string,string,uint8',
-            [spec.name, spec.symbol, spec.decimals],
-          )
-    const address = await sender.deploy(DEPLOYER, bytecode, spec.symbol, 3_000_000n)
+    const { address, token } = await deployToken(options, spec)
     currencies.set(spec.key, { key: spec.key, address, decimals: spec.decimals, priceUsd: spec.priceUsd })
-    tokens.push({
-      address,
-      symbol: spec.symbol,
-      name: spec.name,
-      decimals: spec.decimals,
-      kind: spec.kind,
-      safety: spec.safety,
-      transferFeeBps: spec.transferFeeBps ?? 0,
-      seedPriceUsd: spec.priceUsd,
-    })
+    tokens.push(token)
   }
   return { tokens, currencies }
+}
+
+/** Deploys one seeded token (its contract kind's bytecode) and describes it for the manifest. */
+export async function deployToken(
+  options: Pick<SeedOptions, 'sender' | 'compiled'>,
+  spec: TokenSpec,
+): Promise<{ address: Address; token: ManifestToken }> {
+  const { sender, compiled } = options
+  const mock = loadArtifacts().mockErc20
+  const bytecode =
+    spec.contract === 'fee-on-transfer'
+      ? withArgs(compiled.FeeOnTransferToken.bytecode, 'string,string,uint8,uint256', [
+          spec.name,
+          spec.symbol,
+          spec.decimals,
+          BigInt(spec.transferFeeBps ?? 0),
+        ])
+      : withArgs(
+          spec.contract === 'honeypot' ? compiled.HoneypotToken.bytecode : mock,
+          'string,string,uint8',
+          [spec.name, spec.symbol, spec.decimals],
+        )
+  const address = await sender.deploy(DEPLOYER, bytecode, spec.symbol, 3_000_000n)
+  const token: ManifestToken = {
+    address,
+    symbol: spec.symbol,
+    name: spec.name,
+    decimals: spec.decimals,
+    kind: spec.kind,
+    safety: spec.safety,
+    transferFeeBps: spec.transferFeeBps ?? 0,
+    seedPriceUsd: spec.priceUsd,
+    ...(spec.logo ? { logoURI: tokenLogoURI(spec.logo) } : {}),
+  }
+  return { address, token }
 }
 
 /** Every ERC-20 (WETH included). */

@@ -5,9 +5,11 @@
  */
 import { db, publicClients } from 'ponder:api'
 import schema from 'ponder:schema'
+import { getNetworkByChainId } from '@oxbow/chains'
+import { nativeTokenLogoURI } from '@oxbow/protocol/tokenLogos'
 import { clientKeyOf } from '@oxbow/rate-limit'
 import { Hono } from 'hono'
-import type { PublicClient } from 'viem'
+import { type PublicClient, zeroAddress } from 'viem'
 import { processBlockGate } from '../lib/blockGate.ts'
 import { indexedDeployments, readManifestSync } from '../lib/manifest.ts'
 import { frontEnv, limitWith, startFront } from './front.ts'
@@ -51,6 +53,18 @@ const transferFees = new Map(
     d.tokens.map((t) => [`${d.chainId}:${t.address.toLowerCase()}`, t.transferFeeBps] as const),
   ),
 )
+/** Logos as the token list declares them (chainId:address -> same-origin URI); natives by symbol. */
+const logos = new Map(
+  indexedDeployments(manifest).flatMap((d) => [
+    ...d.tokens.flatMap((t) =>
+      t.logoURI ? [[`${d.chainId}:${t.address.toLowerCase()}`, t.logoURI] as const] : [],
+    ),
+    ...(() => {
+      const native = nativeTokenLogoURI(getNetworkByChainId(d.chainId).nativeCurrency.symbol)
+      return native ? [[`${d.chainId}:${zeroAddress}`, native] as const] : []
+    })(),
+  ]),
+)
 const rootValue = createResolvers({
   db,
   tables: schema,
@@ -58,6 +72,7 @@ const rootValue = createResolvers({
   chainIdBySlug,
   nativeBalance,
   transferFeeBps: (chainId, address) => transferFees.get(`${chainId}:${address.toLowerCase()}`) ?? null,
+  logoUrl: (chainId, address) => logos.get(`${chainId}:${address.toLowerCase()}`) ?? null,
 })
 const handle = createGraphqlHandler(typeDefs, rootValue, {
   stateKey: () => snapshots.key(),

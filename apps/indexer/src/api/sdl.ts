@@ -49,6 +49,8 @@ export const typeDefs = /* GraphQL */ `
     kind: String!
     "verified, medium, blocked, malicious, spam, honeypot, impersonator"
     safety: String!
+    "The token list's logo: a same-origin path (/token-logos/<name>.svg) the web app serves; null when the list has none."
+    logoUrl: String
     "Share (basis points) the token keeps when bought from a pool (a fee-on-transfer token's transfer fee); null when unknown."
     buyFeeBps: Int
     "Share (basis points) the token keeps when sold to a pool; null when unknown."

@@ -147,6 +147,11 @@ export interface ResolverDeps {
    * pool sends the token) and on a sell (the pool receives it) alike.
    */
   transferFeeBps: (chainId: number, address: `0x${string}`) => number | null
+  /**
+   * The token's logo as the token list declares it: a same-origin path the web app serves
+   * (`@oxbow/protocol/tokenLogos`); the native currency's by its symbol; null otherwise.
+   */
+  logoUrl: (chainId: number, address: `0x${string}`) => string | null
 }
 
 /** Most other networks Token.sameTokens lists, and most tokens one tokenBalances call reads. */

@@ -57,6 +57,7 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
       decimals: t.row.decimals,
       kind: t.row.kind,
       safety: t.row.safety,
+      logoUrl: deps.logoUrl(t.row.chainId, t.row.address),
       buyFeeBps: t.row.address === zeroAddress ? 0 : deps.transferFeeBps(t.row.chainId, t.row.address),
       sellFeeBps: t.row.address === zeroAddress ? 0 : deps.transferFeeBps(t.row.chainId, t.row.address),
       isSpam: t.isSpam,

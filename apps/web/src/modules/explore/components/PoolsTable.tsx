@@ -2,13 +2,14 @@ import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { AprWithReward } from '../../rewards/index.ts'
+import { TokenMark } from '../../tokens/index.ts'
 import { prefetchPool, useIntentPrefetch } from '../hooks/prefetch.ts'
 import { useExplorePools } from '../hooks/useExploreData.ts'
 import { POOLS_DEFAULT_SORT, type PoolRow, type PoolSort } from '../services/exploreData.ts'
 import { feeTierText, num, rateText } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
-import { type Column, ExploreTable, TokenMark, useSort } from './TableParts.tsx'
+import { type Column, ExploreTable, useSort } from './TableParts.tsx'
 
 /** Version, fee tier (the spec's display; dynamic as such) and hook badges of a pool. */
 export function PoolBadges({ pool }: { pool: Pick<PoolRow, 'version' | 'feeTier' | 'hooks'> }) {
@@ -66,8 +67,16 @@ export function PoolsTable({ networks, filter }: { networks: readonly string[] |
                   {...intent((client) => prefetchPool(client, p.network, p.id))}
                 >
                   <span className={styles.pair} aria-hidden="true">
-                    <TokenMark address={p.token0.address} symbol={p.token0.symbol} />
-                    <TokenMark address={p.token1.address} symbol={p.token1.symbol} />
+                    <TokenMark
+                      address={p.token0.address}
+                      symbol={p.token0.symbol}
+                      logoUrl={p.token0.logoUrl}
+                    />
+                    <TokenMark
+                      address={p.token1.address}
+                      symbol={p.token1.symbol}
+                      logoUrl={p.token1.logoUrl}
+                    />
                   </span>
                   <span className={styles.name}>
                     {p.token0.symbol}/{p.token1.symbol}

@@ -49,24 +49,6 @@ export function SkeletonTableRows({ columns, count = 8 }: { columns: number; cou
   ))
 }
 
-/** A letter on the token's colour (no token images on the devnet); decorative. */
-export function TokenMark({ address, symbol }: { address: string; symbol: string }) {
-  let hash = 0x811c9dc5
-  for (const char of address.toLowerCase()) {
-    hash ^= char.charCodeAt(0)
-    hash = Math.imul(hash, 0x01000193)
-  }
-  return (
-    <span
-      className={styles.mark}
-      style={{ background: `hsl(${(hash >>> 0) % 360} 62% 48%)` }}
-      aria-hidden="true"
-    >
-      {Array.from(symbol)[0] ?? '?'}
-    </span>
-  )
-}
-
 /** The list's state under the rows: the spec's data message, an empty note, or "load more". */
 export function ListFooter(props: {
   isError: boolean

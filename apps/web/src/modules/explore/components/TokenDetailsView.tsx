@@ -6,6 +6,7 @@ import { findNetwork, isKnownNetwork, useNetworks } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { routeMeta, setPageTitle } from '../../seo/index.ts'
 import { EmbeddedSwapForm } from '../../swap/index.ts'
+import { TokenMark } from '../../tokens/index.ts'
 import { Card, NotFoundState, Page, Skeleton, SkeletonRows } from '../../ui/index.ts'
 import { CopyButton, useWalletState } from '../../wallet/index.ts'
 import { useTokenBalances, useTokenChart, useTokenDetails } from '../hooks/useTokenDetails.ts'
@@ -199,6 +200,7 @@ export function TokenDetailsView() {
   const title = detailsTitle(
     token ? (
       <>
+        <TokenMark address={token.address} symbol={token.symbol} logoUrl={token.logoUrl} size={32} />{' '}
         <span data-testid="token-name">{token.name}</span>{' '}
         <span className={styles.symbol}>{token.symbol}</span>
       </>
@@ -268,9 +270,10 @@ export function TokenDetailsView() {
           <TransactionsTable networks={[chainName]} token={tokenAddress} />
         </div>
         <aside className={styles.side}>
-          {token ? (
+          {token && token.safety !== 'blocked' ? (
             // The real swap box, prefilled with the token: the swap module is already in every page's
-            // entry (landing and swap are bundled with it), so this costs the page no download.
+            // entry (landing and swap are bundled with it), so this costs the page no download. None
+            // for a blocked token: it cannot be traded here (the banner says so).
             <div className={styles.swap} data-testid="token-swap">
               <h2 className="visually-hidden">{intl.formatMessage(dm.swap, { symbol: token.symbol })}</h2>
               {swapShown ? (

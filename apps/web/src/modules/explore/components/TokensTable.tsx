@@ -1,13 +1,14 @@
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { useFiatFormatter } from '../../currency/index.ts'
+import { TokenMark } from '../../tokens/index.ts'
 import { prefetchToken, useIntentPrefetch } from '../hooks/prefetch.ts'
 import { useExploreTokens } from '../hooks/useExploreData.ts'
 import { TOKENS_DEFAULT_SORT, type TokenSort } from '../services/exploreData.ts'
 import { changeText, num, usdText } from '../services/format.ts'
 import styles from './Explore.module.css'
 import { em } from './exploreMessages.ts'
-import { type Column, ExploreTable, Sparkline, TokenMark, useSort } from './TableParts.tsx'
+import { type Column, ExploreTable, Sparkline, useSort } from './TableParts.tsx'
 import { usePriceText } from './usePriceText.ts'
 
 export function Change({ value }: { value: string | null }) {
@@ -56,7 +57,7 @@ export function TokensTable({ networks, filter }: { networks: readonly string[] 
                 to={`/explore/tokens/${t.network}/${t.address}`}
                 {...intent((client) => prefetchToken(client, t.network, t.address))}
               >
-                <TokenMark address={t.address} symbol={t.symbol} />
+                <TokenMark address={t.address} symbol={t.symbol} logoUrl={t.logoUrl} />
                 <span className={styles.name}>{t.name}</span>
                 <span className={styles.symbol}>{t.symbol}</span>
               </Link>

@@ -66,6 +66,7 @@ test('behavior: a token page asks for stats, default chart range and transaction
         name: 'Wrapped Ether',
         decimals: 18,
         safety: 'verified',
+        logoUrl: '/token-logos/eth.svg',
         kind: 'wrapped-native',
         isNative: false,
         priceUsd: '3000',

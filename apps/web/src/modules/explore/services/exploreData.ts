@@ -31,6 +31,8 @@ const tokenRowSchema = z.object({
   name: text(200),
   decimals: z.int().check(z.gte(0), z.lte(255)),
   safety: text(32),
+  /** The token list's logo (a same-origin path; TokenMark checks it), null when it has none. */
+  logoUrl: z.nullable(text(200)),
   priceUsd: z.nullable(decimal),
   priceChange1h: z.nullable(decimal),
   priceChange24h: z.nullable(decimal),
@@ -41,7 +43,12 @@ const tokenRowSchema = z.object({
 })
 export type TokenRow = z.infer<typeof tokenRowSchema>
 
-const poolTokenSchema = z.object({ address, symbol: text(64), decimals: z.int().check(z.gte(0), z.lte(255)) })
+const poolTokenSchema = z.object({
+  address,
+  symbol: text(64),
+  decimals: z.int().check(z.gte(0), z.lte(255)),
+  logoUrl: z.nullable(text(200)),
+})
 
 const poolRowSchema = z.object({
   network,
@@ -95,11 +102,11 @@ export const TRANSACTIONS_DEFAULT_ORDER = { orderBy: 'TIMESTAMP', direction: 'DE
 }
 
 const TOKEN_FIELDS =
-  'network address symbol name decimals safety priceUsd priceChange1h priceChange24h fdvUsd volume24hUsd tvlUsd sparkline'
+  'network address symbol name decimals safety logoUrl priceUsd priceChange1h priceChange24h fdvUsd volume24hUsd tvlUsd sparkline'
 const POOL_FIELDS = `network address poolId version feeTier hooks tvlUsd apr rewardApr volume24hUsd volume30dUsd
-  token0 { address symbol decimals } token1 { address symbol decimals }`
+  token0 { address symbol decimals logoUrl } token1 { address symbol decimals logoUrl }`
 export const TRANSACTION_FIELDS = `id network txHash timestamp type account amount0 amount1 valueUsd
-  pool { token0 { address symbol decimals } token1 { address symbol decimals } }`
+  pool { token0 { address symbol decimals logoUrl } token1 { address symbol decimals logoUrl } }`
 
 export const TOKENS_QUERY = /* GraphQL */ `
   query ExploreTokens($networks: [String!], $orderBy: TokenOrderBy, $orderDirection: OrderDirection, $first: Int!, $after: String, $filter: String) {

@@ -17,6 +17,7 @@ const token = {
   decimals: 6,
   kind: 'stablecoin',
   safety: 'verified',
+  logoUrl: '/token-logos/usdc.svg',
   isNative: false,
   priceUsd: '1',
   priceChange24h: '0',

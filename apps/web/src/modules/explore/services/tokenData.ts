@@ -41,6 +41,8 @@ const tokenSchema = z.object({
   /** The indexer's kind: 'native' and 'wrapped-native' (WETH) matter here. */
   kind: z.string().check(z.maxLength(32)),
   safety: z.string().check(z.maxLength(32)),
+  /** The token list's logo (a same-origin path; TokenMark checks it), null when it has none. */
+  logoUrl: z.nullable(z.string().check(z.maxLength(200))),
   isNative: z.boolean(),
   priceUsd: z.nullable(decimal),
   priceChange24h: z.nullable(decimal),
@@ -57,7 +59,7 @@ const tokenSchema = z.object({
 })
 export type TokenDetails = z.infer<typeof tokenSchema>
 
-const TOKEN_FIELDS = `network address symbol name decimals kind safety isNative priceUsd priceChange24h tvlUsd
+const TOKEN_FIELDS = `network address symbol name decimals kind safety logoUrl isNative priceUsd priceChange24h tvlUsd
   marketCapUsd fdvUsd volume24hUsd priceRange52w { high low } buyFeeBps sellFeeBps sameTokens { network address }`
 
 /** The token's stats (the page's refresh every few seconds). */

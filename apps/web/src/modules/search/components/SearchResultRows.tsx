@@ -1,6 +1,7 @@
 import type { IntlShape } from 'react-intl'
 import { Link } from 'react-router'
 import { networkName } from '../../config/index.ts'
+import { TokenMark } from '../../tokens/index.ts'
 import { CopyButton } from '../../wallet/index.ts'
 import type { NftCollectionResult, PoolResult, TokenResult } from '../services/searchData.ts'
 import { favoriteKey, toggleFavorite } from '../state/favorites.ts'
@@ -10,7 +11,8 @@ import { searchMessages as m } from './searchMessages.ts'
 import { collectionPath, poolPath, tokenPath } from './searchSections.ts'
 
 /**
- * The search modal's result rows: NFT collections, tokens (copy, share, swap, send, buy) and pools
+ * The search modal's result rows: NFT collections, tokens (logo, copy, share, swap, send, buy; a
+ * blocked token without swap, send and buy) and pools
  * (copy the address or v4 pool id, share); opening one records it as a recent search. Tokens also
  * have favorite (a toggle, left out in explore mode: `favorites` is null there) and receive.
  */
@@ -54,10 +56,11 @@ export function searchResultRows(
   const tokenRows = (list: readonly TokenResult[]) =>
     list.map((token) => {
       const chainParam = `chain=${encodeURIComponent(token.network)}`
+      const blocked = token.safety.toLowerCase() === 'blocked'
       return (
         <li key={`${token.network}:${token.address}`} className={styles.row}>
           <Link
-            className={styles.result}
+            className={`${styles.result} ${styles.tokenResult}`}
             data-result=""
             to={tokenPath(token)}
             onClick={() =>
@@ -70,6 +73,7 @@ export function searchResultRows(
               })
             }
           >
+            <TokenMark address={token.address} symbol={token.symbol} logoUrl={token.logoUrl} size={20} />
             <span className={styles.resultName}>{token.symbol}</span>
             <span className={styles.resultMeta}>
               {token.name} · {networkName(token.network)}
@@ -95,18 +99,25 @@ export function searchResultRows(
               </button>
             ) : null}
             {share(tokenPath(token), token.symbol)}
-            <Link className={styles.action} to={`/swap?${chainParam}&outputCurrency=${token.address}`}>
-              {intl.formatMessage(m.swap)}
-            </Link>
-            <Link className={styles.action} to={`/send?${chainParam}&inputCurrency=${token.address}`}>
-              {intl.formatMessage(m.send)}
-            </Link>
+            {/* A blocked token cannot be used here (spec, roles): no swap, send or buy. */}
+            {blocked ? null : (
+              <Link className={styles.action} to={`/swap?${chainParam}&outputCurrency=${token.address}`}>
+                {intl.formatMessage(m.swap)}
+              </Link>
+            )}
+            {blocked ? null : (
+              <Link className={styles.action} to={`/send?${chainParam}&inputCurrency=${token.address}`}>
+                {intl.formatMessage(m.send)}
+              </Link>
+            )}
             <button type="button" className={styles.action} onClick={options.onReceive}>
               {intl.formatMessage(m.receive)}
             </button>
-            <Link className={styles.action} to={`/buy?${chainParam}&outputCurrency=${token.address}`}>
-              {intl.formatMessage(m.buy)}
-            </Link>
+            {blocked ? null : (
+              <Link className={styles.action} to={`/buy?${chainParam}&outputCurrency=${token.address}`}>
+                {intl.formatMessage(m.buy)}
+              </Link>
+            )}
           </fieldset>
         </li>
       )

@@ -27,16 +27,20 @@ const pool = (
   token1: { symbol: symbol1 },
 })
 
+/** A token's safety level and logo as the indexer gives them. */
+const listed = { safety: 'verified', logoUrl: '/token-logos/usdc.svg' }
+
 test('behavior: search results keep what validates and drop the rest one by one', () => {
   const results = parseSearchResults(
     {
       data: {
         search: {
           tokens: [
-            { network: 'ethereum', address: USDC, symbol: ' USDC ', name: 'USD Coin' },
-            { network: 'nowhere', address: USDC, symbol: 'USDC', name: 'USD Coin' },
-            { network: 'base', address: '0x1234', symbol: 'BAD', name: 'Bad address' },
-            { network: 'base', address: USDC, symbol: 'X'.repeat(33), name: 'Too long a symbol' },
+            { ...listed, network: 'ethereum', address: USDC, symbol: ' USDC ', name: 'USD Coin' },
+            { ...listed, network: 'nowhere', address: USDC, symbol: 'USDC', name: 'USD Coin' },
+            { ...listed, network: 'base', address: '0x1234', symbol: 'BAD', name: 'Bad address' },
+            { ...listed, network: 'base', address: USDC, symbol: 'X'.repeat(33), name: 'Too long a symbol' },
+            { network: 'base', address: USDC, symbol: 'OLD', name: 'No safety level' },
           ],
           pools: [
             pool('ethereum', POOL, null, 'V3', 500, 'USDC', 'WETH'),
@@ -54,7 +58,7 @@ test('behavior: search results keep what validates and drop the rest one by one'
     isNetwork,
   )
   assert.deepEqual(results, {
-    tokens: [{ network: 'ethereum', address: USDC, symbol: 'USDC', name: 'USD Coin' }],
+    tokens: [{ ...listed, network: 'ethereum', address: USDC, symbol: 'USDC', name: 'USD Coin' }],
     pools: [
       { network: 'ethereum', id: POOL, version: 'V3', feeTier: 500, token0: 'USDC', token1: 'WETH' },
       { network: 'base', id: V4_ID, version: 'V4', feeTier: 3000, token0: 'ETH', token1: 'USDC' },

@@ -8,6 +8,10 @@ export interface TokenResult {
   readonly address: string
   readonly symbol: string
   readonly name: string
+  /** The indexer's safety level: a 'blocked' token's row offers no swap, send or buy. */
+  readonly safety: string
+  /** The token list's logo (a same-origin path; TokenMark checks it), null when it has none. */
+  readonly logoUrl: string | null
 }
 export interface PoolResult {
   readonly network: string
@@ -35,7 +39,7 @@ const COLLECTION_FIELDS = 'network address name'
 export const SEARCH_QUERY = /* GraphQL */ `
   query Search($query: String!, $networks: [String!], $first: Int!) {
     search(query: $query, networks: $networks, first: $first) {
-      tokens { network address symbol name }
+      tokens { network address symbol name safety logoUrl }
       pools { network address poolId version feeTier token0 { symbol } token1 { symbol } }
       nftCollections { ${COLLECTION_FIELDS} }
     }
@@ -50,7 +54,7 @@ export const POPULAR_NFT_COLLECTIONS_QUERY = /* GraphQL */ `
 
 export const TRENDING_QUERY = /* GraphQL */ `
   query Trending($networks: [String!], $first: Int!) {
-    trendingTokens(networks: $networks, first: $first) { network address symbol name }
+    trendingTokens(networks: $networks, first: $first) { network address symbol name safety logoUrl }
     trendingPools(networks: $networks, first: $first) {
       network address poolId version feeTier token0 { symbol } token1 { symbol }
     }
@@ -66,6 +70,8 @@ const tokenSchema = z.object({
   address: z.string().check(z.regex(ADDRESS)),
   symbol: text(32),
   name: text(100),
+  safety: text(32),
+  logoUrl: z.nullable(z.string().check(z.maxLength(200))),
 })
 const poolSchema = z.object({
   network,

@@ -225,6 +225,7 @@ export function SwapBox({
   const errorText = (() => {
     if (switchFailed) return intl.formatMessage(sm.switchFailed)
     if (trade.unsupportedNetwork) return intl.formatMessage(sm.unsupportedNetwork)
+    if (trade.blockedToken) return intl.formatMessage(sm.tokenBlocked)
     if (quoteState.error)
       return swapQuoteErrorText(
         intl,

@@ -7,6 +7,11 @@ export const swapMessages = defineMessages({
   sellAmount: { id: 'swap.amount', defaultMessage: 'Amount' },
   buyAmount: { id: 'swap.receive', defaultMessage: 'You receive' },
   selectToken: { id: 'swap.selectToken', defaultMessage: 'Select token' },
+  /** A blocked token's explanation: in the selector, and in the box when the URL names one. */
+  tokenBlocked: {
+    id: 'swap.selector.explain.blocked',
+    defaultMessage: 'This token is blocked and cannot be traded.',
+  },
   flip: { id: 'swap.flip', defaultMessage: 'Switch tokens' },
   balance: { id: 'swap.balance', defaultMessage: 'Balance: {amount}' },
   max: { id: 'swap.max', defaultMessage: 'Max' },

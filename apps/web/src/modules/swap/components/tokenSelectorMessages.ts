@@ -1,5 +1,6 @@
 /** The token selector's messages and the labels and explanations of each safety level. */
 import { defineMessages } from '../../../lib/messages.ts'
+import { swapMessages } from './swapMessages.ts'
 import type { SafetyLevel } from './TokenSelectorModel.ts'
 
 export const tokenSelectorMessages = defineMessages({
@@ -35,10 +36,6 @@ export const tokenSelectorMessages = defineMessages({
   impersonator: { id: 'swap.selector.level.impersonator', defaultMessage: 'Impersonator' },
   medium: { id: 'swap.selector.level.medium', defaultMessage: 'Caution' },
   unverified: { id: 'swap.selector.level.unverified', defaultMessage: 'Unverified' },
-  explainBlocked: {
-    id: 'swap.selector.explain.blocked',
-    defaultMessage: 'This token is blocked and cannot be traded.',
-  },
   explainMalicious: {
     id: 'swap.selector.explain.malicious',
     defaultMessage: 'This token is flagged as malicious. Trading it could lose your funds.',
@@ -107,7 +104,7 @@ export const levelExplanation: Record<
   Exclude<SafetyLevel, 'verified'>,
   (typeof tokenSelectorMessages)[keyof typeof tokenSelectorMessages]
 > = {
-  blocked: m.explainBlocked,
+  blocked: swapMessages.tokenBlocked,
   malicious: m.explainMalicious,
   honeypot: m.explainHoneypot,
   spam: m.explainSpam,

@@ -67,8 +67,14 @@ export function useSwapTrade(form: SwapFormState, hero: boolean, reviewing: bool
   const unsupportedNetwork =
     tradingNetworks.data !== undefined && !tradingNetworks.data.some((served) => served.slug === form.chain)
 
-  const inputToken = form.inputCurrency ? findToken(tokens, form.inputCurrency) : undefined
-  const foundOutput = form.outputCurrency ? findToken(tokens, form.outputCurrency) : undefined
+  const foundInput = form.inputCurrency ? findToken(tokens, form.inputCurrency) : undefined
+  const foundOutput0 = form.outputCurrency ? findToken(tokens, form.outputCurrency) : undefined
+  // A blocked token cannot be used (spec, roles): one named by the URL is not selected, and the
+  // box says why (the selector never offers it).
+  const isBlocked = (token: SwapToken | undefined) => token?.safety.toLowerCase() === 'blocked'
+  const blockedToken = [foundInput, foundOutput0].find(isBlocked)
+  const inputToken = isBlocked(foundInput) ? undefined : foundInput
+  const foundOutput = isBlocked(foundOutput0) ? undefined : foundOutput0
   const outputToken =
     foundOutput && !sameAddress(foundOutput.address, inputToken?.address) ? foundOutput : undefined
   const independentToken = form.independentField === 'INPUT' ? inputToken : outputToken
@@ -176,6 +182,7 @@ export function useSwapTrade(form: SwapFormState, hero: boolean, reviewing: bool
     unsupportedNetwork,
     inputToken,
     outputToken,
+    blockedToken,
     typedAmount,
     balanceOf,
     balancesLoading,
