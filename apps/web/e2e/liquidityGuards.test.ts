@@ -200,8 +200,12 @@ describe('liquidity guards', () => {
       assert.equal(await unavailable.count(), 0)
       assert.equal(await page.getByLabel('v4', { exact: true }).isChecked(), true)
       await page.getByLabel('Network').selectOption('zksync')
-      await page.getByLabel('v3', { exact: true }).check()
+      await unavailable.waitFor()
+      // The version is the URL's: the radio turns checked once the navigation renders, which a
+      // loaded machine may not do within check()'s own look right after the click.
+      await page.getByLabel('v3', { exact: true }).click()
       await page.waitForURL(/\/positions\/create\/v3\?chain=zksync$/)
+      assert.equal(await page.getByLabel('v3', { exact: true }).isChecked(), true)
       await page.getByLabel('Token A').waitFor()
       assert.equal(await page.getByLabel('Network').inputValue(), 'zksync')
       for (const path of ['/positions/v4/zksync/1', '/migrate/v3/zksync/1']) {
