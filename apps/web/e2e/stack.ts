@@ -1,5 +1,6 @@
 /**
- * The full local stack for a browser suite or benchmark: a devnet (ethereum + base), the indexer
+ * The full local stack for a browser suite or benchmark: a devnet (ethereum + base, or the
+ * `networks` option's), the indexer
  * (the API's source of market USD prices), the API as a child process (web apps never import other apps; only the devnet fixture) reading that devnet's
  * manifest, optionally the order filler (another process of apps/api), and the built web app
  * serving a runtime config that points at both.
@@ -57,6 +58,12 @@ export interface StackOptions {
    * under the launcher uses the shard's (e2e/shared.ts) and must not assume pristine balances.
    */
   readonly ownChain?: boolean
+  /**
+   * The networks a stack of its own runs (devnet, indexer, API): STACK_NETWORKS by default, e.g.
+   * every network of @oxbow/chains for a benchmark. Ignored under the shard launcher, whose devnet
+   * and indexer run STACK_NETWORKS (use `ownChain` too).
+   */
+  readonly networks?: readonly NetworkSlug[]
 }
 
 export interface Stack {
@@ -168,10 +175,11 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
   }
   try {
     const shared = options.ownChain ? undefined : sharedParts()
+    const stackNetworks = shared ? STACK_NETWORKS : (options.networks ?? STACK_NETWORKS)
     // The shard's devnet and indexer when a launcher shares them (their stop is the launcher's).
     const devnet = shared
       ? await sharedDevnet(shared)
-      : await startDevnet({ networks: STACK_NETWORKS, portBase: ports.devnetPortBase })
+      : await startDevnet({ networks: stackNetworks, portBase: ports.devnetPortBase })
     stops.push(() => devnet.stop())
     // The spare server's origin after the main one (the passkey relying party is the first).
     const webOrigins = [ports.webPort, ...(ports.spareWebPort === undefined ? [] : [ports.spareWebPort])]
@@ -183,7 +191,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       : await startIndexer({
           manifestPath: devnet.manifestPath,
           port: ports.indexerPort ?? ports.apiPort + 2,
-          networks: STACK_NETWORKS,
+          networks: stackNetworks,
         })
     stops.push(() => indexer.stop())
     const api = await startApi({
@@ -195,7 +203,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       indexerUrl: indexer.url,
     })
     stops.push(() => api.stop())
-    await waitForTrading(api.url, STACK_NETWORKS)
+    await waitForTrading(api.url, stackNetworks)
     let filler: ServiceProcess | undefined
     if (options.filler) {
       filler = await startService({
@@ -207,8 +215,9 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       stops.push(() => started.stop())
     }
 
-    // Every network of the registry is offered (as in production), the devnet runs two: the others
-    // get RPC URLs in this suite's port range where nothing listens, and the API does not serve them.
+    // Every network of the registry is offered (as in production), the devnet runs the stack's (two
+    // by default): the others get RPC URLs in this suite's port range where nothing listens, and the
+    // API does not serve them.
     const base = await buildRuntimeConfig({ OXBOW_MANIFEST: devnet.manifestPath })
     const rpcUrls = Object.fromEntries(
       networks.map((network) => [
