@@ -61,6 +61,44 @@ async function connectAndOpen(page: Page): Promise<void> {
     })
 }
 
+/**
+ * Keyboard only: focuses the drawer's selected portfolio tab and arrows right to `id`'s tab, one
+ * step at a time, each step waiting until the selection and focus have moved (never a press on a
+ * render that has not landed yet). The drawer's <dialog> places focus itself when it opens: the tab
+ * is focused again until focus stays on it.
+ */
+async function keyboardToTab(page: Page, id: string): Promise<void> {
+  const selected = drawer(page).getByRole('tab', { selected: true })
+  await selected.waitFor()
+  await page.waitForFunction(
+    () => {
+      const tab = document.querySelector<HTMLElement>(
+        '[data-testid="account-drawer"] [role="tab"][aria-selected="true"]',
+      )
+      if (tab && document.activeElement !== tab) tab.focus()
+      return tab !== null && document.activeElement === tab
+    },
+    undefined,
+    { polling: 100 },
+  )
+  for (let i = 0; i < 4; i += 1) {
+    const current = (await selected.getAttribute('id')) ?? ''
+    if (current === `account-tab-${id}`) return
+    await page.keyboard.press('ArrowRight')
+    await page.waitForFunction(
+      (previous) => {
+        const tab = document.querySelector(
+          '[data-testid="account-drawer"] [role="tab"][aria-selected="true"]',
+        )
+        return tab !== null && tab.id !== previous && document.activeElement === tab
+      },
+      current,
+      { polling: 50 },
+    )
+  }
+  await drawer(page).locator(`[role="tab"][id="account-tab-${id}"][aria-selected="true"]`).waitFor()
+}
+
 async function graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
   const response = await fetch(stack.graphqlUrl ?? '', {
     method: 'POST',
@@ -283,23 +321,15 @@ describe('account drawer', { timeout: 600_000 }, () => {
         await byTestId(page, 'swap-review').waitFor()
         await byTestId(page, 'swap-confirm').click()
         await byTestId(page, 'account-pending-count').waitFor()
-        // The swap's status dialog is modal: close it (the transaction stays pending in the app).
+        // The swap's status dialog is modal (and lazily loaded: on a loaded machine it may open after
+        // the pending count shows): wait until it shows the sent transaction as pending, then close
+        // it (the transaction stays pending in the app) and wait until it is gone, or an Escape
+        // pressed before it opened would leave it over the page and the drawer.
+        await page.locator('[data-testid="swap-status"][data-state="pending"]').waitFor()
         await page.keyboard.press('Escape')
+        await byTestId(page, 'swap-status').waitFor({ state: 'hidden' })
         await accountButton(page, ACCOUNT_0).click()
-        // Keyboard: focus the selected tab, arrow to Activity.
-        await drawer(page).getByRole('tab', { selected: true }).focus()
-        for (let i = 0; i < 4; i += 1) {
-          if (
-            (await drawer(page)
-              .getByRole('tab', { name: /Activity/, selected: true })
-              .count()) > 0
-          )
-            break
-          await page.keyboard.press('ArrowRight')
-        }
-        await drawer(page)
-          .getByRole('tab', { name: /Activity/, selected: true })
-          .waitFor()
+        await keyboardToTab(page, 'activity')
         const pendingRow = drawer(page)
           .locator('[data-testid="portfolio-activity"] li[data-status="pending"]')
           .first()
