@@ -6,11 +6,17 @@
  *                                       every provider's quote side by side, and why the others gave none
  * - POST /v1/fiat/orders                an order with one provider: its signed checkout URL
  * - POST /v1/fiat/exchange-transfers    a transfer from an exchange: its signed connect URL
- * - GET  /v1/fiat/orders/:id, GET /v1/fiat/orders?walletAddress=   orders with status history
+ * - GET  /v1/fiat/orders/:id, GET /v1/fiat/orders?walletAddress=   orders with status history and
+ *                                       the provider's fee from its quote (answers: @oxbow/api-contract/fiat)
  * - POST /v1/fiat/orders/:id/deposit    a sell's deposit transaction, passed to the provider
  * - POST /v1/fiat/webhooks/:provider    the providers' signed status updates (the only way an order moves)
  */
 import { randomUUID } from 'node:crypto'
+import type {
+  FiatOrderCreatedBody,
+  FiatOrderResponseBody,
+  FiatOrdersResponseBody,
+} from '@oxbow/api-contract/fiat'
 import { NETWORK_SLUG_PATTERN } from '@oxbow/chains'
 import { Hono } from 'hono'
 import type { Address } from 'viem'
@@ -214,6 +220,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
       walletAddress: body.walletAddress,
       cryptoAmount: quote.cryptoAmount,
       etaSeconds: quote.etaSeconds,
+      feeAmount: quote.feeAmount,
     })
     const widgetUrl = await adapter.widgetUrl({
       orderId: id,
@@ -223,7 +230,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
       redirectUrl,
       quote: request,
     })
-    return c.json({ order, widgetUrl }, 201)
+    return c.json({ order, widgetUrl } satisfies FiatOrderCreatedBody, 201)
   })
 
   routes.post('/fiat/exchange-transfers', async (c) => {
@@ -244,6 +251,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
       walletAddress: body.walletAddress,
       cryptoAmount: null,
       etaSeconds: null,
+      feeAmount: null,
     })
     const widgetUrl = await adapter.widgetUrl({
       orderId: id,
@@ -252,19 +260,19 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
       network: body.network,
       redirectUrl,
     })
-    return c.json({ order, widgetUrl }, 201)
+    return c.json({ order, widgetUrl } satisfies FiatOrderCreatedBody, 201)
   })
 
   routes.get('/fiat/orders', async (c) => {
     const { walletAddress } = query(c, z.object({ walletAddress: address }))
-    return c.json({ orders: await store.listByWallet(walletAddress, 50) })
+    return c.json({ orders: await store.listByWallet(walletAddress, 50) } satisfies FiatOrdersResponseBody)
   })
 
   routes.get('/fiat/orders/:id', async (c) => {
     const id = parseWith(orderId, c.req.param('id'), 'order id')
     const order = await store.get(id)
     if (!order) throw new ApiError('UNKNOWN_ORDER', 'No such order')
-    return c.json({ order })
+    return c.json({ order } satisfies FiatOrderResponseBody)
   })
 
   routes.post('/fiat/orders/:id/deposit', async (c) => {
@@ -284,7 +292,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
         })
       throw error
     }
-    return c.json({ order }, 202)
+    return c.json({ order } satisfies FiatOrderResponseBody, 202)
   })
 
   routes.post('/fiat/webhooks/:provider', async (c) => {

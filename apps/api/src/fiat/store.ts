@@ -52,6 +52,14 @@ CREATE TABLE fiat_webhook_events (
 );
 `,
   },
+  {
+    // The provider's fee as its quote gave it when the order was placed (in the order's fiat
+    // currency): null for an exchange transfer and for orders stored before this step.
+    name: '002_fee_amount',
+    sql: `
+ALTER TABLE fiat_orders ADD COLUMN fee_amount numeric(20, 2);
+`,
+  },
 ]
 
 export interface FiatOrder {
@@ -62,6 +70,8 @@ export interface FiatOrder {
   readonly country: string | null
   readonly fiatCurrency: string | null
   readonly fiatAmount: string | null
+  /** The provider's fee in `fiatCurrency` from its quote; null for a transfer (or an older order). */
+  readonly feeAmount: string | null
   readonly crypto: string | null
   readonly network: string
   readonly walletAddress: string
@@ -83,6 +93,7 @@ export type NewOrder = Pick<
   | 'country'
   | 'fiatCurrency'
   | 'fiatAmount'
+  | 'feeAmount'
   | 'crypto'
   | 'network'
   | 'walletAddress'
@@ -141,6 +152,7 @@ export function createFiatStore(db: Database): FiatStore {
       country: str(row.country),
       fiatCurrency: str(row.fiat_currency),
       fiatAmount: str(row.fiat_amount),
+      feeAmount: str(row.fee_amount),
       crypto: str(row.crypto),
       network: String(row.network),
       walletAddress: String(row.wallet_address),
@@ -160,8 +172,8 @@ export function createFiatStore(db: Database): FiatStore {
       return db.transaction(async (tx) => {
         await tx.query(
           `INSERT INTO fiat_orders (id, provider, side, status, country, fiat_currency, fiat_amount, crypto, network,
-             wallet_address, crypto_amount, eta_seconds)
-           VALUES ($1, $2, $3, 'created', $4, $5, $6, $7, $8, $9, $10, $11)`,
+             wallet_address, crypto_amount, eta_seconds, fee_amount)
+           VALUES ($1, $2, $3, 'created', $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
           [
             order.id,
             order.provider,
@@ -174,6 +186,7 @@ export function createFiatStore(db: Database): FiatStore {
             order.walletAddress,
             order.cryptoAmount,
             order.etaSeconds,
+            order.feeAmount,
           ],
         )
         await tx.query(`INSERT INTO fiat_order_events (order_id, status) VALUES ($1, 'created')`, [order.id])

@@ -190,6 +190,11 @@ export function FiatRow(props: {
         ? m.statusFailed
         : m.statusPending,
   )
+  // The provider's fee from its quote, in the order's currency (none for an exchange transfer).
+  const providerFee =
+    order.feeAmount !== null && order.fiatCurrency !== null
+      ? intl.formatNumber(Number(order.feeAmount), { style: 'currency', currency: order.fiatCurrency })
+      : null
   const open = () =>
     props.onOpen({
       hash: props.row.hash,
@@ -199,7 +204,7 @@ export function FiatRow(props: {
       failed: order.status === 'failed',
       changes: [],
       at: Math.floor(Date.parse(order.createdAt) / 1000),
-      providerFee: null,
+      providerFee,
     })
   return (
     <li data-tx={props.row.hash ?? undefined} data-status="fiat" data-fiat-order={order.id}>

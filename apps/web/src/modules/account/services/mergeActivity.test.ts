@@ -65,6 +65,8 @@ test('behavior: fiat orders (onramp, offramp, exchange transfer) merge with the 
     network: 'ethereum',
     txHash: null,
     createdAt: new Date(seconds * 1000).toISOString(),
+    feeAmount: side === 'transfer' ? null : '3.49',
+    fiatCurrency: side === 'transfer' ? null : 'USD',
   })
   const rows = mergeActivity(
     [{ hash: hash(9), chainId: 1, kind: 'send', addedAt: 1 }],
@@ -96,6 +98,8 @@ test("behavior: a fiat order's transaction shows once, as the order, not also as
       network: 'ethereum',
       txHash: hash(7).toUpperCase().replace('0X', '0x'),
       createdAt: new Date(1007 * 1000).toISOString(),
+      feeAmount: '3.99',
+      fiatCurrency: 'USD',
     },
   ])
   assert.deepEqual(

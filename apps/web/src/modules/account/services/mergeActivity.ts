@@ -47,10 +47,19 @@ export type ActivityRow =
       readonly at: number
     }
 
-/** What Activity shows of a fiat order. */
+/** What Activity shows of a fiat order (its details: the provider's fee in the order's currency). */
 export type FiatActivity = Pick<
   FiatOrder,
-  'id' | 'side' | 'status' | 'provider' | 'crypto' | 'network' | 'txHash' | 'createdAt'
+  | 'id'
+  | 'side'
+  | 'status'
+  | 'provider'
+  | 'crypto'
+  | 'network'
+  | 'txHash'
+  | 'createdAt'
+  | 'feeAmount'
+  | 'fiatCurrency'
 >
 
 /**

@@ -1,3 +1,9 @@
+import {
+  type FiatOrder,
+  fiatOrderCreatedSchema,
+  fiatOrderResponseSchema,
+  fiatOrdersResponseSchema,
+} from '@oxbow/api-contract/fiat'
 import * as z from 'zod/mini'
 import { getRuntimeConfig } from '../../config/index.ts'
 
@@ -36,23 +42,7 @@ const quotesSchema = z.object({
 })
 export type FiatQuotes = z.infer<typeof quotesSchema>
 
-export const orderSchema = z.object({
-  id: z.string(),
-  provider: z.string(),
-  side: z.enum(['buy', 'sell', 'transfer']),
-  status: z.enum(['created', 'waiting_for_deposit', 'pending', 'completed', 'failed']),
-  crypto: z.nullable(z.string()),
-  network: z.string(),
-  walletAddress: z.string(),
-  cryptoAmount: z.nullable(uint),
-  txHash: z.nullable(z.string()),
-  depositAddress: z.nullable(z.string()),
-  failureReason: z.nullable(z.string()),
-  etaSeconds: z.nullable(z.number()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-})
-export type FiatOrder = z.infer<typeof orderSchema>
+export type { FiatOrder } from '@oxbow/api-contract/fiat'
 
 const errorSchema = z.object({
   error: z.object({
@@ -133,7 +123,6 @@ export function fetchFiatProviders() {
   return call('/providers', z.object({ ramps: z.array(entry), exchanges: z.array(entry) }))
 }
 
-const created = z.object({ order: orderSchema, widgetUrl: z.string().check(z.regex(/^https?:\/\//)) })
 const post = (body: unknown): RequestInit => ({
   method: 'POST',
   headers: { 'content-type': 'application/json' },
@@ -143,7 +132,7 @@ const post = (body: unknown): RequestInit => ({
 export function createFiatOrder(
   input: FiatQuoteInput & { provider: string; walletAddress: string; redirectUrl: string },
 ) {
-  return call('/orders', created, post(input))
+  return call('/orders', fiatOrderCreatedSchema, post(input))
 }
 
 export function createExchangeTransfer(input: {
@@ -152,11 +141,11 @@ export function createExchangeTransfer(input: {
   walletAddress: string
   redirectUrl: string
 }) {
-  return call('/exchange-transfers', created, post(input))
+  return call('/exchange-transfers', fiatOrderCreatedSchema, post(input))
 }
 
 export function fetchFiatOrder(id: string): Promise<FiatOrder> {
-  return call(`/orders/${encodeURIComponent(id)}`, z.object({ order: orderSchema })).then((r) => r.order)
+  return call(`/orders/${encodeURIComponent(id)}`, fiatOrderResponseSchema).then((r) => r.order)
 }
 
 export function submitDeposit(id: string, txHash: string): Promise<unknown> {
@@ -183,8 +172,7 @@ export async function fetchTokenAddress(network: string, symbol: string): Promis
 
 /** The wallet's fiat orders, newest first (Activity's onramp and offramp rows). */
 export function fetchFiatOrders(walletAddress: string): Promise<FiatOrder[]> {
-  return call(
-    `/orders?walletAddress=${encodeURIComponent(walletAddress)}`,
-    z.object({ orders: z.array(orderSchema) }),
-  ).then((r) => r.orders)
+  return call(`/orders?walletAddress=${encodeURIComponent(walletAddress)}`, fiatOrdersResponseSchema).then(
+    (r) => r.orders,
+  )
 }
