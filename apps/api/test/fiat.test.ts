@@ -11,6 +11,11 @@ import { createServer, type Server } from 'node:http'
 import { after, before, describe, test } from 'node:test'
 import { serve } from '@hono/node-server'
 import {
+  fiatOrderCreatedSchema,
+  fiatOrderResponseSchema,
+  fiatOrdersResponseSchema,
+} from '@oxbow/api-contract/fiat'
+import {
   devnetClients,
   postgresSkipReason,
   startDevnet,
@@ -19,8 +24,8 @@ import {
 } from '@oxbow/devnet'
 import { erc20Abi, type Manifest } from '@oxbow/protocol'
 import type { Address } from 'viem'
-import type { Database } from '../src/db/index.ts'
-import { createFiatModule, createSandboxAdapter } from '../src/fiat/index.ts'
+import { type Database, migrate } from '../src/db/index.ts'
+import { createFiatModule, createFiatStore, createSandboxAdapter, fiatMigrations } from '../src/fiat/index.ts'
 import { sandboxCredentials } from '../src/fiat/providers.ts'
 import { testDatabases } from './databaseKit.ts'
 import { buyEthFor100Usd, type RunningFiatSandbox, startFiatSandbox } from './fiatKit.ts'
@@ -255,10 +260,25 @@ for (const [index, database] of databases.entries()) {
       return body as { order: Json; widgetUrl: string }
     }
 
+    /** The provider's quote for what an order of `overrides` asks (the fee the order must keep). */
+    const quoteOf = async (provider: string, overrides: Record<string, string> = {}) => {
+      const body: Json = await (await quotes(overrides)).json()
+      const quote = body.quotes.find((q: Json) => q.provider === provider)
+      assert.ok(quote, `${provider} quotes ${JSON.stringify(overrides)}: ${JSON.stringify(body)}`)
+      return quote as Json
+    }
+
     test('behavior: a buy paid by card settles on chain; replaying its webhooks credits once', async () => {
       const before = await balance(account, 'ETH')
-      const { order, widgetUrl } = await createOrder('orbit')
+      const quoted = await quoteOf('orbit')
+      const created = await createOrder('orbit')
+      const { order, widgetUrl } = created
       assert.equal(order.status, 'created')
+      // The provider's fee is the quote's, kept on the order; every answer is what the contract says.
+      assert.ok(Number(quoted.feeAmount) > 0)
+      assert.equal(order.feeAmount, quoted.feeAmount)
+      assert.equal(order.fiatCurrency, 'USD')
+      fiatOrderCreatedSchema.parse(created)
       assert.ok(!widgetUrl.includes('sk_test'), 'the secret key never appears in the widget URL')
       const paid = await payAtCheckout(widgetUrl, '4242 4242 4242 4242')
       assert.equal(paid.status, 303)
@@ -269,6 +289,11 @@ for (const [index, database] of databases.entries()) {
         done.history.map((h: Json) => h.status),
         ['created', 'pending', 'completed'],
       )
+      assert.equal(done.feeAmount, quoted.feeAmount, 'the webhooks leave the fee as quoted')
+      fiatOrderResponseSchema.parse({ order: done })
+      const listed: Json = await (await fetch(`${API}/v1/fiat/orders?walletAddress=${account}`)).json()
+      fiatOrdersResponseSchema.parse(listed)
+      assert.equal(listed.orders.find((o: Json) => o.id === order.id)?.feeAmount, quoted.feeAmount)
       assert.equal((await balance(account, 'ETH')) - before, BigInt(done.cryptoAmount))
 
       // The same checkout cannot be paid twice.
@@ -374,11 +399,10 @@ for (const [index, database] of databases.entries()) {
     })
 
     test('behavior: a sell takes the USDC through a transaction the user signs, then pays out', async () => {
-      const { order, widgetUrl } = await createOrder('beacon', {
-        side: 'sell',
-        crypto: 'USDC',
-        fiatAmount: '100',
-      })
+      const sell = { side: 'sell', crypto: 'USDC', fiatAmount: '100' }
+      const quoted = await quoteOf('beacon', sell)
+      const { order, widgetUrl } = await createOrder('beacon', sell)
+      assert.equal(order.feeAmount, quoted.feeAmount)
       assert.equal((await payAtCheckout(widgetUrl, '4242424242424242')).status, 303)
       const waiting = await waitForStatus(order.id, ['waiting_for_deposit'])
       assert.match(waiting.depositAddress, /^0x[0-9a-fA-F]{40}$/)
@@ -410,7 +434,53 @@ for (const [index, database] of databases.entries()) {
       assert.equal(deposit.status, 202, await deposit.clone().text())
       const done = await waitForStatus(order.id, ['completed', 'failed'])
       assert.equal(done.status, 'completed')
+      assert.equal(done.feeAmount, quoted.feeAmount)
       assert.equal(before - (await balance(account, 'USDC')), BigInt(waiting.cryptoAmount))
+    })
+
+    test('behavior: an order stored before the fee was kept reads with a null fee after 002_fee_amount; new orders keep theirs', async () => {
+      // A database of the released schema (001_orders only) holding an order, then today's steps.
+      const old = await database.open(`fiat_upgrade_test_${index}`)
+      try {
+        assert.deepEqual(
+          fiatMigrations.map((m) => m.name),
+          ['001_orders', '002_fee_amount'],
+        )
+        await migrate(old, 'fiat', fiatMigrations.slice(0, 1))
+        const id = '00000000-0000-4000-8000-00000000f1a7'
+        await old.query(
+          `INSERT INTO fiat_orders (id, provider, side, status, country, fiat_currency, fiat_amount, crypto, network, wallet_address)
+           VALUES ($1, 'orbit', 'buy', 'created', 'US', 'USD', 100, 'ETH', 'ethereum', $2)`,
+          [id, account],
+        )
+        await migrate(old, 'fiat', fiatMigrations)
+        await migrate(old, 'fiat', fiatMigrations) // each step once
+        const store = createFiatStore(old)
+        const earlier = await store.get(id)
+        assert.equal(earlier?.feeAmount, null)
+        assert.equal(earlier?.fiatAmount, '100.00')
+        const added = await store.create({
+          id: '00000000-0000-4000-8000-00000000f1a8',
+          provider: 'orbit',
+          side: 'buy',
+          country: 'US',
+          fiatCurrency: 'USD',
+          fiatAmount: '100',
+          feeAmount: '3.49',
+          crypto: 'ETH',
+          network: 'ethereum',
+          walletAddress: account,
+          cryptoAmount: '1',
+          etaSeconds: 60,
+        })
+        assert.equal(added.feeAmount, '3.49')
+        const listed = new Map((await store.listByWallet(account, 50)).map((o) => [o.id, o.feeAmount]))
+        assert.equal(listed.get(id), null)
+        assert.equal(listed.get(added.id), '3.49')
+      } finally {
+        await old.query(`DROP SCHEMA ${old.schema} CASCADE`).catch(() => {})
+        await old.close()
+      }
     })
 
     test('behavior: receive from an exchange sends the chosen amount on chain', async () => {
@@ -426,6 +496,7 @@ for (const [index, database] of databases.entries()) {
         }),
       })
       const { order, widgetUrl }: Json = await response.json()
+      assert.equal(order.feeAmount, null, 'an exchange transfer has no provider fee')
       const page = await (await fetch(widgetUrl)).text()
       const widget = /name="widget" value="([^"]*)"/.exec(page)?.[1]?.replaceAll('&#38;', '&') ?? ''
       const sent = await fetch(widgetUrl.split('?')[0] as string, {
