@@ -254,9 +254,14 @@ describe('fiat', () => {
       (await (await fetch(`${stack.apiUrl}/v1/fiat/orders?walletAddress=${ACCOUNT_0}`)).json()) as {
         orders: {
           id: string
-          side: string
+          side: 'buy' | 'sell' | 'transfer'
           provider: string
+          country: string | null
+          fiatCurrency: string | null
+          fiatAmount: string | null
+          feeAmount: string | null
           crypto: string | null
+          network: string
           status: string
           txHash: string | null
         }[]
@@ -276,6 +281,20 @@ describe('fiat', () => {
     // A row opens its details like any other: a purchase's payout was sent (and paid for) by the
     // provider, so no network cost; a sale's deposit by the account, so its cost.
     const details = page.getByRole('dialog', { name: 'Transaction details' })
+    // The fee the details show is the provider's quote for what the order asked (the sandboxes
+    // price the same request the same), as the app formats it in the order's currency.
+    const quotedFee = async (order: (typeof orders)[number]) => {
+      const { side, country, fiatCurrency, fiatAmount, crypto, network } = order
+      assert.ok(side !== 'transfer' && country && fiatCurrency && fiatAmount && crypto)
+      const query = new URLSearchParams({ side, country, fiatCurrency, fiatAmount, crypto, network })
+      const { quotes } = (await (await fetch(`${stack.apiUrl}/v1/fiat/quotes?${query}`)).json()) as {
+        quotes: { provider: string; feeAmount: string }[]
+      }
+      const fee = quotes.find((quote) => quote.provider === order.provider)?.feeAmount
+      assert.ok(fee && Number(fee) > 0, `${order.provider} quotes ${query}`)
+      assert.equal(order.feeAmount, fee, "the order keeps its quote's fee")
+      return new Intl.NumberFormat('en-US', { style: 'currency', currency: fiatCurrency }).format(Number(fee))
+    }
     const bought = orders.find((o) => o.side === 'buy' && o.status === 'completed' && o.txHash)
     const sold = orders.find((o) => o.side === 'sell' && o.txHash)
     assert.ok(bought?.txHash && sold?.txHash, 'a completed buy and a sale with their transactions')
@@ -284,11 +303,13 @@ describe('fiat', () => {
     assert.equal(await details.getByTestId('tx-details-hash').textContent(), bought.txHash)
     assert.equal(await details.getByTestId('tx-details-status').textContent(), 'Confirmed')
     assert.equal(await details.getByTestId('tx-details-cost').count(), 0, 'the provider paid the gas')
+    assert.equal(await details.getByTestId('tx-details-provider-fee').textContent(), await quotedFee(bought))
     await page.keyboard.press('Escape')
     await details.waitFor({ state: 'hidden' })
     await drawer.locator(`[data-fiat-order="${sold.id}"]`).getByTestId('activity-open').click()
     await details.locator('[data-testid="tx-details-cost"][data-wei]').waitFor()
     assert.equal(await details.getByTestId('tx-details-hash').textContent(), sold.txHash)
+    assert.equal(await details.getByTestId('tx-details-provider-fee').textContent(), await quotedFee(sold))
     await page.keyboard.press('Escape')
     await details.waitFor({ state: 'hidden' })
 
