@@ -1,5 +1,5 @@
 import { formatTokenAmount } from '@oxbow/core'
-import { v2BurnShare } from '@oxbow/routing'
+import { v2LiquidityValue } from '@oxbow/routing/v2Liquidity'
 import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
@@ -126,8 +126,7 @@ function V2Remove({ position: p }: { position: V2Position }) {
     [p.token0.address, p.token1.address].some((a) => a.toLowerCase() === weth9.toLowerCase())
   const [receiveNative, setReceiveNative] = useState(true)
   const liquidity = percent === 100 ? p.balance : (p.balance * BigInt(percent)) / 100n
-  const out0 = v2BurnShare(liquidity, p.reserve0, p.totalSupply)
-  const out1 = v2BurnShare(liquidity, p.reserve1, p.totalSupply)
+  const { amount0: out0, amount1: out1 } = v2LiquidityValue(p, liquidity)
   const unwrap = hasWeth && receiveNative
   const symbolOf = (token: V2Position['token0']) =>
     unwrap && weth9 && token.address.toLowerCase() === weth9.toLowerCase() ? nativeSymbol : token.symbol

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { sqrtPriceAtTick, v2Invariant } from '@oxbow/routing'
+import { sqrtPriceAtTick } from '@oxbow/routing'
+import { v2Invariant } from '@oxbow/routing/v2Liquidity'
 import { compareWithHolding, feesEarned, type PositionHistory, v2ComparisonInput } from './holdComparison.ts'
 import { fullRangeTicks, positionAmounts } from './positionMath.ts'
 

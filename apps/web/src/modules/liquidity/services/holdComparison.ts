@@ -4,7 +4,7 @@
  * what it has unclaimed now are read from the chain; everything is valued at today's prices, so the
  * comparison is: the same deposits kept in the wallet vs. what providing liquidity left you with.
  */
-import { v2FeesWithin } from '@oxbow/routing'
+import { v2FeesWithin } from '@oxbow/routing/v2Liquidity'
 
 /** The position's history as the indexer records it (base units; `openedAt` in unix seconds). */
 export interface PositionHistory {

@@ -5,7 +5,7 @@
  */
 import { erc20Abi, v2FactoryAbi, v2PairAbi, v2Router02Abi } from '@oxbow/protocol/abis'
 import { v2RemoveLiquidityCalldata } from '@oxbow/protocol/encoding'
-import { v2BurnShare } from '@oxbow/routing'
+import { v2LiquidityValue } from '@oxbow/routing/v2Liquidity'
 import {
   type Address,
   encodeFunctionData,
@@ -105,8 +105,7 @@ export async function readV2Position(
     reserve1,
     totalSupply,
     balance,
-    amount0: v2BurnShare(balance, reserve0, totalSupply),
-    amount1: v2BurnShare(balance, reserve1, totalSupply),
+    ...v2LiquidityValue({ reserve0, reserve1, totalSupply }, balance),
     blockNumber,
   }
 }
@@ -144,6 +143,7 @@ export async function v2RemoveRequests(
     })
   }
   const { weth9 } = liquidityContracts(position.network)
+  const out = v2LiquidityValue(position, liquidity)
   requests.push({
     kind: 'liquidityDecrease',
     tx: {
@@ -152,14 +152,8 @@ export async function v2RemoveRequests(
         tokenA: position.token0.address,
         tokenB: position.token1.address,
         liquidity,
-        amountAMin: withSlippage(
-          v2BurnShare(liquidity, position.reserve0, position.totalSupply),
-          REMOVE_SLIPPAGE_BPS,
-        ),
-        amountBMin: withSlippage(
-          v2BurnShare(liquidity, position.reserve1, position.totalSupply),
-          REMOVE_SLIPPAGE_BPS,
-        ),
+        amountAMin: withSlippage(out.amount0, REMOVE_SLIPPAGE_BPS),
+        amountBMin: withSlippage(out.amount1, REMOVE_SLIPPAGE_BPS),
         to: owner,
         deadline: BigInt(Math.floor(options.nowMs / 1000) + DEADLINE_SECONDS),
         ...(options.receiveNative && weth9 ? { weth: weth9 } : {}),
