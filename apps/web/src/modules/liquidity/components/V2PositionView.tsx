@@ -17,13 +17,13 @@ import { PositionReadError } from '../services/readPosition.ts'
 import { type V2Position, v2RemoveRequests } from '../services/v2Position.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
-import { V2HoldComparison } from './HoldComparison.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { PairLine, PositionNotLoaded, VersionUnavailable } from './PositionFigures.tsx'
 import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
 import { RemovePercent } from './RemovePercent.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
+import { V2HoldComparison } from './V2HoldComparison.tsx'
 
 /** /positions/v2/:chainName/:pairAddress: the account's LP tokens of a pair, what they are worth, remove and add. */
 export function V2PositionView({ network, pair }: { network: string; pair: string }) {
