@@ -1,9 +1,13 @@
 /**
  * Ponder configuration, derived from the deployment manifest (OXBOW_MANIFEST or .devnet/manifest.json):
  * one Ponder network per manifest network, contracts at the manifest's addresses, v2/v3 pools found
- * through their factories so pools created after seeding are indexed too.
+ * through their factories so pools created after seeding are indexed too. A protocol version the chain
+ * registry does not list for a network (v2 on Unichain Sepolia, v4 on ZKsync) gets no source there,
+ * though the devnet deploys it: none of its pools, positions or swaps reach explore, positions or
+ * activity.
  */
 import { resolve } from 'node:path'
+import { offersProtocolVersion, type ProtocolVersion } from '@oxbow/chains'
 import { PERMIT2_ADDRESS, permit2Abi } from '@oxbow/protocol/abis'
 import { merkleDistributorAbi } from '@oxbow/protocol/rewards'
 import { createConfig, factory } from 'ponder'
@@ -44,6 +48,14 @@ function perNetwork(
   return out
 }
 
+/** `pick`, on the networks whose registry entry lists protocol `version` only. */
+function ofVersion(
+  version: ProtocolVersion,
+  pick: (d: (typeof deployments)[number]) => PerNetwork[string]['address'] | undefined,
+): PerNetwork {
+  return perNetwork((d) => (offersProtocolVersion(d.slug, version) ? pick(d) : undefined))
+}
+
 const v2PairCreated = v2FactoryAbi[0]
 const v3PoolCreated = v3FactoryAbi[0]
 
@@ -75,28 +87,28 @@ export default createConfig({
       abi: tokenAbi,
       network: perNetwork((d) => [...new Set([...d.tokens.map((t) => t.address), d.contracts.weth9])]),
     },
-    V2Factory: { abi: v2FactoryAbi, network: perNetwork((d) => d.contracts.v2Factory) },
+    V2Factory: { abi: v2FactoryAbi, network: ofVersion('v2', (d) => d.contracts.v2Factory) },
     V2Pair: {
       abi: v2PairAbi,
-      network: perNetwork((d) =>
+      network: ofVersion('v2', (d) =>
         factory({ address: d.contracts.v2Factory, event: v2PairCreated, parameter: 'pair' }),
       ),
     },
-    V3Factory: { abi: v3FactoryAbi, network: perNetwork((d) => d.contracts.v3Factory) },
+    V3Factory: { abi: v3FactoryAbi, network: ofVersion('v3', (d) => d.contracts.v3Factory) },
     V3Pool: {
       abi: v3PoolAbi,
-      network: perNetwork((d) =>
+      network: ofVersion('v3', (d) =>
         factory({ address: d.contracts.v3Factory, event: v3PoolCreated, parameter: 'pool' }),
       ),
     },
     V3PositionManager: {
       abi: v3PositionManagerAbi,
-      network: perNetwork((d) => d.contracts.nonfungiblePositionManager),
+      network: ofVersion('v3', (d) => d.contracts.nonfungiblePositionManager),
     },
-    V4PoolManager: { abi: v4PoolManagerAbi, network: perNetwork((d) => d.contracts.v4PoolManager) },
+    V4PoolManager: { abi: v4PoolManagerAbi, network: ofVersion('v4', (d) => d.contracts.v4PoolManager) },
     V4PositionManager: {
       abi: v4PositionManagerAbi,
-      network: perNetwork((d) => d.contracts.v4PositionManager),
+      network: ofVersion('v4', (d) => d.contracts.v4PositionManager),
     },
     // Permit2 at its canonical address on every network: on-chain permits and allowances (activity).
     Permit2: { abi: permit2Abi, network: perNetwork(() => PERMIT2_ADDRESS) },

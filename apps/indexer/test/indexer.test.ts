@@ -37,7 +37,7 @@ import {
   v4Take,
   weth9Abi,
 } from '@oxbow/protocol'
-import { v2FeesWithin, v2Invariant } from '@oxbow/routing'
+import { v2FeesWithin, v2Invariant } from '@oxbow/routing/v2Liquidity'
 import {
   type Abi,
   type Address,

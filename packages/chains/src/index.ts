@@ -16,6 +16,7 @@ export {
   type NetworkSlug,
   networkSlugs,
   networks,
+  offersProtocolVersion,
   type ProtocolVersion,
   parseNetworkList,
   protocolVersions,

@@ -12,6 +12,7 @@ import {
   mainnetNetworks,
   NETWORK_SLUG_PATTERN,
   networks,
+  offersProtocolVersion,
   parseNetworkList,
   testnetNetworks,
   UnknownNetworkError,
@@ -114,6 +115,15 @@ describe('network registry', () => {
       networks.filter((n) => !n.capabilities.protocolVersions.includes('v2')).map((n) => n.slug),
       ['unichain_sepolia'],
     )
+  })
+
+  test('behavior: offersProtocolVersion reads the registry; an unknown network offers nothing', () => {
+    assert.equal(offersProtocolVersion('unichain_sepolia', 'v2'), false)
+    assert.equal(offersProtocolVersion('unichain_sepolia', 'v4'), true)
+    assert.equal(offersProtocolVersion('zksync', 'v4'), false)
+    assert.equal(offersProtocolVersion('zksync', 'v2'), true)
+    assert.equal(offersProtocolVersion('ethereum', 'v3'), true)
+    assert.equal(offersProtocolVersion('nowhere', 'v3'), false)
   })
 
   test('behavior: local RPC URLs are loopback with one port per network', () => {

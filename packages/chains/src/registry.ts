@@ -6,6 +6,7 @@ import {
   type NetworkSlug,
   networkSlugs,
   networks,
+  type ProtocolVersion,
 } from './networks.ts'
 
 export { type BlockExplorer, blockExplorerOf, explorerTransactionUrl } from './explorer.ts'
@@ -45,6 +46,16 @@ export function getNetwork(slug: string): Network {
   const network = bySlug.get(slug)
   if (!network) throw new UnknownNetworkError(slug)
   return network
+}
+
+/**
+ * Whether a network offers a Uniswap protocol version (the registry's `protocolVersions`). Every
+ * service asks here, never its deployment: the devnet deploys every version everywhere, yet what
+ * the registry lacks (v2 on Unichain Sepolia, v4 on ZKsync) is routed, indexed and offered nowhere.
+ * An unknown slug offers nothing.
+ */
+export function offersProtocolVersion(slug: string, version: ProtocolVersion): boolean {
+  return bySlug.get(slug)?.capabilities.protocolVersions.includes(version) ?? false
 }
 
 /** Looks a network up by a local or mainnet chain id. */

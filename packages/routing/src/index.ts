@@ -43,4 +43,4 @@ export {
   type RouteResult,
   type TradeType,
 } from './router.ts'
-export { sqrtFloor, v2AmountIn, v2AmountOut, v2BurnShare, v2FeesWithin, v2Invariant } from './v2Math.ts'
+export { v2AmountIn, v2AmountOut } from './v2Math.ts'

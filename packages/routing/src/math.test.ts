@@ -11,7 +11,8 @@ import {
   sqrtPriceAtTick,
   tickAtSqrtPrice,
 } from './math.ts'
-import { sqrtFloor, v2AmountIn, v2AmountOut, v2BurnShare, v2FeesWithin, v2Invariant } from './v2Math.ts'
+import { sqrtFloor, v2FeesWithin, v2Invariant, v2LiquidityValue } from './v2Liquidity.ts'
+import { v2AmountIn, v2AmountOut } from './v2Math.ts'
 
 describe('TickMath', () => {
   test('behavior: known sqrt prices at the ends and at tick 0', () => {
@@ -51,15 +52,43 @@ describe('v2 math', () => {
 
   test('behavior: fees within a holding are the invariant it gained since it was acquired', () => {
     // 1 000 LP of a 10 000 supply over reserves that grew by 1 % through fees.
-    const amount0 = v2BurnShare(1000n, 1_010_000n, 10_000n)
-    const amount1 = v2BurnShare(1000n, 2_020_000n, 10_000n)
+    const { amount0, amount1 } = v2LiquidityValue(
+      { reserve0: 1_010_000n, reserve1: 2_020_000n, totalSupply: 10_000n },
+      1000n,
+    )
     assert.deepEqual([amount0, amount1], [101_000n, 202_000n])
     const basis = v2Invariant(100_000n, 200_000n)
     const { fees0, fees1 } = v2FeesWithin(amount0, amount1, basis)
     // 1 % of the amounts, less the integer square roots' rounding.
     assert.deepEqual([fees0, fees1], [999n, 1999n])
     assert.deepEqual(v2FeesWithin(amount0, amount1, v2Invariant(amount0, amount1)), { fees0: 0n, fees1: 0n })
-    assert.equal(v2BurnShare(1n, 1n, 0n), 0n)
+    assert.deepEqual(v2LiquidityValue({ reserve0: 1n, reserve1: 1n, totalSupply: 0n }, 0n), {
+      amount0: 0n,
+      amount1: 0n,
+    })
+    assert.throws(() => v2LiquidityValue({ reserve0: 1n, reserve1: 1n, totalSupply: 10n }, 11n), RangeError)
+  })
+
+  test("behavior: the SDK's liquidity value and square root equal UniswapV2Pair's integer maths to the wei", () => {
+    // UniswapV2Pair.burn pays liquidity · balance / totalSupply, rounded down; Math.sqrt rounds down.
+    let seed = 0x2545f491n
+    const next = (bits: bigint) => {
+      seed = (seed * 6364136223846793005n + 1442695040888963407n) % 2n ** 64n
+      return (seed * 2n ** 64n + seed * 7919n) % 2n ** bits
+    }
+    for (let i = 0; i < 200; i++) {
+      const reserve0 = next(112n) + 1n
+      const reserve1 = next(112n) + 1n
+      const totalSupply = next(100n) + 1001n
+      const liquidity = next(100n) % (totalSupply + 1n)
+      assert.deepEqual(v2LiquidityValue({ reserve0, reserve1, totalSupply }, liquidity), {
+        amount0: (liquidity * reserve0) / totalSupply,
+        amount1: (liquidity * reserve1) / totalSupply,
+      })
+      const k = reserve0 * reserve1
+      const root = v2Invariant(reserve0, reserve1)
+      assert.ok(root * root <= k && (root + 1n) * (root + 1n) > k, `sqrt ${k}`)
+    }
   })
 })
 

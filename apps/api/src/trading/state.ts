@@ -3,8 +3,10 @@
  * every initialized tick found through Mint events, v4 StateView slot0/liquidity/ticks found
  * through ModifyLiquidity events) and kept fresh by polling new blocks: the logs of the new blocks
  * name the touched pools, which are re-read. A chain that goes backwards (revert, reorg) is
- * reloaded whole.
+ * reloaded whole. Only pools of the protocol versions the chain registry lists for the network are
+ * read and routed (the devnet deploys v2 on Unichain Sepolia and v4 on ZKsync all the same).
  */
+import { offersProtocolVersion } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import { v3PoolAbi, v4PoolManagerAbi } from '@oxbow/protocol'
@@ -54,7 +56,12 @@ export class NetworkState {
   blockNumber = 0n
   blockTimestamp = 0n
   gasPriceWei = 0n
-  /** Why a pool of the manifest is not routed (read failures, hooks, protocol fee). */
+  /**
+   * The manifest's pools of the versions the registry offers on this network: the only ones read,
+   * watched and routed.
+   */
+  readonly pools: readonly PoolRef[]
+  /** Why a pool of the manifest is not routed (version not offered, read failures). */
   readonly poolProblems = new Map<string, string>()
   private readonly states = new Map<string, PoolState>()
   private readonly ticks = new Map<string, Set<number>>()
@@ -77,13 +84,22 @@ export class NetworkState {
       transport: webSocket(options.deployment.rpcUrl.replace(/^http/, 'ws'), { retryCount: 0 }),
     })
     this.graph = buildGraph([], options.excludedTokens)
-    for (const pool of this.deployment.pools) {
-      this.byAddress.set((pool.version === 'v4' ? pool.poolId : pool.address).toLowerCase(), pool)
+    const { slug } = options.deployment
+    this.pools = options.deployment.pools.filter((pool) => offersProtocolVersion(slug, pool.version))
+    for (const pool of options.deployment.pools) {
+      if (!this.pools.includes(pool))
+        this.poolProblems.set(this.idOf(pool), `${pool.version} is not offered on ${slug} (chain registry)`)
     }
+    for (const pool of this.pools) this.byAddress.set(this.idOf(pool).toLowerCase(), pool)
   }
 
   private idOf(pool: PoolRef): string {
     return pool.version === 'v4' ? pool.poolId : pool.address
+  }
+
+  /** Whether any routed pool lives in the v4 PoolManager (whose logs name them). */
+  private watchesV4(): boolean {
+    return this.pools.some((p) => p.version === 'v4')
   }
 
   /** Reads every pool again (start-up, after a revert). */
@@ -91,7 +107,7 @@ export class NetworkState {
     const block = await this.client.getBlock({ blockTag: 'latest' })
     this.ticks.clear()
     await this.discoverTicks(BigInt(this.deployment.startBlock), block.number)
-    await Promise.all(this.deployment.pools.map((p) => this.readPool(p, block.number)))
+    await Promise.all(this.pools.map((p) => this.readPool(p, block.number)))
     this.blockNumber = block.number
     this.blockTimestamp = block.timestamp
     this.gasPriceWei = await this.client.getGasPrice()
@@ -100,7 +116,7 @@ export class NetworkState {
 
   /** Finds tick boundaries of every position minted in [from, to]. */
   private async discoverTicks(from: bigint, to: bigint): Promise<void> {
-    const v3 = this.deployment.pools.filter((p) => p.version === 'v3').map((p) => p.address)
+    const v3 = this.pools.filter((p) => p.version === 'v3').map((p) => p.address)
     const [mints, modifies] = await Promise.all([
       v3.length === 0
         ? []
@@ -110,12 +126,14 @@ export class NetworkState {
             fromBlock: from,
             toBlock: to,
           }),
-      this.client.getLogs({
-        address: this.deployment.contracts.v4PoolManager,
-        event: getAbiItem({ abi: v4PoolManagerAbi, name: 'ModifyLiquidity' }),
-        fromBlock: from,
-        toBlock: to,
-      }),
+      !this.watchesV4()
+        ? []
+        : this.client.getLogs({
+            address: this.deployment.contracts.v4PoolManager,
+            event: getAbiItem({ abi: v4PoolManagerAbi, name: 'ModifyLiquidity' }),
+            fromBlock: from,
+            toBlock: to,
+          }),
     ])
     const add = (id: string, lower: number, upper: number) => {
       const set = this.ticks.get(id.toLowerCase()) ?? new Set<number>()
@@ -268,8 +286,8 @@ export class NetworkState {
       if (block.number === this.blockNumber) return
       const from = this.blockNumber + 1n
       const addresses = [
-        ...this.deployment.pools.flatMap((p) => (p.version === 'v4' ? [] : [p.address])),
-        this.deployment.contracts.v4PoolManager,
+        ...this.pools.flatMap((p) => (p.version === 'v4' ? [] : [p.address])),
+        ...(this.watchesV4() ? [this.deployment.contracts.v4PoolManager] : []),
       ]
       const logs = await this.client.getLogs({
         address: addresses as Address[],

@@ -1,6 +1,6 @@
 /** Uniswap v2 pairs: creation, reserves, swaps, liquidity and LP-token holders. */
 import { v2LiquidityContext, v2LpBalance } from 'ponder:schema'
-import { v2FeesWithin, v2Invariant } from '@oxbow/routing'
+import { v2FeesWithin, v2Invariant } from '@oxbow/routing/v2Liquidity'
 import { type Hex, zeroAddress } from 'viem'
 import { foldActivity } from './activity.ts'
 import { createPool, findPool, setPoolPrice } from './poolRows.ts'

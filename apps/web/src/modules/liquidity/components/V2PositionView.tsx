@@ -1,5 +1,5 @@
 import { formatTokenAmount } from '@oxbow/core'
-import { v2BurnShare } from '@oxbow/routing'
+import { v2LiquidityValue } from '@oxbow/routing/v2Liquidity'
 import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
@@ -17,13 +17,13 @@ import { PositionReadError } from '../services/readPosition.ts'
 import { type V2Position, v2RemoveRequests } from '../services/v2Position.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
-import { V2HoldComparison } from './HoldComparison.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { PairLine, PositionNotLoaded, VersionUnavailable } from './PositionFigures.tsx'
 import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
 import { RemovePercent } from './RemovePercent.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
+import { V2HoldComparison } from './V2HoldComparison.tsx'
 
 /** /positions/v2/:chainName/:pairAddress: the account's LP tokens of a pair, what they are worth, remove and add. */
 export function V2PositionView({ network, pair }: { network: string; pair: string }) {
@@ -126,8 +126,7 @@ function V2Remove({ position: p }: { position: V2Position }) {
     [p.token0.address, p.token1.address].some((a) => a.toLowerCase() === weth9.toLowerCase())
   const [receiveNative, setReceiveNative] = useState(true)
   const liquidity = percent === 100 ? p.balance : (p.balance * BigInt(percent)) / 100n
-  const out0 = v2BurnShare(liquidity, p.reserve0, p.totalSupply)
-  const out1 = v2BurnShare(liquidity, p.reserve1, p.totalSupply)
+  const { amount0: out0, amount1: out1 } = v2LiquidityValue(p, liquidity)
   const unwrap = hasWeth && receiveNative
   const symbolOf = (token: V2Position['token0']) =>
     unwrap && weth9 && token.address.toLowerCase() === weth9.toLowerCase() ? nativeSymbol : token.symbol

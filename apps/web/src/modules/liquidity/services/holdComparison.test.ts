@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { sqrtPriceAtTick, v2Invariant } from '@oxbow/routing'
-import { compareWithHolding, feesEarned, type PositionHistory, v2ComparisonInput } from './holdComparison.ts'
+import { sqrtPriceAtTick } from '@oxbow/routing'
+import { v2Invariant } from '@oxbow/routing/v2Liquidity'
+import { compareWithHolding, feesEarned, type PositionHistory } from './holdComparison.ts'
 import { fullRangeTicks, positionAmounts } from './positionMath.ts'
+import { v2ComparisonInput } from './v2HoldComparison.ts'
 
 const E18 = 10n ** 18n
 const history = (over: Partial<PositionHistory> = {}): PositionHistory => ({

@@ -4,8 +4,6 @@
  * what it has unclaimed now are read from the chain; everything is valued at today's prices, so the
  * comparison is: the same deposits kept in the wallet vs. what providing liquidity left you with.
  */
-import { v2FeesWithin } from '@oxbow/routing'
-
 /** The position's history as the indexer records it (base units; `openedAt` in unix seconds). */
 export interface PositionHistory {
   readonly deposited0: bigint
@@ -48,32 +46,8 @@ export function feesEarned(
 export interface V2PositionHistory extends PositionHistory {
   /** The LP tokens the indexer counts the owner holding. */
   readonly lpBalance: bigint
-  /** The invariant √(x·y) the LP tokens held were acquired with (packages/routing v2Invariant). */
+  /** The invariant √(x·y) the LP tokens held were acquired with (`@oxbow/routing/v2Liquidity` v2Invariant). */
   readonly basisInvariant: bigint
-}
-
-/**
- * v2 swap fees stay in the pair: they sit inside what the LP tokens are worth now and inside what
- * burns paid. The fees inside the holding are the invariant it gained since its LP tokens were
- * acquired; those inside burns the indexer counted (collected). Returns the comparison's input with
- * the fees taken out of the principal, so principal − hold is the impermanent loss alone.
- */
-export function v2ComparisonInput(
-  history: V2PositionHistory,
-  holding: { amount0: bigint; amount1: bigint },
-): { history: PositionHistory; amount0: bigint; amount1: bigint; fees0: bigint; fees1: bigint } {
-  const inside = v2FeesWithin(holding.amount0, holding.amount1, history.basisInvariant)
-  return {
-    history: {
-      ...history,
-      withdrawn0: history.withdrawn0 - history.collected0,
-      withdrawn1: history.withdrawn1 - history.collected1,
-    },
-    amount0: holding.amount0 - inside.fees0,
-    amount1: holding.amount1 - inside.fees1,
-    fees0: history.collected0 + inside.fees0,
-    fees1: history.collected1 + inside.fees1,
-  }
 }
 
 export interface HoldComparison {

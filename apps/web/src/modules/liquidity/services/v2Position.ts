@@ -5,7 +5,6 @@
  */
 import { erc20Abi, v2FactoryAbi, v2PairAbi, v2Router02Abi } from '@oxbow/protocol/abis'
 import { v2RemoveLiquidityCalldata } from '@oxbow/protocol/encoding'
-import { v2BurnShare } from '@oxbow/routing'
 import {
   type Address,
   encodeFunctionData,
@@ -21,6 +20,12 @@ import { resolveCurrency } from './createPosition.ts'
 import { DEADLINE_SECONDS, REMOVE_SLIPPAGE_BPS } from './positionActions.ts'
 import { withSlippage } from './positionMath.ts'
 import { PositionReadError, type PositionToken, readToken } from './readPosition.ts'
+
+/**
+ * The v2 LP maths (`@oxbow/routing/v2Liquidity`, backed by the Uniswap SDKs), loaded when a v2
+ * position is read or removed: the SDKs stay out of the chunk every other liquidity screen loads.
+ */
+const v2Maths = () => import('@oxbow/routing/v2Liquidity')
 
 export interface V2Position {
   readonly network: string
@@ -84,7 +89,8 @@ export async function readV2Position(
   // Only the factory's own pairs: a look-alike contract must not be shown as one.
   if ((await findV2Pair(network, token0Address, token1Address)) !== pair)
     throw new PositionReadError('NOT_FOUND', `${pair} is not a pair of this network's factory`)
-  const [token0, token1, reserves, totalSupply, balance] = await Promise.all([
+  const [{ v2LiquidityValue }, token0, token1, reserves, totalSupply, balance] = await Promise.all([
+    v2Maths(),
     readToken(network, token0Address),
     readToken(network, token1Address),
     client.readContract({ address: pair, abi: v2PairAbi, functionName: 'getReserves', ...at }),
@@ -105,8 +111,7 @@ export async function readV2Position(
     reserve1,
     totalSupply,
     balance,
-    amount0: v2BurnShare(balance, reserve0, totalSupply),
-    amount1: v2BurnShare(balance, reserve1, totalSupply),
+    ...v2LiquidityValue({ reserve0, reserve1, totalSupply }, balance),
     blockNumber,
   }
 }
@@ -144,6 +149,7 @@ export async function v2RemoveRequests(
     })
   }
   const { weth9 } = liquidityContracts(position.network)
+  const out = (await v2Maths()).v2LiquidityValue(position, liquidity)
   requests.push({
     kind: 'liquidityDecrease',
     tx: {
@@ -152,14 +158,8 @@ export async function v2RemoveRequests(
         tokenA: position.token0.address,
         tokenB: position.token1.address,
         liquidity,
-        amountAMin: withSlippage(
-          v2BurnShare(liquidity, position.reserve0, position.totalSupply),
-          REMOVE_SLIPPAGE_BPS,
-        ),
-        amountBMin: withSlippage(
-          v2BurnShare(liquidity, position.reserve1, position.totalSupply),
-          REMOVE_SLIPPAGE_BPS,
-        ),
+        amountAMin: withSlippage(out.amount0, REMOVE_SLIPPAGE_BPS),
+        amountBMin: withSlippage(out.amount1, REMOVE_SLIPPAGE_BPS),
         to: owner,
         deadline: BigInt(Math.floor(options.nowMs / 1000) + DEADLINE_SECONDS),
         ...(options.receiveNative && weth9 ? { weth: weth9 } : {}),
