@@ -12,6 +12,7 @@ import {
   hashTypedData,
   keccak256,
   parseSignature,
+  recoverAddress,
   serializeCompactSignature,
   signatureToCompactSignature,
   toHex,
@@ -177,4 +178,39 @@ test("a known swapper's remembered key answers exactly as ecrecover does", async
   assert.equal(orderSigner(d, signature('0'.repeat(64), s, v), swapper.address), null)
   // still the swapper's after all of that
   assert.equal(orderSigner(d, signed, swapper.address), swapper.address)
+})
+
+test("the direct recovery gives ecrecover's signer: random keys, both parities, high s, garbage r", async () => {
+  const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+  const noble = async (hash: Hex, signature: Hex) => {
+    try {
+      return await recoverAddress({ hash, signature })
+    } catch {
+      return null
+    }
+  }
+  const ours = async (hash: Hex, signature: Hex) => {
+    try {
+      return await permit2Signer(hash, signature)
+    } catch {
+      return null
+    }
+  }
+  for (let i = 0; i < 40; i++) {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const hash = keccak256(toHex(`digest ${i} ${Math.random()}`))
+    const signed = await account.sign({ hash })
+    const r = signed.slice(2, 66)
+    const s = BigInt(`0x${signed.slice(66, 130)}`)
+    const v = Number.parseInt(signed.slice(130), 16)
+    const word = (x: bigint) => x.toString(16).padStart(64, '0')
+    const variants = [
+      signed,
+      `0x${r}${word(n - s)}${v === 27 ? '1c' : '1b'}`,
+      `0x${r}${word(s)}${v === 27 ? '1c' : '1b'}`,
+      `0x${keccak256(toHex(i)).slice(2)}${word(s)}1b`,
+    ] as Hex[]
+    assert.equal(await ours(hash, signed), account.address)
+    for (const variant of variants) assert.equal(await ours(hash, variant), await noble(hash, variant))
+  }
 })
