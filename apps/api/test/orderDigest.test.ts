@@ -180,7 +180,7 @@ test("a known swapper's remembered key answers exactly as ecrecover does", async
   assert.equal(orderSigner(d, signed, swapper.address), swapper.address)
 })
 
-test("the direct recovery gives ecrecover's signer: random keys, both parities, high s, garbage r", async () => {
+test("the direct recovery and the key check give ecrecover's signer: random keys, both parities, high s, garbage r", async () => {
   const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
   const noble = async (hash: Hex, signature: Hex) => {
     try {
@@ -212,5 +212,10 @@ test("the direct recovery gives ecrecover's signer: random keys, both parities, 
     ] as Hex[]
     assert.equal(await ours(hash, signed), account.address)
     for (const variant of variants) assert.equal(await ours(hash, variant), await noble(hash, variant))
+    // and checked against the remembered key's table (built at the swapper's second order)
+    assert.equal(orderSigner(hash, signed, account.address), account.address)
+    for (const variant of variants) {
+      assert.equal(orderSigner(hash, variant, account.address), await noble(hash, variant))
+    }
   }
 })

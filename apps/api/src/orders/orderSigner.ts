@@ -101,22 +101,56 @@ interface Jacobian {
 const P = secp256k1.CURVE.Fp.ORDER
 const subP = (a: bigint, b: bigint): bigint => (a >= b ? a - b : a - b + P)
 
+/** Affine forms of Jacobian points (none at infinity) with one inversion (Montgomery's trick). */
+function toAffine(points: readonly Jacobian[]): Affine[] {
+  const prefix: bigint[] = []
+  let product = 1n
+  for (const point of points) {
+    prefix.push(product)
+    product = (product * point.z) % P
+  }
+  let inverse = invert(product, P)
+  const out: Affine[] = new Array(points.length)
+  for (let i = points.length - 1; i >= 0; i--) {
+    const point = points[i] as Jacobian
+    const zInverse = (inverse * (prefix[i] as bigint)) % P
+    inverse = (inverse * point.z) % P
+    const zz = (zInverse * zInverse) % P
+    out[i] = [(point.x * zz) % P, (point.y * ((zz * zInverse) % P)) % P]
+  }
+  return out
+}
+
 /**
  * Every multiple d·2^(w·i)·P (d in 1 … 2^(w−1), i over the windows of a 256-bit scalar and a
- * carry), in affine form: a scalar's multiple is then one addition per window, no doubling.
+ * carry), in affine form: a scalar's multiple is then one addition per window, no doubling. Built
+ * in the Jacobian arithmetic below: the rows' bases by doublings, then each row by additions of
+ * its (affine) base, two inversions in all.
  */
 function windowTable(point: Point, w: number): Affine[][] {
   const half = 2 ** (w - 1)
-  const rows: Point[][] = []
-  let base = point
-  for (let i = 0; i <= Math.ceil(256 / w); i++) {
-    const row = [base]
-    for (let d = 1; d < half; d++) row.push((row[d - 1] as Point).add(base))
-    rows.push(row)
-    base = (row[half - 1] as Point).double() // 2^w · base
+  const rowCount = Math.ceil(256 / w) + 1
+  const { x, y } = point.toAffine()
+  const bases: Jacobian[] = [{ x, y, z: 1n }]
+  for (let i = 1; i < rowCount; i++) {
+    const next = { ...(bases[i - 1] as Jacobian) }
+    for (let j = 0; j < w; j++) double(next) // 2^w · base
+    bases.push(next)
   }
-  const flat = secp256k1.ProjectivePoint.normalizeZ(rows.flat()).map((p): Affine => [p.px, p.py])
-  return rows.map((_, i) => flat.slice(i * half, (i + 1) * half))
+  const affineBases = toAffine(bases)
+  const points: Jacobian[] = []
+  for (const [bx, by] of affineBases) {
+    const acc: Jacobian = { x: bx, y: by, z: 1n }
+    points.push({ ...acc })
+    double(acc) // 2·base: an addition of base to itself would be a doubling
+    if (half > 1) points.push({ ...acc })
+    for (let d = 3; d <= half; d++) {
+      addAffine(acc, bx, by)
+      points.push({ ...acc })
+    }
+  }
+  const flat = toAffine(points)
+  return Array.from({ length: rowCount }, (_, i) => flat.slice(i * half, (i + 1) * half))
 }
 
 /**
