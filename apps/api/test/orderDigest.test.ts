@@ -85,8 +85,13 @@ for (const [name, order] of [
     const encoded = order.serialize() as Hex
     const sdk = DutchOrder.parse(encoded, order.chainId, permit2).toJSON()
     assert.deepEqual(decodeDutchOrder(encoded, order.chainId, permit2), sdk)
-    assert.deepEqual(decodeDutchOrder(encoded.toUpperCase().replace('0X', '0x') as Hex, order.chainId, permit2), sdk)
-    const signature = await swapper.signTypedData(limitOrderTypedData(DutchOrder.fromJSON(sdk, order.chainId, permit2)))
+    assert.deepEqual(
+      decodeDutchOrder(encoded.toUpperCase().replace('0X', '0x') as Hex, order.chainId, permit2),
+      sdk,
+    )
+    const signature = await swapper.signTypedData(
+      limitOrderTypedData(DutchOrder.fromJSON(sdk, order.chainId, permit2)),
+    )
     const checked = await checkOrder({ encodedOrder: encoded, chainId: order.chainId, permit2, signature })
     assert.ok(checked.ok)
     assert.deepEqual(checked.order, sdk)

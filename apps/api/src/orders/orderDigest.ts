@@ -77,7 +77,8 @@ export function dutchOrderHashes(
   permit2: Address,
 ): { orderHash: Hex; permitDigest: Hex } {
   const validationData = info.additionalValidationData.slice(2)
-  if (!/^([0-9a-fA-F]{2})*$/.test(validationData)) throw new Error('additionalValidationData is not hex bytes')
+  if (!/^([0-9a-fA-F]{2})*$/.test(validationData))
+    throw new Error('additionalValidationData is not hex bytes')
   const infoHash = hashWords(
     ORDER_INFO_TYPEHASH.slice(2),
     word(info.reactor),
