@@ -4,11 +4,12 @@
  * digest, and the signer recovered from the signature. Answers plain data (the order's terms as
  * the SDK's JSON) that crosses threads.
  */
-import type { DutchOrder } from '@uniswap/uniswapx-sdk'
 import { type Address, getAddress, type Hex } from 'viem'
-import { decodeDutchOrder } from './orderDecode.ts'
+import { type DutchOrderTerms, decodeDutchOrder } from './orderDecode.ts'
 import { dutchOrderHashes } from './orderDigest.ts'
 import { orderSigner } from './orderSigner.ts'
+
+export type { DutchOrderTerms } from './orderDecode.ts'
 
 export interface OrderToCheck {
   readonly encodedOrder: Hex
@@ -16,9 +17,6 @@ export interface OrderToCheck {
   readonly permit2: Address
   readonly signature: Hex
 }
-
-/** The SDK's JSON of a Dutch order (amounts as decimal strings). */
-export type DutchOrderTerms = ReturnType<DutchOrder['toJSON']>
 
 export type CheckedOrder =
   | { readonly ok: false }

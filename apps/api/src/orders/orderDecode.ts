@@ -8,8 +8,12 @@
  * JavaScript's safe integers) answers null and the caller asks the SDK, so what is accepted and
  * how it reads stay the SDK's. test/orderDigest.test.ts compares both.
  */
+
+import type { DutchOrder } from '@uniswap/uniswapx-sdk'
 import { type Address, getAddress, type Hex } from 'viem'
-import type { DutchOrderTerms } from './orderCheck.ts'
+
+/** The SDK's JSON of a Dutch order (amounts as decimal strings). */
+export type DutchOrderTerms = ReturnType<DutchOrder['toJSON']>
 
 const WORD = 64
 /** Words before the order info's tuple: the outer offset and the order's nine head words. */

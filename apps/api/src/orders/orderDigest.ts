@@ -10,7 +10,7 @@
  * - `permit2Signer` (orderSigner.ts): the signer as Permit2's `SignatureVerification` recovers it.
  */
 import { type Address, type Hex, hashDomain, keccak256, toHex } from 'viem'
-import type { DutchOrderTerms } from './orderCheck.ts'
+import type { DutchOrderTerms } from './orderDecode.ts'
 
 const typeHash = (type: string) => keccak256(toHex(type))
 
