@@ -1,7 +1,8 @@
 /**
  * The direct order hash, Permit2 digest and signer recovery (src/orders/orderDigest.ts) against the
  * UniswapX SDK's `hash()`, `SignatureTransfer.hash` (via `permitData`) and `getSigner`, for limit
- * orders and for Dutch orders using every field; and the signature forms Permit2 accepts.
+ * orders and for Dutch orders using every field; the direct decoding (src/orders/orderDecode.ts)
+ * against the SDK's `parse`; and the signature forms Permit2 accepts.
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
@@ -11,12 +12,15 @@ import {
   hashTypedData,
   keccak256,
   parseSignature,
+  recoverAddress,
   serializeCompactSignature,
   signatureToCompactSignature,
   toHex,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { buildLimitOrder, limitOrderTypedData } from '../src/orders/limitOrder.ts'
+import { checkOrder } from '../src/orders/orderCheck.ts'
+import { decodeDutchOrder } from '../src/orders/orderDecode.ts'
 import { dutchOrderHashes, permit2Signer } from '../src/orders/orderDigest.ts'
 import { forgetSwapperKeys, orderSigner, recoveryCount } from '../src/orders/orderSigner.ts'
 import { DutchOrder } from '../src/orders/uniswapx.ts'
@@ -69,17 +73,57 @@ for (const [name, order] of [
 ] as const) {
   test(`${name}: order hash, Permit2 digest and signer as the SDK computes them`, async () => {
     const parsed = DutchOrder.parse(order.serialize(), order.chainId, permit2)
-    const { orderHash, permitDigest } = dutchOrderHashes(parsed, order.chainId, permit2)
+    const { orderHash, permitDigest } = dutchOrderHashes(parsed.toJSON(), order.chainId, permit2)
     assert.equal(orderHash, parsed.hash())
     assert.equal(permitDigest, hashTypedData(limitOrderTypedData(parsed)))
     const signature = await swapper.signTypedData(limitOrderTypedData(parsed))
     assert.equal(await permit2Signer(permitDigest, signature), parsed.getSigner(signature))
     assert.equal(await permit2Signer(permitDigest, signature), swapper.address)
   })
+
+  test(`${name}: decoded directly as the SDK parses it; other encodings left to the SDK`, async () => {
+    const encoded = order.serialize() as Hex
+    const sdk = DutchOrder.parse(encoded, order.chainId, permit2).toJSON()
+    assert.deepEqual(decodeDutchOrder(encoded, order.chainId, permit2), sdk)
+    assert.deepEqual(
+      decodeDutchOrder(encoded.toUpperCase().replace('0X', '0x') as Hex, order.chainId, permit2),
+      sdk,
+    )
+    const signature = await swapper.signTypedData(
+      limitOrderTypedData(DutchOrder.fromJSON(sdk, order.chainId, permit2)),
+    )
+    const checked = await checkOrder({ encodedOrder: encoded, chainId: order.chainId, permit2, signature })
+    assert.ok(checked.ok)
+    assert.deepEqual(checked.order, sdk)
+    assert.equal(checked.orderHash, order.hash())
+    // not canonical: a trailing word, a dirty address word, a bad length, an offset elsewhere,
+    // a deadline beyond 2^53: the direct decoder declines and checkOrder answers as the SDK does
+    const words = encoded.slice(2).match(/.{64}/g) as string[]
+    const at = (i: number, w: string) => `0x${words.map((x, j) => (j === i ? w : x)).join('')}` as Hex
+    const variants = [
+      `${encoded}${'0'.repeat(64)}` as Hex,
+      at(10, `01${words[10]?.slice(2)}`),
+      encoded.slice(0, -2) as Hex,
+      at(0, (64).toString(16).padStart(64, '0')),
+      at(13, (2n ** 53n).toString(16).padStart(64, '0')),
+      '0x' as Hex,
+      '0x1234' as Hex,
+    ]
+    for (const variant of variants) {
+      assert.equal(decodeDutchOrder(variant, order.chainId, permit2), null)
+      let viaSdk: ReturnType<DutchOrder['toJSON']> | null = null
+      try {
+        viaSdk = DutchOrder.parse(variant, order.chainId, permit2).toJSON()
+      } catch {}
+      const result = await checkOrder({ encodedOrder: variant, chainId: order.chainId, permit2, signature })
+      if (viaSdk === null) assert.equal(result.ok, false)
+      else assert.deepEqual(result.ok && result.order, viaSdk)
+    }
+  })
 }
 
 test('signatures: 65 bytes with v 27/28 and 64-byte EIP-2098 recover the swapper; others refused', async () => {
-  const { permitDigest } = dutchOrderHashes(limitOrder(1, 9n), 1, permit2)
+  const { permitDigest } = dutchOrderHashes(limitOrder(1, 9n).toJSON(), 1, permit2)
   const signature = await swapper.sign({ hash: permitDigest })
   assert.equal(await permit2Signer(permitDigest, signature), swapper.address)
   const compact = serializeCompactSignature(signatureToCompactSignature(parseSignature(signature)))
@@ -101,7 +145,7 @@ test('signatures: 65 bytes with v 27/28 and 64-byte EIP-2098 recover the swapper
 test("a known swapper's remembered key answers exactly as ecrecover does", async () => {
   forgetSwapperKeys()
   const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
-  const digest = (nonce: bigint) => dutchOrderHashes(limitOrder(1, nonce), 1, permit2).permitDigest
+  const digest = (nonce: bigint) => dutchOrderHashes(limitOrder(1, nonce).toJSON(), 1, permit2).permitDigest
   const words = (signature: Hex) => ({
     r: signature.slice(2, 66),
     s: BigInt(`0x${signature.slice(66, 130)}`),
@@ -139,4 +183,44 @@ test("a known swapper's remembered key answers exactly as ecrecover does", async
   assert.equal(orderSigner(d, signature('0'.repeat(64), s, v), swapper.address), null)
   // still the swapper's after all of that
   assert.equal(orderSigner(d, signed, swapper.address), swapper.address)
+})
+
+test("the direct recovery and the key check give ecrecover's signer: random keys, both parities, high s, garbage r", async () => {
+  const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+  const noble = async (hash: Hex, signature: Hex) => {
+    try {
+      return await recoverAddress({ hash, signature })
+    } catch {
+      return null
+    }
+  }
+  const ours = async (hash: Hex, signature: Hex) => {
+    try {
+      return await permit2Signer(hash, signature)
+    } catch {
+      return null
+    }
+  }
+  for (let i = 0; i < 40; i++) {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const hash = keccak256(toHex(`digest ${i} ${Math.random()}`))
+    const signed = await account.sign({ hash })
+    const r = signed.slice(2, 66)
+    const s = BigInt(`0x${signed.slice(66, 130)}`)
+    const v = Number.parseInt(signed.slice(130), 16)
+    const word = (x: bigint) => x.toString(16).padStart(64, '0')
+    const variants = [
+      signed,
+      `0x${r}${word(n - s)}${v === 27 ? '1c' : '1b'}`,
+      `0x${r}${word(s)}${v === 27 ? '1c' : '1b'}`,
+      `0x${keccak256(toHex(i)).slice(2)}${word(s)}1b`,
+    ] as Hex[]
+    assert.equal(await ours(hash, signed), account.address)
+    for (const variant of variants) assert.equal(await ours(hash, variant), await noble(hash, variant))
+    // and checked against the remembered key's table (built at the swapper's second order)
+    assert.equal(orderSigner(hash, signed, account.address), account.address)
+    for (const variant of variants) {
+      assert.equal(orderSigner(hash, variant, account.address), await noble(hash, variant))
+    }
+  }
 })

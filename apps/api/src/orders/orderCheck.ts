@@ -1,12 +1,15 @@
 /**
- * The CPU-bound part of an order's intake, run in the order thread (orderThread.ts): the SDK's
- * parse of the encoded order, its hash and Permit2 digest, and the signer recovered from the
- * signature. Answers plain data (the order's terms as the SDK's JSON) that crosses threads.
+ * The CPU-bound part of an order's intake, run in the order thread (orderThread.ts): the parse of
+ * the encoded order (orderDecode.ts for a canonical encoding, else the SDK's), its hash and Permit2
+ * digest, and the signer recovered from the signature. Answers plain data (the order's terms as
+ * the SDK's JSON) that crosses threads.
  */
 import { type Address, getAddress, type Hex } from 'viem'
+import { type DutchOrderTerms, decodeDutchOrder } from './orderDecode.ts'
 import { dutchOrderHashes } from './orderDigest.ts'
 import { orderSigner } from './orderSigner.ts'
-import { DutchOrder } from './uniswapx.ts'
+
+export type { DutchOrderTerms } from './orderDecode.ts'
 
 export interface OrderToCheck {
   readonly encodedOrder: Hex
@@ -14,9 +17,6 @@ export interface OrderToCheck {
   readonly permit2: Address
   readonly signature: Hex
 }
-
-/** The SDK's JSON of a Dutch order (amounts as decimal strings). */
-export type DutchOrderTerms = ReturnType<DutchOrder['toJSON']>
 
 export type CheckedOrder =
   | { readonly ok: false }
@@ -29,13 +29,17 @@ export type CheckedOrder =
     }
 
 export async function checkOrder(input: OrderToCheck): Promise<CheckedOrder> {
-  let order: DutchOrder
-  try {
-    order = DutchOrder.parse(input.encodedOrder, input.chainId, input.permit2)
-  } catch {
-    return { ok: false }
+  let order = decodeDutchOrder(input.encodedOrder, input.chainId, input.permit2)
+  if (!order) {
+    try {
+      // loaded on first use: a thread that only sees canonical orders never loads the SDK
+      const { DutchOrder } = await import('./uniswapx.ts')
+      order = DutchOrder.parse(input.encodedOrder, input.chainId, input.permit2).toJSON()
+    } catch {
+      return { ok: false }
+    }
   }
   const { orderHash, permitDigest } = dutchOrderHashes(order, input.chainId, input.permit2)
-  const signer = orderSigner(permitDigest, input.signature, getAddress(order.info.swapper))
-  return { ok: true, order: order.toJSON(), orderHash, signer }
+  const signer = orderSigner(permitDigest, input.signature, getAddress(order.swapper))
+  return { ok: true, order, orderHash, signer }
 }

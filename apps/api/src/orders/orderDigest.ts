@@ -10,7 +10,7 @@
  * - `permit2Signer` (orderSigner.ts): the signer as Permit2's `SignatureVerification` recovers it.
  */
 import { type Address, type Hex, hashDomain, keccak256, toHex } from 'viem'
-import type { DutchOrder } from './uniswapx.ts'
+import type { DutchOrderTerms } from './orderDecode.ts'
 
 const typeHash = (type: string) => keccak256(toHex(type))
 
@@ -33,19 +33,22 @@ const PERMIT_WITNESS_TRANSFER_FROM_TYPEHASH = typeHash(
 
 const UINT256_MAX = 2n ** 256n - 1n
 
-/** One ABI word: an address, a uint256 (an ethers BigNumber, a number or a bigint) or a bytes32. */
-function word(value: string | number | bigint | { toString(): string }): string {
+/** One ABI word: an address, a uint256 (a decimal string, a number or a bigint) or a bytes32. */
+function word(value: string | number | bigint): string {
   if (typeof value === 'string' && value.startsWith('0x')) {
     const digits = value.slice(2).toLowerCase()
     if (!/^[0-9a-f]{40}$|^[0-9a-f]{64}$/.test(digits)) throw new Error(`not an address or bytes32: ${value}`)
     return digits.padStart(64, '0')
   }
-  const n = BigInt(value.toString())
+  const n = BigInt(value)
   if (n < 0n || n > UINT256_MAX) throw new Error(`not a uint256: ${n}`)
   return n.toString(16).padStart(64, '0')
 }
 
-const hashWords = (...words: string[]): Hex => keccak256(`0x${words.join('')}`)
+/** keccak256 of hex digits (no 0x), as hex digits: Buffer's native hex codec, not viem's loops. */
+const keccakDigits = (digits: string): string =>
+  Buffer.from(keccak256(Buffer.from(digits, 'hex'), 'bytes')).toString('hex')
+const hashWords = (...words: string[]): string => keccakDigits(words.join(''))
 
 const domainSeparators = new Map<string, Hex>()
 function permit2DomainSeparator(permit2: Address, chainId: number): Hex {
@@ -69,11 +72,13 @@ function permit2DomainSeparator(permit2: Address, chainId: number): Hex {
 
 /** The order hash and the Permit2 digest its swapper signs (see the module comment). */
 export function dutchOrderHashes(
-  order: DutchOrder,
+  info: DutchOrderTerms,
   chainId: number,
   permit2: Address,
 ): { orderHash: Hex; permitDigest: Hex } {
-  const { info } = order
+  const validationData = info.additionalValidationData.slice(2)
+  if (!/^([0-9a-fA-F]{2})*$/.test(validationData))
+    throw new Error('additionalValidationData is not hex bytes')
   const infoHash = hashWords(
     ORDER_INFO_TYPEHASH.slice(2),
     word(info.reactor),
@@ -81,22 +86,20 @@ export function dutchOrderHashes(
     word(info.nonce),
     word(info.deadline),
     word(info.additionalValidationContract),
-    keccak256(info.additionalValidationData as Hex).slice(2),
+    keccakDigits(validationData),
   )
   const outputHashes = info.outputs.map((output) =>
-    keccak256(
-      `0x${[
-        DUTCH_OUTPUT_TYPEHASH.slice(2),
-        word(output.token),
-        word(output.startAmount),
-        word(output.endAmount),
-        word(output.recipient),
-      ].join('')}`,
-    ).slice(2),
+    hashWords(
+      DUTCH_OUTPUT_TYPEHASH.slice(2),
+      word(output.token),
+      word(output.startAmount),
+      word(output.endAmount),
+      word(output.recipient),
+    ),
   )
   const orderHash = hashWords(
     EXCLUSIVE_DUTCH_ORDER_TYPEHASH.slice(2),
-    infoHash.slice(2),
+    infoHash,
     word(info.decayStartTime),
     word(info.decayEndTime),
     word(info.exclusiveFiller),
@@ -104,7 +107,7 @@ export function dutchOrderHashes(
     word(info.input.token),
     word(info.input.startAmount),
     word(info.input.endAmount),
-    hashWords(...outputHashes).slice(2),
+    hashWords(...outputHashes),
   )
   // The permit: the input's end amount (its most) to the reactor, under the order's nonce and deadline.
   const permitted = hashWords(
@@ -114,16 +117,14 @@ export function dutchOrderHashes(
   )
   const permitHash = hashWords(
     PERMIT_WITNESS_TRANSFER_FROM_TYPEHASH.slice(2),
-    permitted.slice(2),
+    permitted,
     word(info.reactor),
     word(info.nonce),
     word(info.deadline),
-    orderHash.slice(2),
+    orderHash,
   )
-  const permitDigest = keccak256(
-    `0x1901${permit2DomainSeparator(permit2, chainId).slice(2)}${permitHash.slice(2)}`,
-  )
-  return { orderHash, permitDigest }
+  const permitDigest = hashWords('1901', permit2DomainSeparator(permit2, chainId).slice(2), permitHash)
+  return { orderHash: `0x${orderHash}`, permitDigest: `0x${permitDigest}` }
 }
 
 export { permit2Signer } from './orderSigner.ts'

@@ -1,7 +1,7 @@
 /**
  * The UniswapX SDK, loaded through CommonJS: its ESM build has extension-less imports that plain
- * Node ESM refuses (see shared notes). Orders are parsed, hashed and their signers recovered by it,
- * so what we accept is exactly what the reactors verify.
+ * Node ESM refuses (see shared notes). It builds the orders we hand out and parses any submitted
+ * encoding that is not canonical (orderDecode.ts reads the canonical ones as it would).
  */
 import { createRequire } from 'node:module'
 import type { DutchOrder as SdkDutchOrder } from '@uniswap/uniswapx-sdk'
