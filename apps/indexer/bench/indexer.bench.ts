@@ -10,9 +10,9 @@
  * 5. a larger history (OXBOW_BENCH_SWAPS extra swaps, 5,000 by default) indexed from scratch on
  *    PGlite and PostgreSQL: the steady indexing rate, with the start's fixed costs subtracted.
  * OXBOW_BENCH_SECONDS shortens the load phases (0 skips them); OXBOW_BENCH_CPU_PROF=<dir> writes a
- * CPU profile of each indexer.
+ * CPU profile of each indexer; OXBOW_BENCH_PONDER_LOG=<file> keeps Ponder's output.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -403,6 +403,8 @@ async function timedStart(
       if (historicalAt === 0 && line.includes('Completed historical indexing')) historicalAt = now
       const block = / Indexed (\d+) '[^']+' events for block /.exec(line)
       if (block) tailEvents += Number(block[1])
+      if (process.env.OXBOW_BENCH_PONDER_LOG)
+        appendFileSync(process.env.OXBOW_BENCH_PONDER_LOG, `[${database}] ${line}\n`)
       ponderLog.push(line)
       if (ponderLog.length > 60) ponderLog.shift()
     },
