@@ -286,7 +286,7 @@ async function distinctLoad(graphqlUrl: string, database: string) {
 /**
  * `count` v2 router swaps from `from` (an unlocked anvil account that approved the router), mined
  * 100 to a block with automine off: a history of `4 * count` log events in `count / 100` blocks,
- * then 64 empty blocks.
+ * then 64 empty blocks on every network.
  */
 async function generateSwaps(
   rpcUrl: string,
@@ -334,11 +334,18 @@ async function generateSwaps(
       if (failed) throw new Error(`generating swaps: ${failed.error?.message}`)
       await rpc({ jsonrpc: '2.0', id: 0, method: 'evm_mine', params: [] })
     }
-    // Past Ponder's unfinalized window (30 blocks on the devnet's chain ids): the swaps are history
-    // (the historical batches), not blocks indexed one by one as they arrive.
-    await rpc({ jsonrpc: '2.0', id: 0, method: 'anvil_mine', params: ['0x40'] })
   } finally {
     await rpc({ jsonrpc: '2.0', id: 1, method: 'evm_setAutomine', params: [true] })
+  }
+  // Past Ponder's unfinalized window (30 blocks on the devnet's chain ids) on EVERY network: Ponder
+  // 1.0 ends the historical phase at the earliest finalized checkpoint (by time) of all networks,
+  // so while base's head stays put, ethereum's newer blocks are indexed one by one after it.
+  for (const network of Object.values(devnet.manifest.networks)) {
+    await fetch(network.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'anvil_mine', params: ['0x40'] }),
+    })
   }
 }
 
