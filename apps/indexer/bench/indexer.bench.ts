@@ -7,16 +7,19 @@
  *    distinct explore/portfolio/activity queries (target p99 <= 50 ms, 0 errors);
  * 4. backfill and the distinct queries again on a PostgreSQL server (DATABASE_URL, else a throwaway
  *    one from Debian's binaries).
- * OXBOW_BENCH_SECONDS shortens the load phases.
+ * 5. a larger history (OXBOW_BENCH_SWAPS extra swaps, 5,000 by default) indexed from scratch on
+ *    PGlite and PostgreSQL: the steady indexing rate, with the start's fixed costs subtracted.
+ * OXBOW_BENCH_SECONDS shortens the load phases (0 skips them); OXBOW_BENCH_CPU_PROF=<dir> writes a
+ * CPU profile of each indexer; OXBOW_BENCH_PONDER_LOG=<file> keeps Ponder's output.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { postgresSkipReason, startDevnet, startTestPostgres, type TestPostgres } from '@oxbow/devnet'
 import { erc20Abi, v2PairAbi, v2Router02Abi } from '@oxbow/protocol'
 import autocannon from 'autocannon'
-import { createPublicClient, createWalletClient, http, maxUint256 } from 'viem'
+import { createPublicClient, createWalletClient, encodeFunctionData, http, maxUint256 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { startIndexer } from '../scripts/launcher.ts'
 
@@ -24,6 +27,8 @@ const PORT_BASE = 21200
 const API_PORT = 21510
 const SWAPS = 20
 const SECONDS = Number(process.env.OXBOW_BENCH_SECONDS ?? 30)
+/** Extra swaps of the large-history phase (4 log events each: 2 transfers, Sync, Swap). */
+const BIG_SWAPS = Number(process.env.OXBOW_BENCH_SWAPS ?? 5000)
 
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -37,12 +42,14 @@ const devnet = await startDevnet({ networks: ['ethereum', 'base'], portBase: POR
 const dataDir = mkdtempSync(join(tmpdir(), 'oxbow-indexer-bench-'))
 let indexer: Awaited<ReturnType<typeof startIndexer>> | undefined
 let postgres: TestPostgres | undefined
+let pgSmall: { phases: StartPhases; metrics: IndexerMetrics } | undefined
 const ponderLog: string[] = []
 try {
   // 1. Backfill.
-  const pglite = await timedStart('PGlite', { dataDir: join(dataDir, 'pglite') })
-  indexer = pglite.handle
-  reportStart('backfill', pglite.phases, await indexerMetrics(indexer.url))
+  const pgliteStart = await timedStart('PGlite', { dataDir: join(dataDir, 'pglite') })
+  indexer = pgliteStart.handle
+  const pglite = { ...pgliteStart, metrics: await indexerMetrics(indexer.url) }
+  reportStart('backfill', pglite.phases, pglite.metrics)
 
   // 2. Block-to-API lag of swaps.
   const eth = devnet.manifest.networks.ethereum
@@ -145,7 +152,7 @@ try {
       variables: { o: owner },
     },
   }
-  for (const [name, body] of Object.entries(loads)) {
+  for (const [name, body] of SECONDS > 0 ? Object.entries(loads) : []) {
     const result = await autocannon({
       url: indexer.graphqlUrl,
       connections: 50,
@@ -177,8 +184,34 @@ try {
     postgres = await startTestPostgres()
     const pg = await timedStart('PostgreSQL', { databaseUrl: postgres.url, schema: `bench_${Date.now()}` })
     indexer = pg.handle
-    reportStart('PostgreSQL backfill', pg.phases, await indexerMetrics(indexer.url))
+    pgSmall = { ...pg, metrics: await indexerMetrics(indexer.url) }
+    reportStart('PostgreSQL backfill', pg.phases, pgSmall.metrics)
     await distinctLoad(indexer.graphqlUrl, 'PostgreSQL')
+    await indexer.stop()
+    indexer = undefined
+  }
+
+  // 5. A larger history: the seeded one is too short to measure a steady rate (the start's fixed
+  // costs dominate it). Extra v2 swaps on ethereum (bench-only, on this throwaway devnet), then a
+  // fresh PGlite indexer (and PostgreSQL when available) indexes all of it; the steady rate is the
+  // extra events over the extra historical time against the small history's start above.
+  await generateSwaps(eth.rpcUrl, account.address, pool, BIG_SWAPS)
+  const bigPglite = await timedStart('PGlite (large history)', { dataDir: join(dataDir, 'pglite-big') })
+  indexer = bigPglite.handle
+  const bigPgliteMetrics = await indexerMetrics(indexer.url)
+  reportStart('large history PGlite', bigPglite.phases, bigPgliteMetrics)
+  reportSteady('large history PGlite', pglite, { ...bigPglite, metrics: bigPgliteMetrics })
+  await indexer.stop()
+  indexer = undefined
+  if (postgres && pgSmall) {
+    const bigPg = await timedStart('PostgreSQL (large history)', {
+      databaseUrl: postgres.url,
+      schema: `bench_big_${Date.now()}`,
+    })
+    indexer = bigPg.handle
+    const bigPgMetrics = await indexerMetrics(indexer.url)
+    reportStart('large history PostgreSQL', bigPg.phases, bigPgMetrics)
+    reportSteady('large history PostgreSQL', pgSmall, { ...bigPg, metrics: bigPgMetrics })
   }
 } catch (error) {
   console.error(`benchmark failed; last indexer output:\n${ponderLog.join('\n')}`)
@@ -197,6 +230,7 @@ try {
  * only the per-block data reads the resolvers themselves share.
  */
 async function distinctLoad(graphqlUrl: string, database: string) {
+  if (SECONDS <= 0) return
   const owner = devnet.manifest.accounts[0]?.address ?? ''
   const accounts = devnet.manifest.accounts.map((a) => a.address)
   let n = 0
@@ -249,6 +283,92 @@ async function distinctLoad(graphqlUrl: string, database: string) {
   )
 }
 
+/**
+ * `count` v2 router swaps from `from` (an unlocked anvil account that approved the router), mined
+ * 100 to a block with automine off: a history of `4 * count` log events in `count / 100` blocks,
+ * then 64 empty blocks on every network.
+ */
+async function generateSwaps(
+  rpcUrl: string,
+  from: `0x${string}`,
+  pool: { token0: `0x${string}`; token1: `0x${string}`; address: `0x${string}` },
+  count: number,
+) {
+  const eth = devnet.manifest.networks.ethereum
+  if (!eth) throw new Error('devnet without ethereum')
+  const rpc = async (body: unknown) => {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return res.json() as Promise<unknown>
+  }
+  const publicClient = createPublicClient({ transport: http(rpcUrl) })
+  const [r0, r1] = await publicClient.readContract({
+    address: pool.address,
+    abi: v2PairAbi,
+    functionName: 'getReserves',
+  })
+  await rpc({ jsonrpc: '2.0', id: 1, method: 'evm_setAutomine', params: [false] })
+  try {
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + 86_400)
+    for (let sent = 0; sent < count; sent += 100) {
+      const batch = Array.from({ length: Math.min(100, count - sent) }, (_, j) => {
+        const i = sent + j
+        const path = i % 2 === 0 ? [pool.token0, pool.token1] : [pool.token1, pool.token0]
+        const data = encodeFunctionData({
+          abi: v2Router02Abi,
+          functionName: 'swapExactTokensForTokens',
+          args: [(i % 2 === 0 ? r0 : r1) / 10_000n, 0n, path, from, deadline],
+        })
+        return {
+          jsonrpc: '2.0',
+          id: i,
+          method: 'eth_sendTransaction',
+          params: [{ from, to: eth.contracts.v2Router02, data, gas: '0x493e0' }],
+        }
+      })
+      const answers = (await rpc(batch)) as { error?: { message: string } }[]
+      const failed = answers.find((a) => a.error)
+      if (failed) throw new Error(`generating swaps: ${failed.error?.message}`)
+      await rpc({ jsonrpc: '2.0', id: 0, method: 'evm_mine', params: [] })
+    }
+  } finally {
+    await rpc({ jsonrpc: '2.0', id: 1, method: 'evm_setAutomine', params: [true] })
+  }
+  // Past Ponder's unfinalized window (30 blocks on the devnet's chain ids) on EVERY network: Ponder
+  // 1.0 ends the historical phase at the earliest finalized checkpoint (by time) of all networks,
+  // so while base's head stays put, ethereum's newer blocks are indexed one by one after it.
+  for (const network of Object.values(devnet.manifest.networks)) {
+    await fetch(network.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'anvil_mine', params: ['0x40'] }),
+    })
+  }
+}
+
+/**
+ * The steady rate: what the large history adds (events and historical seconds) over the small
+ * one, so the start's fixed costs, paid by both, cancel out.
+ */
+function reportSteady(
+  label: string,
+  small: { phases: StartPhases; metrics: IndexerMetrics },
+  big: { phases: StartPhases; metrics: IndexerMetrics },
+) {
+  const events = big.metrics.events - big.phases.tailEvents - (small.metrics.events - small.phases.tailEvents)
+  const seconds = big.phases.historicalSeconds - small.phases.historicalSeconds
+  const rate = Math.round(events / seconds)
+  report(
+    `${label}: steady rate (+${events} events in +${seconds.toFixed(1)} s historical)`,
+    `${rate} events/s`,
+    '>= 5000 events/s',
+    rate >= 5000,
+  )
+}
+
 /** Times of the start's phases, from the launcher's call and Ponder's log lines. */
 interface StartPhases {
   /** `ponder start` spawned until its server listens: Node, Ponder's build, database setup. */
@@ -276,13 +396,22 @@ async function timedStart(
     ...options,
     readyTimeoutMs: 600_000,
     // The load phases are 50 connections from one address: measure the reads, not the rate limit.
-    env: { OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE: '1000000000', OXBOW_INDEXER_RATE_LIMIT_BURST: '1000000' },
+    env: {
+      OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE: '1000000000',
+      OXBOW_INDEXER_RATE_LIMIT_BURST: '1000000',
+    },
+    // OXBOW_BENCH_CPU_PROF=<dir>: a V8 CPU profile of each indexer process, written when it stops.
+    ...(process.env.OXBOW_BENCH_CPU_PROF
+      ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.OXBOW_BENCH_CPU_PROF}`] }
+      : {}),
     onOutput: (line) => {
       const now = performance.now()
       if (listeningAt === 0 && line.includes('Started listening')) listeningAt = now
       if (historicalAt === 0 && line.includes('Completed historical indexing')) historicalAt = now
       const block = / Indexed (\d+) '[^']+' events for block /.exec(line)
       if (block) tailEvents += Number(block[1])
+      if (process.env.OXBOW_BENCH_PONDER_LOG)
+        appendFileSync(process.env.OXBOW_BENCH_PONDER_LOG, `[${database}] ${line}\n`)
       ponderLog.push(line)
       if (ponderLog.length > 60) ponderLog.shift()
     },

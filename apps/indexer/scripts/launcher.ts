@@ -63,6 +63,8 @@ export interface IndexerOptions {
   onOutput?: (line: string) => void
   /** More environment for Ponder (e.g. the data API's rate limit, REDIS_URL), over this process's. */
   env?: Readonly<Record<string, string>>
+  /** Node options for the Ponder process (e.g. the bench's `--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: readonly string[]
 }
 
 export interface IndexerHandle {
@@ -96,6 +98,7 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
   env.OXBOW_INDEXER_FRONT_HOST = '127.0.0.1'
   env.OXBOW_INDEXER_UPSTREAM_PORT = String(ponderPort)
   const args = [
+    ...(options.nodeArgs ?? []),
     ponderBin(),
     'start',
     '--schema',
