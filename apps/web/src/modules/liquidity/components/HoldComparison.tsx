@@ -22,19 +22,9 @@ import { liquidityMessages as m } from './liquidityMessages.ts'
  */
 export function HoldComparison(props: { position: OnchainPosition; prices: PriceMap | undefined }) {
   const { position: p, prices } = props
-  const intl = useIntl()
   const history = usePositionHistory(p.network, p.version, p.tokenId, p.blockNumber)
-  const title = intl.formatMessage(m.vsHold)
-  if (!history.data && !history.isError) {
-    return (
-      <Card>
-        <h2 className={styles.sectionTitle}>{title}</h2>
-        <SkeletonRows count={3} label={title} />
-      </Card>
-    )
-  }
+  if (!history.data && !history.isError) return <HoldPlaceholder state="loading" />
   const h = history.data
-  const priceOf = (address: string) => prices?.get(`${p.network}:${address.toLowerCase()}`) ?? null
   const fees = h ? feesEarned(p.version, h, p.fees0, p.fees1) : null
   const comparison =
     h && fees && prices
@@ -44,19 +34,11 @@ export function HoldComparison(props: { position: OnchainPosition; prices: Price
           amount1: p.amount1,
           fees0: fees.fees0,
           fees1: fees.fees1,
-          decimals0: p.token0.decimals,
-          decimals1: p.token1.decimals,
-          price0: priceOf(p.token0.address),
-          price1: priceOf(p.token1.address),
+          ...pricing(p, prices),
         })
       : null
   if (!h || !fees || !comparison) {
-    return (
-      <Card data-testid="position-vs-hold" data-state="unavailable">
-        <h2 className={styles.sectionTitle}>{title}</h2>
-        <p className={styles.muted}>{intl.formatMessage(m.vsHoldUnavailable)}</p>
-      </Card>
-    )
+    return <HoldPlaceholder state="unavailable" />
   }
   return <HoldFigures token0={p.token0} token1={p.token1} history={h} fees={fees} comparison={comparison} />
 }
@@ -71,38 +53,20 @@ export function V2HoldComparison(props: {
   prices: PriceMap | undefined
 }) {
   const { position: p, prices } = props
-  const intl = useIntl()
   const history = useV2PositionHistory(p.network, p.pair, p.owner, p.blockNumber)
-  const title = intl.formatMessage(m.vsHold)
-  if (!history.data && !history.isError) {
-    return (
-      <Card>
-        <h2 className={styles.sectionTitle}>{title}</h2>
-        <SkeletonRows count={3} label={title} />
-      </Card>
-    )
-  }
+  if (!history.data && !history.isError) return <HoldPlaceholder state="loading" />
   const h = history.data
-  const priceOf = (address: string) => prices?.get(`${p.network}:${address.toLowerCase()}`) ?? null
   // The indexer's LP count must be the chain's: otherwise the two describe different holdings.
   const input = h && h.lpBalance === p.balance ? v2ComparisonInput(h, p) : null
   const comparison =
     input && prices
       ? compareWithHolding({
           ...input,
-          decimals0: p.token0.decimals,
-          decimals1: p.token1.decimals,
-          price0: priceOf(p.token0.address),
-          price1: priceOf(p.token1.address),
+          ...pricing(p, prices),
         })
       : null
   if (!h || !input || !comparison) {
-    return (
-      <Card data-testid="position-vs-hold" data-state="unavailable">
-        <h2 className={styles.sectionTitle}>{title}</h2>
-        <p className={styles.muted}>{intl.formatMessage(m.vsHoldUnavailable)}</p>
-      </Card>
-    )
+    return <HoldPlaceholder state="unavailable" />
   }
   return (
     <HoldFigures
@@ -112,6 +76,37 @@ export function V2HoldComparison(props: {
       fees={{ fees0: input.fees0, fees1: input.fees1 }}
       comparison={comparison}
     />
+  )
+}
+
+/** The comparison's token decimals and display-currency prices (null where a price is unknown). */
+function pricing(
+  p: { network: string; token0: PositionToken; token1: PositionToken },
+  prices: PriceMap,
+): { decimals0: number; decimals1: number; price0: number | null; price1: number | null } {
+  const priceOf = (address: string) => prices.get(`${p.network}:${address.toLowerCase()}`) ?? null
+  return {
+    decimals0: p.token0.decimals,
+    decimals1: p.token1.decimals,
+    price0: priceOf(p.token0.address),
+    price1: priceOf(p.token1.address),
+  }
+}
+
+/** The vs-hold card while the history loads, or when the position cannot be compared. */
+function HoldPlaceholder(props: { state: 'loading' | 'unavailable' }) {
+  const intl = useIntl()
+  const title = intl.formatMessage(m.vsHold)
+  return props.state === 'loading' ? (
+    <Card>
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <SkeletonRows count={3} label={title} />
+    </Card>
+  ) : (
+    <Card data-testid="position-vs-hold" data-state="unavailable">
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <p className={styles.muted}>{intl.formatMessage(m.vsHoldUnavailable)}</p>
+    </Card>
   )
 }
 
