@@ -5,18 +5,12 @@ import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type Address, decodeEventLog, erc721Abi, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
-import { Card, SkeletonRows } from '../../ui/index.ts'
+import { Card } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { useV2Position } from '../hooks/useV2Position.ts'
 import { liquidityContracts, publicClientFor } from '../services/chain.ts'
-import {
-  presetTicks,
-  type RangePreset,
-  tickSpacingFor,
-  typedTicks,
-  V3_FEE_TIERS,
-} from '../services/createPosition.ts'
+import { presetTicks, type RangePreset, tickSpacingFor, typedTicks } from '../services/createPosition.ts'
 import { migratedAmounts, migrateV2Requests } from '../services/migrate.ts'
 import { migrateV2ToV4Requests, v2InV4Order, v2ToV4Deposit } from '../services/migrateV2ToV4.ts'
 import { readPoolState, sqrtRatio } from '../services/poolState.ts'
@@ -25,10 +19,16 @@ import { PositionReadError } from '../services/readPosition.ts'
 import type { V2Position } from '../services/v2Position.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { ConnectPrompt } from './ConnectPrompt.tsx'
-import { useFeeTierText } from './FeeTier.tsx'
+import { FeeTierRadios } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { CreatedPositionLink, PairLine, VersionUnavailable } from './PositionFigures.tsx'
+import {
+  CreatedPositionLink,
+  PairLine,
+  PositionNotLoaded,
+  Problem,
+  VersionUnavailable,
+} from './PositionFigures.tsx'
 import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -48,15 +48,7 @@ export function MigrateV2({ network, pair }: { network: string; pair: string }) 
   if (position.error instanceof PositionReadError && position.error.code === 'NOT_FOUND') {
     return <Card data-testid="position-not-found">{intl.formatMessage(m.notFound)}</Card>
   }
-  if (position.isError && !position.data) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
-  if (!position.data) {
-    return (
-      <SkeletonRows
-        count={3}
-        label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
-      />
-    )
-  }
+  if (!position.data) return <PositionNotLoaded failed={position.isError} rows={3} />
   if (position.data.balance === 0n) {
     return (
       <Card role="alert" data-testid="migrate-not-owned">
@@ -70,7 +62,6 @@ export function MigrateV2({ network, pair }: { network: string; pair: string }) 
 function MigrateForm({ position: p }: { position: V2Position }) {
   const intl = useIntl()
   const id = useId()
-  const feeText = useFeeTierText()
   const tx = useLiquidityTransaction()
   const [fee, setFee] = useState(3000)
   const [range, setRange] = useState<PriceRange>({ full: true })
@@ -257,12 +248,7 @@ function MigrateForm({ position: p }: { position: V2Position }) {
         ) : null}
         <fieldset className={styles.versions}>
           <legend>{intl.formatMessage(m.feeTier)}</legend>
-          {V3_FEE_TIERS.map((t) => (
-            <label key={t.fee}>
-              <input type="radio" name={`${id}-fee`} checked={fee === t.fee} onChange={() => setFee(t.fee)} />{' '}
-              {feeText(t.fee)}
-            </label>
-          ))}
+          <FeeTierRadios name={`${id}-fee`} selected={fee} onChoose={setFee} />
         </fieldset>
         {pool.data && !pool.data.exists ? (
           <p className={styles.notice}>{intl.formatMessage(m.newPoolAtV2Price)}</p>
@@ -288,11 +274,7 @@ function MigrateForm({ position: p }: { position: V2Position }) {
             {amount(expected.amount1, d1)} {q.token1.symbol}
           </p>
         ) : null}
-        {problem ? (
-          <p role="alert" data-testid="migrate-problem">
-            {problem}
-          </p>
-        ) : null}
+        <Problem testId="migrate-problem" problem={problem} />
         <ActionButton tx={tx} disabled={!pool.data} onClick={() => void submit()}>
           {intl.formatMessage(m.migrate)}
         </ActionButton>

@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type Address, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
-import { Card, SkeletonRows } from '../../ui/index.ts'
+import { Card } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { usePosition } from '../hooks/usePosition.ts'
@@ -34,10 +34,16 @@ import { hasWrappedNative } from '../services/positionActions.ts'
 import { DYNAMIC_FEE, isFullRange, priceAtTick } from '../services/positionMath.ts'
 import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
 import { ActionButton } from './ActionButton.tsx'
-import { useFeeTierText } from './FeeTier.tsx'
+import { FeeTierRadios, useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { CreatedPositionLink, PairLine, VersionUnavailable } from './PositionFigures.tsx'
+import {
+  CreatedPositionLink,
+  PairLine,
+  PositionNotLoaded,
+  Problem,
+  VersionUnavailable,
+} from './PositionFigures.tsx'
 import { RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -58,15 +64,7 @@ export function MigrateV3({ network, tokenId: tokenIdText }: { network: string; 
   ) {
     return <Card data-testid="position-not-found">{intl.formatMessage(m.notFound)}</Card>
   }
-  if (position.isError && !position.data) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
-  if (!position.data) {
-    return (
-      <SkeletonRows
-        count={3}
-        label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
-      />
-    )
-  }
+  if (!position.data) return <PositionNotLoaded failed={position.isError} rows={3} />
   if (!isAddressEqual(position.data.owner, address as Address)) {
     return (
       <Card role="alert" data-testid="migrate-not-owned">
@@ -291,17 +289,7 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
         ) : null}
         <fieldset className={styles.versions}>
           <legend>{intl.formatMessage(m.feeTier)}</legend>
-          {V3_FEE_TIERS.map((t) => (
-            <label key={t.fee}>
-              <input
-                type="radio"
-                name={`${id}-fee`}
-                checked={fee === t.fee}
-                onChange={() => chooseFee(t.fee)}
-              />{' '}
-              {feeText(t.fee)}
-            </label>
-          ))}
+          <FeeTierRadios name={`${id}-fee`} selected={fee} onChoose={chooseFee} />
           <label>
             <input
               type="radio"
@@ -355,11 +343,7 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
             <dd>{pair(expected.refund0, expected.refund1)}</dd>
           </dl>
         ) : null}
-        {problem ? (
-          <p role="alert" data-testid="migrate-problem">
-            {problem}
-          </p>
-        ) : null}
+        <Problem testId="migrate-problem" problem={problem} />
         <ActionButton
           tx={tx}
           disabled={(choice !== null && !pool.data) || p.liquidity === 0n || outcome !== null}

@@ -84,15 +84,24 @@ export function PairLine(props: { symbol0: string; symbol1: string; children?: R
  * A position read without data yet: the error when the first read failed (a failed re-read keeps the
  * last figures on screen instead), else the loading rows.
  */
-export function PositionNotLoaded({ failed }: { failed: boolean }) {
+export function PositionNotLoaded({ failed, rows = 4 }: { failed: boolean; rows?: number }) {
   const intl = useIntl()
   if (failed) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
   return (
     <SkeletonRows
-      count={4}
+      count={rows}
       label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
     />
   )
+}
+
+/** A form's problem (bad input, a failed step), announced; nothing when there is none. */
+export function Problem({ problem, testId }: { problem: string | null; testId: string }) {
+  return problem ? (
+    <p role="alert" data-testid={testId}>
+      {problem}
+    </p>
+  ) : null
 }
 
 /** After a create or migrate is confirmed: the link to the new position. */
