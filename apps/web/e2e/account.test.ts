@@ -21,7 +21,7 @@ import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { devnetClients } from '@oxbow/devnet'
 import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, erc20Abi, isHash, zeroAddress } from 'viem'
-import { connectToSend, drawer, drawerSuite } from './drawerKit.ts'
+import { connectToSend, drawer, drawerSuite, waitForSendReview } from './drawerKit.ts'
 import { STACK_NETWORKS } from './stack.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet, toBaseUnits, waitForQuote } from './swapKit.ts'
 
@@ -350,10 +350,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
 
       // ETH to a new address (whitespace stripped).
       await page.getByTestId('send-recipient').fill(` ${fresh.slice(0, 12)} ${fresh.slice(12)} `)
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
+      await waitForSendReview(page)
       const before = await eth.getBalance({ address: fresh })
       await button.click()
       await page
@@ -385,10 +382,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
           await page.getByTestId('send-toggle').click()
       }
       await page.getByTestId('send-amount').fill('12.5')
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
+      await waitForSendReview(page)
       await button.click()
       await page
         .getByRole('dialog', { name: 'This address is a smart contract' })
@@ -427,10 +421,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
         .waitFor({ timeout: 30_000 })
       await page.getByTestId('send-recipient').fill(lookalike)
       await page.getByTestId('send-amount').fill('0.001')
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
+      await waitForSendReview(page)
       await button.click()
       await page
         .getByRole('dialog', { name: 'New address' })
@@ -457,10 +448,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
       const resolved = page.getByTestId('send-recipient-resolved')
       await resolved.waitFor()
       assert.equal((await resolved.textContent())?.trim(), alice)
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
+      await waitForSendReview(page)
       const before = await eth.getBalance({ address: alice })
       await page.getByTestId('send-button').click()
       // account 1 never received from account 0 here: the new-address speed bump comes first.

@@ -98,6 +98,14 @@ export async function connectToSend(page: Page, walletName: string, account: Add
   await page.locator('[data-testid="send-token"] option[data-network]').first().waitFor({ state: 'attached' })
 }
 
+/** Waits until the send form's button reads Review and is enabled. */
+export async function waitForSendReview(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
+    return b?.textContent?.trim() === 'Review' && !b.disabled
+  })
+}
+
 /**
  * Types a send of `amount` (in the token, not in dollars) to the new address `to`, presses Review
  * once it is enabled and passes the new-address check; the review dialog is then open.
@@ -109,10 +117,7 @@ export async function reviewSend(page: Page, to: string, amount: string): Promis
       await page.getByTestId('send-toggle').click()
   }
   await page.getByTestId('send-amount').fill(amount)
-  await page.waitForFunction(() => {
-    const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-    return b?.textContent?.trim() === 'Review' && !b.disabled
-  })
+  await waitForSendReview(page)
   await page.getByTestId('send-button').click()
   await page.getByRole('dialog', { name: 'New address' }).getByRole('button', { name: 'Continue' }).click()
 }

@@ -32,6 +32,7 @@ import { watchProblems } from './support.ts'
 import {
   byTestId,
   finalStatus,
+  openReviewSteps,
   reviewAndConfirm,
   toBaseUnits,
   transactionsFrom,
@@ -454,22 +455,9 @@ test('the embedded wallet swaps an ERC-20 without batching: approve, permit sign
       await chain.getBalance({ address }),
     ]
     // The balance read after funding (the button reads Review once the wallet's USDC is known).
-    await page.waitForFunction(
-      () => {
-        const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-        return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
-      },
-      null,
-      { timeout: 30_000 },
-    )
-    await byTestId(page, 'swap-button').click()
-    const review = byTestId(page, 'swap-review')
-    await review.waitFor()
-    await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
+    const { steps } = await openReviewSteps(page, 30_000)
     assert.deepEqual(
-      await review
-        .locator('[data-testid="swap-step"]')
-        .evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step'))),
+      steps,
       ['approve', 'permit', 'swap'],
       'no batch: the approve, the Permit2 signature and the swap, one by one',
     )

@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, zeroAddress } from 'viem'
 import { type AnalyticsEventBody, recordAcceptedAnalytics } from './analyticsProbe.ts'
 import { stackForFile } from './fileStack.ts'
@@ -24,6 +24,8 @@ import {
   connectWallet,
   finalStatus,
   injectedTestWallet,
+  openReviewSteps,
+  stepsOf,
   swapBox,
   toBaseUnits,
   transactionsFrom,
@@ -74,28 +76,15 @@ async function swapUsdc(page: Page, reviewSteps: readonly string[]) {
   const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits('250', 6) })
   const start = await client.getBlockNumber()
   const before = await balanceOf(client, usdc(), ACCOUNT_0)
-  await page.waitForFunction(() => {
-    const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-    return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
-  })
-  await byTestId(page, 'swap-button').click()
-  const review = byTestId(page, 'swap-review')
-  await review.waitFor()
-  await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
-  const stepsOf = (scope: Locator) =>
-    scope
-      .locator('[data-testid="swap-step"]')
-      .evaluateAll((steps) => steps.map((s) => s.getAttribute('data-step')))
-  assert.deepEqual(await stepsOf(review), reviewSteps, 'the review lists the steps the swap takes')
+  const { steps } = await openReviewSteps(page)
+  assert.deepEqual(steps, reviewSteps, 'the review lists the steps the swap takes')
   await byTestId(page, 'swap-confirm').click()
   const result = await finalStatus(page)
   assert.equal(result.state, 'confirmed', `swap failed: ${result.message}`)
   const status = page.locator('[data-testid="swap-status"]').first()
   assert.deepEqual(await stepsOf(status), reviewSteps, 'the status shows the same steps')
   assert.deepEqual(
-    await status
-      .locator('[data-testid="swap-step"]')
-      .evaluateAll((steps) => steps.map((s) => s.getAttribute('data-state'))),
+    await stepsOf(status, 'data-state'),
     reviewSteps.map(() => 'done'),
   )
   const sent = await transactionsFrom(client, ACCOUNT_0, start, await client.getBlockNumber())
@@ -271,21 +260,8 @@ describe('wallet capabilities check', () => {
         await field.pressSequentially('250')
         await waitForQuote(page, { side: 'in', amount: toBaseUnits('250', 6) })
         assert.match((await logged).text(), /Method not found/, "the node's own answer is logged")
-        await page.waitForFunction(() => {
-          const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-          return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
-        })
-        await byTestId(page, 'swap-button').click()
-        const review = byTestId(page, 'swap-review')
-        await review.waitFor()
-        await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
-        assert.deepEqual(
-          await review
-            .locator('[data-testid="swap-step"]')
-            .evaluateAll((steps) => steps.map((s) => s.getAttribute('data-step'))),
-          ['approve', 'permit', 'swap'],
-          'no batch: the standard steps',
-        )
+        const { steps } = await openReviewSteps(page)
+        assert.deepEqual(steps, ['approve', 'permit', 'swap'], 'no batch: the standard steps')
         const asked = await page.evaluate(
           () => (window as unknown as { __testWalletCalls: string[] }).__testWalletCalls,
         )

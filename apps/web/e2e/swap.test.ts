@@ -45,6 +45,7 @@ import {
   toBaseUnits,
   transactionsFrom,
   waitForQuote,
+  waitForSwapButton,
 } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 25100, apiPort: 25787, webPort: 25573 }
@@ -280,10 +281,7 @@ describe('swap on the full local stack', () => {
         const usdcBefore = await balanceOf(client, usdc.address, ACCOUNT_0)
         const ethBefore = await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)
         // The review lists the swap alone: no approval, no Permit2 signature.
-        await page.waitForFunction(() => {
-          const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-          return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
-        })
+        await waitForSwapButton(page)
         await byTestId(page, 'swap-button').click()
         await byTestId(page, 'swap-step').first().waitFor()
         assert.deepEqual(

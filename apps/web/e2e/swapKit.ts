@@ -336,6 +336,43 @@ export async function waitForQuote(
 }
 
 /**
+ * Waits until the main swap button reads `label` and is enabled (the page's default timeout unless
+ * one is given).
+ */
+export async function waitForSwapButton(page: Page, label = 'Review', timeout?: number): Promise<void> {
+  await page.waitForFunction(
+    (label) => {
+      const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
+      return b !== null && !b.disabled && b.textContent?.trim() === label
+    },
+    label,
+    timeout === undefined ? {} : { timeout },
+  )
+}
+
+/**
+ * Presses Review once it is enabled and waits until the review knows its steps; returns the review
+ * and its steps' `data-step`, in order.
+ */
+export async function openReviewSteps(
+  page: Page,
+  timeout?: number,
+): Promise<{ review: Locator; steps: (string | null)[] }> {
+  await waitForSwapButton(page, 'Review', timeout)
+  await byTestId(page, 'swap-button').click()
+  const review = byTestId(page, 'swap-review')
+  await review.waitFor()
+  await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
+  return { review, steps: await stepsOf(review) }
+}
+
+/** The `swap-step` items of a review or status view: each one's `attribute` (its step by default), in order. */
+export const stepsOf = (scope: Locator, attribute = 'data-step'): Promise<(string | null)[]> =>
+  scope
+    .locator('[data-testid="swap-step"]')
+    .evaluateAll((items, name) => items.map((item) => item.getAttribute(name)), attribute)
+
+/**
  * Review (or Wrap / Unwrap: the main button's label), then confirm; resolves with the final status
  * (confirmed or failed) and its message.
  */
@@ -344,16 +381,8 @@ export async function reviewAndConfirm(
   timeout = 30_000,
   label: 'Review' | 'Wrap' | 'Unwrap' = 'Review',
 ): Promise<{ state: string; message: string }> {
-  const button = byTestId(page, 'swap-button')
-  await page.waitForFunction(
-    (label) => {
-      const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-      return b !== null && !b.disabled && b.textContent?.trim() === label
-    },
-    label,
-    { timeout: 10_000 },
-  )
-  await button.click()
+  await waitForSwapButton(page, label, 10_000)
+  await byTestId(page, 'swap-button').click()
   await byTestId(page, 'swap-review').waitFor()
   await byTestId(page, 'swap-confirm').click()
   return finalStatus(page, timeout)
