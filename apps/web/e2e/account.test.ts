@@ -23,7 +23,15 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, erc20Abi, isHash, zeroAddress } from 'viem'
 import { connectToSend, drawer, drawerSuite, waitForSendReview } from './drawerKit.ts'
 import { STACK_NETWORKS } from './stack.ts'
-import { ACCOUNT_0, accountButton, byTestId, connectWallet, toBaseUnits, waitForQuote } from './swapKit.ts'
+import {
+  ACCOUNT_0,
+  accountButton,
+  byTestId,
+  connectWallet,
+  seededTokenOf,
+  toBaseUnits,
+  waitForQuote,
+} from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 29100, apiPort: 29187, webPort: 29173, indexerPort: 29190 }
 const LOCAL_WALLET = 'Local test wallet'
@@ -255,10 +263,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       }).then((r) => r.json())
-    const usdc = suite.stack.manifest.networks.ethereum?.tokens.find(
-      (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
-    )
-    assert.ok(usdc)
+    const usdc = seededTokenOf(suite.stack.manifest.networks.ethereum, 'USDC')
     await withPage(`/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}`, async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       const field = byTestId(page, 'swap-input-amount')
@@ -321,9 +326,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
   test('send: ETH to a new address and an ERC-20 to a contract (speed bumps in order), balances checked on chain; a look-alike of a recent recipient is warned; button labels', async () => {
     const eth = devnetClients(suite.stack.manifest, 'ethereum', 0).public
     const fresh = `0x${randomBytes(20).toString('hex')}` as Address
-    const usdc = suite.stack.manifest.networks.ethereum?.tokens.find(
-      (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
-    )
+    const usdc = seededTokenOf(suite.stack.manifest.networks.ethereum, 'USDC')
     const weth = suite.stack.manifest.networks.ethereum?.tokens.find((t) => t.symbol === 'WETH')
     assert.ok(usdc && weth)
     await withPage('/send?chain=ethereum&inputCurrency=ETH', async (page) => {

@@ -21,7 +21,7 @@ import { type Address, erc20Abi, maxUint256 } from 'viem'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
 import { openWithWallet, screenshot as pageScreenshot } from './support.ts'
-import { byTestId, finalStatus } from './swapKit.ts'
+import { byTestId, finalStatus, seededToken } from './swapKit.ts'
 
 const SWAPPER_INDEX = 5
 const WALLET = { name: 'Gasless Test Wallet', rdns: 'test.oxbow.gasless' }
@@ -49,13 +49,8 @@ before(async () => {
   )
   browser = await launchChromium()
   eth = stack.manifest.networks.ethereum as NetworkDeployment
-  const find = (symbol: string) => {
-    const token = eth.tokens.find((t) => t.symbol === symbol && t.kind !== 'impersonator')
-    assert.ok(token, symbol)
-    return token.address
-  }
-  usdc = find('USDC')
-  dai = find('DAI')
+  usdc = seededToken(eth, 'USDC')
+  dai = seededToken(eth, 'DAI')
   swapper = stack.manifest.accounts[SWAPPER_INDEX]!.address
   // The one-time Permit2 approval (a transaction: it costs gas) before the balances are taken:
   // the gasless swap itself must spend no ETH.

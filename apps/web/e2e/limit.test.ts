@@ -20,7 +20,7 @@ import { orderTypedData } from '../src/lib/orderTypedData.ts'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, startStack } from './stack.ts'
 import { openWithWallet, screenshot as pageScreenshot } from './support.ts'
-import { byTestId } from './swapKit.ts'
+import { byTestId, seededToken } from './swapKit.ts'
 
 /** Test account 2: no Permit2 allowance yet, so the first order asks for the approval. */
 const SWAPPER: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -55,12 +55,7 @@ before(async () => {
   )
   browser = await launchChromium()
   eth = stack.manifest.networks.ethereum as NetworkDeployment
-  const find = (symbol: string) => {
-    const token = eth.tokens.find((t) => t.symbol === symbol && t.kind !== 'impersonator')
-    assert.ok(token, symbol)
-    return token.address
-  }
-  usdc = find('USDC')
+  usdc = seededToken(eth, 'USDC')
   weth = eth.contracts.weth9
 })
 

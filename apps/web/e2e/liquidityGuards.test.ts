@@ -14,9 +14,9 @@ import { devnetClients } from '@oxbow/devnet'
 import { erc20Abi, v2FactoryAbi, v2Router02Abi } from '@oxbow/protocol'
 import type { Page } from 'playwright-core'
 import { type Address, type Hex, maxUint256, parseEther, zeroAddress } from 'viem'
-import { type LiquidityStack, seededToken, startLiquidityStack } from './liquidityKit.ts'
+import { type LiquidityStack, startLiquidityStack } from './liquidityKit.ts'
 import { withWatchedPage } from './support.ts'
-import { ACCOUNT_0, balanceOf, connectWallet } from './swapKit.ts'
+import { ACCOUNT_0, balanceOf, connectWallet, seededToken } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 33700, indexer: 33790, web: 33775 }
 const WALLET = 'Liquidity Guards Test Wallet'

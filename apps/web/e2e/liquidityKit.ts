@@ -36,7 +36,7 @@ import {
 import { liquidityContracts } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
-import { ACCOUNT_0 } from './swapKit.ts'
+import { ACCOUNT_0, seededToken } from './swapKit.ts'
 
 export interface LiquidityStackPorts {
   readonly devnetPortBase: number
@@ -193,13 +193,6 @@ export function liquidityAddresses(deployment: NetworkDeployment) {
       v3Factory: deployment.contracts.v3Factory,
     },
   }
-}
-
-/** The address of the seeded token `symbol` (not one of its impersonators). */
-export function seededToken(deployment: NetworkDeployment, symbol: string): Address {
-  const found = deployment.tokens.find((t) => t.symbol === symbol && t.safety !== 'impersonator')
-  assert.ok(found, `${symbol} is seeded`)
-  return found.address
 }
 
 export interface LiquidityContracts {

@@ -34,6 +34,7 @@ import {
   finalStatus,
   openReviewSteps,
   reviewAndConfirm,
+  seededTokenOf,
   toBaseUnits,
   transactionsFrom,
   waitForQuote,
@@ -70,10 +71,7 @@ const credentialsOn = async (cdp: CDPSession, authenticatorId: string) =>
 const USERNAME = 'passkeyowner'
 
 test('create a passkey wallet, reload and unlock, swap with it on the devnet, add and delete passkeys', async () => {
-  const usdc = devnet.manifest.networks.ethereum?.tokens.find(
-    (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
-  )
-  assert.ok(usdc, 'the devnet has USDC')
+  const usdc = seededTokenOf(devnet.manifest.networks.ethereum, 'USDC')
   const context = await browser.newContext()
   const page = await context.newPage()
   const problems = watchProblems(page)
@@ -418,9 +416,9 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
 
 test('the embedded wallet swaps an ERC-20 without batching: approve, permit signature, swap; checked on chain', async () => {
   const network = devnet.manifest.networks.ethereum
-  const usdc = network?.tokens.find((t) => t.symbol === 'USDC' && t.kind !== 'impersonator')
-  assert.ok(usdc && network, 'the devnet has USDC')
-  const token = usdc.address as Address
+  assert.ok(network, 'the devnet runs ethereum')
+  const usdc = seededTokenOf(network, 'USDC')
+  const token = usdc.address
   const context = await browser.newContext()
   const page = await context.newPage()
   const problems = watchProblems(page)

@@ -25,6 +25,7 @@ import {
   finalStatus,
   injectedTestWallet,
   openReviewSteps,
+  seededToken,
   stepsOf,
   swapBox,
   toBaseUnits,
@@ -38,13 +39,7 @@ const LOCAL_WALLET = 'Local test wallet'
 // analytics session is sampled (the mismatch event is checked where the API receives it).
 const file = stackForFile(PORTS, { ownChain: true, restoreEachTest: true, analyticsSampleRate: 1 })
 
-const usdc = (): Address => {
-  const found = file.stack.manifest.networks.ethereum?.tokens.find(
-    (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
-  )
-  if (!found) throw new Error('no USDC on ethereum')
-  return found.address as Address
-}
+const usdc = (): Address => seededToken(file.stack.manifest.networks.ethereum, 'USDC')
 const swapUrl = (flags: string) =>
   `/swap?chain=ethereum&inputCurrency=${usdc()}&outputCurrency=ETH&featureFlagOverride=${flags}`
 

@@ -39,6 +39,7 @@ import {
   pickTrade,
   reviewAndConfirm,
   type ShownQuote,
+  seededTokenOf,
   selectToken,
   swapBox,
   switchNetworkFromSwapBox,
@@ -83,11 +84,8 @@ async function frontRun(amountIn: bigint, tokenOut: Address): Promise<void> {
 
 function token(slug: NetworkSlug, symbol: string): { address: Address; symbol: string; decimals: number } {
   if (symbol === 'ETH') return { address: NATIVE_CURRENCY_ADDRESS, symbol, decimals: 18 }
-  const found = file.stack.manifest.networks[slug]?.tokens.find(
-    (t) => t.symbol === symbol && t.kind !== 'impersonator',
-  )
-  if (!found) throw new Error(`${symbol} not on ${slug}`)
-  return { address: found.address as Address, symbol, decimals: found.decimals }
+  const found = seededTokenOf(file.stack.manifest.networks[slug], symbol)
+  return { address: found.address, symbol, decimals: found.decimals }
 }
 
 function decimalsOf(slug: NetworkSlug) {

@@ -6,8 +6,26 @@
  */
 
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import type { NetworkDeployment } from '@oxbow/protocol'
 import type { Locator, Page } from 'playwright-core'
 import { type Address, erc20Abi, type Hex, type PublicClient } from 'viem'
+
+/**
+ * The seeded token `symbol` of a devnet network (not one of its impersonators); throws when the
+ * network is not running or has no such token.
+ */
+export function seededTokenOf(
+  deployment: NetworkDeployment | undefined,
+  symbol: string,
+): NetworkDeployment['tokens'][number] {
+  const found = deployment?.tokens.find((t) => t.symbol === symbol && t.kind !== 'impersonator')
+  if (!found) throw new Error(`${symbol} is not seeded on ${deployment?.slug ?? 'this network'}`)
+  return found
+}
+
+/** The address of the seeded token `symbol` (not one of its impersonators). */
+export const seededToken = (deployment: NetworkDeployment | undefined, symbol: string): Address =>
+  seededTokenOf(deployment, symbol).address
 
 export const ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const ACCOUNT_1: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
