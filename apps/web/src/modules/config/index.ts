@@ -1,3 +1,4 @@
+export { NetworkOptions } from './components/NetworkOptions.tsx'
 export { NetworksUnavailable } from './components/NetworksUnavailable.tsx'
 export { useNetworks } from './hooks/useNetworks.ts'
 export { useServedNetworks } from './hooks/useServedNetworks.ts'

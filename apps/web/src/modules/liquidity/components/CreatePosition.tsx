@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { getAddress, isAddressEqual, zeroAddress } from 'viem'
-import { getNetworks } from '../../config/index.ts'
+import { getNetworks, NetworkOptions } from '../../config/index.ts'
 import { Button, Card, secondaryButtonClassName } from '../../ui/index.ts'
 import {
   isValidHook,
@@ -152,11 +152,7 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
                 setProblem(null)
               }}
             >
-              {networks.map((n) => (
-                <option key={n.slug} value={n.slug}>
-                  {n.name}
-                </option>
-              ))}
+              <NetworkOptions networks={networks} />
             </select>
           </label>
           {available ? null : <VersionUnavailable version={version} network={network} />}

@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import type { Address } from 'viem'
-import { getNetworks } from '../../config/index.ts'
+import { getNetworks, NetworkOptions } from '../../config/index.ts'
 import { usePreferences } from '../../preferences/index.ts'
 import { Button, Card, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
@@ -68,11 +68,7 @@ export function PoolFinder({ network: initialNetwork }: { network?: string | und
           <label>
             <span>{intl.formatMessage(m.filterNetwork)}</span>
             <select value={network} onChange={(e) => edit(setNetwork)(e.target.value)}>
-              {networks.map((n) => (
-                <option key={n.slug} value={n.slug}>
-                  {n.name}
-                </option>
-              ))}
+              <NetworkOptions networks={networks} />
             </select>
           </label>
           <label>

@@ -2,7 +2,7 @@ import { useId, useMemo, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import type { Address } from 'viem'
-import { getNetworks, networkName } from '../../config/index.ts'
+import { getNetworks, NetworkOptions, networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { usePreferences } from '../../preferences/index.ts'
 import { AprWithReward } from '../../rewards/index.ts'
@@ -100,11 +100,7 @@ export function PositionsList() {
           {intl.formatMessage(m.filterNetwork)}
           <select id={networkId} value={network} onChange={(e) => setNetwork(e.target.value)}>
             <option value="all">{intl.formatMessage(m.allNetworks)}</option>
-            {getNetworks().map((n) => (
-              <option key={n.slug} value={n.slug}>
-                {n.name}
-              </option>
-            ))}
+            <NetworkOptions networks={getNetworks()} />
           </select>
         </label>
       </div>
