@@ -1,1 +1,2 @@
+export { type ChoiceClassNames, CurrencyChoices, LocaleChoices } from './components/PreferenceChoices.tsx'
 export { PreferencesMenu } from './components/PreferencesMenu.tsx'
