@@ -1,4 +1,3 @@
-export { NetworkOptions } from './components/NetworkOptions.tsx'
 export { NetworksUnavailable } from './components/NetworksUnavailable.tsx'
 export { useNetworks } from './hooks/useNetworks.ts'
 export { useServedNetworks } from './hooks/useServedNetworks.ts'

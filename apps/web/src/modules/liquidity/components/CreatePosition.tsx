@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { useNavigate } from 'react-router'
 import { getAddress, isAddressEqual, zeroAddress } from 'viem'
-import { getNetworks, NetworkOptions } from '../../config/index.ts'
+import { getNetworks } from '../../config/index.ts'
 import { Button, Card, secondaryButtonClassName } from '../../ui/index.ts'
 import {
   isValidHook,
@@ -22,6 +22,7 @@ import { type Chosen, DepositStep } from './DepositStep.tsx'
 import { FeeTierRadios, useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { NetworkOptions } from './NetworkOptions.tsx'
 import { Problem, VersionUnavailable } from './PositionFigures.tsx'
 
 /** What the create flow can start from (the legacy /add routes and query parameters pre-fill it). */

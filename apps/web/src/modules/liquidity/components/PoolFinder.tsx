@@ -3,7 +3,7 @@ import { useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import type { Address } from 'viem'
-import { getNetworks, NetworkOptions } from '../../config/index.ts'
+import { getNetworks } from '../../config/index.ts'
 import { usePreferences } from '../../preferences/index.ts'
 import { Button, Card, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
@@ -13,6 +13,7 @@ import { findV2Pool, type V2PoolSearch } from '../services/v2Position.ts'
 import { ConnectPrompt } from './ConnectPrompt.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { NetworkOptions } from './NetworkOptions.tsx'
 
 /** LP tokens of every v2 pair have 18 decimals (UniswapV2ERC20). */
 const LP_DECIMALS = 18

@@ -1,12 +1,6 @@
 import { useIntl } from 'react-intl'
 import { Link, useSearchParams } from 'react-router'
-import {
-  NetworkOptions,
-  NetworksUnavailable,
-  networkName,
-  useNetworks,
-  useServedNetworks,
-} from '../../config/index.ts'
+import { NetworksUnavailable, networkName, useNetworks, useServedNetworks } from '../../config/index.ts'
 import { usePreferences } from '../../preferences/index.ts'
 import { Button, Page, SkeletonRows } from '../../ui/index.ts'
 import { useNftCollections } from '../hooks/useNftData.ts'
@@ -38,7 +32,11 @@ export function NftCollectionsView() {
           onChange={(event) => setParams(event.target.value ? { chain: event.target.value } : {})}
         >
           <option value="">{intl.formatMessage(nm.allNetworks)}</option>
-          <NetworkOptions networks={networks} />
+          {networks.map((n) => (
+            <option key={n.slug} value={n.slug}>
+              {n.name}
+            </option>
+          ))}
         </select>
       </label>
       {unavailable ? (
