@@ -1,2 +1,1 @@
-export { type ChoiceClassNames, CurrencyChoices, LocaleChoices } from './components/PreferenceChoices.tsx'
 export { PreferencesMenu } from './components/PreferencesMenu.tsx'

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
+import { displayCurrencies, useChooseCurrency, useFiatFormatter } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, type ThemeChoice, themeChoices, usePreferences } from '../../preferences/index.ts'
 import { LineIcon, useDismiss, useKeepInViewport } from '../../ui/index.ts'
-import { CurrencyChoices, LocaleChoices } from './PreferenceChoices.tsx'
 import styles from './PreferencesMenu.module.css'
 
 const m = defineMessages({
@@ -26,13 +26,13 @@ type View = 'main' | 'language' | 'currency'
  * Closing it (toggle, Escape, outside click, route change) resets to the first view. The panel stays
  * inside the viewport at any width and in either writing direction.
  */
-const choiceClassNames = { button: `${styles.row} ${styles.option}`, detail: styles.value }
-
 export function PreferencesMenu() {
   const intl = useIntl()
   const [open, setOpen] = useState(false)
   const [view, setView] = useState<View>('main')
   const prefs = usePreferences()
+  const { format } = useFiatFormatter()
+  const chooseCurrency = useChooseCurrency()
   const wrapRef = useRef<HTMLDivElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -112,11 +112,36 @@ export function PreferencesMenu() {
                 role="radiogroup"
                 aria-label={intl.formatMessage(view === 'language' ? m.language : m.currency)}
               >
-                {view === 'language' ? (
-                  <LocaleChoices classNames={choiceClassNames} />
-                ) : (
-                  <CurrencyChoices classNames={choiceClassNames} />
-                )}
+                {view === 'language'
+                  ? locales.map((locale) => (
+                      // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
+                      <button
+                        key={locale.tag}
+                        type="button"
+                        role="radio"
+                        lang={locale.tag}
+                        aria-checked={intl.locale === locale.tag}
+                        className={`${styles.row} ${styles.option}`}
+                        onClick={() => setPreference('locale', locale.tag)}
+                      >
+                        <span>{locale.nativeName}</span>
+                        <span className={styles.value}>{locale.name}</span>
+                      </button>
+                    ))
+                  : displayCurrencies.map((code) => (
+                      // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
+                      <button
+                        key={code}
+                        type="button"
+                        role="radio"
+                        aria-checked={prefs.currency === code}
+                        className={`${styles.row} ${styles.option}`}
+                        onClick={() => chooseCurrency(code)}
+                      >
+                        <span>{code}</span>
+                        <span className={styles.value}>{prefs.currency === code ? format(1) : null}</span>
+                      </button>
+                    ))}
               </div>
             </>
           )}
