@@ -59,6 +59,25 @@ const withPage = (path: string, run: (page: Page, context: BrowserContext) => Pr
     onFailure: () => console.log(`API output (last 2000 characters):\n${file.stack.apiLog().slice(-2000)}`),
   })
 
+/** A contract of the devnet's Ethereum. */
+const ethContract = (name: 'universalRouter' | 'permit2'): Address => {
+  const address = file.stack.manifest.networks.ethereum?.contracts[name]
+  assert.ok(address, `ethereum has ${name}`)
+  return address
+}
+
+/** The transactions `sent` went, in order, to `targets`. */
+const assertSentTo = (
+  sent: readonly { to?: string | null }[],
+  targets: readonly string[],
+  message?: string,
+) =>
+  assert.deepEqual(
+    sent.map((tx) => tx.to?.toLowerCase()),
+    targets.map((a) => a.toLowerCase()),
+    message,
+  )
+
 /**
  * Types 250 USDC, checks the review's steps, swaps it for ETH, and returns what account 0 sent
  * (checked successful) and the status view's steps at the end.
@@ -121,7 +140,7 @@ async function permit2Approved(): Promise<boolean> {
 
 describe('smart-wallet gates', { concurrency: false }, () => {
   test('mismatch: delegated to a foreign contract, the popup and event come with the mismatch UX flag only; it stays until dismissed, never again after; the permit is a transaction', async () => {
-    const router = file.stack.manifest.networks.ethereum?.contracts.universalRouter as Address
+    const router = ethContract('universalRouter')
     await delegateAccount0(router)
 
     // The flag off: no popup.
@@ -162,10 +181,10 @@ describe('smart-wallet gates', { concurrency: false }, () => {
       // The permit gate: with the mismatch the allowance is a Permit2.approve transaction.
       assert.equal(await permit2Approved(), false)
       const sent = await swapUsdc(page, ['approve', 'permitApprove', 'swap'])
-      const permit2 = file.stack.manifest.networks.ethereum?.contracts.permit2 as Address
-      assert.deepEqual(
-        sent.map((tx) => tx.to?.toLowerCase()),
-        [usdc(), permit2, router].map((a) => a.toLowerCase()),
+      const permit2 = ethContract('permit2')
+      assertSentTo(
+        sent,
+        [usdc(), permit2, router],
         'ERC-20 approve, Permit2 approve, swap: three transactions, no batch',
       )
       await screenshot(page, 'smart-wallet-mismatch-swapped-1280')
@@ -176,13 +195,10 @@ describe('smart-wallet gates', { concurrency: false }, () => {
   test('forcePermits: on a plain account (no mismatch, no popup) the Permit2 allowance is a transaction too', async () => {
     await withPage(swapUrl('forcePermits,mismatchUx'), async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      const router = file.stack.manifest.networks.ethereum?.contracts.universalRouter as Address
-      const permit2 = file.stack.manifest.networks.ethereum?.contracts.permit2 as Address
+      const router = ethContract('universalRouter')
+      const permit2 = ethContract('permit2')
       const sent = await swapUsdc(page, ['approve', 'permitApprove', 'swap'])
-      assert.deepEqual(
-        sent.map((tx) => tx.to?.toLowerCase()),
-        [usdc(), permit2, router].map((a) => a.toLowerCase()),
-      )
+      assertSentTo(sent, [usdc(), permit2, router])
       assert.equal(await byTestId(page, 'delegation-mismatch').count(), 0, 'not delegated: no mismatch')
       assert.ok(await permit2Approved())
     })
@@ -191,12 +207,9 @@ describe('smart-wallet gates', { concurrency: false }, () => {
   test('control: without the gate an ERC-20 swap signs its permit (two transactions)', async () => {
     await withPage(swapUrl('mismatchUx'), async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      const router = file.stack.manifest.networks.ethereum?.contracts.universalRouter as Address
+      const router = ethContract('universalRouter')
       const sent = await swapUsdc(page, ['approve', 'permit', 'swap'])
-      assert.deepEqual(
-        sent.map((tx) => tx.to?.toLowerCase()),
-        [usdc(), router].map((a) => a.toLowerCase()),
-      )
+      assertSentTo(sent, [usdc(), router])
     })
   })
 })
@@ -205,13 +218,9 @@ describe('wallet capabilities check', () => {
   test('disableWalletCapabilitiesCheck: with batched swaps on, the wallet is not asked and the swap is the standard one (approve, permit, swap)', async () => {
     await withPage(swapUrl('batchedSwaps,disableWalletCapabilitiesCheck'), async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      const router = file.stack.manifest.networks.ethereum?.contracts.universalRouter as Address
+      const router = ethContract('universalRouter')
       const sent = await swapUsdc(page, ['approve', 'permit', 'swap'])
-      assert.deepEqual(
-        sent.map((tx) => tx.to?.toLowerCase()),
-        [usdc(), router].map((a) => a.toLowerCase()),
-        'two transactions, no batch',
-      )
+      assertSentTo(sent, [usdc(), router], 'two transactions, no batch')
       assert.equal(
         await file.clients('ethereum').public.getCode({ address: ACCOUNT_0 }),
         undefined,
