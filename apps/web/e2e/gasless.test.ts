@@ -10,51 +10,39 @@
  * gasless route at all.
  */
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { before, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { type Address, erc20Abi, maxUint256 } from 'viem'
-import { launchChromium } from '../test/harness.ts'
-import { type Stack, startStack } from './stack.ts'
+import { ordersSuite } from './ordersKit.ts'
 import { openWithWallet, screenshot as pageScreenshot } from './support.ts'
 import { byTestId, finalStatus, seededToken } from './swapKit.ts'
 
 const SWAPPER_INDEX = 5
 const WALLET = { name: 'Gasless Test Wallet', rdns: 'test.oxbow.gasless' }
 
-let stack: Stack
-let browser: Browser
-let dbDir: string
+const suite = ordersSuite(
+  'gasless',
+  { devnetPortBase: 24500, apiPort: 24588, webPort: 24574 },
+  {
+    OXBOW_GASLESS_DECAY_SECONDS: '20',
+    OXBOW_GASLESS_DEADLINE_SECONDS: '30',
+  },
+)
 let eth: NetworkDeployment
 let swapper: Address
 let usdc: Address
 let dai: Address
 
 before(async () => {
-  dbDir = await mkdtemp(join(tmpdir(), 'oxbow-gasless-e2e-'))
-  stack = await startStack(
-    { devnetPortBase: 24500, apiPort: 24588, webPort: 24574 },
-    {
-      filler: true,
-      apiEnv: {
-        OXBOW_API_DB_DIR: dbDir,
-        OXBOW_GASLESS_DECAY_SECONDS: '20',
-        OXBOW_GASLESS_DEADLINE_SECONDS: '30',
-      },
-    },
-  )
-  browser = await launchChromium()
-  eth = stack.manifest.networks.ethereum as NetworkDeployment
+  eth = suite.eth
   usdc = seededToken(eth, 'USDC')
   dai = seededToken(eth, 'DAI')
-  swapper = stack.manifest.accounts[SWAPPER_INDEX]!.address
+  swapper = suite.stack.manifest.accounts[SWAPPER_INDEX]!.address
   // The one-time Permit2 approval (a transaction: it costs gas) before the balances are taken:
   // the gasless swap itself must spend no ETH.
-  const { wallet, public: client } = devnetClients(stack.manifest, 'ethereum', SWAPPER_INDEX)
+  const { wallet, public: client } = devnetClients(suite.stack.manifest, 'ethereum', SWAPPER_INDEX)
   await client.waitForTransactionReceipt({
     hash: await wallet.writeContract({
       address: usdc,
@@ -65,13 +53,7 @@ before(async () => {
   })
 })
 
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-  if (dbDir) await rm(dbDir, { recursive: true, force: true })
-})
-
-const client = () => devnetClients(stack.manifest, 'ethereum', SWAPPER_INDEX).public
+const client = () => devnetClients(suite.stack.manifest, 'ethereum', SWAPPER_INDEX).public
 const tokenBalance = (token: Address) =>
   client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [swapper] })
 const ethBalance = () => client().getBalance({ address: swapper })
@@ -81,9 +63,9 @@ const screenshot = (page: Page, name: string) => pageScreenshot(page, name, true
 
 const openSwap = (width: number) =>
   openWithWallet(
-    browser,
-    `${stack.webUrl}/swap?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${dai}`,
-    { ...WALLET, account: swapper, chains: [[eth.chainId, stack.rpcUrl('ethereum')]] },
+    suite.browser,
+    `${suite.stack.webUrl}/swap?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${dai}`,
+    { ...WALLET, account: swapper, chains: [[eth.chainId, suite.stack.rpcUrl('ethereum')]] },
     width,
   )
 
@@ -128,14 +110,14 @@ test('behavior: a gasless swap is signed once and filled by the filler; the user
         await screenshot(page, `gasless-pending-${width}`)
       }
       const final = await finalStatus(page, 40_000)
-      assert.equal(final.state, 'confirmed', `${final.message}\n${stack.fillerLog().slice(-2000)}`)
+      assert.equal(final.state, 'confirmed', `${final.message}\n${suite.stack.fillerLog().slice(-2000)}`)
       assert.match(final.message, /without network cost/)
       await screenshot(page, `gasless-filled-${width}`)
       assert.equal(await ethBalance(), ethBefore, 'the user spent no ETH')
       assert.equal(usdcBefore - (await tokenBalance(usdc)), 1_500_000_000n, 'the USDC left the account')
       assert.ok((await tokenBalance(dai)) > daiBefore + 1_400n * 10n ** 18n, 'the DAI arrived')
       const orders = (await (
-        await fetch(`${stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
+        await fetch(`${suite.stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
       ).json()) as {
         orders: { orderStatus: string; txHash: string | null }[]
       }
@@ -152,7 +134,7 @@ test('behavior: with the filler stopped after the review, the gasless order fail
     const daiBefore = await tokenBalance(dai)
     // reviewed while the filler is live; it stops before the order is signed
     await reviewGasless(page, '700', 'gasless-review-nofiller')
-    await stack.stopFiller()
+    await suite.stack.stopFiller()
     await byTestId(page, 'swap-confirm').click()
     const final = await finalStatus(page, 70_000)
     assert.equal(final.state, 'failed')
@@ -170,7 +152,7 @@ test('behavior: with the filler stopped after the review, the gasless order fail
     assert.ok((await ethBalance()) < ethBefore, 'the classic swap paid its network cost')
     assert.ok((await tokenBalance(dai)) > daiBefore + 600n * 10n ** 18n, 'the DAI arrived')
     const orders = (await (
-      await fetch(`${stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
+      await fetch(`${suite.stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
     ).json()) as {
       orders: { orderStatus: string }[]
     }
@@ -180,7 +162,7 @@ test('behavior: with the filler stopped after the review, the gasless order fail
     )
     // the filler has been silent for longer than its liveness window: the API quotes classic only
     const quote = (await (
-      await fetch(`${stack.apiUrl}/v1/quote`, {
+      await fetch(`${suite.stack.apiUrl}/v1/quote`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -203,7 +185,7 @@ test('behavior: with the filler stopped after the review, the gasless order fail
 
 test("behavior: the account drawer's Activity lists the gasless swaps as swaps: the filled ones Confirmed (their fill once), the failed one Expired", async () => {
   const listed = (await (
-    await fetch(`${stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
+    await fetch(`${suite.stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
   ).json()) as {
     orders: { orderHash: string; orderStatus: string; txHash: string | null }[]
   }
