@@ -22,6 +22,7 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import { FeeTierRadios } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { MigrateCard, MigratePoolPrice } from './MigrateCard.tsx'
 import {
   CreatedPositionLink,
   PairLine,
@@ -199,88 +200,78 @@ function MigrateForm({ position: p }: { position: V2Position }) {
   }, [tx.state, p.network, target])
 
   return (
-    <Card>
-      <section
-        aria-labelledby={`${id}-heading`}
-        className={styles.actions}
-        data-testid="migrate-v2"
-        data-tick-lower={ticks?.tickLower}
-        data-tick-upper={ticks?.tickUpper}
-        data-new-pool={pool.data ? String(!pool.data.exists) : undefined}
-        data-target={target}
-      >
-        <h2 id={`${id}-heading`}>{intl.formatMessage(target === 'v4' ? m.migrateToV4 : m.migrateToV3)}</h2>
-        <PairLine symbol0={p.token0.symbol} symbol1={p.token1.symbol}>
-          <span>
-            {amount(p.amount0, d0)} {p.token0.symbol} + {amount(p.amount1, d1)} {p.token1.symbol}
-          </span>
-        </PairLine>
-        {v4Available ? (
-          <fieldset className={styles.versions}>
-            <legend>{intl.formatMessage(m.filterVersion)}</legend>
-            {(['v3', 'v4'] as const).map((v) => (
-              <label key={v}>
-                <input
-                  type="radio"
-                  name={`${id}-target`}
-                  checked={target === v}
-                  onChange={() => chooseTarget(v)}
-                />{' '}
-                {v}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {target === 'v4' ? (
-          <p className={styles.notice} data-testid="migrate-v4-steps">
-            {intl.formatMessage(m.migrateV2ToV4Steps)}
-          </p>
-        ) : null}
-        {target === 'v4' && hasWeth ? (
-          <label>
-            <input
-              type="checkbox"
-              checked={useNative}
-              onChange={(e) => chooseTarget('v4', e.target.checked)}
-            />{' '}
-            {intl.formatMessage(m.migrateNative, { symbol: nativeSymbol })}
-          </label>
-        ) : null}
+    <MigrateCard
+      testId="migrate-v2"
+      title={intl.formatMessage(target === 'v4' ? m.migrateToV4 : m.migrateToV3)}
+      ticks={ticks}
+      newPool={pool.data ? !pool.data.exists : undefined}
+      target={target}
+    >
+      <PairLine symbol0={p.token0.symbol} symbol1={p.token1.symbol}>
+        <span>
+          {amount(p.amount0, d0)} {p.token0.symbol} + {amount(p.amount1, d1)} {p.token1.symbol}
+        </span>
+      </PairLine>
+      {v4Available ? (
         <fieldset className={styles.versions}>
-          <legend>{intl.formatMessage(m.feeTier)}</legend>
-          <FeeTierRadios name={`${id}-fee`} selected={fee} onChoose={setFee} />
+          <legend>{intl.formatMessage(m.filterVersion)}</legend>
+          {(['v3', 'v4'] as const).map((v) => (
+            <label key={v}>
+              <input
+                type="radio"
+                name={`${id}-target`}
+                checked={target === v}
+                onChange={() => chooseTarget(v)}
+              />{' '}
+              {v}
+            </label>
+          ))}
         </fieldset>
-        {pool.data && !pool.data.exists ? (
-          <p className={styles.notice}>{intl.formatMessage(m.newPoolAtV2Price)}</p>
-        ) : null}
-        <p>
-          {intl.formatMessage(m.currentPrice)}: {formatPrice(priceAtTick(tick, d0, d1))} {per}
+      ) : null}
+      {target === 'v4' ? (
+        <p className={styles.notice} data-testid="migrate-v4-steps">
+          {intl.formatMessage(m.migrateV2ToV4Steps)}
         </p>
-        <RangeFields range={range} onRangeChange={setRange} onPreset={applyPreset} per={per} />
-        {hasWeth && target === 'v3' ? (
-          <label>
-            <input type="checkbox" checked={refundAsETH} onChange={(e) => setRefundAsETH(e.target.checked)} />{' '}
-            {intl.formatMessage(m.refundNative, { symbol: nativeSymbol })}
-          </label>
-        ) : null}
-        {expected ? (
-          <p
-            data-testid="migrate-amounts"
-            data-amount0={expected.amount0.toString()}
-            data-amount1={expected.amount1.toString()}
-            data-liquidity={expected.liquidity.toString()}
-          >
-            {intl.formatMessage(m.youDeposit)}: {amount(expected.amount0, d0)} {q.token0.symbol} +{' '}
-            {amount(expected.amount1, d1)} {q.token1.symbol}
-          </p>
-        ) : null}
-        <Problem testId="migrate-problem" problem={problem} />
-        <ActionButton tx={tx} disabled={!pool.data} onClick={() => void submit()}>
-          {intl.formatMessage(m.migrate)}
-        </ActionButton>
-        <TransactionStatus state={tx.state} />
-        {created ? <CreatedPositionLink to={created} /> : null}
-      </section>
-    </Card>
+      ) : null}
+      {target === 'v4' && hasWeth ? (
+        <label>
+          <input type="checkbox" checked={useNative} onChange={(e) => chooseTarget('v4', e.target.checked)} />{' '}
+          {intl.formatMessage(m.migrateNative, { symbol: nativeSymbol })}
+        </label>
+      ) : null}
+      <fieldset className={styles.versions}>
+        <legend>{intl.formatMessage(m.feeTier)}</legend>
+        <FeeTierRadios name={`${id}-fee`} selected={fee} onChoose={setFee} />
+      </fieldset>
+      <MigratePoolPrice
+        newPoolNotice={pool.data && !pool.data.exists ? intl.formatMessage(m.newPoolAtV2Price) : null}
+        price={formatPrice(priceAtTick(tick, d0, d1))}
+        per={per}
+      />
+      <RangeFields range={range} onRangeChange={setRange} onPreset={applyPreset} per={per} />
+      {hasWeth && target === 'v3' ? (
+        <label>
+          <input type="checkbox" checked={refundAsETH} onChange={(e) => setRefundAsETH(e.target.checked)} />{' '}
+          {intl.formatMessage(m.refundNative, { symbol: nativeSymbol })}
+        </label>
+      ) : null}
+      {expected ? (
+        <p
+          data-testid="migrate-amounts"
+          data-amount0={expected.amount0.toString()}
+          data-amount1={expected.amount1.toString()}
+          data-liquidity={expected.liquidity.toString()}
+        >
+          {intl.formatMessage(m.youDeposit)}: {amount(expected.amount0, d0)} {q.token0.symbol} +{' '}
+          {amount(expected.amount1, d1)} {q.token1.symbol}
+        </p>
+      ) : null}
+      <Problem testId="migrate-problem" problem={problem} />
+      <ActionButton tx={tx} disabled={!pool.data} onClick={() => void submit()}>
+        {intl.formatMessage(m.migrate)}
+      </ActionButton>
+      <TransactionStatus state={tx.state} />
+      {created ? <CreatedPositionLink to={created} /> : null}
+    </MigrateCard>
   )
 }
