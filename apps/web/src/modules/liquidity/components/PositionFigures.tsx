@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { Card, SkeletonRows, secondaryButtonClassName, UnknownValue } from '../../ui/index.ts'
+import type { PositionStatus } from '../services/positionMath.ts'
 import type { IndexedPosition } from '../services/positionsQuery.ts'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
@@ -40,6 +41,26 @@ export function PairFigure(props: { symbol0: string; symbol1: string; children: 
   )
 }
 
+/** A row's labelled figure: its label over its value. */
+export function LabelledFigure(props: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.figure}>
+      <span>{props.label}</span>
+      {props.children}
+    </div>
+  )
+}
+
+/** A position's status (in range, out of range, closed) as a badge. */
+export function StatusBadge({ status }: { status: PositionStatus }) {
+  const intl = useIntl()
+  return (
+    <span className={styles.badge} data-status={status}>
+      {intl.formatMessage(m[status])}
+    </span>
+  )
+}
+
 /** A row's value figure: the USD value (a dash when unknown), the token amounts in its tooltip. */
 export function ValueFigure(props: {
   read: ReadAmounts | undefined
@@ -53,8 +74,7 @@ export function ValueFigure(props: {
   const amount = (value: bigint, decimals: number) =>
     formatTokenAmount(value, decimals, { locale: intl.locale })
   return (
-    <div className={styles.figure}>
-      <span>{intl.formatMessage(m.value)}</span>
+    <LabelledFigure label={intl.formatMessage(m.value)}>
       <span
         title={
           read
@@ -64,7 +84,7 @@ export function ValueFigure(props: {
       >
         {props.value === null ? <UnknownValue /> : fiat.format(props.value)}
       </span>
-    </div>
+    </LabelledFigure>
   )
 }
 
