@@ -10,7 +10,7 @@
  * gasless route at all.
  */
 import assert from 'node:assert/strict'
-import { before, test } from 'node:test'
+import { test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import type { Page } from 'playwright-core'
@@ -22,36 +22,35 @@ import { byTestId, finalStatus, seededToken } from './swapKit.ts'
 const SWAPPER_INDEX = 5
 const WALLET = { name: 'Gasless Test Wallet', rdns: 'test.oxbow.gasless' }
 
-const suite = ordersSuite(
-  'gasless',
-  { devnetPortBase: 24500, apiPort: 24588, webPort: 24574 },
-  {
-    OXBOW_GASLESS_DECAY_SECONDS: '20',
-    OXBOW_GASLESS_DEADLINE_SECONDS: '30',
-  },
-)
 let eth: NetworkDeployment
 let swapper: Address
 let usdc: Address
 let dai: Address
 
-before(async () => {
-  eth = suite.eth
-  usdc = seededToken(eth, 'USDC')
-  dai = seededToken(eth, 'DAI')
-  swapper = suite.stack.manifest.accounts[SWAPPER_INDEX]!.address
-  // The one-time Permit2 approval (a transaction: it costs gas) before the balances are taken:
-  // the gasless swap itself must spend no ETH.
-  const { wallet, public: client } = devnetClients(suite.stack.manifest, 'ethereum', SWAPPER_INDEX)
-  await client.waitForTransactionReceipt({
-    hash: await wallet.writeContract({
-      address: usdc,
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [eth.contracts.permit2, maxUint256],
-    }),
-  })
-})
+const suite = ordersSuite(
+  'gasless',
+  { devnetPortBase: 24500, apiPort: 24588, webPort: 24574 },
+  {
+    apiEnv: { OXBOW_GASLESS_DECAY_SECONDS: '20', OXBOW_GASLESS_DEADLINE_SECONDS: '30' },
+    setUp: async (started) => {
+      eth = started.eth
+      usdc = seededToken(eth, 'USDC')
+      dai = seededToken(eth, 'DAI')
+      swapper = started.stack.manifest.accounts[SWAPPER_INDEX]!.address
+      // The one-time Permit2 approval (a transaction: it costs gas) before the balances are taken:
+      // the gasless swap itself must spend no ETH.
+      const { wallet, public: client } = devnetClients(started.stack.manifest, 'ethereum', SWAPPER_INDEX)
+      await client.waitForTransactionReceipt({
+        hash: await wallet.writeContract({
+          address: usdc,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [eth.contracts.permit2, maxUint256],
+        }),
+      })
+    },
+  },
+)
 
 const client = () => devnetClients(suite.stack.manifest, 'ethereum', SWAPPER_INDEX).public
 const tokenBalance = (token: Address) =>

@@ -8,7 +8,7 @@
  * order that expires, as rows of the account drawer's Activity; invalid inputs.
  */
 import assert from 'node:assert/strict'
-import { before, test } from 'node:test'
+import { test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import { type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
 import type { Page } from 'playwright-core'
@@ -23,7 +23,6 @@ const SWAPPER: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const TRADER_INDEX = 3
 const WALLET = { name: 'Limit Test Wallet', rdns: 'test.oxbow.limit' }
 
-const suite = ordersSuite('limit', { devnetPortBase: 27600, apiPort: 27688, webPort: 27674 })
 let eth: NetworkDeployment
 let usdc: Address
 let weth: Address
@@ -41,11 +40,17 @@ interface ApiOrder {
   output: { token: Address; amount: string }
 }
 
-before(async () => {
-  eth = suite.eth
-  usdc = seededToken(eth, 'USDC')
-  weth = eth.contracts.weth9
-})
+const suite = ordersSuite(
+  'limit',
+  { devnetPortBase: 27600, apiPort: 27688, webPort: 27674 },
+  {
+    setUp: async (started) => {
+      eth = started.eth
+      usdc = seededToken(eth, 'USDC')
+      weth = eth.contracts.weth9
+    },
+  },
+)
 
 const openLimit = (width = 1280) =>
   openWithWallet(

@@ -19,22 +19,24 @@ export interface OrdersSuite {
 }
 
 /**
- * Registers an order suite's hooks (before the file's own, which can then use it): before, the
- * stack with the filler and the order store in a fresh `oxbow-<name>-e2e-` directory (`apiEnv` on
- * top), then Chromium; after, the browser closed, the stack stopped and the directory removed.
+ * Registers an order suite's hooks: before, the stack with the filler and the order store in a
+ * fresh `oxbow-<name>-e2e-` directory (`apiEnv` on top), Chromium, then the file's `setUp` (node:test
+ * runs a file's top-level `before` hooks concurrently, so set-up that needs the stack goes here);
+ * after, the browser closed, the stack stopped and the directory removed.
  */
 export function ordersSuite(
   name: string,
   ports: StackPorts,
-  apiEnv: Readonly<Record<string, string>> = {},
+  options: { apiEnv?: Readonly<Record<string, string>>; setUp?: (suite: OrdersSuite) => Promise<void> } = {},
 ): OrdersSuite {
   let dbDir: string | undefined
   let stack: Stack | undefined
   let browser: Browser | undefined
   before(async () => {
     dbDir = await mkdtemp(join(tmpdir(), `oxbow-${name}-e2e-`))
-    stack = await startStack(ports, { filler: true, apiEnv: { OXBOW_API_DB_DIR: dbDir, ...apiEnv } })
+    stack = await startStack(ports, { filler: true, apiEnv: { OXBOW_API_DB_DIR: dbDir, ...options.apiEnv } })
     browser = await launchChromium()
+    await options.setUp?.(suite)
   })
   after(async () => {
     await browser?.close().catch(() => {})
@@ -45,7 +47,7 @@ export function ordersSuite(
     if (part === undefined) throw new Error(`the ${name} stack has not started (used outside a test?)`)
     return part
   }
-  return {
+  const suite: OrdersSuite = {
     get stack() {
       return started(stack)
     },
@@ -56,4 +58,5 @@ export function ordersSuite(
       return started(started(stack).manifest.networks.ethereum)
     },
   }
+  return suite
 }
