@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { startStack } from '../e2e/stack.ts'
-import { ACCOUNT_0, byTestId, connectWallet, toBaseUnits } from '../e2e/swapKit.ts'
+import { ACCOUNT_0, byTestId, connectWallet, seededTokenOf, toBaseUnits } from '../e2e/swapKit.ts'
 import { launchChromium } from '../test/harness.ts'
 
 const PORTS = { devnetPortBase: 25300, apiPort: 25788, webPort: 25574 }
@@ -165,8 +165,7 @@ try {
     if (!eth) throw new Error('ethereum is not running')
     const tokenOf = (symbol: string) => {
       if (symbol === 'ETH') return { param: 'ETH', decimals: 18 }
-      const found = eth.tokens.find((t) => t.symbol === symbol && t.kind !== 'impersonator')
-      if (!found) throw new Error(`${symbol} missing on ethereum`)
+      const found = seededTokenOf(eth, symbol)
       return { param: found.address as Address, decimals: found.decimals }
     }
     // Native input (no approval) and ERC-20 input (the first trade of each token also approves

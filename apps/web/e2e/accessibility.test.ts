@@ -24,7 +24,7 @@ import type { AxeResults } from 'axe-core'
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { stackForFile } from './fileStack.ts'
 import { interceptExternalSites } from './support.ts'
-import { ACCOUNT_0, byTestId } from './swapKit.ts'
+import { ACCOUNT_0, byTestId, seededToken } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 25900, apiPort: 25791, webPort: 25576 }
 const LOCAL_WALLET = 'Local test wallet'
@@ -534,11 +534,7 @@ describe('keyboard', () => {
 
 /** The devnet's USDC on Ethereum (not its impersonator). */
 function usdcAddress(): string {
-  const found = file.stack.manifest.networks.ethereum?.tokens.find(
-    (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
-  )
-  if (!found) throw new Error('no USDC on the devnet')
-  return found.address
+  return seededToken(file.stack.manifest.networks.ethereum, 'USDC')
 }
 
 async function connectLocalWallet(page: Page, say: Say): Promise<void> {

@@ -15,38 +15,34 @@ import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import type { NetworkSlug } from '@oxbow/chains'
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { devnetClients } from '@oxbow/devnet'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, erc20Abi, isHash, zeroAddress } from 'viem'
-import { connectToSend, drawer, startDrawerStack } from './drawerKit.ts'
-import { STACK_NETWORKS, type Stack } from './stack.ts'
-import { withCheckedPage } from './support.ts'
-import { ACCOUNT_0, accountButton, byTestId, connectWallet, toBaseUnits, waitForQuote } from './swapKit.ts'
+import { connectToSend, drawer, drawerSuite, waitForSendReview } from './drawerKit.ts'
+import { STACK_NETWORKS } from './stack.ts'
+import {
+  ACCOUNT_0,
+  accountButton,
+  byTestId,
+  connectWallet,
+  seededTokenOf,
+  toBaseUnits,
+  waitForQuote,
+} from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 29100, apiPort: 29187, webPort: 29173, indexerPort: 29190 }
 const LOCAL_WALLET = 'Local test wallet'
 
-let stack: Stack
-let browser: Browser
-
-before(async () => {
-  // The indexer answers once it has caught up with both networks.
-  ;({ stack, browser } = await startDrawerStack(PORTS, ACCOUNT_0))
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-})
+const suite = drawerSuite(PORTS)
 
 const withPage = (
   path: string,
   run: (page: Page, context: BrowserContext) => Promise<void>,
   viewport = { width: 1280, height: 900 },
-) => withCheckedPage(browser, stack, path, run, { viewport })
+) => suite.withPage(path, run, { viewport })
 
 async function connectAndOpen(page: Page): Promise<void> {
   await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
@@ -100,7 +96,7 @@ async function keyboardToTab(page: Page, id: string): Promise<void> {
 }
 
 async function graphql<T>(query: string, variables: Record<string, unknown>): Promise<T> {
-  const response = await fetch(stack.graphqlUrl ?? '', {
+  const response = await fetch(suite.stack.graphqlUrl ?? '', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables }),
@@ -114,7 +110,7 @@ async function graphql<T>(query: string, variables: Record<string, unknown>): Pr
 async function expectedTotalUsd(owner: Address, minimumUsd: number): Promise<number> {
   let total = 0
   for (const slug of STACK_NETWORKS) {
-    const client = devnetClients(stack.manifest, slug as NetworkSlug, 0).public
+    const client = devnetClients(suite.stack.manifest, slug as NetworkSlug, 0).public
     const { tokens } = await graphql<{
       tokens: { nodes: { address: string; decimals: number; isSpam: boolean }[] }
     }>(
@@ -251,7 +247,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
         )
         return Math.abs(usd - expected) <= expected * 1e-6 + 0.01
       }, expectedAll)
-      const rates = (await (await fetch(`${stack.apiUrl}/v1/fx-rates`)).json()) as {
+      const rates = (await (await fetch(`${suite.stack.apiUrl}/v1/fx-rates`)).json()) as {
         rates: Record<string, number>
       }
       const eur = rates.rates.EUR
@@ -298,17 +294,14 @@ describe('account drawer', { timeout: 600_000 }, () => {
   })
 
   test('a swap shows as pending in Activity until its block is mined, then confirmed; tabs work by keyboard and the tab is remembered', async () => {
-    const rpc = stack.rpcUrl('ethereum')
+    const rpc = suite.stack.rpcUrl('ethereum')
     const call = (method: string, params: unknown[] = []) =>
       fetch(rpc, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
       }).then((r) => r.json())
-    const usdc = stack.manifest.networks.ethereum?.tokens.find(
-      (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
-    )
-    assert.ok(usdc)
+    const usdc = seededTokenOf(suite.stack.manifest.networks.ethereum, 'USDC')
     await withPage(`/swap?chain=ethereum&inputCurrency=ETH&outputCurrency=${usdc.address}`, async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       const field = byTestId(page, 'swap-input-amount')
@@ -342,9 +335,11 @@ describe('account drawer', { timeout: 600_000 }, () => {
           .first()
           .waitFor({ timeout: 60_000 })
         assert.equal(await drawer(page).locator(`li[data-tx="${hash}"][data-status="pending"]`).count(), 0)
-        const receipt = await devnetClients(stack.manifest, 'ethereum', 0).public.getTransactionReceipt({
-          hash: hash as `0x${string}`,
-        })
+        const receipt = await devnetClients(suite.stack.manifest, 'ethereum', 0).public.getTransactionReceipt(
+          {
+            hash: hash as `0x${string}`,
+          },
+        )
         assert.equal(receipt.status, 'success')
         await byTestId(page, 'account-pending-count').waitFor({ state: 'detached' })
       } finally {
@@ -359,12 +354,10 @@ describe('account drawer', { timeout: 600_000 }, () => {
   })
 
   test('send: ETH to a new address and an ERC-20 to a contract (speed bumps in order), balances checked on chain; a look-alike of a recent recipient is warned; button labels', async () => {
-    const eth = devnetClients(stack.manifest, 'ethereum', 0).public
+    const eth = devnetClients(suite.stack.manifest, 'ethereum', 0).public
     const fresh = `0x${randomBytes(20).toString('hex')}` as Address
-    const usdc = stack.manifest.networks.ethereum?.tokens.find(
-      (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
-    )
-    const weth = stack.manifest.networks.ethereum?.tokens.find((t) => t.symbol === 'WETH')
+    const usdc = seededTokenOf(suite.stack.manifest.networks.ethereum, 'USDC')
+    const weth = suite.stack.manifest.networks.ethereum?.tokens.find((t) => t.symbol === 'WETH')
     assert.ok(usdc && weth)
     await withPage('/send?chain=ethereum&inputCurrency=ETH', async (page) => {
       const form = page.getByTestId('send-form')
@@ -390,10 +383,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
 
       // ETH to a new address (whitespace stripped).
       await page.getByTestId('send-recipient').fill(` ${fresh.slice(0, 12)} ${fresh.slice(12)} `)
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
+      await waitForSendReview(page)
       const before = await eth.getBalance({ address: fresh })
       await button.click()
       await page
@@ -425,10 +415,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
           await page.getByTestId('send-toggle').click()
       }
       await page.getByTestId('send-amount').fill('12.5')
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
+      await waitForSendReview(page)
       await button.click()
       await page
         .getByRole('dialog', { name: 'This address is a smart contract' })
@@ -467,10 +454,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
         .waitFor({ timeout: 30_000 })
       await page.getByTestId('send-recipient').fill(lookalike)
       await page.getByTestId('send-amount').fill('0.001')
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
+      await waitForSendReview(page)
       await button.click()
       await page
         .getByRole('dialog', { name: 'New address' })
@@ -481,8 +465,8 @@ describe('account drawer', { timeout: 600_000 }, () => {
   })
 
   test('send to an ENS name: alice.eth resolves through the devnet registry to account 1, which receives the ETH', async () => {
-    const eth = devnetClients(stack.manifest, 'ethereum', 0).public
-    const alice = devnetClients(stack.manifest, 'ethereum', 1).wallet.account.address
+    const eth = devnetClients(suite.stack.manifest, 'ethereum', 0).public
+    const alice = devnetClients(suite.stack.manifest, 'ethereum', 1).wallet.account.address
     await withPage('/send?chain=ethereum&inputCurrency=ETH', async (page) => {
       const form = page.getByTestId('send-form')
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
@@ -497,10 +481,7 @@ describe('account drawer', { timeout: 600_000 }, () => {
       const resolved = page.getByTestId('send-recipient-resolved')
       await resolved.waitFor()
       assert.equal((await resolved.textContent())?.trim(), alice)
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
+      await waitForSendReview(page)
       const before = await eth.getBalance({ address: alice })
       await page.getByTestId('send-button').click()
       // account 1 never received from account 0 here: the new-address speed bump comes first.
@@ -534,9 +515,9 @@ describe('account drawer', { timeout: 600_000 }, () => {
   })
 
   test("smart wallet: settings show each network's delegation; Upgrade delegates on chain (EIP-7702), Remove delegation clears it", async () => {
-    const { public: eth, wallet } = devnetClients(stack.manifest, 'ethereum', 5)
+    const { public: eth, wallet } = devnetClients(suite.stack.manifest, 'ethereum', 5)
     const me = wallet.account.address
-    const delegate = stack.manifest.networks.ethereum?.contracts.simple7702Account ?? ''
+    const delegate = suite.stack.manifest.networks.ethereum?.contracts.simple7702Account ?? ''
     assert.equal((await eth.getCode({ address: me })) ?? '0x', '0x', 'account 5 starts as a plain account')
     await withPage(`/swap?eagerlyConnect=true&eagerlyConnectAddress=${me}`, async (page) => {
       await accountButton(page, me).click()
@@ -580,9 +561,9 @@ describe('account drawer', { timeout: 600_000 }, () => {
     })
   })
   test('smart wallet: an upgrade and its removal show in Activity once mined (the indexer reads EIP-7702 authorizations) and after a reload', async () => {
-    const { public: eth, wallet } = devnetClients(stack.manifest, 'ethereum', 6)
+    const { public: eth, wallet } = devnetClients(suite.stack.manifest, 'ethereum', 6)
     const me = wallet.account.address
-    const delegate = stack.manifest.networks.ethereum?.contracts.simple7702Account ?? ''
+    const delegate = suite.stack.manifest.networks.ethereum?.contracts.simple7702Account ?? ''
     const shots = process.env.OXBOW_E2E_SCREENSHOTS ?? tmpdir()
     assert.equal((await eth.getCode({ address: me })) ?? '0x', '0x', 'account 6 starts as a plain account')
     const confirmedRow = (page: Page, title: string) =>

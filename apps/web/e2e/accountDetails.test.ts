@@ -20,13 +20,12 @@
 import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, erc20Abi, type Hash, parseAbi } from 'viem'
-import { connectToSend, drawer, reviewSend, startDrawerStack, withMiningPaused } from './drawerKit.ts'
-import type { Stack } from './stack.ts'
-import { screenshot, withCheckedPage } from './support.ts'
+import { connectToSend, drawer, drawerSuite, reviewSend, withMiningPaused } from './drawerKit.ts'
+import { screenshot } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 32100, apiPort: 32187, webPort: 32173, indexerPort: 32190 }
@@ -34,22 +33,12 @@ const LOCAL_WALLET = 'Local test wallet'
 /** PUSH1 0 PUSH1 0 REVERT: any call to it reverts. */
 const REVERTING_CODE = '0x60006000fd'
 
-let stack: Stack
-let browser: Browser
-
-before(async () => {
-  ;({ stack, browser } = await startDrawerStack(PORTS, ACCOUNT_0))
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-})
+const suite = drawerSuite(PORTS)
 
 const withPage = (path: string, run: (page: Page, context: BrowserContext) => Promise<void>) =>
-  withCheckedPage(browser, stack, path, run, { viewport: { width: 1280, height: 900 } })
+  suite.withPage(path, run, { viewport: { width: 1280, height: 900 } })
 
-const chain = () => devnetClients(stack.manifest, 'ethereum', 0)
+const chain = () => devnetClients(suite.stack.manifest, 'ethereum', 0)
 
 async function openActivity(page: Page) {
   await accountButton(page, ACCOUNT_0).click()
@@ -197,9 +186,9 @@ describe('activity: transaction details', { concurrency: false }, () => {
   })
 
   test('a received token: its details show no network cost (the sender paid the gas)', async () => {
-    const weth = stack.manifest.networks.ethereum?.tokens.find((t) => t.symbol === 'WETH')
+    const weth = suite.stack.manifest.networks.ethereum?.tokens.find((t) => t.symbol === 'WETH')
     assert.ok(weth)
-    const sender = devnetClients(stack.manifest, 'ethereum', 1)
+    const sender = devnetClients(suite.stack.manifest, 'ethereum', 1)
     const amount = 1_000_000_000_000_000n
     const deposit = await sender.wallet.writeContract({
       address: weth.address as Address,
@@ -229,9 +218,7 @@ describe('activity: transaction details', { concurrency: false }, () => {
 
   test('narrow touch screen: the bottom sheet opens by an edge swipe, drags with overdrag resistance, closes by its top edge', async () => {
     const height = 800
-    await withCheckedPage(
-      browser,
-      stack,
+    await suite.withPage(
       '/swap',
       async (page, context) => {
         await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)

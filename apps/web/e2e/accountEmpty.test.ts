@@ -7,14 +7,11 @@
  * exist), each of which works. An account holding tokens (anvil's account 0) gets no Buy.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import { localRpcUrl, testnetNetworks } from '@oxbow/chains'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, test } from 'node:test'
+import type { BrowserContext, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { drawer, startDrawerStack } from './drawerKit.ts'
-import type { Stack } from './stack.ts'
-import { withCheckedPage } from './support.ts'
+import { drawer, drawerSuite, idleTestnetRefusals } from './drawerKit.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet, injectedTestWallet } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 36100, apiPort: 36187, webPort: 36173, indexerPort: 36190 }
@@ -23,27 +20,14 @@ const LOCAL_WALLET = 'Local test wallet'
 /** Never funded, never used: no balance, NFT, position or transaction on any network. */
 const FRESH: Address = privateKeyToAccount(generatePrivateKey()).address
 
-let stack: Stack
-let browser: Browser
-
-before(async () => {
-  ;({ stack, browser } = await startDrawerStack(PORTS, ACCOUNT_0))
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-})
-
-/** The registry's testnets have RPC URLs in the app's config but do not run on this devnet. */
-const idleTestnetRpc = testnetNetworks.map((network) => `${localRpcUrl(network, PORTS.devnetPortBase)}/`)
+const suite = drawerSuite(PORTS)
 
 const withFreshPage = (path: string, run: (page: Page, context: BrowserContext) => Promise<void>) =>
-  withCheckedPage(browser, stack, path, run, {
+  suite.withPage(path, run, {
     // testnet mode may reach for a testnet's node, which this devnet does not run
-    allow: (text, from) => /net::ERR_CONNECTION_REFUSED/.test(text) && idleTestnetRpc.includes(from),
+    allow: idleTestnetRefusals(PORTS.devnetPortBase),
     setup: (context) => {
-      const ethereum = stack.manifest.networks.ethereum
+      const ethereum = suite.stack.manifest.networks.ethereum
       assert.ok(ethereum)
       return context.addInitScript({
         content: injectedTestWallet({
@@ -104,7 +88,7 @@ describe('account drawer: an empty account', { concurrency: false }, () => {
   })
 
   test('behavior: an account holding tokens gets no Buy', async () => {
-    await withCheckedPage(browser, stack, '/swap', async (page) => {
+    await suite.withPage('/swap', async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await accountButton(page, ACCOUNT_0).click()
       const total = drawer(page).getByTestId('portfolio-total')

@@ -1,23 +1,13 @@
 import assert from 'node:assert/strict'
-import { after, before, test } from 'node:test'
-import type { Browser } from 'playwright-core'
+import { test } from 'node:test'
 import { INITIAL_JS_BUDGET_BYTES, measureInitialJs } from '../bench/measureInitialJs.ts'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
+import { webSuite } from './support.ts'
 
-let web: RunningWeb
-let browser: Browser
-before(async () => {
-  web = await startWeb()
-  browser = await launchChromium()
-})
-after(async () => {
-  await browser?.close()
-  await web?.close()
-})
+const suite = webSuite()
 
 for (const path of ['/', '/swap']) {
   test(`budget: initial JavaScript of ${path} is at most 200 KB gzip`, async (t) => {
-    const measured = await measureInitialJs(browser, web.url, path)
+    const measured = await measureInitialJs(suite.browser, suite.web.url, path)
     t.diagnostic(`${path}: ${measured.gzipBytes} B gzip of ${INITIAL_JS_BUDGET_BYTES} B`)
     assert.ok(measured.files.length > 0, 'scripts were measured')
     assert.ok(

@@ -10,17 +10,11 @@ import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
 import { devnetClients } from '@oxbow/devnet'
-import {
-  erc20Abi,
-  nonfungiblePositionManagerAbi,
-  poolIdOf,
-  v2PairAbi,
-  v2Router02Abi,
-  v4StateViewAbi,
-} from '@oxbow/protocol'
+import { nonfungiblePositionManagerAbi, poolIdOf, v2PairAbi, v4StateViewAbi } from '@oxbow/protocol'
 import type { Page } from 'playwright-core'
-import { type Address, decodeEventLog, maxUint256, parseEther, parseEventLogs, zeroAddress } from 'viem'
+import { type Address, decodeEventLog, parseEther, parseEventLogs, zeroAddress } from 'viem'
 import {
+  addV2EthLiquidity,
   confirmedLiquidityTx,
   createdPositionId,
   gasSince,
@@ -28,8 +22,8 @@ import {
   liquidityAddresses,
   positionManagers,
   startLiquidityStack,
+  withLiquidityPage,
 } from './liquidityKit.ts'
-import { withWatchedPage } from './support.ts'
 import { ACCOUNT_0, balanceOf as balanceOfAccount } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 27500, indexer: 27590, web: 27575 }
@@ -53,16 +47,7 @@ after(async () => {
 })
 
 const withPage = (path: string, run: (page: Page) => Promise<void>, width = 1280, connect = true) =>
-  withWatchedPage(stack.browser, stack.web.url + path, run, {
-    context: { viewport: { width, height: 900 } },
-    wallet: {
-      name: WALLET,
-      rdns: 'test.create',
-      account: ACCOUNT_0,
-      chains: [[stack.chainId, stack.rpcUrl]],
-    },
-    connect,
-  })
+  withLiquidityPage(stack, path, run, { wallet: { name: WALLET, rdns: 'test.create' }, width, connect })
 
 async function choosePair(page: Page, a: string, b: string) {
   await page.getByLabel('Token A').fill(a)
@@ -616,29 +601,11 @@ describe('create a position', () => {
   })
 
   test('behavior: v2 WETH/USDC LP tokens migrated to a new native ETH/USDC 0.3% v4 pool: removed as ETH to the wallet, then minted; every LP token burned, the v4 NFT the account’s with the liquidity shown', async () => {
-    const { public: client, wallet } = clients()
+    const { public: client } = clients()
     const pair = wethUsdcPair()
     const router = stack.devnet.manifest.networks.ethereum?.contracts.v2Router02 as Address
     // Set-up on chain (the app's v2 add is covered above): 1 ETH of liquidity.
-    const send = async (hash: Promise<`0x${string}`>) =>
-      client.waitForTransactionReceipt({ hash: await hash })
-    await send(
-      wallet.writeContract({
-        address: tokens.usdc,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [router, maxUint256],
-      }),
-    )
-    await send(
-      wallet.writeContract({
-        address: router,
-        abi: v2Router02Abi,
-        functionName: 'addLiquidityETH',
-        args: [tokens.usdc, 10n ** 12n, 0n, 0n, ACCOUNT_0, BigInt(Math.floor(Date.now() / 1000) + 600)],
-        value: parseEther('1'),
-      }),
-    )
+    await addV2EthLiquidity(clients(), router, tokens.usdc)
     const lp0 = await balanceOf(pair)
     assert.ok(lp0 > 0n)
     const [reserve0, reserve1] = await client.readContract({

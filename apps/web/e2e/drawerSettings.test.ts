@@ -12,34 +12,19 @@
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { after, before, describe, test } from 'node:test'
-import { localRpcUrl, testnetNetworks } from '@oxbow/chains'
+import { describe, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import type { Address, Hash } from 'viem'
 import { type AnalyticsEventBody, recordAcceptedAnalytics } from './analyticsProbe.ts'
-import { connectToSend, drawer, reviewSend, startDrawerStack } from './drawerKit.ts'
-import type { Stack } from './stack.ts'
-import { screenshot, withCheckedPage } from './support.ts'
+import { connectToSend, drawer, drawerSuite, idleTestnetRefusals, reviewSend } from './drawerKit.ts'
+import { screenshot } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 30700, apiPort: 30787, webPort: 30773, indexerPort: 30790 }
 const LOCAL_WALLET = 'Local test wallet'
 
-/** The registry's testnets have RPC URLs in the app's config but do not run on this devnet. */
-const idleTestnetRpc = testnetNetworks.map((network) => `${localRpcUrl(network, PORTS.devnetPortBase)}/`)
-
-let stack: Stack
-let browser: Browser
-
-before(async () => {
-  ;({ stack, browser } = await startDrawerStack(PORTS, ACCOUNT_0, { analyticsSampleRate: 1 }))
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-})
+const suite = drawerSuite(PORTS, { analyticsSampleRate: 1 })
 
 // testnet mode may reach for a testnet's node, which this devnet does not run
 const withPage = (
@@ -47,12 +32,12 @@ const withPage = (
   viewport: { width: number; height: number },
   run: (page: Page, context: BrowserContext) => Promise<void>,
 ) =>
-  withCheckedPage(browser, stack, path, run, {
+  suite.withPage(path, run, {
     viewport,
-    allow: (text, from) => /net::ERR_CONNECTION_REFUSED/.test(text) && idleTestnetRpc.includes(from),
+    allow: idleTestnetRefusals(PORTS.devnetPortBase),
   })
 
-const chain = () => devnetClients(stack.manifest, 'ethereum', 0)
+const chain = () => devnetClients(suite.stack.manifest, 'ethereum', 0)
 const toasts = (page: Page) => page.getByRole('list', { name: 'Transaction notifications' })
 
 async function openSettings(page: Page): Promise<void> {
@@ -186,7 +171,7 @@ describe('drawer: toasts, testnet mode, settings', { concurrency: false }, () =>
         '/explore/transactions',
         '/nfts',
       ]) {
-        await page.goto(stack.webUrl + path)
+        await page.goto(suite.stack.webUrl + path)
         const notice = page.getByTestId('networks-unavailable')
         await notice.waitFor()
         assert.match((await notice.textContent()) ?? '', /Not available here: Sepolia/, path)
@@ -200,7 +185,7 @@ describe('drawer: toasts, testnet mode, settings', { concurrency: false }, () =>
           assert.equal(await page.getByTestId(row).count(), 0, `${path}: no mainnet ${row}`)
         if (path === '/explore/pools') await screenshot(page, 'testnet-explore-1280')
       }
-      await page.goto(`${stack.webUrl}/swap`)
+      await page.goto(`${suite.stack.webUrl}/swap`)
 
       await page.reload()
       await byTestId(page, 'testnet-indicator').waitFor()
@@ -237,10 +222,10 @@ describe('drawer: toasts, testnet mode, settings', { concurrency: false }, () =>
       // Off again: the swap form is back on the mainnets at once.
       assert.equal(await swapNetwork().inputValue(), 'ethereum')
       assert.ok((await options()).includes('Base'))
-      await page.goto(`${stack.webUrl}/explore/pools`)
+      await page.goto(`${suite.stack.webUrl}/explore/pools`)
       await page.getByTestId('explore-pool-row').first().waitFor()
       assert.equal(await page.getByTestId('networks-unavailable').count(), 0)
-      await page.goto(`${stack.webUrl}/swap`)
+      await page.goto(`${suite.stack.webUrl}/swap`)
       await page.getByRole('combobox', { name: 'Network' }).first().waitFor()
       const mainnets = await options()
       assert.ok(mainnets.includes('Base') && !mainnets.includes('Sepolia'), mainnets.join())
@@ -250,7 +235,7 @@ describe('drawer: toasts, testnet mode, settings', { concurrency: false }, () =>
   test('hide unknown tokens and analytics survive a reload; analytics off sends no usage data', async () => {
     await withPage('/swap', { width: 1280, height: 900 }, async (page, context) => {
       const events: AnalyticsEventBody[] = []
-      recordAcceptedAnalytics(context, stack.apiUrl, events)
+      recordAcceptedAnalytics(context, suite.stack.apiUrl, events)
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
       await openSettings(page)
       // On by default: opening views is tracked (menu_opened), sent within the 5 s batch window.

@@ -133,6 +133,21 @@ const token = (symbol: string, kind?: string) => {
 }
 
 /** Asks the indexer directly (what the page should show, read the way the app reads it). */
+/** Devnet account `index` swaps `ether` ETH for USDC through the v2 router (sent, not waited for). */
+async function swapEthForUsdc(index: number, ether: string) {
+  const account = privateKeyToAccount(devnet.manifest.accounts[index]?.privateKey ?? '0x')
+  const wallet = createWalletClient({ account, transport: walletTransport(eth.rpcUrl) })
+  const hash = await wallet.writeContract({
+    chain: null,
+    address: eth.contracts.v2Router02,
+    abi: v2Router02Abi,
+    functionName: 'swapExactETHForTokens',
+    args: [0n, [token('WETH').address, token('USDC', 'stablecoin').address], account.address, 2n ** 40n],
+    value: parseEther(ether),
+  })
+  return { account, hash }
+}
+
 async function indexerQuery<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
   const response = await fetch(indexer.url, {
     method: 'POST',
@@ -493,16 +508,7 @@ describe('explore tables', () => {
   test('behavior: a swap sent to the devnet appears in the transactions tab without a reload', async () => {
     await withPage('/explore/transactions/ethereum', async (page) => {
       await page.getByTestId('explore-transaction-row').first().waitFor()
-      const account = privateKeyToAccount(devnet.manifest.accounts[2]?.privateKey ?? '0x')
-      const wallet = createWalletClient({ account, transport: walletTransport(eth.rpcUrl) })
-      const hash = await wallet.writeContract({
-        chain: null,
-        address: eth.contracts.v2Router02,
-        abi: v2Router02Abi,
-        functionName: 'swapExactETHForTokens',
-        args: [0n, [token('WETH').address, token('USDC', 'stablecoin').address], account.address, 2n ** 40n],
-        value: parseEther('1'),
-      })
+      const { account, hash } = await swapEthForUsdc(2, '1')
       const receipt = await client.waitForTransactionReceipt({ hash })
       assert.equal(receipt.status, 'success')
       const row = page.locator(`[data-testid=explore-transaction-row][data-tx="${hash}"]`)
@@ -670,16 +676,7 @@ describe('token page', () => {
         /\$/.test(document.querySelector('[data-testid=token-volume]')?.textContent ?? ''),
       )
       const before = money(await volume.textContent())
-      const account = privateKeyToAccount(devnet.manifest.accounts[3]?.privateKey ?? '0x')
-      const wallet = createWalletClient({ account, transport: walletTransport(eth.rpcUrl) })
-      const hash = await wallet.writeContract({
-        chain: null,
-        address: eth.contracts.v2Router02,
-        abi: v2Router02Abi,
-        functionName: 'swapExactETHForTokens',
-        args: [0n, [weth.address, token('USDC', 'stablecoin').address], account.address, 2n ** 40n],
-        value: parseEther('5'),
-      })
+      const { hash } = await swapEthForUsdc(3, '5')
       const receipt = await client.waitForTransactionReceipt({ hash })
       await page
         .locator(`[data-testid=explore-transaction-row][data-tx="${hash}"]`)

@@ -1,43 +1,22 @@
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, test } from 'node:test'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import {
   DEFAULT_APP_STORE_LINK,
   IN_APP_WALLET_BROWSERS,
 } from '../src/modules/banners/services/appStoreLink.ts'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { watchProblems } from './support.ts'
+import { startWeb } from '../test/harness.ts'
+import { webSuite, withWatchedPage } from './support.ts'
 
-let web: RunningWeb
-let browser: Browser
 const valid = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
-before(async () => {
-  web = await startWeb()
-  browser = await launchChromium()
-})
-after(async () => {
-  await browser?.close()
-  await web?.close()
-})
+const suite = webSuite()
 
-async function withPage(
+const withPage = (
   path: string,
   run: (page: Page, context: BrowserContext) => Promise<void>,
-  options: Parameters<Browser['newContext']>[0] = {},
-): Promise<void> {
-  const context = await browser.newContext(options)
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  try {
-    await page.goto(web.url + path)
-    await page.locator('main h1').first().waitFor()
-    await run(page, context)
-    assert.deepEqual(problems.errors, [], 'no console errors')
-  } finally {
-    await context.close()
-  }
-}
+  options: BrowserContextOptions = {},
+) => withWatchedPage(suite.browser, suite.web.url + path, run, { context: options })
 
 const htmlAttr = (page: Page, name: string) =>
   page.evaluate((n) => document.documentElement.getAttribute(n), name)
@@ -97,7 +76,7 @@ describe('preferences', () => {
       await page.getByRole('radio', { name: /Français/ }).click()
       await page.waitForFunction(() => document.documentElement.lang.startsWith('fr'))
 
-      await page.goto(`${web.url}/explore`)
+      await page.goto(`${suite.web.url}/explore`)
       await page.locator('main h1').waitFor()
       await page.waitForFunction(() => document.documentElement.lang.startsWith('fr'))
       assert.equal(await htmlAttr(page, 'data-theme'), 'dark')
@@ -135,13 +114,13 @@ describe('URL parameters', () => {
   test('behavior: disableNFTs=true hides NFT routes for the session; other values are ignored', async () => {
     await withPage('/swap?disableNFTs=maybe', async (page) => {
       assert.equal(await session(page, 'shouldDisableNFTRoutes'), null)
-      await page.goto(`${web.url}/nfts`)
+      await page.goto(`${suite.web.url}/nfts`)
       await page.waitForFunction(() => document.title.startsWith('NFTs'))
     })
     await withPage('/swap?disableNFTs=true', async (page) => {
       assert.equal(await session(page, 'shouldDisableNFTRoutes'), 'true')
-      await page.goto(`${web.url}/nfts`)
-      await page.waitForURL(`${web.url}/not-found`)
+      await page.goto(`${suite.web.url}/nfts`)
+      await page.waitForURL(`${suite.web.url}/not-found`)
     })
   })
 
@@ -171,15 +150,15 @@ describe('URL parameters', () => {
         layersOff: ['oldLayer'],
       })
       await page.getByRole('link', { name: 'Limit', exact: true }).first().click()
-      await page.waitForURL(`${web.url}/not-found`)
-      await page.goto(`${web.url}/manage/passkey/${valid}`)
+      await page.waitForURL(`${suite.web.url}/not-found`)
+      await page.goto(`${suite.web.url}/manage/passkey/${valid}`)
       await page.waitForFunction(() => document.title.startsWith('Manage passkeys'))
     })
   })
 
   test('behavior: every override is ignored on the production hostname', async () => {
     const production = await startWeb({ port: 23574, config: { productionHostname: 'localhost' } })
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     try {
       const page = await context.newPage()
       await page.goto(`${production.url}/manage/passkey/${valid}?featureFlagOverride=embeddedWallet`)
@@ -244,7 +223,7 @@ describe('landing', () => {
             assert.equal(await amount.inputValue(), '12.51', `typing continues in the field (${where})`)
             // One history entry for the hand-off: Back returns to the landing.
             await page.goBack()
-            await page.waitForURL(`${web.url}/`)
+            await page.waitForURL(`${suite.web.url}/`)
           },
           { viewport },
         )
@@ -301,10 +280,10 @@ describe('header and banners', () => {
       ['2027-01-07T12:00:00', 1],
       ['2027-01-08T12:00:00', 0],
     ] as const) {
-      const context = await browser.newContext()
+      const context = await suite.browser.newContext()
       const page = await context.newPage()
       await page.clock.setFixedTime(new Date(date))
-      await page.goto(`${web.url}/swap`)
+      await page.goto(`${suite.web.url}/swap`)
       await page.locator('main h1').waitFor()
       assert.equal(await page.getByTestId('holiday-logo').count(), expected, date)
       await context.close()
@@ -430,7 +409,7 @@ describe('header and banners', () => {
 
   test('behavior: the UK notice with its read-more link shows when the origin country is GB', async () => {
     const uk = await startWeb({ port: 23574, config: { originCountry: 'GB' } })
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     try {
       const page = await context.newPage()
       await page.goto(`${uk.url}/swap`)
@@ -449,7 +428,7 @@ describe('header and banners', () => {
 
 describe('serving', () => {
   test('behavior: strict CSP and security headers on the app and its assets', async () => {
-    const response = await fetch(`${web.url}/explore`)
+    const response = await fetch(`${suite.web.url}/explore`)
     const csp = response.headers.get('content-security-policy') ?? ''
     assert.match(csp, /script-src 'self'(;|$)/)
     assert.match(csp, /frame-ancestors 'none'/)

@@ -10,73 +10,49 @@
  * gasless route at all.
  */
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { type Address, erc20Abi, maxUint256 } from 'viem'
-import { launchChromium } from '../test/harness.ts'
-import { type Stack, startStack } from './stack.ts'
+import { ordersSuite } from './ordersKit.ts'
 import { openWithWallet, screenshot as pageScreenshot } from './support.ts'
-import { byTestId, finalStatus } from './swapKit.ts'
+import { byTestId, finalStatus, seededToken } from './swapKit.ts'
 
 const SWAPPER_INDEX = 5
 const WALLET = { name: 'Gasless Test Wallet', rdns: 'test.oxbow.gasless' }
 
-let stack: Stack
-let browser: Browser
-let dbDir: string
 let eth: NetworkDeployment
 let swapper: Address
 let usdc: Address
 let dai: Address
 
-before(async () => {
-  dbDir = await mkdtemp(join(tmpdir(), 'oxbow-gasless-e2e-'))
-  stack = await startStack(
-    { devnetPortBase: 24500, apiPort: 24588, webPort: 24574 },
-    {
-      filler: true,
-      apiEnv: {
-        OXBOW_API_DB_DIR: dbDir,
-        OXBOW_GASLESS_DECAY_SECONDS: '20',
-        OXBOW_GASLESS_DEADLINE_SECONDS: '30',
-      },
+const suite = ordersSuite(
+  'gasless',
+  { devnetPortBase: 24500, apiPort: 24588, webPort: 24574 },
+  {
+    apiEnv: { OXBOW_GASLESS_DECAY_SECONDS: '20', OXBOW_GASLESS_DEADLINE_SECONDS: '30' },
+    setUp: async (started) => {
+      eth = started.eth
+      usdc = seededToken(eth, 'USDC')
+      dai = seededToken(eth, 'DAI')
+      swapper = started.stack.manifest.accounts[SWAPPER_INDEX]!.address
+      // The one-time Permit2 approval (a transaction: it costs gas) before the balances are taken:
+      // the gasless swap itself must spend no ETH.
+      const { wallet, public: client } = devnetClients(started.stack.manifest, 'ethereum', SWAPPER_INDEX)
+      await client.waitForTransactionReceipt({
+        hash: await wallet.writeContract({
+          address: usdc,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [eth.contracts.permit2, maxUint256],
+        }),
+      })
     },
-  )
-  browser = await launchChromium()
-  eth = stack.manifest.networks.ethereum as NetworkDeployment
-  const find = (symbol: string) => {
-    const token = eth.tokens.find((t) => t.symbol === symbol && t.kind !== 'impersonator')
-    assert.ok(token, symbol)
-    return token.address
-  }
-  usdc = find('USDC')
-  dai = find('DAI')
-  swapper = stack.manifest.accounts[SWAPPER_INDEX]!.address
-  // The one-time Permit2 approval (a transaction: it costs gas) before the balances are taken:
-  // the gasless swap itself must spend no ETH.
-  const { wallet, public: client } = devnetClients(stack.manifest, 'ethereum', SWAPPER_INDEX)
-  await client.waitForTransactionReceipt({
-    hash: await wallet.writeContract({
-      address: usdc,
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [eth.contracts.permit2, maxUint256],
-    }),
-  })
-})
+  },
+)
 
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-  if (dbDir) await rm(dbDir, { recursive: true, force: true })
-})
-
-const client = () => devnetClients(stack.manifest, 'ethereum', SWAPPER_INDEX).public
+const client = () => devnetClients(suite.stack.manifest, 'ethereum', SWAPPER_INDEX).public
 const tokenBalance = (token: Address) =>
   client().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [swapper] })
 const ethBalance = () => client().getBalance({ address: swapper })
@@ -86,9 +62,9 @@ const screenshot = (page: Page, name: string) => pageScreenshot(page, name, true
 
 const openSwap = (width: number) =>
   openWithWallet(
-    browser,
-    `${stack.webUrl}/swap?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${dai}`,
-    { ...WALLET, account: swapper, chains: [[eth.chainId, stack.rpcUrl('ethereum')]] },
+    suite.browser,
+    `${suite.stack.webUrl}/swap?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${dai}`,
+    { ...WALLET, account: swapper, chains: [[eth.chainId, suite.stack.rpcUrl('ethereum')]] },
     width,
   )
 
@@ -133,14 +109,14 @@ test('behavior: a gasless swap is signed once and filled by the filler; the user
         await screenshot(page, `gasless-pending-${width}`)
       }
       const final = await finalStatus(page, 40_000)
-      assert.equal(final.state, 'confirmed', `${final.message}\n${stack.fillerLog().slice(-2000)}`)
+      assert.equal(final.state, 'confirmed', `${final.message}\n${suite.stack.fillerLog().slice(-2000)}`)
       assert.match(final.message, /without network cost/)
       await screenshot(page, `gasless-filled-${width}`)
       assert.equal(await ethBalance(), ethBefore, 'the user spent no ETH')
       assert.equal(usdcBefore - (await tokenBalance(usdc)), 1_500_000_000n, 'the USDC left the account')
       assert.ok((await tokenBalance(dai)) > daiBefore + 1_400n * 10n ** 18n, 'the DAI arrived')
       const orders = (await (
-        await fetch(`${stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
+        await fetch(`${suite.stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
       ).json()) as {
         orders: { orderStatus: string; txHash: string | null }[]
       }
@@ -157,7 +133,7 @@ test('behavior: with the filler stopped after the review, the gasless order fail
     const daiBefore = await tokenBalance(dai)
     // reviewed while the filler is live; it stops before the order is signed
     await reviewGasless(page, '700', 'gasless-review-nofiller')
-    await stack.stopFiller()
+    await suite.stack.stopFiller()
     await byTestId(page, 'swap-confirm').click()
     const final = await finalStatus(page, 70_000)
     assert.equal(final.state, 'failed')
@@ -175,7 +151,7 @@ test('behavior: with the filler stopped after the review, the gasless order fail
     assert.ok((await ethBalance()) < ethBefore, 'the classic swap paid its network cost')
     assert.ok((await tokenBalance(dai)) > daiBefore + 600n * 10n ** 18n, 'the DAI arrived')
     const orders = (await (
-      await fetch(`${stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
+      await fetch(`${suite.stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
     ).json()) as {
       orders: { orderStatus: string }[]
     }
@@ -185,7 +161,7 @@ test('behavior: with the filler stopped after the review, the gasless order fail
     )
     // the filler has been silent for longer than its liveness window: the API quotes classic only
     const quote = (await (
-      await fetch(`${stack.apiUrl}/v1/quote`, {
+      await fetch(`${suite.stack.apiUrl}/v1/quote`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -208,7 +184,7 @@ test('behavior: with the filler stopped after the review, the gasless order fail
 
 test("behavior: the account drawer's Activity lists the gasless swaps as swaps: the filled ones Confirmed (their fill once), the failed one Expired", async () => {
   const listed = (await (
-    await fetch(`${stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
+    await fetch(`${suite.stack.apiUrl}/v1/orders?swapper=${swapper}&kind=gasless`)
   ).json()) as {
     orders: { orderHash: string; orderStatus: string; txHash: string | null }[]
   }

@@ -6,54 +6,31 @@
  * connector (it needs no network). App on localhost:26573.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { describe, test } from 'node:test'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { defaultRuntimeConfig, siteLinks } from '../src/modules/config/index.ts'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { watchProblems } from './support.ts'
+import { webSuite, withWatchedPage } from './support.ts'
 
 const HEADER_TEST_PORT = 26573
 const MOCK_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const NARROW = { width: 390, height: 800 }
 const WIDE = { width: 1280, height: 800 }
 
-let web: RunningWeb
-let browser: Browser
-
-before(async () => {
-  web = await startWeb({ port: HEADER_TEST_PORT })
-  browser = await launchChromium()
-})
-after(async () => {
-  await browser?.close()
-  await web?.close()
-})
+const suite = webSuite({ port: HEADER_TEST_PORT })
 
 /** No devnet runs here: once the mock wallet connects, the page's balance reads to its RPC are refused. */
 const RPC_DOWN =
   /^console: Failed to load resource: net::ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\/\)$/
 
-async function withPage(
+const withPage = (
   path: string,
   viewport: { width: number; height: number },
   run: (page: Page, context: BrowserContext) => Promise<void>,
-): Promise<void> {
-  const context = await browser.newContext({ viewport })
-  const page = await context.newPage()
-  const problems = watchProblems(page)
-  try {
-    await page.goto(web.url + path)
-    await page.locator('main h1').first().waitFor()
-    await run(page, context)
-    assert.deepEqual(
-      problems.errors.filter((error) => !RPC_DOWN.test(error)),
-      [],
-      'no console errors',
-    )
-  } finally {
-    await context.close()
-  }
-}
+) =>
+  withWatchedPage(suite.browser, suite.web.url + path, run, {
+    context: { viewport },
+    expected: (error) => RPC_DOWN.test(error),
+  })
 
 interface Box {
   readonly left: number
@@ -287,7 +264,7 @@ describe('company menu', () => {
       ] as const) {
         await page.getByRole('button', { name: 'More' }).click()
         await page.getByTestId('company-dropdown').getByRole('link', { name: label, exact: true }).click()
-        await page.waitForURL(`${web.url}${path}`)
+        await page.waitForURL(`${suite.web.url}${path}`)
         await page.waitForFunction((pattern) => new RegExp(pattern, 'i').test(document.title), title.source)
       }
       await page.getByRole('button', { name: 'More' }).click()
@@ -355,14 +332,14 @@ describe('URL parameters on client-side navigation', () => {
       )
       // Acted on, intro leaves the URL: connecting from the landing moves on to /swap (carrying the
       // landing's query) and the wallet stays connected there, and after Back.
-      await page.waitForURL(`${web.url}/`)
+      await page.waitForURL(`${suite.web.url}/`)
       await connect.click()
       await page.locator('dialog[open] [data-wallet-kind="mock"]').click()
-      await page.waitForURL(`${web.url}/swap`)
+      await page.waitForURL(`${suite.web.url}/swap`)
       const account = page.getByRole('button', { name: /^Account 0xf39Fd6/ })
       await account.waitFor()
       await page.goBack()
-      await page.waitForURL(`${web.url}/`)
+      await page.waitForURL(`${suite.web.url}/`)
       await page.waitForTimeout(500)
       assert.equal(await account.count(), 1, 'still connected after Back')
     })
@@ -381,7 +358,7 @@ describe('URL parameters on client-side navigation', () => {
       await navigate('/explore?disableNFTs=true')
       await page.waitForFunction(() => sessionStorage.getItem('shouldDisableNFTRoutes') === 'true')
       await navigate('/nfts')
-      await page.waitForURL(`${web.url}/not-found`)
+      await page.waitForURL(`${suite.web.url}/not-found`)
       await navigate('/explore?disableNFTs=false')
       await page.waitForFunction(() => sessionStorage.getItem('shouldDisableNFTRoutes') === null)
       await navigate('/nfts')

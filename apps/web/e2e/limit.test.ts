@@ -8,28 +8,21 @@
  * order that expires, as rows of the account drawer's Activity; invalid inputs.
  */
 import assert from 'node:assert/strict'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
 import { type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { type Address, erc20Abi, type Hex } from 'viem'
 import { orderTypedData } from '../src/lib/orderTypedData.ts'
-import { launchChromium } from '../test/harness.ts'
-import { type Stack, startStack } from './stack.ts'
+import { ordersSuite } from './ordersKit.ts'
 import { openWithWallet, screenshot as pageScreenshot } from './support.ts'
-import { byTestId } from './swapKit.ts'
+import { byTestId, seededToken } from './swapKit.ts'
 
 /** Test account 2: no Permit2 allowance yet, so the first order asks for the approval. */
 const SWAPPER: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 const TRADER_INDEX = 3
 const WALLET = { name: 'Limit Test Wallet', rdns: 'test.oxbow.limit' }
 
-let stack: Stack
-let browser: Browser
-let dbDir: string
 let eth: NetworkDeployment
 let usdc: Address
 let weth: Address
@@ -47,34 +40,23 @@ interface ApiOrder {
   output: { token: Address; amount: string }
 }
 
-before(async () => {
-  dbDir = await mkdtemp(join(tmpdir(), 'oxbow-limit-e2e-'))
-  stack = await startStack(
-    { devnetPortBase: 27600, apiPort: 27688, webPort: 27674 },
-    { filler: true, apiEnv: { OXBOW_API_DB_DIR: dbDir } },
-  )
-  browser = await launchChromium()
-  eth = stack.manifest.networks.ethereum as NetworkDeployment
-  const find = (symbol: string) => {
-    const token = eth.tokens.find((t) => t.symbol === symbol && t.kind !== 'impersonator')
-    assert.ok(token, symbol)
-    return token.address
-  }
-  usdc = find('USDC')
-  weth = eth.contracts.weth9
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-  if (dbDir) await rm(dbDir, { recursive: true, force: true })
-})
+const suite = ordersSuite(
+  'limit',
+  { devnetPortBase: 27600, apiPort: 27688, webPort: 27674 },
+  {
+    setUp: async (started) => {
+      eth = started.eth
+      usdc = seededToken(eth, 'USDC')
+      weth = eth.contracts.weth9
+    },
+  },
+)
 
 const openLimit = (width = 1280) =>
   openWithWallet(
-    browser,
-    `${stack.webUrl}/limit?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${weth}`,
-    { ...WALLET, account: SWAPPER, chains: [[eth.chainId, stack.rpcUrl('ethereum')]] },
+    suite.browser,
+    `${suite.stack.webUrl}/limit?chain=ethereum&inputCurrency=${usdc}&outputCurrency=${weth}`,
+    { ...WALLET, account: SWAPPER, chains: [[eth.chainId, suite.stack.rpcUrl('ethereum')]] },
     width,
   )
 
@@ -82,7 +64,7 @@ const openLimit = (width = 1280) =>
 const screenshot = (page: Page, name: string) => pageScreenshot(page, name, true)
 
 async function orders(): Promise<ApiOrder[]> {
-  const response = await fetch(`${stack.apiUrl}/v1/orders?swapper=${SWAPPER}`)
+  const response = await fetch(`${suite.stack.apiUrl}/v1/orders?swapper=${SWAPPER}`)
   assert.equal(response.status, 200)
   return ((await response.json()) as { orders: ApiOrder[] }).orders
 }
@@ -98,7 +80,7 @@ async function waitFor<T>(what: string, read: () => Promise<T | undefined>, time
 }
 
 const balance = (token: Address, owner: Address) =>
-  devnetClients(stack.manifest, 'ethereum', 0).public.readContract({
+  devnetClients(suite.stack.manifest, 'ethereum', 0).public.readContract({
     address: token,
     abi: erc20Abi,
     functionName: 'balanceOf',
@@ -128,7 +110,7 @@ async function placeFromForm(page: Page, amount: string, percent: 0 | 1 | 5 | 10
   assert.equal(
     await status.getAttribute('data-state'),
     'placed',
-    `placing failed: ${await status.textContent()}\n${stack.apiLog().slice(-2000)}`,
+    `placing failed: ${await status.textContent()}\n${suite.stack.apiLog().slice(-2000)}`,
   )
   await byTestId(page, 'limit-close').click()
   return waitFor('the new order', async () => (await orders()).find((o) => !before.has(o.orderHash)))
@@ -136,10 +118,10 @@ async function placeFromForm(page: Page, amount: string, percent: 0 | 1 | 5 | 10
 
 /** Another account sells ETH for USDC through the trading API (best route) until `done` holds. */
 async function sellEthUntil(done: () => Promise<boolean>): Promise<number> {
-  const trader = devnetClients(stack.manifest, 'ethereum', TRADER_INDEX)
+  const trader = devnetClients(suite.stack.manifest, 'ethereum', TRADER_INDEX)
   let amount = 20n * 10n ** 18n
   for (let trade = 1; trade <= 10; trade++, amount *= 2n) {
-    const response = await fetch(`${stack.apiUrl}/v1/swap`, {
+    const response = await fetch(`${suite.stack.apiUrl}/v1/swap`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -167,7 +149,7 @@ async function sellEthUntil(done: () => Promise<boolean>): Promise<number> {
       await new Promise((r) => setTimeout(r, 250))
     }
   }
-  throw new Error(`the market never crossed the order\n${stack.fillerLog().slice(-3000)}`)
+  throw new Error(`the market never crossed the order\n${suite.stack.fillerLog().slice(-3000)}`)
 }
 
 test('behavior: an order placed on /limit is filled by the filler once the market crosses it, on chain', async () => {
@@ -184,7 +166,7 @@ test('behavior: an order placed on /limit is filled by the filler once the marke
     assert.equal(order.input.amount, (2000n * 10n ** 6n).toString())
     assert.equal(order.output.token.toLowerCase(), weth.toLowerCase())
     // the order is placed with a signature: Permit2 may now move the USDC (the approval was sent)
-    const allowance = await devnetClients(stack.manifest, 'ethereum', 0).public.readContract({
+    const allowance = await devnetClients(suite.stack.manifest, 'ethereum', 0).public.readContract({
       address: usdc,
       abi: erc20Abi,
       functionName: 'allowance',
@@ -212,7 +194,7 @@ test('behavior: an order placed on /limit is filled by the filler once the marke
 
     // on chain: the fill came from the filler, not the swapper; the swapper paid exactly the input
     // and got at least the limit's output
-    const client = devnetClients(stack.manifest, 'ethereum', 0).public
+    const client = devnetClients(suite.stack.manifest, 'ethereum', 0).public
     const receipt = await client.getTransactionReceipt({ hash: filled.txHash })
     assert.equal(receipt.status, 'success')
     assert.equal(receipt.from.toLowerCase(), eth.orders?.filler.address.toLowerCase())
@@ -272,7 +254,7 @@ test('behavior: an order cancelled from the limits view has its Permit2 nonce in
 
     // on chain: the order's nonce bit is set in Permit2
     const nonce = BigInt(order.nonce)
-    const bitmap = await devnetClients(stack.manifest, 'ethereum', 0).public.readContract({
+    const bitmap = await devnetClients(suite.stack.manifest, 'ethereum', 0).public.readContract({
       address: eth.contracts.permit2,
       abi: permit2Abi,
       functionName: 'nonceBitmap',
@@ -304,7 +286,7 @@ test('behavior: an order cancelled from the limits view has its Permit2 nonce in
  * 1,000 WETH.
  */
 async function placeShortLived(seconds: number): Promise<ApiOrder> {
-  const swapper = devnetClients(stack.manifest, 'ethereum', 2).wallet
+  const swapper = devnetClients(suite.stack.manifest, 'ethereum', 2).wallet
   assert.equal(swapper.account.address, SWAPPER)
   const terms = {
     chainId: eth.chainId,
@@ -317,7 +299,7 @@ async function placeShortLived(seconds: number): Promise<ApiOrder> {
     deadline: Math.floor(Date.now() / 1000) + seconds,
   }
   const post = (path: string, body: unknown) =>
-    fetch(`${stack.apiUrl}${path}`, {
+    fetch(`${suite.stack.apiUrl}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -405,7 +387,7 @@ test('behavior: Activity in the account drawer lists the executed, the cancelled
     // past the deadline, the next block makes the service mark it expired; the row follows
     while (Date.now() / 1000 <= expiring.deadline + 1) await new Promise((r) => setTimeout(r, 250))
     // a mined block need not carry the wall-clock time: give it one past the deadline
-    const chain = devnetClients(stack.manifest, 'ethereum', 0)
+    const chain = devnetClients(suite.stack.manifest, 'ethereum', 0)
     const head = await chain.public.getBlock({ blockTag: 'latest' })
     const next = BigInt(expiring.deadline + 2)
     await chain.test.setNextBlockTimestamp({ timestamp: next > head.timestamp ? next : head.timestamp + 1n })
@@ -496,7 +478,7 @@ test('behavior: invalid inputs get the spec messages and no order', async () => 
     await screenshot(page, 'limit-1280-invalid')
 
     // the API refuses a malformed order request with a typed 4xx
-    const bad = await fetch(`${stack.apiUrl}/v1/orders/prepare`, {
+    const bad = await fetch(`${suite.stack.apiUrl}/v1/orders/prepare`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ chainId: eth.chainId, swapper: SWAPPER, inputAmount: '-1' }),

@@ -21,9 +21,8 @@ import {
   positionManagers,
   setUpPositions,
   startLiquidityStack,
+  withLiquidityPage,
 } from './liquidityKit.ts'
-import { withWatchedPage } from './support.ts'
-import { ACCOUNT_0 } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 33600, indexer: 33690, web: 33675 }
 const WALLET = 'Liquidity Failures Test Wallet'
@@ -66,14 +65,8 @@ after(async () => {
 })
 
 const withPositionPage = (run: (page: Page) => Promise<void>) =>
-  withWatchedPage(stack.browser, `${stack.web.url}/positions/v3/ethereum/${tokenId}`, run, {
-    context: { viewport: { width: 1280, height: 900 } },
-    wallet: {
-      name: WALLET,
-      rdns: 'test.failures',
-      account: ACCOUNT_0,
-      chains: [[stack.chainId, stack.rpcUrl]],
-    },
+  withLiquidityPage(stack, `/positions/v3/ethereum/${tokenId}`, run, {
+    wallet: { name: WALLET, rdns: 'test.failures' },
     // The reverted transaction's replay is an eth_call that fails: the browser logs the RPC's error.
     expected: (error) => /Failed to load resource|execution reverted|Transaction too old/i.test(error),
   })

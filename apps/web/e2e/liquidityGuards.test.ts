@@ -11,12 +11,16 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
-import { erc20Abi, v2FactoryAbi, v2Router02Abi } from '@oxbow/protocol'
+import { v2FactoryAbi } from '@oxbow/protocol'
 import type { Page } from 'playwright-core'
-import { type Address, type Hex, maxUint256, parseEther, zeroAddress } from 'viem'
-import { type LiquidityStack, seededToken, startLiquidityStack } from './liquidityKit.ts'
-import { withWatchedPage } from './support.ts'
-import { ACCOUNT_0, balanceOf, connectWallet } from './swapKit.ts'
+import { type Address, zeroAddress } from 'viem'
+import {
+  addV2EthLiquidity,
+  type LiquidityStack,
+  startLiquidityStack,
+  withLiquidityPage,
+} from './liquidityKit.ts'
+import { ACCOUNT_0, balanceOf, connectWallet, seededToken } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 33700, indexer: 33790, web: 33775 }
 const WALLET = 'Liquidity Guards Test Wallet'
@@ -47,34 +51,13 @@ const pairOf = (slug: 'ethereum' | 'zksync', a: Address, b: Address) => {
 
 before(async () => {
   stack = await startLiquidityStack(PORTS, async () => {}, ['zksync'])
-  const { public: client, wallet } = zk()
+  const { public: client } = zk()
   const d = deployment('zksync')
   zkUsdc = seededToken(d, 'USDC')
   zkPair = await pairOf('zksync', seededToken(d, 'WETH'), zkUsdc)
   assert.notEqual(zkPair, zeroAddress, 'the devnet seeds a WETH/USDC v2 pair on ZKsync')
   // Account 0 provides 1 ETH of liquidity there (on chain: the app's v2 add is covered elsewhere).
-  const send = async (hash: Promise<Hex>) => {
-    const receipt = await client.waitForTransactionReceipt({ hash: await hash })
-    assert.equal(receipt.status, 'success')
-  }
-  const router = d.contracts.v2Router02
-  await send(
-    wallet.writeContract({
-      address: zkUsdc,
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [router, maxUint256],
-    }),
-  )
-  await send(
-    wallet.writeContract({
-      address: router,
-      abi: v2Router02Abi,
-      functionName: 'addLiquidityETH',
-      args: [zkUsdc, 10n ** 12n, 0n, 0n, ACCOUNT_0, BigInt(Math.floor(Date.now() / 1000) + 600)],
-      value: parseEther('1'),
-    }),
-  )
+  await addV2EthLiquidity(zk(), d.contracts.v2Router02, zkUsdc)
   zkLp = await balanceOf(client, zkPair, ACCOUNT_0)
   assert.ok(zkLp > 0n)
 })
@@ -84,15 +67,7 @@ after(async () => {
 })
 
 const withPage = (path: string, run: (page: Page) => Promise<void>) =>
-  withWatchedPage(stack.browser, stack.web.url + path, run, {
-    context: { viewport: { width: 1280, height: 900 } },
-    wallet: {
-      name: WALLET,
-      rdns: 'test.guards',
-      account: ACCOUNT_0,
-      chains: [[stack.chainId, stack.rpcUrl]],
-    },
-  })
+  withLiquidityPage(stack, path, run, { wallet: { name: WALLET, rdns: 'test.guards' } })
 
 const finder = (page: Page) => page.locator('[data-testid="pool-finder"]')
 

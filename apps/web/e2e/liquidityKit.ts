@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict'
 import type { NetworkSlug } from '@oxbow/chains'
-import { type Devnet, devnetClients, startDevnet, whyReverted } from '@oxbow/devnet'
+import { type Devnet, type DevnetClients, devnetClients, startDevnet, whyReverted } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import {
   erc20Abi,
@@ -17,6 +17,7 @@ import {
   permit2Abi,
   poolIdOf,
   swapRouter02Abi,
+  v2Router02Abi,
   v3PoolAbi,
   v4MintPayload,
   v4PositionManagerAbi,
@@ -36,7 +37,8 @@ import {
 import { liquidityContracts } from '../server/runtimeConfig.ts'
 import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
 import { type RunningIndexer, startIndexer } from './indexer.ts'
-import { ACCOUNT_0 } from './swapKit.ts'
+import { type WatchedPageOptions, withWatchedPage } from './support.ts'
+import { ACCOUNT_0, seededToken } from './swapKit.ts'
 
 export interface LiquidityStackPorts {
   readonly devnetPortBase: number
@@ -115,6 +117,59 @@ export async function startLiquidityStack(
 }
 
 /** Waits until the page's liquidity transaction is confirmed; its hash. */
+/**
+ * Opens `path` of the stack's app (`width` × 900, 1280 wide unless given) with `withWatchedPage`,
+ * the injected test `wallet` (account 0 unless it names another) on the stack's network.
+ */
+export function withLiquidityPage(
+  stack: LiquidityStack,
+  path: string,
+  run: (page: Page) => Promise<void>,
+  options: {
+    wallet: { name: string; rdns: string; account?: Address }
+    width?: number
+  } & Pick<WatchedPageOptions, 'connect' | 'expected'>,
+): Promise<void> {
+  const { wallet, width = 1280, ...rest } = options
+  return withWatchedPage(stack.browser, stack.web.url + path, run, {
+    context: { viewport: { width, height: 900 } },
+    wallet: { ...wallet, account: wallet.account ?? ACCOUNT_0, chains: [[stack.chainId, stack.rpcUrl]] },
+    ...rest,
+  })
+}
+
+/**
+ * Account 0 provides 1 ETH of v2 liquidity to the `token`/native pair on chain (the router approved
+ * for the token first; 10^12 token units at most), each transaction checked successful.
+ */
+export async function addV2EthLiquidity(
+  { public: client, wallet }: DevnetClients,
+  router: Address,
+  token: Address,
+): Promise<void> {
+  const send = async (hash: Promise<Hex>) => {
+    const receipt = await client.waitForTransactionReceipt({ hash: await hash })
+    assert.equal(receipt.status, 'success')
+  }
+  await send(
+    wallet.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [router, maxUint256],
+    }),
+  )
+  await send(
+    wallet.writeContract({
+      address: router,
+      abi: v2Router02Abi,
+      functionName: 'addLiquidityETH',
+      args: [token, 10n ** 12n, 0n, 0n, ACCOUNT_0, BigInt(Math.floor(Date.now() / 1000) + 600)],
+      value: parseEther('1'),
+    }),
+  )
+}
+
 export async function confirmedLiquidityTx(page: Page, timeout = 60_000): Promise<Hex> {
   const status = page.locator('[data-testid="liquidity-tx-status"][data-state="confirmed"]')
   await status.waitFor({ timeout })
@@ -193,13 +248,6 @@ export function liquidityAddresses(deployment: NetworkDeployment) {
       v3Factory: deployment.contracts.v3Factory,
     },
   }
-}
-
-/** The address of the seeded token `symbol` (not one of its impersonators). */
-export function seededToken(deployment: NetworkDeployment, symbol: string): Address {
-  const found = deployment.tokens.find((t) => t.symbol === symbol && t.safety !== 'impersonator')
-  assert.ok(found, `${symbol} is seeded`)
-  return found.address
 }
 
 export interface LiquidityContracts {

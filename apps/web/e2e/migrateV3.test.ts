@@ -27,8 +27,8 @@ import {
   liquidityAddresses,
   positionManagers,
   startLiquidityStack,
+  withLiquidityPage,
 } from './liquidityKit.ts'
-import { withWatchedPage } from './support.ts'
 import { ACCOUNT_0, ACCOUNT_1, balanceOf as balanceOfAccount } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 24300, indexer: 24390, web: 24375 }
@@ -55,10 +55,7 @@ after(async () => {
 })
 
 const withPage = (account: Address, path: string, run: (page: Page) => Promise<void>, width = 1280) =>
-  withWatchedPage(stack.browser, stack.web.url + path, run, {
-    context: { viewport: { width, height: 900 } },
-    wallet: { name: WALLET, rdns: 'test.migrate', account, chains: [[stack.chainId, stack.rpcUrl]] },
-  })
+  withLiquidityPage(stack, path, run, { wallet: { name: WALLET, rdns: 'test.migrate', account }, width })
 
 const confirmed = (page: Page) => confirmedLiquidityTx(page)
 

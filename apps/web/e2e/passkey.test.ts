@@ -32,7 +32,9 @@ import { watchProblems } from './support.ts'
 import {
   byTestId,
   finalStatus,
+  openReviewSteps,
   reviewAndConfirm,
+  seededTokenOf,
   toBaseUnits,
   transactionsFrom,
   waitForQuote,
@@ -69,10 +71,7 @@ const credentialsOn = async (cdp: CDPSession, authenticatorId: string) =>
 const USERNAME = 'passkeyowner'
 
 test('create a passkey wallet, reload and unlock, swap with it on the devnet, add and delete passkeys', async () => {
-  const usdc = devnet.manifest.networks.ethereum?.tokens.find(
-    (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
-  )
-  assert.ok(usdc, 'the devnet has USDC')
+  const usdc = seededTokenOf(devnet.manifest.networks.ethereum, 'USDC')
   const context = await browser.newContext()
   const page = await context.newPage()
   const problems = watchProblems(page)
@@ -417,9 +416,9 @@ test('create a passkey wallet, reload and unlock, swap with it on the devnet, ad
 
 test('the embedded wallet swaps an ERC-20 without batching: approve, permit signature, swap; checked on chain', async () => {
   const network = devnet.manifest.networks.ethereum
-  const usdc = network?.tokens.find((t) => t.symbol === 'USDC' && t.kind !== 'impersonator')
-  assert.ok(usdc && network, 'the devnet has USDC')
-  const token = usdc.address as Address
+  assert.ok(network, 'the devnet runs ethereum')
+  const usdc = seededTokenOf(network, 'USDC')
+  const token = usdc.address
   const context = await browser.newContext()
   const page = await context.newPage()
   const problems = watchProblems(page)
@@ -454,22 +453,9 @@ test('the embedded wallet swaps an ERC-20 without batching: approve, permit sign
       await chain.getBalance({ address }),
     ]
     // The balance read after funding (the button reads Review once the wallet's USDC is known).
-    await page.waitForFunction(
-      () => {
-        const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-        return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
-      },
-      null,
-      { timeout: 30_000 },
-    )
-    await byTestId(page, 'swap-button').click()
-    const review = byTestId(page, 'swap-review')
-    await review.waitFor()
-    await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
+    const { steps } = await openReviewSteps(page, 30_000)
     assert.deepEqual(
-      await review
-        .locator('[data-testid="swap-step"]')
-        .evaluateAll((steps) => steps.map((step) => step.getAttribute('data-step'))),
+      steps,
       ['approve', 'permit', 'swap'],
       'no batch: the approve, the Permit2 signature and the swap, one by one',
     )

@@ -15,37 +15,26 @@
  */
 import assert from 'node:assert/strict'
 import { randomBytes } from 'node:crypto'
-import { after, before, describe, test } from 'node:test'
+import { describe, test } from 'node:test'
 import { devnetClients } from '@oxbow/devnet'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import type { Address, Hash } from 'viem'
-import { connectToSend, drawer, reviewSend, startDrawerStack, withMiningPaused } from './drawerKit.ts'
-import type { Stack } from './stack.ts'
-import { screenshot, withCheckedPage } from './support.ts'
+import { connectToSend, drawer, drawerSuite, reviewSend, withMiningPaused } from './drawerKit.ts'
+import { screenshot } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 30300, apiPort: 30387, webPort: 30373, indexerPort: 30390 }
 const LOCAL_WALLET = 'Local test wallet'
 
-let stack: Stack
-let browser: Browser
-
-before(async () => {
-  ;({ stack, browser } = await startDrawerStack(PORTS, ACCOUNT_0))
-})
-
-after(async () => {
-  await browser?.close().catch(() => {})
-  await stack?.stop()
-})
+const suite = drawerSuite(PORTS)
 
 const withPage = (
   path: string,
   viewport: { width: number; height: number },
   run: (page: Page, context: BrowserContext) => Promise<void>,
-) => withCheckedPage(browser, stack, path, run, { viewport })
+) => suite.withPage(path, run, { viewport })
 
-const chain = () => devnetClients(stack.manifest, 'ethereum', 0)
+const chain = () => devnetClients(suite.stack.manifest, 'ethereum', 0)
 
 /** Fills the send form with ETH to a fresh address and confirms it (the new-address speed bump first). */
 async function sendEth(page: Page, to: Address, amount: string): Promise<void> {

@@ -3,17 +3,18 @@ import { existsSync } from 'node:fs'
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, before, describe, test } from 'node:test'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { describe, test } from 'node:test'
+import type { BrowserContext, Page } from 'playwright-core'
 import { distDir } from '../server/build.ts'
 import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
-import { launchChromium, type RunningWeb, startWeb, TEST_API_URL } from '../test/harness.ts'
+import { startWeb, TEST_API_URL } from '../test/harness.ts'
 import {
   cspViolations,
   installCspListener,
   interceptExternalSites,
   type PageProblems,
   watchProblems,
+  webSuite,
 } from './support.ts'
 
 const I = 'Oxbow Interface'
@@ -99,36 +100,26 @@ const table: [string, string, string | null][] = [
   ['/definitely/not/a/route', '/not-found', `Page not found | ${I}`],
 ]
 
-let web: RunningWeb
-let browser: Browser
-
-before(async () => {
-  web = await startWeb()
-  browser = await launchChromium()
-})
-after(async () => {
-  await browser?.close()
-  await web?.close()
-})
+const suite = webSuite()
 
 async function open(context: BrowserContext, path: string): Promise<{ page: Page; problems: PageProblems }> {
   const page = await context.newPage()
   const problems = watchProblems(page)
-  await page.goto(web.url + path)
+  await page.goto(suite.web.url + path)
   return { page, problems }
 }
 
 describe('routes table', () => {
   test('behavior: every path lands where the spec says, with title, canonical link, no errors, no CSP violation', async () => {
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     await installCspListener(context)
     await interceptExternalSites(context)
     const failures: string[] = []
     for (const [path, expected, title] of table) {
       const page = await context.newPage()
       const problems = watchProblems(page)
-      await page.goto(web.url + path)
-      const want = expected.startsWith('http') ? expected : web.url + expected
+      await page.goto(suite.web.url + path)
+      const want = expected.startsWith('http') ? expected : suite.web.url + expected
       try {
         await page.waitForURL(want, { timeout: 5000 })
         if (title !== null) {
@@ -156,7 +147,7 @@ describe('routes table', () => {
 
   test('behavior: a blocked path redirects to /swap, /swap itself never', async () => {
     const blocked = await startWeb({ port: 23574, blockedPaths: ['/explore', '/swap'] })
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     try {
       const page = await context.newPage()
       await page.goto(`${blocked.url}/explore/pools`)
@@ -174,7 +165,7 @@ describe('routes table', () => {
   })
 
   test('behavior: scroll resets to the top on page change', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 300 } })
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 300 } })
     const { page } = await open(context, '/explore')
     await page.locator('main h1').waitFor()
     await page.evaluate(() => window.scrollTo(0, 400))
@@ -195,7 +186,7 @@ describe('routes table', () => {
     assert.ok(chunk, 'the build has a lazy explore chunk')
     await rm(join(dir, 'assets', chunk))
     const broken = await startWeb({ port: 23574, distDir: dir })
-    const context = await browser.newContext()
+    const context = await suite.browser.newContext()
     try {
       const page = await context.newPage()
       const logged: string[] = []
@@ -223,7 +214,7 @@ describe('routes table', () => {
   })
 
   test('error: a page that throws shows the crash page with the id of the error report the browser sent', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } })
     // The fault: this browser's number formatting fails on /swap (as when its locale data is
     // broken), so the swap screen throws while rendering its amount fields in the locale's digits.
     // (react-intl's own formatting swallows such errors; core's digit conversion does not.)
@@ -251,7 +242,7 @@ describe('routes table', () => {
       if (request.method() === 'POST' && request.url() === `${TEST_API_URL}/v1/analytics`)
         sent.push(...(request.postDataJSON() as { events: typeof sent }).events)
     })
-    await page.goto(`${web.url}/swap`)
+    await page.goto(`${suite.web.url}/swap`)
     await page.getByRole('heading', { name: 'Oops! Something went wrong.' }).waitFor()
     assert.ok(
       await page

@@ -18,6 +18,7 @@ import { devnetClients } from '@oxbow/devnet'
 import type { Browser, Page } from 'playwright-core'
 import type { Address } from 'viem'
 import { launchChromium } from '../test/harness.ts'
+import { waitForSendReview } from './drawerKit.ts'
 import { type Stack, startStack } from './stack.ts'
 import { withCheckedPage } from './support.ts'
 import { ACCOUNT_0, accountButton, byTestId, connectWallet, swapBox } from './swapKit.ts'
@@ -220,10 +221,7 @@ describe('blocked addresses', () => {
       // Another recipient is fine again.
       await byTestId(page, 'send-recipient').fill(stack.manifest.accounts[1]?.address ?? '')
       await refusal.waitFor({ state: 'detached' })
-      await page.waitForFunction(() => {
-        const b = document.querySelector('[data-testid="send-button"]') as HTMLButtonElement | null
-        return b?.textContent?.trim() === 'Review' && !b.disabled
-      })
+      await waitForSendReview(page)
     })
     assert.equal(await eth.getBalance({ address: BLOCKED }), before)
   })

@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, zeroAddress } from 'viem'
 import { type AnalyticsEventBody, recordAcceptedAnalytics } from './analyticsProbe.ts'
 import { stackForFile } from './fileStack.ts'
@@ -24,6 +24,9 @@ import {
   connectWallet,
   finalStatus,
   injectedTestWallet,
+  openReviewSteps,
+  seededToken,
+  stepsOf,
   swapBox,
   toBaseUnits,
   transactionsFrom,
@@ -36,13 +39,7 @@ const LOCAL_WALLET = 'Local test wallet'
 // analytics session is sampled (the mismatch event is checked where the API receives it).
 const file = stackForFile(PORTS, { ownChain: true, restoreEachTest: true, analyticsSampleRate: 1 })
 
-const usdc = (): Address => {
-  const found = file.stack.manifest.networks.ethereum?.tokens.find(
-    (t) => t.symbol === 'USDC' && t.kind !== 'impersonator',
-  )
-  if (!found) throw new Error('no USDC on ethereum')
-  return found.address as Address
-}
+const usdc = (): Address => seededToken(file.stack.manifest.networks.ethereum, 'USDC')
 const swapUrl = (flags: string) =>
   `/swap?chain=ethereum&inputCurrency=${usdc()}&outputCurrency=ETH&featureFlagOverride=${flags}`
 
@@ -62,6 +59,25 @@ const withPage = (path: string, run: (page: Page, context: BrowserContext) => Pr
     onFailure: () => console.log(`API output (last 2000 characters):\n${file.stack.apiLog().slice(-2000)}`),
   })
 
+/** A contract of the devnet's Ethereum. */
+const ethContract = (name: 'universalRouter' | 'permit2'): Address => {
+  const address = file.stack.manifest.networks.ethereum?.contracts[name]
+  assert.ok(address, `ethereum has ${name}`)
+  return address
+}
+
+/** The transactions `sent` went, in order, to `targets`. */
+const assertSentTo = (
+  sent: readonly { to?: string | null }[],
+  targets: readonly string[],
+  message?: string,
+) =>
+  assert.deepEqual(
+    sent.map((tx) => tx.to?.toLowerCase()),
+    targets.map((a) => a.toLowerCase()),
+    message,
+  )
+
 /**
  * Types 250 USDC, checks the review's steps, swaps it for ETH, and returns what account 0 sent
  * (checked successful) and the status view's steps at the end.
@@ -74,28 +90,15 @@ async function swapUsdc(page: Page, reviewSteps: readonly string[]) {
   const shown = await waitForQuote(page, { side: 'in', amount: toBaseUnits('250', 6) })
   const start = await client.getBlockNumber()
   const before = await balanceOf(client, usdc(), ACCOUNT_0)
-  await page.waitForFunction(() => {
-    const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-    return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
-  })
-  await byTestId(page, 'swap-button').click()
-  const review = byTestId(page, 'swap-review')
-  await review.waitFor()
-  await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
-  const stepsOf = (scope: Locator) =>
-    scope
-      .locator('[data-testid="swap-step"]')
-      .evaluateAll((steps) => steps.map((s) => s.getAttribute('data-step')))
-  assert.deepEqual(await stepsOf(review), reviewSteps, 'the review lists the steps the swap takes')
+  const { steps } = await openReviewSteps(page)
+  assert.deepEqual(steps, reviewSteps, 'the review lists the steps the swap takes')
   await byTestId(page, 'swap-confirm').click()
   const result = await finalStatus(page)
   assert.equal(result.state, 'confirmed', `swap failed: ${result.message}`)
   const status = page.locator('[data-testid="swap-status"]').first()
   assert.deepEqual(await stepsOf(status), reviewSteps, 'the status shows the same steps')
   assert.deepEqual(
-    await status
-      .locator('[data-testid="swap-step"]')
-      .evaluateAll((steps) => steps.map((s) => s.getAttribute('data-state'))),
+    await stepsOf(status, 'data-state'),
     reviewSteps.map(() => 'done'),
   )
   const sent = await transactionsFrom(client, ACCOUNT_0, start, await client.getBlockNumber())
@@ -137,7 +140,7 @@ async function permit2Approved(): Promise<boolean> {
 
 describe('smart-wallet gates', { concurrency: false }, () => {
   test('mismatch: delegated to a foreign contract, the popup and event come with the mismatch UX flag only; it stays until dismissed, never again after; the permit is a transaction', async () => {
-    const router = file.stack.manifest.networks.ethereum?.contracts.universalRouter as Address
+    const router = ethContract('universalRouter')
     await delegateAccount0(router)
 
     // The flag off: no popup.
@@ -178,10 +181,10 @@ describe('smart-wallet gates', { concurrency: false }, () => {
       // The permit gate: with the mismatch the allowance is a Permit2.approve transaction.
       assert.equal(await permit2Approved(), false)
       const sent = await swapUsdc(page, ['approve', 'permitApprove', 'swap'])
-      const permit2 = file.stack.manifest.networks.ethereum?.contracts.permit2 as Address
-      assert.deepEqual(
-        sent.map((tx) => tx.to?.toLowerCase()),
-        [usdc(), permit2, router].map((a) => a.toLowerCase()),
+      const permit2 = ethContract('permit2')
+      assertSentTo(
+        sent,
+        [usdc(), permit2, router],
         'ERC-20 approve, Permit2 approve, swap: three transactions, no batch',
       )
       await screenshot(page, 'smart-wallet-mismatch-swapped-1280')
@@ -192,13 +195,10 @@ describe('smart-wallet gates', { concurrency: false }, () => {
   test('forcePermits: on a plain account (no mismatch, no popup) the Permit2 allowance is a transaction too', async () => {
     await withPage(swapUrl('forcePermits,mismatchUx'), async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      const router = file.stack.manifest.networks.ethereum?.contracts.universalRouter as Address
-      const permit2 = file.stack.manifest.networks.ethereum?.contracts.permit2 as Address
+      const router = ethContract('universalRouter')
+      const permit2 = ethContract('permit2')
       const sent = await swapUsdc(page, ['approve', 'permitApprove', 'swap'])
-      assert.deepEqual(
-        sent.map((tx) => tx.to?.toLowerCase()),
-        [usdc(), permit2, router].map((a) => a.toLowerCase()),
-      )
+      assertSentTo(sent, [usdc(), permit2, router])
       assert.equal(await byTestId(page, 'delegation-mismatch').count(), 0, 'not delegated: no mismatch')
       assert.ok(await permit2Approved())
     })
@@ -207,12 +207,9 @@ describe('smart-wallet gates', { concurrency: false }, () => {
   test('control: without the gate an ERC-20 swap signs its permit (two transactions)', async () => {
     await withPage(swapUrl('mismatchUx'), async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      const router = file.stack.manifest.networks.ethereum?.contracts.universalRouter as Address
+      const router = ethContract('universalRouter')
       const sent = await swapUsdc(page, ['approve', 'permit', 'swap'])
-      assert.deepEqual(
-        sent.map((tx) => tx.to?.toLowerCase()),
-        [usdc(), router].map((a) => a.toLowerCase()),
-      )
+      assertSentTo(sent, [usdc(), router])
     })
   })
 })
@@ -221,13 +218,9 @@ describe('wallet capabilities check', () => {
   test('disableWalletCapabilitiesCheck: with batched swaps on, the wallet is not asked and the swap is the standard one (approve, permit, swap)', async () => {
     await withPage(swapUrl('batchedSwaps,disableWalletCapabilitiesCheck'), async (page) => {
       await connectWallet(page, LOCAL_WALLET, ACCOUNT_0)
-      const router = file.stack.manifest.networks.ethereum?.contracts.universalRouter as Address
+      const router = ethContract('universalRouter')
       const sent = await swapUsdc(page, ['approve', 'permit', 'swap'])
-      assert.deepEqual(
-        sent.map((tx) => tx.to?.toLowerCase()),
-        [usdc(), router].map((a) => a.toLowerCase()),
-        'two transactions, no batch',
-      )
+      assertSentTo(sent, [usdc(), router], 'two transactions, no batch')
       assert.equal(
         await file.clients('ethereum').public.getCode({ address: ACCOUNT_0 }),
         undefined,
@@ -271,21 +264,8 @@ describe('wallet capabilities check', () => {
         await field.pressSequentially('250')
         await waitForQuote(page, { side: 'in', amount: toBaseUnits('250', 6) })
         assert.match((await logged).text(), /Method not found/, "the node's own answer is logged")
-        await page.waitForFunction(() => {
-          const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-          return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
-        })
-        await byTestId(page, 'swap-button').click()
-        const review = byTestId(page, 'swap-review')
-        await review.waitFor()
-        await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
-        assert.deepEqual(
-          await review
-            .locator('[data-testid="swap-step"]')
-            .evaluateAll((steps) => steps.map((s) => s.getAttribute('data-step'))),
-          ['approve', 'permit', 'swap'],
-          'no batch: the standard steps',
-        )
+        const { steps } = await openReviewSteps(page)
+        assert.deepEqual(steps, ['approve', 'permit', 'swap'], 'no batch: the standard steps')
         const asked = await page.evaluate(
           () => (window as unknown as { __testWalletCalls: string[] }).__testWalletCalls,
         )

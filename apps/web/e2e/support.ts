@@ -1,9 +1,45 @@
 import assert from 'node:assert/strict'
 import { join } from 'node:path'
+import { after, before } from 'node:test'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { defaultRuntimeConfig } from '../src/modules/config/index.ts'
-import { TEST_API_URL, TEST_GRAPHQL_URL } from '../test/harness.ts'
+import { launchChromium, type RunningWeb, startWeb, TEST_API_URL, TEST_GRAPHQL_URL } from '../test/harness.ts'
 import { connectWallet, injectedTestWallet } from './swapKit.ts'
+
+/** A suite of the built app alone (no devnet, API or indexer): its server and Chromium. */
+export interface WebSuite {
+  readonly web: RunningWeb
+  readonly browser: Browser
+}
+
+/**
+ * Registers the hooks of a suite of the built app alone: before, the web server (`startWeb` with
+ * `options`) and Chromium; after, both closed. The two are there once the `before` hook has run.
+ */
+export function webSuite(options: Parameters<typeof startWeb>[0] = {}): WebSuite {
+  let web: RunningWeb | undefined
+  let browser: Browser | undefined
+  before(async () => {
+    web = await startWeb(options)
+    browser = await launchChromium()
+  })
+  after(async () => {
+    await browser?.close()
+    await web?.close()
+  })
+  const started = <T>(part: T | undefined): T => {
+    if (part === undefined) throw new Error('the web suite has not started (used outside a test?)')
+    return part
+  }
+  return {
+    get web() {
+      return started(web)
+    },
+    get browser() {
+      return started(browser)
+    },
+  }
+}
 
 export interface PageProblems {
   readonly errors: string[]

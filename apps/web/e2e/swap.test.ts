@@ -39,12 +39,14 @@ import {
   pickTrade,
   reviewAndConfirm,
   type ShownQuote,
+  seededTokenOf,
   selectToken,
   swapBox,
   switchNetworkFromSwapBox,
   toBaseUnits,
   transactionsFrom,
   waitForQuote,
+  waitForSwapButton,
 } from './swapKit.ts'
 
 const PORTS = { devnetPortBase: 25100, apiPort: 25787, webPort: 25573 }
@@ -82,11 +84,8 @@ async function frontRun(amountIn: bigint, tokenOut: Address): Promise<void> {
 
 function token(slug: NetworkSlug, symbol: string): { address: Address; symbol: string; decimals: number } {
   if (symbol === 'ETH') return { address: NATIVE_CURRENCY_ADDRESS, symbol, decimals: 18 }
-  const found = file.stack.manifest.networks[slug]?.tokens.find(
-    (t) => t.symbol === symbol && t.kind !== 'impersonator',
-  )
-  if (!found) throw new Error(`${symbol} not on ${slug}`)
-  return { address: found.address as Address, symbol, decimals: found.decimals }
+  const found = seededTokenOf(file.stack.manifest.networks[slug], symbol)
+  return { address: found.address, symbol, decimals: found.decimals }
 }
 
 function decimalsOf(slug: NetworkSlug) {
@@ -280,10 +279,7 @@ describe('swap on the full local stack', () => {
         const usdcBefore = await balanceOf(client, usdc.address, ACCOUNT_0)
         const ethBefore = await balanceOf(client, NATIVE_CURRENCY_ADDRESS, ACCOUNT_0)
         // The review lists the swap alone: no approval, no Permit2 signature.
-        await page.waitForFunction(() => {
-          const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-          return b !== null && !b.disabled && b.textContent?.trim() === 'Review'
-        })
+        await waitForSwapButton(page)
         await byTestId(page, 'swap-button').click()
         await byTestId(page, 'swap-step').first().waitFor()
         assert.deepEqual(

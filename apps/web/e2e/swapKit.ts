@@ -6,8 +6,26 @@
  */
 
 import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import type { NetworkDeployment } from '@oxbow/protocol'
 import type { Locator, Page } from 'playwright-core'
 import { type Address, erc20Abi, type Hex, type PublicClient } from 'viem'
+
+/**
+ * The seeded token `symbol` of a devnet network (not one of its impersonators); throws when the
+ * network is not running or has no such token.
+ */
+export function seededTokenOf(
+  deployment: NetworkDeployment | undefined,
+  symbol: string,
+): NetworkDeployment['tokens'][number] {
+  const found = deployment?.tokens.find((t) => t.symbol === symbol && t.kind !== 'impersonator')
+  if (!found) throw new Error(`${symbol} is not seeded on ${deployment?.slug ?? 'this network'}`)
+  return found
+}
+
+/** The address of the seeded token `symbol` (not one of its impersonators). */
+export const seededToken = (deployment: NetworkDeployment | undefined, symbol: string): Address =>
+  seededTokenOf(deployment, symbol).address
 
 export const ACCOUNT_0: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 export const ACCOUNT_1: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -336,6 +354,43 @@ export async function waitForQuote(
 }
 
 /**
+ * Waits until the main swap button reads `label` and is enabled (the page's default timeout unless
+ * one is given).
+ */
+export async function waitForSwapButton(page: Page, label = 'Review', timeout?: number): Promise<void> {
+  await page.waitForFunction(
+    (label) => {
+      const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
+      return b !== null && !b.disabled && b.textContent?.trim() === label
+    },
+    label,
+    timeout === undefined ? {} : { timeout },
+  )
+}
+
+/**
+ * Presses Review once it is enabled and waits until the review knows its steps; returns the review
+ * and its steps' `data-step`, in order.
+ */
+export async function openReviewSteps(
+  page: Page,
+  timeout?: number,
+): Promise<{ review: Locator; steps: (string | null)[] }> {
+  await waitForSwapButton(page, 'Review', timeout)
+  await byTestId(page, 'swap-button').click()
+  const review = byTestId(page, 'swap-review')
+  await review.waitFor()
+  await page.waitForFunction(() => !document.querySelector('[data-testid="swap-step-loading"]'))
+  return { review, steps: await stepsOf(review) }
+}
+
+/** The `swap-step` items of a review or status view: each one's `attribute` (its step by default), in order. */
+export const stepsOf = (scope: Locator, attribute = 'data-step'): Promise<(string | null)[]> =>
+  scope
+    .locator('[data-testid="swap-step"]')
+    .evaluateAll((items, name) => items.map((item) => item.getAttribute(name)), attribute)
+
+/**
  * Review (or Wrap / Unwrap: the main button's label), then confirm; resolves with the final status
  * (confirmed or failed) and its message.
  */
@@ -344,16 +399,8 @@ export async function reviewAndConfirm(
   timeout = 30_000,
   label: 'Review' | 'Wrap' | 'Unwrap' = 'Review',
 ): Promise<{ state: string; message: string }> {
-  const button = byTestId(page, 'swap-button')
-  await page.waitForFunction(
-    (label) => {
-      const b = document.querySelector('[data-testid="swap-button"]') as HTMLButtonElement | null
-      return b !== null && !b.disabled && b.textContent?.trim() === label
-    },
-    label,
-    { timeout: 10_000 },
-  )
-  await button.click()
+  await waitForSwapButton(page, label, 10_000)
+  await byTestId(page, 'swap-button').click()
   await byTestId(page, 'swap-review').waitFor()
   await byTestId(page, 'swap-confirm').click()
   return finalStatus(page, timeout)

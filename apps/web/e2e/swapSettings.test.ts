@@ -4,28 +4,17 @@
  * maximum, nothing invalid saved, persistence across reloads and malformed storage ignored.
  */
 import assert from 'node:assert/strict'
-import { after, before, describe, test } from 'node:test'
-import type { Browser, Page } from 'playwright-core'
-import { launchChromium, type RunningWeb, startWeb } from '../test/harness.ts'
-import { watchProblems } from './support.ts'
+import { describe, test } from 'node:test'
+import type { Page } from 'playwright-core'
+import { watchProblems, webSuite } from './support.ts'
 
 const SETTINGS_TEST_PORT = 25575
 const KEY = 'oxbow.swap.settings'
 
-let web: RunningWeb
-let browser: Browser
-
-before(async () => {
-  web = await startWeb({ port: SETTINGS_TEST_PORT })
-  browser = await launchChromium()
-})
-after(async () => {
-  await browser?.close()
-  await web?.close()
-})
+const suite = webSuite({ port: SETTINGS_TEST_PORT })
 
 async function withSwap(run: (page: Page) => Promise<void>, stored?: string): Promise<void> {
-  const context = await browser.newContext()
+  const context = await suite.browser.newContext()
   if (stored !== undefined) {
     await context.addInitScript(
       ([key, value]) => {
@@ -40,7 +29,7 @@ async function withSwap(run: (page: Page) => Promise<void>, stored?: string): Pr
   const page = await context.newPage()
   const problems = watchProblems(page)
   try {
-    await page.goto(`${web.url}/swap`)
+    await page.goto(`${suite.web.url}/swap`)
     await page.getByTestId('swap-settings').click()
     await page.getByRole('dialog', { name: 'Transaction settings' }).waitFor()
     await run(page)

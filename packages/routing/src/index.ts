@@ -13,6 +13,7 @@ export {
   MAX_TICK,
   MIN_SQRT_PRICE,
   MIN_TICK,
+  priceAtSqrtPrice,
   Q96,
   type Step,
   SwapMathError,

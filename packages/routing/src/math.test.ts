@@ -7,6 +7,7 @@ import {
   MAX_TICK,
   MIN_SQRT_PRICE,
   MIN_TICK,
+  priceAtSqrtPrice,
   Q96,
   sqrtPriceAtTick,
   tickAtSqrtPrice,
@@ -30,6 +31,13 @@ describe('TickMath', () => {
       assert.equal(tickAtSqrtPrice(p + 1n), tick)
       if (tick > MIN_TICK) assert.equal(tickAtSqrtPrice(p - 1n), tick - 1)
     }
+  })
+  test('behavior: priceAtSqrtPrice is token1 per token0 in whole tokens (1.0001^tick, decimals applied)', () => {
+    assert.equal(priceAtSqrtPrice(Q96, 18, 18), 1)
+    // WETH (18) / USDC (6) at 2000 USDC a WETH: sqrt(2000e6 / 1e18) * 2^96
+    const sqrt = BigInt(Math.round(Math.sqrt(2000e6 / 1e18) * 2 ** 96))
+    assert.ok(Math.abs(priceAtSqrtPrice(sqrt, 18, 6) - 2000) < 1e-6)
+    assert.ok(Math.abs(priceAtSqrtPrice(sqrtPriceAtTick(12_345), 0, 0) / 1.0001 ** 12_345 - 1) < 1e-9)
   })
 })
 

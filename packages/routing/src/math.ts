@@ -82,6 +82,15 @@ export function sqrtPriceAtTick(tick: number): bigint {
   return result
 }
 
+/**
+ * token1 per token0 in whole tokens (decimals applied) at a Q64.96 square-root price: display
+ * grade (floating point), not contract math.
+ */
+export function priceAtSqrtPrice(sqrtPriceX96: bigint, decimals0: number, decimals1: number): number {
+  const ratio = Number(sqrtPriceX96) / Number(Q96)
+  return ratio * ratio * 10 ** (decimals0 - decimals1)
+}
+
 /** TickMath.getTickAtSqrtRatio: the greatest tick whose sqrt price is <= `sqrtPrice`. */
 export function tickAtSqrtPrice(sqrtPrice: bigint): number {
   if (sqrtPrice < MIN_SQRT_PRICE || sqrtPrice >= MAX_SQRT_PRICE)

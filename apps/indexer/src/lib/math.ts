@@ -37,10 +37,7 @@ export function amountsForLiquidityDelta(
 }
 
 /** Price of token0 in token1 (decimals applied) from a Q64.96 square-root price. */
-export function priceFromSqrtX96(sqrtPriceX96: bigint, decimals0: number, decimals1: number): number {
-  const sqrt = Number(sqrtPriceX96) / 2 ** 96
-  return sqrt * sqrt * 10 ** (decimals0 - decimals1)
-}
+export { priceAtSqrtPrice as priceFromSqrtX96 } from '@oxbow/routing'
 
 /** Price of token0 in token1 (decimals applied) from reserves. */
 export function priceFromReserves(

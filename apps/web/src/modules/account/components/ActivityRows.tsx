@@ -1,5 +1,6 @@
 import { explorerTransactionUrl } from '@oxbow/chains/explorer'
 import { formatTokenAmount, shortenAddress } from '@oxbow/core'
+import type { ReactNode } from 'react'
 import { type MessageDescriptor, useIntl } from 'react-intl'
 import { findNetwork, networkName } from '../../config/index.ts'
 import { useFiatProviders } from '../../fiat/index.ts'
@@ -13,6 +14,51 @@ import { accountMessages as m, pendingTitles } from './accountMessages.ts'
 import { detailsMessages as dm } from './detailsMessages.ts'
 import { PendingTxActions } from './PendingTxActions.tsx'
 import { pendingTxMessages as pm } from './pendingTxMessages.ts'
+
+/**
+ * The button of an activity row, which opens its details: the title over a muted detail line (and
+ * any extra line), and what the row ends with (its status or date).
+ */
+function RowButton(props: {
+  onOpen: () => void
+  title: string
+  detail: ReactNode
+  extra?: ReactNode
+  end: ReactNode
+}) {
+  return (
+    <button
+      type="button"
+      className={`${styles.row} ${styles.rowButton}`}
+      onClick={props.onOpen}
+      aria-haspopup="dialog"
+      data-testid="activity-open"
+    >
+      <span className={styles.rowMain}>
+        <strong>{props.title}</strong>
+        <span className={styles.muted}>{props.detail}</span>
+        {props.extra}
+      </span>
+      <span className={styles.rowEnd}>{props.end}</span>
+    </button>
+  )
+}
+
+/** A row's date, short (month and day), muted. */
+function RowDate(props: { ms: number }) {
+  const intl = useIntl()
+  return <span className={styles.muted}>{intl.formatDate(props.ms, { month: 'short', day: 'numeric' })}</span>
+}
+
+/** A still-pending row's status, with a spinner. */
+function PendingBadge(props: { label: string }) {
+  return (
+    <span className={styles.pendingBadge} role="status">
+      <span className={styles.spinner} aria-hidden="true" />
+      {props.label}
+    </span>
+  )
+}
 
 /**
  * An indexed transaction: its type, its asset changes (or network) and date; a send or receive also
@@ -47,17 +93,12 @@ export function ConfirmedRow(props: {
     })
   return (
     <li data-tx={row.hash} data-status={row.status}>
-      <button
-        type="button"
-        className={`${styles.row} ${styles.rowButton}`}
-        onClick={open}
-        aria-haspopup="dialog"
-        data-testid="activity-open"
-      >
-        <span className={styles.rowMain}>
-          <strong>{title}</strong>
-          <span className={styles.muted}>{changes.join(' ') || networkName(row.network)}</span>
-          {counterparty ? (
+      <RowButton
+        onOpen={open}
+        title={title}
+        detail={changes.join(' ') || networkName(row.network)}
+        extra={
+          counterparty ? (
             <span
               className={styles.muted}
               title={counterparty}
@@ -68,14 +109,10 @@ export function ConfirmedRow(props: {
                 name: name ?? shortenAddress(counterparty, 4),
               })}
             </span>
-          ) : null}
-        </span>
-        <span className={styles.rowEnd}>
-          <span className={styles.muted}>
-            {intl.formatDate(row.entry.timestamp * 1000, { month: 'short', day: 'numeric' })}
-          </span>
-        </span>
-      </button>
+          ) : null
+        }
+        end={<RowDate ms={row.entry.timestamp * 1000} />}
+      />
     </li>
   )
 }
@@ -125,19 +162,12 @@ export function AppRow(props: {
       data-status={row.status}
       data-original={row.tx.replaced?.[0] ?? row.hash}
     >
-      <button
-        type="button"
-        className={`${styles.row} ${styles.rowButton}`}
-        onClick={open}
-        aria-haspopup="dialog"
-        data-testid="activity-open"
-      >
-        <span className={styles.rowMain}>
-          <strong>{title}</strong>
-          <span className={styles.muted}>{detail}</span>
-        </span>
-        <span className={styles.rowEnd}>
-          {row.status === 'canceled' || row.status === 'failed' ? (
+      <RowButton
+        onOpen={open}
+        title={title}
+        detail={detail}
+        end={
+          row.status === 'canceled' || row.status === 'failed' ? (
             <span
               className={row.status === 'failed' ? styles.failedLabel : styles.muted}
               data-testid="activity-status"
@@ -145,13 +175,10 @@ export function AppRow(props: {
               {statusLabel}
             </span>
           ) : (
-            <span className={styles.pendingBadge} role="status">
-              <span className={styles.spinner} aria-hidden="true" />
-              {statusLabel}
-            </span>
-          )}
-        </span>
-      </button>
+            <PendingBadge label={statusLabel} />
+          )
+        }
+      />
       {row.status === 'pending' || row.status === 'canceling' ? (
         <PendingTxActions
           key={row.hash}
@@ -208,32 +235,20 @@ export function FiatRow(props: {
     })
   return (
     <li data-tx={props.row.hash ?? undefined} data-status="fiat" data-fiat-order={order.id}>
-      <button
-        type="button"
-        className={`${styles.row} ${styles.rowButton}`}
-        onClick={open}
-        aria-haspopup="dialog"
-        data-testid="activity-open"
-      >
-        <span className={styles.rowMain}>
-          <strong>{title}</strong>
-          <span className={styles.muted}>{networkName(order.network)}</span>
-        </span>
-        <span className={styles.rowEnd}>
-          {order.status === 'completed' ? (
-            <span className={styles.muted}>
-              {intl.formatDate(Date.parse(order.createdAt), { month: 'short', day: 'numeric' })}
-            </span>
+      <RowButton
+        onOpen={open}
+        title={title}
+        detail={networkName(order.network)}
+        end={
+          order.status === 'completed' ? (
+            <RowDate ms={Date.parse(order.createdAt)} />
           ) : order.status === 'failed' ? (
             <span className={styles.muted}>{statusLabel}</span>
           ) : (
-            <span className={styles.pendingBadge} role="status">
-              <span className={styles.spinner} aria-hidden="true" />
-              {statusLabel}
-            </span>
-          )}
-        </span>
-      </button>
+            <PendingBadge label={statusLabel} />
+          )
+        }
+      />
     </li>
   )
 }
@@ -299,26 +314,19 @@ export function LimitRow(props: {
       data-order-kind={gasless ? 'gasless' : 'limit'}
       data-order-status={order.shown}
     >
-      <button
-        type="button"
-        className={`${styles.row} ${styles.rowButton}`}
-        onClick={open}
-        aria-haspopup="dialog"
-        data-testid="activity-open"
-      >
-        <span className={styles.rowMain}>
-          <strong>{title}</strong>
-          <span className={styles.muted}>{networkName(network.slug)}</span>
-        </span>
-        <span className={styles.rowEnd}>
-          <span data-testid="activity-limit-status" data-status={order.shown}>
-            {statusLabel}
-          </span>
-          <span className={styles.muted}>
-            {intl.formatDate(props.row.at * 1000, { month: 'short', day: 'numeric' })}
-          </span>
-        </span>
-      </button>
+      <RowButton
+        onOpen={open}
+        title={title}
+        detail={networkName(network.slug)}
+        end={
+          <>
+            <span data-testid="activity-limit-status" data-status={order.shown}>
+              {statusLabel}
+            </span>
+            <RowDate ms={props.row.at * 1000} />
+          </>
+        }
+      />
       {/* the fill (or cancel) transaction: a link out, so beside the row's button, not in it */}
       {hash && short ? (
         <span className={styles.muted}>

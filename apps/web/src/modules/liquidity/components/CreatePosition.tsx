@@ -19,10 +19,11 @@ import {
 import { readPoolState } from '../services/poolState.ts'
 import { DYNAMIC_FEE, FEE_TIER_DIVISOR } from '../services/positionMath.ts'
 import { type Chosen, DepositStep } from './DepositStep.tsx'
-import { useFeeTierText } from './FeeTier.tsx'
+import { FeeTierRadios, useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { VersionUnavailable } from './PositionFigures.tsx'
+import { NetworkOptions } from './NetworkOptions.tsx'
+import { Problem, VersionUnavailable } from './PositionFigures.tsx'
 
 /** What the create flow can start from (the legacy /add routes and query parameters pre-fill it). */
 export interface CreatePrefill {
@@ -152,11 +153,7 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
                 setProblem(null)
               }}
             >
-              {networks.map((n) => (
-                <option key={n.slug} value={n.slug}>
-                  {n.name}
-                </option>
-              ))}
+              <NetworkOptions networks={networks} />
             </select>
           </label>
           {available ? null : <VersionUnavailable version={version} network={network} />}
@@ -192,17 +189,11 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
                   <span data-testid="fee-v2">{feeText(V2_FEE_TIER)}</span>
                 ) : (
                   <>
-                    {V3_FEE_TIERS.map((t) => (
-                      <label key={t.fee}>
-                        <input
-                          type="radio"
-                          name={`${id}-fee`}
-                          checked={fee === String(t.fee)}
-                          onChange={() => setFee(String(t.fee))}
-                        />{' '}
-                        {feeText(t.fee)}
-                      </label>
-                    ))}
+                    <FeeTierRadios
+                      name={`${id}-fee`}
+                      selected={Number(fee)}
+                      onChoose={(chosen) => setFee(String(chosen))}
+                    />
                     {version === 'v4' ? (
                       <>
                         <label>
@@ -265,11 +256,7 @@ export function CreatePosition({ version, prefill }: { version: ProtocolVersion;
                 </Button>
               ) : (
                 <>
-                  {problem ? (
-                    <p role="alert" data-testid="create-problem">
-                      {problem}
-                    </p>
-                  ) : null}
+                  <Problem testId="create-problem" problem={problem} />
                   <Button type="button" disabled={checking} onClick={() => void next()}>
                     {intl.formatMessage(m.continue)}
                   </Button>

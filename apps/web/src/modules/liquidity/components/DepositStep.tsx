@@ -28,7 +28,7 @@ import { ActionButton } from './ActionButton.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { CreatedPositionLink, PairLine } from './PositionFigures.tsx'
+import { CreatedPositionLink, PairLine, Problem } from './PositionFigures.tsx'
 import { RangeChart } from './RangeChart.tsx'
 import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
@@ -317,11 +317,7 @@ export function DepositStep({ chosen }: { chosen: Chosen }) {
             </label>
           )
         })}
-        {problem ? (
-          <p role="alert" data-testid="create-problem">
-            {problem}
-          </p>
-        ) : null}
+        <Problem testId="create-problem" problem={problem} />
         {!address ? (
           <p>{intl.formatMessage(m.connect)}</p>
         ) : review && amounts && ticks ? (

@@ -20,19 +20,9 @@ import { liquidityMessages as m } from './liquidityMessages.ts'
  */
 export function HoldComparison(props: { position: OnchainPosition; prices: PriceMap | undefined }) {
   const { position: p, prices } = props
-  const intl = useIntl()
   const history = usePositionHistory(p.network, p.version, p.tokenId, p.blockNumber)
-  const title = intl.formatMessage(m.vsHold)
-  if (!history.data && !history.isError) {
-    return (
-      <Card>
-        <h2 className={styles.sectionTitle}>{title}</h2>
-        <SkeletonRows count={3} label={title} />
-      </Card>
-    )
-  }
+  if (!history.data && !history.isError) return <HoldPlaceholder state="loading" />
   const h = history.data
-  const priceOf = (address: string) => prices?.get(`${p.network}:${address.toLowerCase()}`) ?? null
   const fees = h ? feesEarned(p.version, h, p.fees0, p.fees1) : null
   const comparison =
     h && fees && prices
@@ -42,21 +32,44 @@ export function HoldComparison(props: { position: OnchainPosition; prices: Price
           amount1: p.amount1,
           fees0: fees.fees0,
           fees1: fees.fees1,
-          decimals0: p.token0.decimals,
-          decimals1: p.token1.decimals,
-          price0: priceOf(p.token0.address),
-          price1: priceOf(p.token1.address),
+          ...pricing(p, prices),
         })
       : null
   if (!h || !fees || !comparison) {
-    return (
-      <Card data-testid="position-vs-hold" data-state="unavailable">
-        <h2 className={styles.sectionTitle}>{title}</h2>
-        <p className={styles.muted}>{intl.formatMessage(m.vsHoldUnavailable)}</p>
-      </Card>
-    )
+    return <HoldPlaceholder state="unavailable" />
   }
   return <HoldFigures token0={p.token0} token1={p.token1} history={h} fees={fees} comparison={comparison} />
+}
+
+/** The comparison's token decimals and display-currency prices (null where a price is unknown). */
+export function pricing(
+  p: { network: string; token0: PositionToken; token1: PositionToken },
+  prices: PriceMap,
+): { decimals0: number; decimals1: number; price0: number | null; price1: number | null } {
+  const priceOf = (address: string) => prices.get(`${p.network}:${address.toLowerCase()}`) ?? null
+  return {
+    decimals0: p.token0.decimals,
+    decimals1: p.token1.decimals,
+    price0: priceOf(p.token0.address),
+    price1: priceOf(p.token1.address),
+  }
+}
+
+/** The vs-hold card while the history loads, or when the position cannot be compared. */
+export function HoldPlaceholder(props: { state: 'loading' | 'unavailable' }) {
+  const intl = useIntl()
+  const title = intl.formatMessage(m.vsHold)
+  return props.state === 'loading' ? (
+    <Card>
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <SkeletonRows count={3} label={title} />
+    </Card>
+  ) : (
+    <Card data-testid="position-vs-hold" data-state="unavailable">
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <p className={styles.muted}>{intl.formatMessage(m.vsHoldUnavailable)}</p>
+    </Card>
+  )
 }
 
 /** The comparison's figures (shared with the v2 page's V2HoldComparison). */

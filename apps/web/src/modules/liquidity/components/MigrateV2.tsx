@@ -5,18 +5,12 @@ import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type Address, decodeEventLog, erc721Abi, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
-import { Card, SkeletonRows } from '../../ui/index.ts'
+import { Card } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { useV2Position } from '../hooks/useV2Position.ts'
 import { liquidityContracts, publicClientFor } from '../services/chain.ts'
-import {
-  presetTicks,
-  type RangePreset,
-  tickSpacingFor,
-  typedTicks,
-  V3_FEE_TIERS,
-} from '../services/createPosition.ts'
+import { presetTicks, type RangePreset, tickSpacingFor, typedTicks } from '../services/createPosition.ts'
 import { migratedAmounts, migrateV2Requests } from '../services/migrate.ts'
 import { migrateV2ToV4Requests, v2InV4Order, v2ToV4Deposit } from '../services/migrateV2ToV4.ts'
 import { readPoolState, sqrtRatio } from '../services/poolState.ts'
@@ -25,10 +19,17 @@ import { PositionReadError } from '../services/readPosition.ts'
 import type { V2Position } from '../services/v2Position.ts'
 import { ActionButton } from './ActionButton.tsx'
 import { ConnectPrompt } from './ConnectPrompt.tsx'
-import { useFeeTierText } from './FeeTier.tsx'
+import { FeeTierRadios } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { CreatedPositionLink, PairLine, VersionUnavailable } from './PositionFigures.tsx'
+import { MigrateCard, MigratePoolPrice } from './MigrateCard.tsx'
+import {
+  CreatedPositionLink,
+  PairLine,
+  PositionNotLoaded,
+  Problem,
+  VersionUnavailable,
+} from './PositionFigures.tsx'
 import { type PriceRange, RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -48,15 +49,7 @@ export function MigrateV2({ network, pair }: { network: string; pair: string }) 
   if (position.error instanceof PositionReadError && position.error.code === 'NOT_FOUND') {
     return <Card data-testid="position-not-found">{intl.formatMessage(m.notFound)}</Card>
   }
-  if (position.isError && !position.data) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
-  if (!position.data) {
-    return (
-      <SkeletonRows
-        count={3}
-        label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
-      />
-    )
-  }
+  if (!position.data) return <PositionNotLoaded failed={position.isError} rows={3} />
   if (position.data.balance === 0n) {
     return (
       <Card role="alert" data-testid="migrate-not-owned">
@@ -70,7 +63,6 @@ export function MigrateV2({ network, pair }: { network: string; pair: string }) 
 function MigrateForm({ position: p }: { position: V2Position }) {
   const intl = useIntl()
   const id = useId()
-  const feeText = useFeeTierText()
   const tx = useLiquidityTransaction()
   const [fee, setFee] = useState(3000)
   const [range, setRange] = useState<PriceRange>({ full: true })
@@ -208,97 +200,78 @@ function MigrateForm({ position: p }: { position: V2Position }) {
   }, [tx.state, p.network, target])
 
   return (
-    <Card>
-      <section
-        aria-labelledby={`${id}-heading`}
-        className={styles.actions}
-        data-testid="migrate-v2"
-        data-tick-lower={ticks?.tickLower}
-        data-tick-upper={ticks?.tickUpper}
-        data-new-pool={pool.data ? String(!pool.data.exists) : undefined}
-        data-target={target}
-      >
-        <h2 id={`${id}-heading`}>{intl.formatMessage(target === 'v4' ? m.migrateToV4 : m.migrateToV3)}</h2>
-        <PairLine symbol0={p.token0.symbol} symbol1={p.token1.symbol}>
-          <span>
-            {amount(p.amount0, d0)} {p.token0.symbol} + {amount(p.amount1, d1)} {p.token1.symbol}
-          </span>
-        </PairLine>
-        {v4Available ? (
-          <fieldset className={styles.versions}>
-            <legend>{intl.formatMessage(m.filterVersion)}</legend>
-            {(['v3', 'v4'] as const).map((v) => (
-              <label key={v}>
-                <input
-                  type="radio"
-                  name={`${id}-target`}
-                  checked={target === v}
-                  onChange={() => chooseTarget(v)}
-                />{' '}
-                {v}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {target === 'v4' ? (
-          <p className={styles.notice} data-testid="migrate-v4-steps">
-            {intl.formatMessage(m.migrateV2ToV4Steps)}
-          </p>
-        ) : null}
-        {target === 'v4' && hasWeth ? (
-          <label>
-            <input
-              type="checkbox"
-              checked={useNative}
-              onChange={(e) => chooseTarget('v4', e.target.checked)}
-            />{' '}
-            {intl.formatMessage(m.migrateNative, { symbol: nativeSymbol })}
-          </label>
-        ) : null}
+    <MigrateCard
+      testId="migrate-v2"
+      title={intl.formatMessage(target === 'v4' ? m.migrateToV4 : m.migrateToV3)}
+      ticks={ticks}
+      newPool={pool.data ? !pool.data.exists : undefined}
+      target={target}
+    >
+      <PairLine symbol0={p.token0.symbol} symbol1={p.token1.symbol}>
+        <span>
+          {amount(p.amount0, d0)} {p.token0.symbol} + {amount(p.amount1, d1)} {p.token1.symbol}
+        </span>
+      </PairLine>
+      {v4Available ? (
         <fieldset className={styles.versions}>
-          <legend>{intl.formatMessage(m.feeTier)}</legend>
-          {V3_FEE_TIERS.map((t) => (
-            <label key={t.fee}>
-              <input type="radio" name={`${id}-fee`} checked={fee === t.fee} onChange={() => setFee(t.fee)} />{' '}
-              {feeText(t.fee)}
+          <legend>{intl.formatMessage(m.filterVersion)}</legend>
+          {(['v3', 'v4'] as const).map((v) => (
+            <label key={v}>
+              <input
+                type="radio"
+                name={`${id}-target`}
+                checked={target === v}
+                onChange={() => chooseTarget(v)}
+              />{' '}
+              {v}
             </label>
           ))}
         </fieldset>
-        {pool.data && !pool.data.exists ? (
-          <p className={styles.notice}>{intl.formatMessage(m.newPoolAtV2Price)}</p>
-        ) : null}
-        <p>
-          {intl.formatMessage(m.currentPrice)}: {formatPrice(priceAtTick(tick, d0, d1))} {per}
+      ) : null}
+      {target === 'v4' ? (
+        <p className={styles.notice} data-testid="migrate-v4-steps">
+          {intl.formatMessage(m.migrateV2ToV4Steps)}
         </p>
-        <RangeFields range={range} onRangeChange={setRange} onPreset={applyPreset} per={per} />
-        {hasWeth && target === 'v3' ? (
-          <label>
-            <input type="checkbox" checked={refundAsETH} onChange={(e) => setRefundAsETH(e.target.checked)} />{' '}
-            {intl.formatMessage(m.refundNative, { symbol: nativeSymbol })}
-          </label>
-        ) : null}
-        {expected ? (
-          <p
-            data-testid="migrate-amounts"
-            data-amount0={expected.amount0.toString()}
-            data-amount1={expected.amount1.toString()}
-            data-liquidity={expected.liquidity.toString()}
-          >
-            {intl.formatMessage(m.youDeposit)}: {amount(expected.amount0, d0)} {q.token0.symbol} +{' '}
-            {amount(expected.amount1, d1)} {q.token1.symbol}
-          </p>
-        ) : null}
-        {problem ? (
-          <p role="alert" data-testid="migrate-problem">
-            {problem}
-          </p>
-        ) : null}
-        <ActionButton tx={tx} disabled={!pool.data} onClick={() => void submit()}>
-          {intl.formatMessage(m.migrate)}
-        </ActionButton>
-        <TransactionStatus state={tx.state} />
-        {created ? <CreatedPositionLink to={created} /> : null}
-      </section>
-    </Card>
+      ) : null}
+      {target === 'v4' && hasWeth ? (
+        <label>
+          <input type="checkbox" checked={useNative} onChange={(e) => chooseTarget('v4', e.target.checked)} />{' '}
+          {intl.formatMessage(m.migrateNative, { symbol: nativeSymbol })}
+        </label>
+      ) : null}
+      <fieldset className={styles.versions}>
+        <legend>{intl.formatMessage(m.feeTier)}</legend>
+        <FeeTierRadios name={`${id}-fee`} selected={fee} onChoose={setFee} />
+      </fieldset>
+      <MigratePoolPrice
+        newPoolNotice={pool.data && !pool.data.exists ? intl.formatMessage(m.newPoolAtV2Price) : null}
+        price={formatPrice(priceAtTick(tick, d0, d1))}
+        per={per}
+      />
+      <RangeFields range={range} onRangeChange={setRange} onPreset={applyPreset} per={per} />
+      {hasWeth && target === 'v3' ? (
+        <label>
+          <input type="checkbox" checked={refundAsETH} onChange={(e) => setRefundAsETH(e.target.checked)} />{' '}
+          {intl.formatMessage(m.refundNative, { symbol: nativeSymbol })}
+        </label>
+      ) : null}
+      {expected ? (
+        <p
+          data-testid="migrate-amounts"
+          data-amount0={expected.amount0.toString()}
+          data-amount1={expected.amount1.toString()}
+          data-liquidity={expected.liquidity.toString()}
+        >
+          {intl.formatMessage(m.youDeposit)}: {amount(expected.amount0, d0)} {q.token0.symbol} +{' '}
+          {amount(expected.amount1, d1)} {q.token1.symbol}
+        </p>
+      ) : null}
+      <Problem testId="migrate-problem" problem={problem} />
+      <ActionButton tx={tx} disabled={!pool.data} onClick={() => void submit()}>
+        {intl.formatMessage(m.migrate)}
+      </ActionButton>
+      <TransactionStatus state={tx.state} />
+      {created ? <CreatedPositionLink to={created} /> : null}
+    </MigrateCard>
   )
 }

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl'
 import { Link } from 'react-router'
 import { type Address, getAddress, isAddress } from 'viem'
 import { getNetworks, networkName } from '../../config/index.ts'
-import { buttonClassName, Card, SkeletonRows, secondaryButtonClassName } from '../../ui/index.ts'
+import { buttonClassName, Card, secondaryButtonClassName } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { usePositions } from '../hooks/usePositions.ts'
 import { useTokenPrices } from '../hooks/useTokenPrices.ts'
@@ -13,7 +13,13 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
 import { MigrateV2 } from './MigrateV2.tsx'
-import { PairFigure, PositionsLoading, pairSymbols, ValueFigure } from './PositionFigures.tsx'
+import {
+  PairFigure,
+  PositionNotLoaded,
+  PositionsLoading,
+  pairSymbols,
+  ValueFigure,
+} from './PositionFigures.tsx'
 
 /** /migrate/v2: the connected account's v2 liquidity on every network, each with a link to migrate it. */
 export function MigrateV2List() {
@@ -113,13 +119,7 @@ export function MigrateV2ForPair({ address: pairText }: { address: string }) {
         </Link>
       </Card>
     )
-  if (address && positions.isPending)
-    return (
-      <SkeletonRows
-        count={3}
-        label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
-      />
-    )
+  if (address && positions.isPending) return <PositionNotLoaded failed={false} rows={3} />
   const pair = getAddress(pairText)
   const networks = getNetworks()
   const held = positions.data?.find(

@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react'
 import { useIntl } from 'react-intl'
 import { type Address, getAddress, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import { findNetwork } from '../../config/index.ts'
-import { Card, SkeletonRows } from '../../ui/index.ts'
+import { Card } from '../../ui/index.ts'
 import { useWalletState } from '../../wallet/index.ts'
 import { useLiquidityTransaction } from '../hooks/useLiquidityTransaction.ts'
 import { usePosition } from '../hooks/usePosition.ts'
@@ -34,10 +34,17 @@ import { hasWrappedNative } from '../services/positionActions.ts'
 import { DYNAMIC_FEE, isFullRange, priceAtTick } from '../services/positionMath.ts'
 import { type OnchainPosition, PositionReadError, parseTokenId } from '../services/readPosition.ts'
 import { ActionButton } from './ActionButton.tsx'
-import { useFeeTierText } from './FeeTier.tsx'
+import { FeeTierRadios, useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { CreatedPositionLink, PairLine, VersionUnavailable } from './PositionFigures.tsx'
+import { MigrateCard, MigratePoolPrice } from './MigrateCard.tsx'
+import {
+  CreatedPositionLink,
+  PairLine,
+  PositionNotLoaded,
+  Problem,
+  VersionUnavailable,
+} from './PositionFigures.tsx'
 import { RangeFields } from './RangeFields.tsx'
 import { TransactionStatus } from './TransactionStatus.tsx'
 
@@ -58,15 +65,7 @@ export function MigrateV3({ network, tokenId: tokenIdText }: { network: string; 
   ) {
     return <Card data-testid="position-not-found">{intl.formatMessage(m.notFound)}</Card>
   }
-  if (position.isError && !position.data) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
-  if (!position.data) {
-    return (
-      <SkeletonRows
-        count={3}
-        label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
-      />
-    )
-  }
+  if (!position.data) return <PositionNotLoaded failed={position.isError} rows={3} />
   if (!isAddressEqual(position.data.owner, address as Address)) {
     return (
       <Card role="alert" data-testid="migrate-not-owned">
@@ -256,135 +255,115 @@ function MigrateForm({ position: v3 }: { position: OnchainPosition }) {
   }, [tx.state, networkName, owner, token0, token1, flipped])
 
   return (
-    <Card>
-      <section
-        aria-labelledby={`${id}-heading`}
-        className={styles.actions}
-        data-testid="migrate-v3"
-        data-tick-lower={ticks?.tickLower}
-        data-tick-upper={ticks?.tickUpper}
-        data-new-pool={pool.data ? String(!pool.data.exists) : undefined}
-      >
-        <h2 id={`${id}-heading`}>{intl.formatMessage(m.migrateToV4)}</h2>
-        <PairLine symbol0={v3.token0.symbol} symbol1={v3.token1.symbol}>
-          <span>{feeText(v3.feeTier)}</span>
-          <span>#{p.tokenId.toString()}</span>
-        </PairLine>
-        {p.liquidity === 0n ? (
-          <p role="alert" className={styles.notice} data-testid="migrate-empty">
-            {intl.formatMessage(m.noLiquidity)}
-          </p>
-        ) : null}
-        <p data-testid="migrate-from">
-          {intl.formatMessage(m.fromPosition)}: {pair(p.amount0 + p.fees0, p.amount1 + p.fees1)}
+    <MigrateCard
+      testId="migrate-v3"
+      title={intl.formatMessage(m.migrateToV4)}
+      ticks={ticks}
+      newPool={pool.data ? !pool.data.exists : undefined}
+    >
+      <PairLine symbol0={v3.token0.symbol} symbol1={v3.token1.symbol}>
+        <span>{feeText(v3.feeTier)}</span>
+        <span>#{p.tokenId.toString()}</span>
+      </PairLine>
+      {p.liquidity === 0n ? (
+        <p role="alert" className={styles.notice} data-testid="migrate-empty">
+          {intl.formatMessage(m.noLiquidity)}
         </p>
-        {canUseNative ? (
-          <label>
-            <input
-              type="checkbox"
-              checked={useNative}
-              disabled={outcome !== null}
-              onChange={(e) => chooseNative(e.target.checked)}
-            />{' '}
-            {intl.formatMessage(m.migrateNative, { symbol: nativeToken.symbol })}
-          </label>
-        ) : null}
-        <fieldset className={styles.versions}>
-          <legend>{intl.formatMessage(m.feeTier)}</legend>
-          {V3_FEE_TIERS.map((t) => (
-            <label key={t.fee}>
-              <input
-                type="radio"
-                name={`${id}-fee`}
-                checked={fee === t.fee}
-                onChange={() => chooseFee(t.fee)}
-              />{' '}
-              {feeText(t.fee)}
-            </label>
-          ))}
-          <label>
-            <input
-              type="radio"
-              name={`${id}-fee`}
-              checked={fee === DYNAMIC_FEE}
-              onChange={() => chooseFee(DYNAMIC_FEE)}
-            />{' '}
-            {intl.formatMessage(m.dynamicFee)}
-          </label>
-        </fieldset>
-        <div className={styles.form}>
-          <label>
-            <span>{intl.formatMessage(m.hookAddress)}</span>
-            <input
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="0x…"
-              value={hookText}
-              onChange={(e) => {
-                setHookText(e.target.value)
-                setProblem(null)
-              }}
-            />
-          </label>
-        </div>
-        {hookError ? <p role="alert">{hookError}</p> : null}
-        {pool.data && !pool.data.exists ? (
-          <p className={styles.notice}>{intl.formatMessage(m.newPoolAtV3Price)}</p>
-        ) : null}
-        <p>
-          {intl.formatMessage(m.currentPrice)}: {formatPrice(priceAtTick(tick, d0, d1))} {per}
-        </p>
-        <RangeFields
-          range={{ full: false, min: shown('min'), max: shown('max') }}
-          onRangeChange={({ min, max }) => setRange({ kind: 'typed', min, max })}
-          presets={RANGE_CHOICES}
-          onPreset={applyPreset}
-          per={per}
-        />
-        {expected && !outcome ? (
-          <dl
-            className={styles.dl}
-            data-testid="migrate-amounts"
-            data-amount0={expected.deposit.amount0.toString()}
-            data-amount1={expected.deposit.amount1.toString()}
-            data-liquidity={expected.deposit.liquidity.toString()}
-          >
-            <dt>{intl.formatMessage(m.youDeposit)}</dt>
-            <dd>{pair(expected.deposit.amount0, expected.deposit.amount1)}</dd>
-            <dt>{intl.formatMessage(m.refunded)}</dt>
-            <dd>{pair(expected.refund0, expected.refund1)}</dd>
-          </dl>
-        ) : null}
-        {problem ? (
-          <p role="alert" data-testid="migrate-problem">
-            {problem}
-          </p>
-        ) : null}
-        <ActionButton
-          tx={tx}
-          disabled={(choice !== null && !pool.data) || p.liquidity === 0n || outcome !== null}
-          onClick={() => void submit()}
+      ) : null}
+      <p data-testid="migrate-from">
+        {intl.formatMessage(m.fromPosition)}: {pair(p.amount0 + p.fees0, p.amount1 + p.fees1)}
+      </p>
+      {canUseNative ? (
+        <label>
+          <input
+            type="checkbox"
+            checked={useNative}
+            disabled={outcome !== null}
+            onChange={(e) => chooseNative(e.target.checked)}
+          />{' '}
+          {intl.formatMessage(m.migrateNative, { symbol: nativeToken.symbol })}
+        </label>
+      ) : null}
+      <fieldset className={styles.versions}>
+        <legend>{intl.formatMessage(m.feeTier)}</legend>
+        <FeeTierRadios name={`${id}-fee`} selected={fee} onChoose={chooseFee} />
+        <label>
+          <input
+            type="radio"
+            name={`${id}-fee`}
+            checked={fee === DYNAMIC_FEE}
+            onChange={() => chooseFee(DYNAMIC_FEE)}
+          />{' '}
+          {intl.formatMessage(m.dynamicFee)}
+        </label>
+      </fieldset>
+      <div className={styles.form}>
+        <label>
+          <span>{intl.formatMessage(m.hookAddress)}</span>
+          <input
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="0x…"
+            value={hookText}
+            onChange={(e) => {
+              setHookText(e.target.value)
+              setProblem(null)
+            }}
+          />
+        </label>
+      </div>
+      {hookError ? <p role="alert">{hookError}</p> : null}
+      <MigratePoolPrice
+        newPoolNotice={pool.data && !pool.data.exists ? intl.formatMessage(m.newPoolAtV3Price) : null}
+        price={formatPrice(priceAtTick(tick, d0, d1))}
+        per={per}
+      />
+      <RangeFields
+        range={{ full: false, min: shown('min'), max: shown('max') }}
+        onRangeChange={({ min, max }) => setRange({ kind: 'typed', min, max })}
+        presets={RANGE_CHOICES}
+        onPreset={applyPreset}
+        per={per}
+      />
+      {expected && !outcome ? (
+        <dl
+          className={styles.dl}
+          data-testid="migrate-amounts"
+          data-amount0={expected.deposit.amount0.toString()}
+          data-amount1={expected.deposit.amount1.toString()}
+          data-liquidity={expected.deposit.liquidity.toString()}
         >
-          {intl.formatMessage(m.migrate)}
-        </ActionButton>
-        <TransactionStatus state={tx.state} />
-        {outcome ? (
-          <dl
-            className={styles.dl}
-            data-testid="migrate-result"
-            data-moved0={outcome.moved0.toString()}
-            data-moved1={outcome.moved1.toString()}
-            data-refund0={outcome.refund0.toString()}
-            data-refund1={outcome.refund1.toString()}
-          >
-            <dt>{intl.formatMessage(m.fromPosition)}</dt>
-            <dd>{pair(outcome.moved0, outcome.moved1)}</dd>
-            <dt>{intl.formatMessage(m.refunded)}</dt>
-            <dd>{pair(outcome.refund0, outcome.refund1)}</dd>
-          </dl>
-        ) : null}
-        {outcome?.href ? <CreatedPositionLink to={outcome.href} /> : null}
-      </section>
-    </Card>
+          <dt>{intl.formatMessage(m.youDeposit)}</dt>
+          <dd>{pair(expected.deposit.amount0, expected.deposit.amount1)}</dd>
+          <dt>{intl.formatMessage(m.refunded)}</dt>
+          <dd>{pair(expected.refund0, expected.refund1)}</dd>
+        </dl>
+      ) : null}
+      <Problem testId="migrate-problem" problem={problem} />
+      <ActionButton
+        tx={tx}
+        disabled={(choice !== null && !pool.data) || p.liquidity === 0n || outcome !== null}
+        onClick={() => void submit()}
+      >
+        {intl.formatMessage(m.migrate)}
+      </ActionButton>
+      <TransactionStatus state={tx.state} />
+      {outcome ? (
+        <dl
+          className={styles.dl}
+          data-testid="migrate-result"
+          data-moved0={outcome.moved0.toString()}
+          data-moved1={outcome.moved1.toString()}
+          data-refund0={outcome.refund0.toString()}
+          data-refund1={outcome.refund1.toString()}
+        >
+          <dt>{intl.formatMessage(m.fromPosition)}</dt>
+          <dd>{pair(outcome.moved0, outcome.moved1)}</dd>
+          <dt>{intl.formatMessage(m.refunded)}</dt>
+          <dd>{pair(outcome.refund0, outcome.refund1)}</dd>
+        </dl>
+      ) : null}
+      {outcome?.href ? <CreatedPositionLink to={outcome.href} /> : null}
+    </MigrateCard>
   )
 }

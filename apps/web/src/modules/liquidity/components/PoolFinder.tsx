@@ -13,6 +13,7 @@ import { findV2Pool, type V2PoolSearch } from '../services/v2Position.ts'
 import { ConnectPrompt } from './ConnectPrompt.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
+import { NetworkOptions } from './NetworkOptions.tsx'
 
 /** LP tokens of every v2 pair have 18 decimals (UniswapV2ERC20). */
 const LP_DECIMALS = 18
@@ -68,11 +69,7 @@ export function PoolFinder({ network: initialNetwork }: { network?: string | und
           <label>
             <span>{intl.formatMessage(m.filterNetwork)}</span>
             <select value={network} onChange={(e) => edit(setNetwork)(e.target.value)}>
-              {networks.map((n) => (
-                <option key={n.slug} value={n.slug}>
-                  {n.name}
-                </option>
-              ))}
+              <NetworkOptions networks={networks} />
             </select>
           </label>
           <label>

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { networkName } from '../../config/index.ts'
 import { useFiatFormatter } from '../../currency/index.ts'
 import { Card, SkeletonRows, secondaryButtonClassName, UnknownValue } from '../../ui/index.ts'
+import type { PositionStatus } from '../services/positionMath.ts'
 import type { IndexedPosition } from '../services/positionsQuery.ts'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
@@ -40,6 +41,26 @@ export function PairFigure(props: { symbol0: string; symbol1: string; children: 
   )
 }
 
+/** A row's labelled figure: its label over its value. */
+export function LabelledFigure(props: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.figure}>
+      <span>{props.label}</span>
+      {props.children}
+    </div>
+  )
+}
+
+/** A position's status (in range, out of range, closed) as a badge. */
+export function StatusBadge({ status }: { status: PositionStatus }) {
+  const intl = useIntl()
+  return (
+    <span className={styles.badge} data-status={status}>
+      {intl.formatMessage(m[status])}
+    </span>
+  )
+}
+
 /** A row's value figure: the USD value (a dash when unknown), the token amounts in its tooltip. */
 export function ValueFigure(props: {
   read: ReadAmounts | undefined
@@ -53,8 +74,7 @@ export function ValueFigure(props: {
   const amount = (value: bigint, decimals: number) =>
     formatTokenAmount(value, decimals, { locale: intl.locale })
   return (
-    <div className={styles.figure}>
-      <span>{intl.formatMessage(m.value)}</span>
+    <LabelledFigure label={intl.formatMessage(m.value)}>
       <span
         title={
           read
@@ -64,7 +84,7 @@ export function ValueFigure(props: {
       >
         {props.value === null ? <UnknownValue /> : fiat.format(props.value)}
       </span>
-    </div>
+    </LabelledFigure>
   )
 }
 
@@ -84,15 +104,24 @@ export function PairLine(props: { symbol0: string; symbol1: string; children?: R
  * A position read without data yet: the error when the first read failed (a failed re-read keeps the
  * last figures on screen instead), else the loading rows.
  */
-export function PositionNotLoaded({ failed }: { failed: boolean }) {
+export function PositionNotLoaded({ failed, rows = 4 }: { failed: boolean; rows?: number }) {
   const intl = useIntl()
   if (failed) return <Card role="alert">{intl.formatMessage(m.unavailable)}</Card>
   return (
     <SkeletonRows
-      count={4}
+      count={rows}
       label={intl.formatMessage({ id: 'page.position.loading', defaultMessage: 'Loading position' })}
     />
   )
+}
+
+/** A form's problem (bad input, a failed step), announced; nothing when there is none. */
+export function Problem({ problem, testId }: { problem: string | null; testId: string }) {
+  return problem ? (
+    <p role="alert" data-testid={testId}>
+      {problem}
+    </p>
+  ) : null
 }
 
 /** After a create or migrate is confirmed: the link to the new position. */

@@ -28,7 +28,7 @@ import { useFeeTierText } from './FeeTier.tsx'
 import { HoldComparison } from './HoldComparison.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { PairLine, PositionNotLoaded, VersionUnavailable } from './PositionFigures.tsx'
+import { PairLine, PositionNotLoaded, StatusBadge, VersionUnavailable } from './PositionFigures.tsx'
 import { PositionPriceChart } from './PositionPriceChart.tsx'
 import { RangeBar } from './RangeBar.tsx'
 import { ReceiveNativeToggle } from './ReceiveNativeToggle.tsx'
@@ -103,9 +103,7 @@ function PositionDetails({ position: p }: { position: OnchainPosition }) {
       <PairLine symbol0={p.token0.symbol} symbol1={p.token1.symbol}>
         <span>{networkName(p.network)}</span>
         <span>{feeText(p.feeTier)}</span>
-        <span className={styles.badge} data-status={p.status}>
-          {intl.formatMessage(m[p.status])}
-        </span>
+        <StatusBadge status={p.status} />
       </PairLine>
       {p.status === 'OUT_OF_RANGE' ? (
         <p className={styles.notice}>{intl.formatMessage(m.outOfRangeNotice)}</p>

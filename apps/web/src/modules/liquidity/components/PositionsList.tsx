@@ -20,7 +20,15 @@ import { ConnectPrompt } from './ConnectPrompt.tsx'
 import { useFeeTierText } from './FeeTier.tsx'
 import styles from './Liquidity.module.css'
 import { liquidityMessages as m } from './liquidityMessages.ts'
-import { PairFigure, PositionsLoading, pairSymbols, ValueFigure } from './PositionFigures.tsx'
+import { NetworkOptions } from './NetworkOptions.tsx'
+import {
+  LabelledFigure,
+  PairFigure,
+  PositionsLoading,
+  pairSymbols,
+  StatusBadge,
+  ValueFigure,
+} from './PositionFigures.tsx'
 import { RangeBar } from './RangeBar.tsx'
 
 const STATUSES: readonly PositionStatus[] = ['IN_RANGE', 'OUT_OF_RANGE', 'CLOSED']
@@ -100,11 +108,7 @@ export function PositionsList() {
           {intl.formatMessage(m.filterNetwork)}
           <select id={networkId} value={network} onChange={(e) => setNetwork(e.target.value)}>
             <option value="all">{intl.formatMessage(m.allNetworks)}</option>
-            {getNetworks().map((n) => (
-              <option key={n.slug} value={n.slug}>
-                {n.name}
-              </option>
-            ))}
+            <NetworkOptions networks={getNetworks()} />
           </select>
         </label>
       </div>
@@ -171,19 +175,15 @@ function PositionRow({
           <span>{position.version}</span>
           <span>{networkName(position.network)}</span>
           {position.pool || p ? <span>{feeText(p?.feeTier ?? position.pool?.feeTier ?? 0)}</span> : null}
-          <span className={styles.badge} data-status={status}>
-            {intl.formatMessage(m[status])}
-          </span>
+          <StatusBadge status={status} />
         </PairFigure>
-        <div className={styles.figure}>
-          <span>{intl.formatMessage(m.range)}</span>
+        <LabelledFigure label={intl.formatMessage(m.range)}>
           {p ? <RangeBar tick={p.tick} tickLower={p.tickLower} tickUpper={p.tickUpper} /> : <UnknownValue />}
-        </div>
+        </LabelledFigure>
         <ValueFigure read={p} symbol0={symbol0} symbol1={symbol1} value={value} />
-        <div className={styles.figure}>
-          <span>{intl.formatMessage(m.fees)}</span>
+        <LabelledFigure label={intl.formatMessage(m.fees)}>
           <span>{fees === null ? <UnknownValue /> : fiat.format(fees)}</span>
-        </div>
+        </LabelledFigure>
         <PoolApr pool={position.pool} />
       </Link>
     </Card>
@@ -228,19 +228,15 @@ function V2PositionRow({
           <span>v2</span>
           <span>{networkName(position.network)}</span>
           <span>{feeText(position.pool?.feeTier ?? 3000)}</span>
-          <span className={styles.badge} data-status={status}>
-            {intl.formatMessage(m[status])}
-          </span>
+          <StatusBadge status={status} />
         </PairFigure>
-        <div className={styles.figure}>
-          <span>{intl.formatMessage(m.range)}</span>
+        <LabelledFigure label={intl.formatMessage(m.range)}>
           <span>{intl.formatMessage(m.fullRange)}</span>
-        </div>
+        </LabelledFigure>
         <ValueFigure read={p} symbol0={symbol0} symbol1={symbol1} value={value} />
-        <div className={styles.figure}>
-          <span>{intl.formatMessage(m.fees)}</span>
+        <LabelledFigure label={intl.formatMessage(m.fees)}>
           <span>{intl.formatMessage(m.v2FeesInValue)}</span>
-        </div>
+        </LabelledFigure>
         <PoolApr pool={position.pool} />
       </Link>
     </Card>

@@ -1,13 +1,9 @@
-import { useIntl } from 'react-intl'
-import { Card, SkeletonRows } from '../../ui/index.ts'
 import { useV2PositionHistory } from '../hooks/usePositionHistory.ts'
 import { compareWithHolding } from '../services/holdComparison.ts'
 import type { PriceMap } from '../services/positionValue.ts'
 import { v2ComparisonInput } from '../services/v2HoldComparison.ts'
 import type { V2Position } from '../services/v2Position.ts'
-import { HoldFigures } from './HoldComparison.tsx'
-import styles from './Liquidity.module.css'
-import { liquidityMessages as m } from './liquidityMessages.ts'
+import { HoldFigures, HoldPlaceholder, pricing } from './HoldComparison.tsx'
 
 /**
  * A v2 position against holding: the indexer's history of the owner's LP tokens (mints, burns,
@@ -19,38 +15,14 @@ export function V2HoldComparison(props: {
   prices: PriceMap | undefined
 }) {
   const { position: p, prices } = props
-  const intl = useIntl()
   const history = useV2PositionHistory(p.network, p.pair, p.owner, p.blockNumber)
-  const title = intl.formatMessage(m.vsHold)
-  if (!history.data && !history.isError) {
-    return (
-      <Card>
-        <h2 className={styles.sectionTitle}>{title}</h2>
-        <SkeletonRows count={3} label={title} />
-      </Card>
-    )
-  }
+  if (!history.data && !history.isError) return <HoldPlaceholder state="loading" />
   const h = history.data
-  const priceOf = (address: string) => prices?.get(`${p.network}:${address.toLowerCase()}`) ?? null
   // The indexer's LP count must be the chain's: otherwise the two describe different holdings.
   const input = h && h.lpBalance === p.balance ? v2ComparisonInput(h, p) : null
-  const comparison =
-    input && prices
-      ? compareWithHolding({
-          ...input,
-          decimals0: p.token0.decimals,
-          decimals1: p.token1.decimals,
-          price0: priceOf(p.token0.address),
-          price1: priceOf(p.token1.address),
-        })
-      : null
+  const comparison = input && prices ? compareWithHolding({ ...input, ...pricing(p, prices) }) : null
   if (!h || !input || !comparison) {
-    return (
-      <Card data-testid="position-vs-hold" data-state="unavailable">
-        <h2 className={styles.sectionTitle}>{title}</h2>
-        <p className={styles.muted}>{intl.formatMessage(m.vsHoldUnavailable)}</p>
-      </Card>
-    )
+    return <HoldPlaceholder state="unavailable" />
   }
   return (
     <HoldFigures

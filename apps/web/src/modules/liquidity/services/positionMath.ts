@@ -55,10 +55,7 @@ export function priceAtTick(tick: number, decimals0: number, decimals1: number):
 }
 
 /** token1 per token0 (in whole tokens) at a sqrt price. */
-export function priceAtSqrtPrice(sqrtPriceX96: bigint, decimals0: number, decimals1: number): number {
-  const ratio = Number(sqrtPriceX96) / 2 ** 96
-  return ratio * ratio * 10 ** (decimals0 - decimals1)
-}
+export { priceAtSqrtPrice } from '@oxbow/routing'
 
 /** Where the current price sits on the range bar, 0..1 (clamped), and where the range is on it. */
 export function rangeBar(

@@ -147,20 +147,38 @@ export const POSITION_HISTORY_QUERY = /* GraphQL */ `
   }
 `
 const units = z.string().check(z.regex(/^[0-9]{1,78}$/))
+/** The indexer's networks and the block each has reached. */
+const indexedNetworks = z.array(z.object({ network: z.string(), blockNumber: units }))
+/** What went into and came out of a position (v2, v3 or v4), in token units. */
+const flowsAnswer = z.object({
+  deposited0: units,
+  deposited1: units,
+  withdrawn0: units,
+  withdrawn1: units,
+  collected0: units,
+  collected1: units,
+  openedAt: z.int().check(z.gte(0)),
+})
+const flowsOf = (p: z.infer<typeof flowsAnswer>): PositionHistory => ({
+  deposited0: BigInt(p.deposited0),
+  deposited1: BigInt(p.deposited1),
+  withdrawn0: BigInt(p.withdrawn0),
+  withdrawn1: BigInt(p.withdrawn1),
+  collected0: BigInt(p.collected0),
+  collected1: BigInt(p.collected1),
+  openedAt: p.openedAt,
+})
+
+/** Throws IndexerBehindError unless the indexer has reached `atBlock` on the network. */
+function assertIndexedAt(networks: z.infer<typeof indexedNetworks>, network: string, atBlock: bigint): void {
+  const indexed = networks.find((n) => n.network === network)
+  if (!indexed || BigInt(indexed.blockNumber) < atBlock) throw new IndexerBehindError(network)
+}
+
 const historyAnswer = z.object({
   data: z.object({
-    networks: z.array(z.object({ network: z.string(), blockNumber: units })),
-    position: z.nullable(
-      z.object({
-        deposited0: units,
-        deposited1: units,
-        withdrawn0: units,
-        withdrawn1: units,
-        collected0: units,
-        collected1: units,
-        openedAt: z.int().check(z.gte(0)),
-      }),
-    ),
+    networks: indexedNetworks,
+    position: z.nullable(flowsAnswer),
   }),
 })
 
@@ -190,19 +208,10 @@ export async function fetchPositionHistory(
       signal,
     ),
   )
-  const indexed = body.data.networks.find((n) => n.network === network)
-  if (!indexed || BigInt(indexed.blockNumber) < atBlock) throw new IndexerBehindError(network)
+  assertIndexedAt(body.data.networks, network, atBlock)
   const p = body.data.position
   if (!p) return null
-  return {
-    deposited0: BigInt(p.deposited0),
-    deposited1: BigInt(p.deposited1),
-    withdrawn0: BigInt(p.withdrawn0),
-    withdrawn1: BigInt(p.withdrawn1),
-    collected0: BigInt(p.collected0),
-    collected1: BigInt(p.collected1),
-    openedAt: p.openedAt,
-  }
+  return flowsOf(p)
 }
 
 export const V2_POSITION_HISTORY_QUERY = /* GraphQL */ `
@@ -215,20 +224,8 @@ export const V2_POSITION_HISTORY_QUERY = /* GraphQL */ `
 `
 const v2HistoryAnswer = z.object({
   data: z.object({
-    networks: z.array(z.object({ network: z.string(), blockNumber: units })),
-    v2Position: z.nullable(
-      z.object({
-        liquidity: units,
-        deposited0: units,
-        deposited1: units,
-        withdrawn0: units,
-        withdrawn1: units,
-        collected0: units,
-        collected1: units,
-        lpBasisInvariant: units,
-        openedAt: z.int().check(z.gte(0)),
-      }),
-    ),
+    networks: indexedNetworks,
+    v2Position: z.nullable(z.extend(flowsAnswer, { liquidity: units, lpBasisInvariant: units })),
   }),
 })
 
@@ -247,21 +244,10 @@ export async function fetchV2PositionHistory(
   const body = v2HistoryAnswer.parse(
     await postGraphql(url, V2_POSITION_HISTORY_QUERY, { network, pair, owner }, signal),
   )
-  const indexed = body.data.networks.find((n) => n.network === network)
-  if (!indexed || BigInt(indexed.blockNumber) < atBlock) throw new IndexerBehindError(network)
+  assertIndexedAt(body.data.networks, network, atBlock)
   const p = body.data.v2Position
   if (!p) return null
-  return {
-    lpBalance: BigInt(p.liquidity),
-    deposited0: BigInt(p.deposited0),
-    deposited1: BigInt(p.deposited1),
-    withdrawn0: BigInt(p.withdrawn0),
-    withdrawn1: BigInt(p.withdrawn1),
-    collected0: BigInt(p.collected0),
-    collected1: BigInt(p.collected1),
-    basisInvariant: BigInt(p.lpBasisInvariant),
-    openedAt: p.openedAt,
-  }
+  return { ...flowsOf(p), lpBalance: BigInt(p.liquidity), basisInvariant: BigInt(p.lpBasisInvariant) }
 }
 
 export const POOL_DEPTH_QUERY = /* GraphQL */ `
