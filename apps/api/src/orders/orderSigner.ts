@@ -3,22 +3,18 @@
  * `ecrecover` for an account without code: a 65-byte (r, s, v) signature with v 27 or 28, or a
  * 64-byte EIP-2098 (r, vs) one; r and s in 1 … n−1 (high s included, as ecrecover takes it).
  *
- * Recovering the signer is most of an order's CPU (about 1.2 ms of JavaScript secp256k1 here, 1.7
- * with noble's `recoverPublicKey`: a square root and a multiplication of the unknown point R). A
- * swapper places many orders, so `orderSigner` keeps the public keys of recent swappers (each
- * recovered from a signature whose address was that swapper) and, for a swapper it knows, checks
- * the signature against that key instead: R = s⁻¹(z·G + r·P) from tables of G's and P's multiples
- * (about 0.4 ms). Both add affine multiples to a Jacobian sum (mixed additions, one inversion at
- * the end); noble's complete projective formulas reduce about three times as often. Node's
- * OpenSSL is no shortcut: it verifies only over its own hash of the message (no prehashed
- * digest), and its secp256k1 takes 0.3 ms a verification and 0.35 ms a base-point multiplication. That R must be the very point ecrecover starts from, x = r and the y parity of v,
+ * Recovering the signer is most of an order's CPU (about 1.5 ms of JavaScript secp256k1 here: a
+ * square root and a multiplication of the unknown point R). A swapper places many orders, so
+ * `orderSigner` keeps the public keys of recent swappers (each recovered from a signature whose
+ * address was that swapper) and, for a swapper it knows, checks the signature against that key
+ * instead: R = s⁻¹(z·G + r·P) from tables of G's and P's multiples (about 0.55 ms, a third of a
+ * recovery). That R must be the very point ecrecover starts from, x = r and the y parity of v,
  * which holds exactly when ecrecover(z, v, r, s) yields P (s·R = z·G + r·P ⟺ P = r⁻¹(s·R − z·G));
  * so the check answers what the recovery would, not merely "some valid ECDSA signature of P"
  * (which (r, n−s) with the same v also is). Any failure falls back to the full recovery, so an
  * answer never depends on the cache. The tables are this module's own (noble 1.9.1's
  * `multiplyUnsafe` miscomputes with its precomputed windows, and its constant-time `multiply` does
- * twice the additions): signed digits, one affine multiple added per window. Where the direct
- * arithmetic meets a case it leaves out (an addition that is a doubling), noble answers.
+ * twice the additions): signed digits, one affine multiple added per window.
  */
 import { invert, mod } from '@noble/curves/abstract/modular'
 import { secp256k1 } from '@noble/curves/secp256k1'
@@ -65,16 +61,9 @@ let recoveries = 0
 /** Full recoveries made so far in this thread (tests check that known keys skip them). */
 export const recoveryCount = (): number => recoveries
 
-function recover(digest: Hex, signature: Permit2Signature): Point {
+function recover(digest: Hex, { r, s, recovery }: Permit2Signature): Point {
   recoveries++
-  try {
-    return recoverDirect(digest, signature)
-  } catch {
-    // no point R with x = r, a result at infinity, or a doubling inside an addition: noble's
-    // recovery answers (and throws for what is no signature)
-    const { r, s, recovery } = signature
-    return new secp256k1.Signature(r, s).addRecoveryBit(recovery).recoverPublicKey(digest.slice(2))
-  }
+  return new secp256k1.Signature(r, s).addRecoveryBit(recovery).recoverPublicKey(digest.slice(2))
 }
 
 /**
@@ -89,111 +78,29 @@ export async function permit2Signer(digest: Hex, signature: Hex): Promise<Addres
   return addressOf(recover(digest, parseSignature(signature)))
 }
 
-/** A point in affine coordinates (a table's multiples), x and y in 0 … p−1. */
-type Affine = readonly [bigint, bigint]
-/** Jacobian coordinates (x = X/Z², y = Y/Z³); Z = 0 is the point at infinity. */
-interface Jacobian {
-  x: bigint
-  y: bigint
-  z: bigint
-}
-
-const P = secp256k1.CURVE.Fp.ORDER
-const subP = (a: bigint, b: bigint): bigint => (a >= b ? a - b : a - b + P)
-
-/** Affine forms of Jacobian points (none at infinity) with one inversion (Montgomery's trick). */
-function toAffine(points: readonly Jacobian[]): Affine[] {
-  const prefix: bigint[] = []
-  let product = 1n
-  for (const point of points) {
-    prefix.push(product)
-    product = (product * point.z) % P
-  }
-  let inverse = invert(product, P)
-  const out: Affine[] = new Array(points.length)
-  for (let i = points.length - 1; i >= 0; i--) {
-    const point = points[i] as Jacobian
-    const zInverse = (inverse * (prefix[i] as bigint)) % P
-    inverse = (inverse * point.z) % P
-    const zz = (zInverse * zInverse) % P
-    out[i] = [(point.x * zz) % P, (point.y * ((zz * zInverse) % P)) % P]
-  }
-  return out
-}
-
 /**
  * Every multiple d·2^(w·i)·P (d in 1 … 2^(w−1), i over the windows of a 256-bit scalar and a
- * carry), in affine form: a scalar's multiple is then one addition per window, no doubling. Built
- * in the Jacobian arithmetic below: the rows' bases by doublings, then each row by additions of
- * its (affine) base, two inversions in all.
+ * carry), in affine form: a scalar's multiple is then one addition per window, no doubling.
  */
-function windowTable(point: Point, w: number): Affine[][] {
+function windowTable(point: Point, w: number): Point[][] {
   const half = 2 ** (w - 1)
-  const rowCount = Math.ceil(256 / w) + 1
-  const { x, y } = point.toAffine()
-  const bases: Jacobian[] = [{ x, y, z: 1n }]
-  for (let i = 1; i < rowCount; i++) {
-    const next = { ...(bases[i - 1] as Jacobian) }
-    for (let j = 0; j < w; j++) double(next) // 2^w · base
-    bases.push(next)
+  const rows: Point[][] = []
+  let base = point
+  for (let i = 0; i <= Math.ceil(256 / w); i++) {
+    const row = [base]
+    for (let d = 1; d < half; d++) row.push((row[d - 1] as Point).add(base))
+    rows.push(row)
+    base = (row[half - 1] as Point).double() // 2^w · base
   }
-  const affineBases = toAffine(bases)
-  const points: Jacobian[] = []
-  for (const [bx, by] of affineBases) {
-    const acc: Jacobian = { x: bx, y: by, z: 1n }
-    points.push({ ...acc })
-    double(acc) // 2·base: an addition of base to itself would be a doubling
-    if (half > 1) points.push({ ...acc })
-    for (let d = 3; d <= half; d++) {
-      addAffine(acc, bx, by)
-      points.push({ ...acc })
-    }
-  }
-  const flat = toAffine(points)
-  return Array.from({ length: rowCount }, (_, i) => flat.slice(i * half, (i + 1) * half))
+  const flat = secp256k1.ProjectivePoint.normalizeZ(rows.flat())
+  return rows.map((_, i) => flat.slice(i * half, (i + 1) * half))
 }
 
 /**
- * acc += (x2, y2): the mixed Jacobian-affine addition (madd-2007-bl, 11 field multiplications;
- * noble's complete projective addition reduces about three times as often). Throws when the two
- * are the same point (a doubling, which a signature's scalars practically never give): the caller
- * then recovers in full.
- */
-function addAffine(acc: Jacobian, x2: bigint, y2: bigint): void {
-  const { x: x1, y: y1, z: z1 } = acc
-  if (z1 === 0n) {
-    acc.x = x2
-    acc.y = y2
-    acc.z = 1n
-    return
-  }
-  const z1z1 = (z1 * z1) % P
-  const h = subP((x2 * z1z1) % P, x1)
-  const sr = subP((y2 * ((z1 * z1z1) % P)) % P, y1)
-  if (h === 0n) {
-    if (sr === 0n) throw new Error('doubling')
-    acc.z = 0n // P + (−P)
-    return
-  }
-  const hh = (h * h) % P
-  const i = (4n * hh) % P
-  const j = (h * i) % P
-  const r = (2n * sr) % P
-  const v = (x1 * i) % P
-  let x3 = (r * r - j - 2n * v) % P
-  if (x3 < 0n) x3 += P
-  let y3 = (r * (v - x3) - 2n * y1 * j) % P
-  if (y3 < 0n) y3 += P
-  acc.x = x3
-  acc.y = y3
-  acc.z = (2n * z1 * h) % P
-}
-
-/**
- * acc += k·P from P's `windowTable`: signed digits in −2^(w−1) … 2^(w−1), so the table holds half
+ * acc + k·P from P's `windowTable`: signed digits in −2^(w−1) … 2^(w−1), so the table holds half
  * the multiples. Not constant-time: the scalars are public (the signature's and the digest's).
  */
-function addMultiple(acc: Jacobian, table: Affine[][], k: bigint, w: number): void {
+function addMultiple(acc: Point, table: Point[][], k: bigint, w: number): Point {
   const size = 2 ** w
   const mask = BigInt(size - 1)
   const shift = BigInt(w)
@@ -206,101 +113,33 @@ function addMultiple(acc: Jacobian, table: Affine[][], k: bigint, w: number): vo
       carry = 1
     }
     if (digit === 0) continue
-    const [x, y] = (table[i] as Affine[])[Math.abs(digit) - 1] as Affine
-    addAffine(acc, x, digit < 0 ? P - y : y)
+    const multiple = (table[i] as Point[])[Math.abs(digit) - 1] as Point
+    acc = acc.add(digit < 0 ? multiple.negate() : multiple)
   }
-}
-
-/** acc = 2·acc (dbl-2009-l for a = 0: 7 field multiplications). */
-function double(acc: Jacobian): void {
-  const { x, y, z } = acc
-  if (z === 0n) return
-  const a = (x * x) % P
-  const b = (y * y) % P
-  const c = (b * b) % P
-  const xb = x + b
-  let d = (2n * (xb * xb - a - c)) % P
-  if (d < 0n) d += P
-  const e = (3n * a) % P
-  let x3 = ((e * e) % P) - 2n * d
-  x3 %= P
-  if (x3 < 0n) x3 += P
-  let y3 = (e * (d - x3) - 8n * c) % P
-  if (y3 < 0n) y3 += P
-  acc.x = x3
-  acc.y = y3
-  acc.z = (2n * y * z) % P
-}
-
-/**
- * ecrecover's key: R = (r, the root of r³ + 7 with v's parity), Q = r⁻¹(s·R − z·G), with R's
- * multiple by 4-bit signed windows over R's first eight multiples and G's from its table, in the
- * same Jacobian arithmetic as the check (about half of noble's recovery). Throws where noble's
- * recovery is asked instead (see `recover`); test/orderDigest.test.ts compares the two.
- */
-function recoverDirect(digest: Hex, { r, s, recovery }: Permit2Signature): Point {
-  gTable ??= windowTable(G, G_WINDOW)
-  const { Fp } = secp256k1.CURVE
-  let y = Fp.sqrt((((r * r) % P) * r + 7n) % P) // throws when r is no point's x
-  if ((y & 1n) !== BigInt(recovery)) y = P - y
-  const point = secp256k1.ProjectivePoint.fromAffine({ x: r, y })
-  const multiples = [point]
-  for (let d = 1; d < 8; d++) multiples.push((multiples[d - 1] as Point).add(point))
-  const table = secp256k1.ProjectivePoint.normalizeZ(multiples).map((p): Affine => [p.px, p.py])
-  const rInverse = invert(r, N)
-  const z = mod(BigInt(digest), N)
-  const u1 = mod(-z * rInverse, N)
-  // signed 4-bit digits of s·r⁻¹, least significant first
-  const digits: number[] = []
-  let k = mod(s * rInverse, N)
-  let carry = 0
-  while (k > 0n || carry) {
-    let digit = Number(k & 15n) + carry
-    carry = 0
-    if (digit > 8) {
-      digit -= 16
-      carry = 1
-    }
-    digits.push(digit)
-    k >>= 4n
-  }
-  const Q: Jacobian = { x: 0n, y: 0n, z: 0n }
-  for (let i = digits.length - 1; i >= 0; i--) {
-    for (let j = 0; j < 4; j++) double(Q)
-    const digit = digits[i] as number
-    if (digit === 0) continue
-    const [mx, my] = table[Math.abs(digit) - 1] as Affine
-    addAffine(Q, mx, digit < 0 ? P - my : my)
-  }
-  addMultiple(Q, gTable, u1, G_WINDOW)
-  if (Q.z === 0n) throw new Error('point at infinity')
-  const zInverse = invert(Q.z, P)
-  const zz = (zInverse * zInverse) % P
-  return secp256k1.ProjectivePoint.fromAffine({ x: (Q.x * zz) % P, y: (Q.y * ((zz * zInverse) % P)) % P })
+  return acc
 }
 
 const G_WINDOW = 8
-let gTable: Affine[][] | null = null
+let gTable: Point[][] | null = null
 
 /** Whether ecrecover(digest, signature) is `key`: R = s⁻¹(z·G + r·P) has x = r and v's parity. */
-function recoversTo(digest: Hex, { r, s, recovery }: Permit2Signature, keyTable: Affine[][]): boolean {
+function recoversTo(digest: Hex, { r, s, recovery }: Permit2Signature, keyTable: Point[][]): boolean {
   gTable ??= windowTable(G, G_WINDOW)
   // a 32-byte digest on a 256-bit curve: z is the digest reduced mod n (noble's bits2int_modN)
   const z = mod(BigInt(digest), N)
   const w = invert(s, N)
-  const R: Jacobian = { x: 0n, y: 0n, z: 0n }
-  addMultiple(R, gTable, mod(z * w, N), G_WINDOW)
-  addMultiple(R, keyTable, mod(r * w, N), WINDOW)
-  if (R.z === 0n) return false
-  // affine x = X/Z² is r (r < n < p, so equal as field elements means equal), y's parity is v's
-  const zz = (R.z * R.z) % P
-  if (R.x !== (r * zz) % P) return false
-  const zInverse = invert(R.z, P)
-  const y = (R.y * ((((zInverse * zInverse) % P) * zInverse) % P)) % P
-  return (y & 1n) === BigInt(recovery)
+  const R = addMultiple(
+    addMultiple(secp256k1.ProjectivePoint.ZERO, gTable, mod(z * w, N), G_WINDOW),
+    keyTable,
+    mod(r * w, N),
+    WINDOW,
+  )
+  if (R.equals(secp256k1.ProjectivePoint.ZERO)) return false
+  const { x, y } = R.toAffine()
+  return x === r && (y & 1n) === BigInt(recovery)
 }
 
-const keys = new Map<Address, { key: Point; table: Affine[][] | null }>()
+const keys = new Map<Address, { key: Point; table: Point[][] | null }>()
 
 /**
  * The signer of `digest` as Permit2 recovers it, for an order whose swapper is `swapper`; null
