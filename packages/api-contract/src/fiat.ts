@@ -66,3 +66,46 @@ export const fiatOrderCreatedSchema = z.object({
   widgetUrl: z.string().check(z.regex(/^https?:\/\//)),
 })
 export type FiatOrderCreatedBody = z.input<typeof fiatOrderCreatedSchema>
+
+/** One provider's quote (GET /v1/fiat/quotes). Fiat amounts are decimal strings in `fiatCurrency`. */
+export const fiatQuoteSchema = z.object({
+  provider: z.string(),
+  providerName: z.string(),
+  side: z.enum(['buy', 'sell']),
+  fiatCurrency: z.string(),
+  fiatAmount: z.string(),
+  feeAmount: z.string(),
+  networkFeeAmount: z.string(),
+  /** Buy: fiat charged. Sell: fiat paid out after fees. */
+  totalFiat: z.string(),
+  crypto: z.string(),
+  network: z.string(),
+  /** Base units: received (buy) or to send (sell). */
+  cryptoAmount: uint,
+  cryptoDecimals: z.number(),
+  etaSeconds: z.number(),
+})
+export type FiatQuote = z.output<typeof fiatQuoteSchema>
+
+/** Why a provider answered no quote or regions: a code the screen maps to the spec's messages. */
+const unavailableSchema = z.object({
+  provider: z.string(),
+  reason: z.object({ code: z.string(), message: z.string() }),
+})
+
+/** GET /v1/fiat/quotes: the quotes, best first, and the providers that gave none. */
+export const fiatQuotesResponseSchema = z.object({
+  quotes: z.array(fiatQuoteSchema),
+  unavailable: z.readonly(z.array(z.extend(unavailableSchema, { name: z.string() }))),
+})
+export type FiatQuotes = z.output<typeof fiatQuotesResponseSchema>
+export type FiatQuotesResponseBody = z.input<typeof fiatQuotesResponseSchema>
+
+/** GET /v1/fiat/regions?side=: country → the fiat currencies some provider serves there. */
+export const fiatRegionsResponseSchema = z.object({
+  side: z.enum(['buy', 'sell']),
+  countries: z.record(z.string(), z.array(z.string())),
+  unavailable: z.readonly(z.array(unavailableSchema)),
+})
+export type FiatRegionsResponseBody = z.input<typeof fiatRegionsResponseSchema>
+export type FiatQuoteBody = z.input<typeof fiatQuoteSchema>

@@ -3,6 +3,7 @@
  * talks to providers through it; each provider's adapter knows its URLs, keys, signatures and
  * answer shapes, so its quirks never leak into the routes.
  */
+import type { FiatQuoteBody } from '@oxbow/api-contract/fiat'
 import { CoreError } from '@oxbow/core'
 
 export type FiatSide = 'buy' | 'sell'
@@ -20,22 +21,8 @@ export interface QuoteRequest {
   readonly network: string
 }
 
-export interface ProviderQuote {
-  readonly provider: string
-  readonly side: FiatSide
-  readonly fiatCurrency: string
-  readonly fiatAmount: string
-  readonly feeAmount: string
-  readonly networkFeeAmount: string
-  /** Buy: fiat charged. Sell: fiat paid out after fees. */
-  readonly totalFiat: string
-  readonly crypto: string
-  readonly network: string
-  /** Base units: received (buy) or to send (sell). */
-  readonly cryptoAmount: string
-  readonly cryptoDecimals: number
-  readonly etaSeconds: number
-}
+/** A provider's quote; the route adds the provider's display name (`@oxbow/api-contract/fiat`). */
+export type ProviderQuote = Readonly<Omit<FiatQuoteBody, 'providerName'>>
 
 /** Why a provider gave no quote; the codes the screen maps to the spec's messages. */
 export type UnavailableCode =

@@ -16,6 +16,8 @@ import type {
   FiatOrderCreatedBody,
   FiatOrderResponseBody,
   FiatOrdersResponseBody,
+  FiatQuotesResponseBody,
+  FiatRegionsResponseBody,
 } from '@oxbow/api-contract/fiat'
 import { NETWORK_SLUG_PATTERN } from '@oxbow/chains'
 import { Hono } from 'hono'
@@ -187,7 +189,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
     const unavailable = results.filter(
       (r): r is { provider: string; reason: UnavailableReason } => 'reason' in r,
     )
-    return c.json({ side: which, countries, unavailable })
+    return c.json({ side: which, countries, unavailable } satisfies FiatRegionsResponseBody)
   })
 
   routes.get('/fiat/quotes', async (c) => {
@@ -198,7 +200,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
     return c.json({
       quotes: result.quotes.map((q) => ({ ...q, providerName: providerNames[q.provider] ?? q.provider })),
       unavailable: result.unavailable,
-    })
+    } satisfies FiatQuotesResponseBody)
   })
 
   routes.post('/fiat/orders', async (c) => {

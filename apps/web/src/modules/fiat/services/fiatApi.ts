@@ -1,8 +1,11 @@
 import {
   type FiatOrder,
+  type FiatQuotes,
   fiatOrderCreatedSchema,
   fiatOrderResponseSchema,
   fiatOrdersResponseSchema,
+  fiatQuotesResponseSchema,
+  fiatRegionsResponseSchema,
 } from '@oxbow/api-contract/fiat'
 import * as z from 'zod/mini'
 import { getRuntimeConfig } from '../../config/index.ts'
@@ -13,36 +16,7 @@ import { getRuntimeConfig } from '../../config/index.ts'
  * Every answer is validated; an error answer becomes a FiatApiError with the API's typed code.
  */
 
-const uint = z.string().check(z.regex(/^[0-9]{1,78}$/))
-export const fiatQuoteSchema = z.object({
-  provider: z.string(),
-  providerName: z.string(),
-  fiatCurrency: z.string(),
-  fiatAmount: z.string(),
-  feeAmount: z.string(),
-  networkFeeAmount: z.string(),
-  totalFiat: z.string(),
-  crypto: z.string(),
-  network: z.string(),
-  cryptoAmount: uint,
-  cryptoDecimals: z.number(),
-  etaSeconds: z.number(),
-})
-export type FiatQuote = z.infer<typeof fiatQuoteSchema>
-
-const quotesSchema = z.object({
-  quotes: z.array(fiatQuoteSchema),
-  unavailable: z.array(
-    z.object({
-      provider: z.string(),
-      name: z.string(),
-      reason: z.object({ code: z.string(), message: z.string() }),
-    }),
-  ),
-})
-export type FiatQuotes = z.infer<typeof quotesSchema>
-
-export type { FiatOrder } from '@oxbow/api-contract/fiat'
+export type { FiatOrder, FiatQuote, FiatQuotes } from '@oxbow/api-contract/fiat'
 
 const errorSchema = z.object({
   error: z.object({
@@ -108,14 +82,15 @@ export interface FiatQuoteInput {
 }
 
 export function fetchFiatQuotes(input: FiatQuoteInput, signal?: AbortSignal): Promise<FiatQuotes> {
-  return call(`/quotes?${new URLSearchParams({ ...input })}`, quotesSchema, signal ? { signal } : undefined)
+  return call(
+    `/quotes?${new URLSearchParams({ ...input })}`,
+    fiatQuotesResponseSchema,
+    signal ? { signal } : undefined,
+  )
 }
 
 export function fetchFiatRegions(side: 'buy' | 'sell'): Promise<Record<string, string[]>> {
-  return call(
-    `/regions?side=${side}`,
-    z.object({ countries: z.record(z.string(), z.array(z.string())) }),
-  ).then((r) => r.countries)
+  return call(`/regions?side=${side}`, fiatRegionsResponseSchema).then((r) => r.countries)
 }
 
 export function fetchFiatProviders() {
