@@ -24,6 +24,9 @@ import {
 } from './context.ts'
 import type { Shapes } from './shapes.ts'
 
+/** Built once (see src/api/inputs.ts). */
+const tokenRefsSchema = z.array(z.unknown()).min(1).max(MAX_SAME_TOKENS)
+
 export function accountResolvers({ deps, db, tables, input, chainIds }: ResolverContext, shapes: Shapes) {
   const { tokenGql, balanceGql, poolGql, collectionGql, positionView } = shapes
   const newestActivity = createPerStateCache<Tables['activity']['$inferSelect'][]>()
@@ -78,7 +81,7 @@ export function accountResolvers({ deps, db, tables, input, chainIds }: Resolver
 
     async tokenBalances(args: Args) {
       const owner = parseAddress(args.owner, 'owner')
-      const list = z.array(z.unknown()).min(1).max(MAX_SAME_TOKENS).safeParse(args.tokens)
+      const list = tokenRefsSchema.safeParse(args.tokens)
       if (!list.success) throw badInput(`tokens must list 1 to ${MAX_SAME_TOKENS} tokens.`, 'tokens')
       const refs = list.data.map((ref) => {
         const r = (ref ?? {}) as { network?: unknown; address?: unknown }
