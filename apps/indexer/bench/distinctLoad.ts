@@ -1,4 +1,4 @@
-import autocannon from 'autocannon'
+import autocannon, { type Result } from 'autocannon'
 
 /**
  * Distinct queries (issue #16): explore, portfolio and activity with varying pages and accounts.
@@ -9,7 +9,7 @@ import autocannon from 'autocannon'
 export async function distinctLoad(
   graphqlUrl: string,
   options: { seconds: number; connections: number; owner: string; accounts: string[] },
-): Promise<autocannon.Result> {
+): Promise<Result> {
   const { owner, accounts } = options
   let n = 0
   const distinct = () => {

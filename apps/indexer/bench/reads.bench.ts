@@ -2,11 +2,12 @@
  * npm run bench:reads -w @oxbow/indexer — the data API's read phase alone (issue #16), on a real
  * devnet (ethereum + base) and an in-memory PGlite or a PostgreSQL server: distinct explore,
  * portfolio and activity queries at 50 connections (the same load as `bench:indexer`'s distinct
- * phase), with the CPU time the indexer's processes spent per request, a figure the machine's
- * other load does not move much (latency does).
+ * phase), with the CPU time the indexer's processes spent per request (their CPU time while idle
+ * subtracted), a figure the machine's other load does not move much (latency does).
  *
  * OXBOW_BENCH_DATABASE=pglite|postgres|both (default both), OXBOW_BENCH_SECONDS (default 20),
- * OXBOW_BENCH_CPU_PROF=<dir> writes a CPU profile of the indexer, OXBOW_BENCH_CONNECTIONS (50).
+ * OXBOW_BENCH_CPU_PROF=<dir> writes a CPU profile of the indexer, OXBOW_BENCH_CONNECTIONS (50),
+ * OXBOW_BENCH_NODE_ARGS more node options for the indexer (space-separated).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { postgresSkipReason, startDevnet, startTestPostgres, type TestPostgres } from '@oxbow/devnet'
@@ -79,15 +80,22 @@ try {
         OXBOW_INDEXER_RATE_LIMIT_PER_MINUTE: '1000000000',
         OXBOW_INDEXER_RATE_LIMIT_BURST: '1000000',
       },
-      ...(process.env.OXBOW_BENCH_CPU_PROF
-        ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${process.env.OXBOW_BENCH_CPU_PROF}`] }
-        : {}),
+      nodeArgs: [
+        ...(process.env.OXBOW_BENCH_CPU_PROF
+          ? ['--cpu-prof', `--cpu-prof-dir=${process.env.OXBOW_BENCH_CPU_PROF}`]
+          : []),
+        ...(process.env.OXBOW_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
     })
     try {
       const owner = devnet.manifest.accounts[0]?.address ?? ''
       const accounts = devnet.manifest.accounts.map((a) => a.address)
       // A short warm-up (JIT, first snapshot, connections), not counted.
       await distinctLoad(indexer.graphqlUrl, { seconds: 3, connections: CONNECTIONS, owner, accounts })
+      // The indexer's own background work (block polling, the state key) while no query comes.
+      const idleStart = cpuSecondsOfTree(indexer.pid)
+      await new Promise((r) => setTimeout(r, 5_000))
+      const idlePerSecond = (cpuSecondsOfTree(indexer.pid) - idleStart) / 5
       const cpuBefore = cpuSecondsOfTree(indexer.pid)
       const postmaster = run.options.databaseUrl ? postmasterPid(run.options.databaseUrl) : undefined
       const pgCpuBefore = postmaster ? cpuSecondsOfTree(postmaster) : 0
@@ -97,11 +105,11 @@ try {
         owner,
         accounts,
       })
-      const cpu = cpuSecondsOfTree(indexer.pid) - cpuBefore
+      const cpu = cpuSecondsOfTree(indexer.pid) - cpuBefore - idlePerSecond * SECONDS
       const pgCpu = postmaster ? cpuSecondsOfTree(postmaster) - pgCpuBefore : 0
       const total = result.requests.total
       lines.push(
-        `${run.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}; indexer CPU ${((cpu * 1000) / total).toFixed(3)} ms/request${pgCpu ? `, PostgreSQL CPU ${((pgCpu * 1000) / total).toFixed(3)} ms/request` : ''} (${total} requests)`,
+        `${run.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}; indexer CPU ${((cpu * 1000) / total).toFixed(3)} ms/request (idle ${Math.round(idlePerSecond * 1000)} ms/s subtracted)${pgCpu ? `, PostgreSQL CPU ${((pgCpu * 1000) / total).toFixed(3)} ms/request` : ''} (${total} requests)`,
       )
     } finally {
       await indexer.stop()
