@@ -29,7 +29,10 @@ function cpuSecondsOfTree(rootPid: number): number {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
       const ppid = Number(fields[1])
-      own.set(Number(entry), (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks)
+      own.set(
+        Number(entry),
+        (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / ticks,
+      )
       children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)])
     } catch {}
   }
@@ -120,5 +123,7 @@ try {
   await devnet.stop()
 }
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
-console.log(`\ndata API reads (${new Date().toISOString()}, load average ${load}, ${CONNECTIONS} connections, ${SECONDS} s)`)
+console.log(
+  `\ndata API reads (${new Date().toISOString()}, load average ${load}, ${CONNECTIONS} connections, ${SECONDS} s)`,
+)
 for (const line of lines) console.log(line)

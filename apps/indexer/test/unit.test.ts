@@ -6,6 +6,7 @@ import { decodeCursor, encodeCursor, listOf, pageByOffset } from '../src/api/cur
 import { documentShape } from '../src/api/documentShape.ts'
 import { ApiError } from '../src/api/errors.ts'
 import { decimalString, percentChange } from '../src/api/format.ts'
+import { createGraphqlHandler } from '../src/api/graphqlHandler.ts'
 import { parseAddress, parseFirst, parseNetwork, parseNetworks, parsePoolId } from '../src/api/inputs.ts'
 import { createLimitChecker } from '../src/api/limits.ts'
 import { decodeNftMetadata, safeImageUrl } from '../src/api/nftMetadata.ts'
@@ -206,6 +207,25 @@ describe('validation shapes', () => {
       assert.ok(!valid(bad), bad)
       assert.notEqual(shape(ok), shape(bad), bad)
     }
+  })
+  it('error: the API still refuses a document whose valid sibling shape it has seen', async () => {
+    const handler = createGraphqlHandler(typeDefs, {
+      tokens: (args: { first: number }) => ({ totalCount: args.first, nodes: [], pageInfo: {} }),
+    })
+    const ask = async (query: string) =>
+      JSON.parse((await handler.answer({ method: 'POST', body: JSON.stringify({ query }) })).text) as {
+        data?: Record<string, { totalCount: number }>
+        errors?: { extensions: { code: string } }[]
+      }
+    const ok = await ask('{ a: tokens(first: 1) { totalCount } b: tokens(first: 2) { totalCount } }')
+    assert.deepEqual(ok.data, { a: { totalCount: 1 }, b: { totalCount: 2 } })
+    // Same shape, other literals and aliases: answered from its own values.
+    const again = await ask('{ x: tokens(first: 7) { totalCount } y: tokens(first: 9) { totalCount } }')
+    assert.deepEqual(again.data, { x: { totalCount: 7 }, y: { totalCount: 9 } })
+    const clash = await ask('{ a: tokens(first: 1) { totalCount } a: tokens(first: 2) { totalCount } }')
+    assert.equal(clash.errors?.[0]?.extensions.code, 'GRAPHQL_VALIDATION_FAILED')
+    const wrongType = await ask('{ a: tokens(first: "1") { totalCount } b: tokens(first: 2) { totalCount } }')
+    assert.equal(wrongType.errors?.[0]?.extensions.code, 'GRAPHQL_VALIDATION_FAILED')
   })
   it('behavior: an alias named like a field of the document has no shape (always validated)', () => {
     const clash = '{ networks: tokens { totalCount } networks { network } }'

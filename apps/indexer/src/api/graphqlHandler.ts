@@ -171,7 +171,8 @@ export function createGraphqlHandler(
       }
       // A shape validated before (same document up to its literal values and aliases) is valid.
       const shape = documentShape(document)
-      const errors = shape !== null && validShapes.has(shape) ? [] : validate(schema, document, specifiedRules)
+      const errors =
+        shape !== null && validShapes.has(shape) ? [] : validate(schema, document, specifiedRules)
       if (errors.length > 0) {
         return {
           status: 400,
