@@ -100,6 +100,7 @@ try {
       await new Promise((r) => setTimeout(r, 5_000))
       const idlePerSecond = (cpuSecondsOfTree(indexer.pid) - idleStart) / 5
       const cpuBefore = cpuSecondsOfTree(indexer.pid)
+      const generatorBefore = process.cpuUsage()
       const postmaster = run.options.databaseUrl ? postmasterPid(run.options.databaseUrl) : undefined
       const pgCpuBefore = postmaster ? cpuSecondsOfTree(postmaster) : 0
       const result = await distinctLoad(indexer.graphqlUrl, {
@@ -108,11 +109,12 @@ try {
         owner,
         accounts,
       })
+      const generator = process.cpuUsage(generatorBefore)
       const cpu = cpuSecondsOfTree(indexer.pid) - cpuBefore - idlePerSecond * SECONDS
       const pgCpu = postmaster ? cpuSecondsOfTree(postmaster) - pgCpuBefore : 0
       const total = result.requests.total
       lines.push(
-        `${run.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}; indexer CPU ${((cpu * 1000) / total).toFixed(3)} ms/request (idle ${Math.round(idlePerSecond * 1000)} ms/s subtracted)${pgCpu ? `, PostgreSQL CPU ${((pgCpu * 1000) / total).toFixed(3)} ms/request` : ''} (${total} requests)`,
+        `${run.name}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.timeouts + result.non2xx}; indexer CPU ${((cpu * 1000) / total).toFixed(3)} ms/request (idle ${Math.round(idlePerSecond * 1000)} ms/s subtracted)${pgCpu ? `, PostgreSQL CPU ${((pgCpu * 1000) / total).toFixed(3)} ms/request` : ''}, load generator CPU ${((generator.user + generator.system) / 1000 / total).toFixed(3)} ms/request (${total} requests)`,
       )
     } finally {
       await indexer.stop()
