@@ -16,7 +16,7 @@ declare module 'autocannon' {
     average: number
     max: number
   }
-  interface Result {
+  export interface Result {
     latency: Histogram
     requests: Histogram & { total: number }
     errors: number

@@ -22,6 +22,7 @@ import autocannon from 'autocannon'
 import { createPublicClient, createWalletClient, encodeFunctionData, http, maxUint256 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { startIndexer } from '../scripts/launcher.ts'
+import { distinctLoad } from './distinctLoad.ts'
 
 const PORT_BASE = 21200
 const API_PORT = 21510
@@ -172,7 +173,7 @@ try {
     report(`${name}: p99`, `${result.latency.p99} ms`, '<= 50 ms', result.latency.p99 <= 50)
     report(`${name}: errors`, String(errors), '0', errors === 0)
   }
-  await distinctLoad(indexer.graphqlUrl, 'PGlite')
+  await distinctPhase(indexer.graphqlUrl, 'PGlite')
   await indexer.stop()
   indexer = undefined
 
@@ -186,7 +187,7 @@ try {
     indexer = pg.handle
     pgSmall = { ...pg, metrics: await indexerMetrics(indexer.url) }
     reportStart('PostgreSQL backfill', pg.phases, pgSmall.metrics)
-    await distinctLoad(indexer.graphqlUrl, 'PostgreSQL')
+    await distinctPhase(indexer.graphqlUrl, 'PostgreSQL')
     await indexer.stop()
     indexer = undefined
   }
@@ -223,44 +224,12 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-/**
- * Distinct queries (issue #16): explore, portfolio and activity with varying pages and accounts.
- * Every request's text is new (a numbered alias), so the response cache (identical requests per
- * indexed state) never answers one: each is parsed, validated and resolved; what requests share is
- * only the per-block data reads the resolvers themselves share.
- */
-async function distinctLoad(graphqlUrl: string, database: string) {
+/** The distinct explore/portfolio/activity load (bench/distinctLoad.ts) and its figures. */
+async function distinctPhase(graphqlUrl: string, database: string) {
   if (SECONDS <= 0) return
   const owner = devnet.manifest.accounts[0]?.address ?? ''
   const accounts = devnet.manifest.accounts.map((a) => a.address)
-  let n = 0
-  const distinct = () => {
-    n++
-    const first = (n % 100) + 1
-    const who = accounts[n % accounts.length] ?? owner
-    const bodies = [
-      {
-        query: `{ r${n}: tokens(first: ${first}, orderBy: TVL) { nodes { id symbol priceUsd volume24hUsd tvlUsd } } }`,
-      },
-      {
-        query: `query($o: String!) { r${n}: portfolio(owner: $o, hideSmallBalances: ${n % 2 === 0}) { totalValueUsd balances { amount valueUsd token { symbol } } } }`,
-        variables: { o: who },
-      },
-      {
-        query: `query($a: String!) { r${n}: activity(address: $a, first: ${first}) { nodes { type txHash timestamp } } }`,
-        variables: { a: who },
-      },
-    ]
-    return JSON.stringify(bodies[n % bodies.length])
-  }
-  const mixed = await autocannon({
-    url: graphqlUrl,
-    connections: 50,
-    duration: SECONDS,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    requests: [{ setupRequest: (request) => ({ ...request, body: distinct() }) }],
-  })
+  const mixed = await distinctLoad(graphqlUrl, { seconds: SECONDS, connections: 50, owner, accounts })
   const mixedErrors = mixed.errors + mixed.timeouts + mixed.non2xx
   report(
     `${database} distinct explore/portfolio/activity: requests/s`,

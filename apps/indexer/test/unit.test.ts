@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { CoreError } from '@oxbow/core'
-import { buildSchema, locatedError, parse } from 'graphql'
+import { buildSchema, locatedError, parse, specifiedRules, validate } from 'graphql'
 import { decodeCursor, encodeCursor, listOf, pageByOffset } from '../src/api/cursor.ts'
+import { documentShape } from '../src/api/documentShape.ts'
 import { ApiError } from '../src/api/errors.ts'
 import { decimalString, percentChange } from '../src/api/format.ts'
+import { createGraphqlHandler } from '../src/api/graphqlHandler.ts'
 import { parseAddress, parseFirst, parseNetwork, parseNetworks, parsePoolId } from '../src/api/inputs.ts'
 import { createLimitChecker } from '../src/api/limits.ts'
 import { decodeNftMetadata, safeImageUrl } from '../src/api/nftMetadata.ts'
@@ -164,6 +166,72 @@ describe('cursors and inputs', () => {
     assert.equal(code(() => parseFirst(101)).code, 'BAD_USER_INPUT')
     assert.equal(code(() => parseFirst(0)).code, 'BAD_USER_INPUT')
     assert.equal(parseFirst(undefined), 20)
+  })
+})
+
+describe('validation shapes', () => {
+  const schema = buildSchema(typeDefs)
+  const shape = (query: string) => documentShape(parse(query))
+  const valid = (query: string) => validate(schema, parse(query), specifiedRules).length === 0
+  it('behavior: documents differing in literal values and aliases only share a shape', () => {
+    const same = [
+      '{ r1: tokens(first: 5, filter: "eth") { nodes { id } } }',
+      '{ r2: tokens(first: 77, filter: "usd") { nodes { id } } }',
+      '{ x: tokens(first: -3, filter: "") { nodes { id } } }',
+    ]
+    assert.ok(same.every(valid))
+    assert.equal(new Set(same.map(shape)).size, 1)
+    assert.notEqual(shape(same[0] ?? ''), null)
+  })
+  it('behavior: what validation reads of literals and aliases tells shapes apart', () => {
+    // [valid, invalid]: equal or different arguments under one response name, an Int beyond 32
+    // bits, a string where an Int goes, a response name shared or not, a block string.
+    const pairs: [string, string][] = [
+      [
+        '{ a: tokens(first: 1) { totalCount } a: tokens(first: 1) { totalCount } }',
+        '{ a: tokens(first: 1) { totalCount } a: tokens(first: 2) { totalCount } }',
+      ],
+      ['{ tokens(first: 5) { totalCount } }', '{ tokens(first: 3000000000) { totalCount } }'],
+      ['{ tokens(first: 5) { totalCount } }', '{ tokens(first: "5") { totalCount } }'],
+      [
+        '{ a: tokens(first: 1) { totalCount } b: tokens(first: 2) { totalCount } }',
+        '{ a: tokens(first: 1) { totalCount } a: tokens(first: 2) { totalCount } }',
+      ],
+      [
+        '{ a: tokens(filter: "x") { totalCount } a: tokens(filter: "x") { totalCount } }',
+        '{ a: tokens(filter: "x") { totalCount } a: tokens(filter: """x""") { totalCount } }',
+      ],
+    ]
+    for (const [ok, bad] of pairs) {
+      assert.ok(valid(ok), ok)
+      assert.ok(!valid(bad), bad)
+      assert.notEqual(shape(ok), shape(bad), bad)
+    }
+  })
+  it('error: the API still refuses a document whose valid sibling shape it has seen', async () => {
+    const handler = createGraphqlHandler(typeDefs, {
+      tokens: (args: { first: number }) => ({ totalCount: args.first, nodes: [], pageInfo: {} }),
+    })
+    const ask = async (query: string) =>
+      JSON.parse((await handler.answer({ method: 'POST', body: JSON.stringify({ query }) })).text) as {
+        data?: Record<string, { totalCount: number }>
+        errors?: { extensions: { code: string } }[]
+      }
+    const ok = await ask('{ a: tokens(first: 1) { totalCount } b: tokens(first: 2) { totalCount } }')
+    assert.deepEqual(ok.data, { a: { totalCount: 1 }, b: { totalCount: 2 } })
+    // Same shape, other literals and aliases: answered from its own values.
+    const again = await ask('{ x: tokens(first: 7) { totalCount } y: tokens(first: 9) { totalCount } }')
+    assert.deepEqual(again.data, { x: { totalCount: 7 }, y: { totalCount: 9 } })
+    const clash = await ask('{ a: tokens(first: 1) { totalCount } a: tokens(first: 2) { totalCount } }')
+    assert.equal(clash.errors?.[0]?.extensions.code, 'GRAPHQL_VALIDATION_FAILED')
+    const wrongType = await ask('{ a: tokens(first: "1") { totalCount } b: tokens(first: 2) { totalCount } }')
+    assert.equal(wrongType.errors?.[0]?.extensions.code, 'GRAPHQL_VALIDATION_FAILED')
+  })
+  it('behavior: an alias named like a field of the document has no shape (always validated)', () => {
+    const clash = '{ networks: tokens { totalCount } networks { network } }'
+    assert.ok(!valid(clash))
+    assert.equal(shape(clash), null)
+    assert.equal(shape('{ a: tokens { totalCount } networks { network } }')?.includes('networks'), true)
   })
 })
 

@@ -25,9 +25,17 @@ export function listOf(name: string, args: Record<string, unknown>, scope: Recor
     .filter(([k, v]) => k !== 'first' && k !== 'after' && v !== null && v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : 1))
   if (defining.length === 0) return name
-  const digest = createHash('sha256').update(JSON.stringify(defining)).digest('base64url').slice(0, 12)
-  return `${name}.${digest}`
+  const text = `${name}.${JSON.stringify(defining)}`
+  let id = listIds.get(text)
+  if (id === undefined) {
+    id = `${name}.${createHash('sha256').update(JSON.stringify(defining)).digest('base64url').slice(0, 12)}`
+    if (listIds.size >= 2_000) listIds.delete(listIds.keys().next().value as string)
+    listIds.set(text, id)
+  }
+  return id
 }
+/** List identities already hashed: an account's lists are asked for again and again. */
+const listIds = new Map<string, string>()
 
 export function encodeCursor(list: string, key: CursorKey): string {
   return Buffer.from(JSON.stringify({ l: list, k: key })).toString('base64url')

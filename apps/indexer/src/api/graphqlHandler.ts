@@ -16,6 +16,7 @@ import {
 } from 'graphql'
 import type { Context } from 'hono'
 import { z } from 'zod'
+import { documentShape } from './documentShape.ts'
 import { ApiError, errorBody } from './errors.ts'
 import { createLimitChecker, limits } from './limits.ts'
 
@@ -126,6 +127,7 @@ export function refusal(why: 'too large' | 'too slow'): GraphqlAnswer {
 }
 
 const RESPONSE_CACHE_ENTRIES = 500
+const VALID_SHAPES = 1_000
 const RESPONSE_CACHE_MAX_BYTES = 64 * 1024
 
 export function createGraphqlHandler(
@@ -136,6 +138,8 @@ export function createGraphqlHandler(
   const schema: GraphQLSchema = buildSchema(typeDefs)
   const limitChecker = createLimitChecker(schema)
   const parsedCache = new Map<string, DocumentNode>()
+  /** Shapes of documents that passed validation (src/api/documentShape.ts). */
+  const validShapes = new Set<string>()
   const responses = new Map<string, string>()
   let responsesKey = ''
 
@@ -165,7 +169,10 @@ export function createGraphqlHandler(
           body: errorBody([new ApiError('GRAPHQL_PARSE_FAILED', (e as Error).message)]),
         }
       }
-      const errors = validate(schema, document, specifiedRules)
+      // A shape validated before (same document up to its literal values and aliases) is valid.
+      const shape = documentShape(document)
+      const errors =
+        shape !== null && validShapes.has(shape) ? [] : validate(schema, document, specifiedRules)
       if (errors.length > 0) {
         return {
           status: 400,
@@ -175,6 +182,10 @@ export function createGraphqlHandler(
               .map((e) => new ApiError('GRAPHQL_VALIDATION_FAILED', e.message, { locations: e.locations })),
           ),
         }
+      }
+      if (shape !== null && !validShapes.has(shape)) {
+        if (validShapes.size >= VALID_SHAPES) validShapes.delete(validShapes.values().next().value as string)
+        validShapes.add(shape)
       }
       if (parsedCache.size > 500) parsedCache.clear()
       parsedCache.set(query, document)

@@ -24,48 +24,62 @@ import {
 } from './context.ts'
 import type { Shapes } from './shapes.ts'
 
+/** Built once (see src/api/inputs.ts). */
+const tokenRefsSchema = z.array(z.unknown()).min(1).max(MAX_SAME_TOKENS)
+
 export function accountResolvers({ deps, db, tables, input, chainIds }: ResolverContext, shapes: Shapes) {
   const { tokenGql, balanceGql, poolGql, collectionGql, positionView } = shapes
   const newestActivity = createPerStateCache<Tables['activity']['$inferSelect'][]>()
-  const heldTokens = createPerStateCache<Tables['balance']['$inferSelect'][]>()
+  /** Activity nodes by the row they show (rows of `newestActivity` live for one indexed state). */
+  const activityNodes = new WeakMap<object, unknown>()
+  /**
+   * An owner's positive balances of known tokens on `chains`, formatted, most valuable first: every
+   * variant of an owner's portfolio (hideSmallBalances, hideSpam) in a block filters one list (one
+   * balance read, and each figure formatted once per block instead of once per request).
+   */
+  const heldBalances = createPerStateCache<{ row: BalanceGql; isSpam: boolean }[]>()
+  type BalanceGql = ReturnType<typeof balanceGql>
+  async function readBalances(s: Snapshot, owner: `0x${string}`, chains: number[]) {
+    const [tokenRows, nativeRows] = await Promise.all([
+      db
+        .select()
+        .from(tables.balance)
+        .where(and(eq(tables.balance.owner, owner), inArray(tables.balance.chainId, chains))),
+      Promise.all(
+        chains.map(async (chainId) => ({
+          chainId,
+          token: zeroAddress as `0x${string}`,
+          owner,
+          amount: (await deps.nativeBalance(chainId, owner, s.key)) ?? 0n,
+        })),
+      ),
+    ])
+    const balances = [...nativeRows, ...tokenRows].flatMap((b) => {
+      if (b.amount <= 0n) return []
+      const t = s.tokens.get(tokenKey(b.chainId, b.token))
+      return t ? [{ row: balanceGql(s, t, owner, b.amount), isSpam: t.isSpam }] : []
+    })
+    // Stable: equal values keep the native-first, then read order.
+    return balances.sort((a, b) => (b.row.value ?? -1) - (a.row.value ?? -1))
+  }
+
   return {
     async portfolio(args: Args) {
       const owner = parseAddress(args.owner, 'owner')
       const slugs = parseNetworks(input, args.networks)
       const s = await deps.snapshot()
       const chains = chainIds(s, slugs)
-      const [tokenRows, nativeRows] = await Promise.all([
-        // Every variant of an owner's portfolio (hideSmallBalances, hideSpam) in a block: one read.
-        heldTokens.get(s.key, `${owner}|${chains}`, () =>
-          db
-            .select()
-            .from(tables.balance)
-            .where(and(eq(tables.balance.owner, owner), inArray(tables.balance.chainId, chains))),
-        ),
-        Promise.all(
-          chains.map(async (chainId) => ({
-            chainId,
-            token: zeroAddress as `0x${string}`,
-            owner,
-            amount: (await deps.nativeBalance(chainId, owner, s.key)) ?? 0n,
-          })),
-        ),
-      ])
-      const rows = [...nativeRows, ...tokenRows]
+      const held = await heldBalances.get(s.key, `${owner}|${chains}`, () => readBalances(s, owner, chains))
       let total = 0
       let before = 0
-      const balances = rows.flatMap((b) => {
-        if (b.amount <= 0n) return []
-        const t = s.tokens.get(tokenKey(b.chainId, b.token))
-        if (!t) return []
-        if (args.hideSpam !== false && t.isSpam) return []
-        const row = balanceGql(s, t, owner, b.amount)
-        if (args.hideSmallBalances === true && (row.value === null || row.value < 1)) return []
+      const balances: BalanceGql[] = []
+      for (const { row, isSpam } of held) {
+        if (args.hideSpam !== false && isSpam) continue
+        if (args.hideSmallBalances === true && (row.value === null || row.value < 1)) continue
         total += row.value ?? 0
         before += row.valueBefore ?? 0
-        return [row]
-      })
-      balances.sort((a, b) => (b.value ?? -1) - (a.value ?? -1))
+        balances.push(row)
+      }
       return {
         owner: getAddress(owner),
         networks: slugs,
@@ -78,7 +92,7 @@ export function accountResolvers({ deps, db, tables, input, chainIds }: Resolver
 
     async tokenBalances(args: Args) {
       const owner = parseAddress(args.owner, 'owner')
-      const list = z.array(z.unknown()).min(1).max(MAX_SAME_TOKENS).safeParse(args.tokens)
+      const list = tokenRefsSchema.safeParse(args.tokens)
       if (!list.success) throw badInput(`tokens must list 1 to ${MAX_SAME_TOKENS} tokens.`, 'tokens')
       const refs = list.data.map((ref) => {
         const r = (ref ?? {}) as { network?: unknown; address?: unknown }
@@ -156,35 +170,38 @@ export function accountResolvers({ deps, db, tables, input, chainIds }: Resolver
             )
           ).slice(0, first + 1)
       return keysetPage(list, rows, first, (a) => {
+        // A row of the per-state cache is shared by every page cut from it: built once.
+        const built = activityNodes.get(a)
+        if (built) return [built]
         const p = a.pool ? s.pools.get(tokenKey(a.chainId, a.pool)) : undefined
-        return [
-          {
-            id: a.id,
-            network: slugOf(a.chainId),
-            chainId: a.chainId,
-            txHash: a.txHash,
-            blockNumber: a.blockNumber.toString(),
-            timestamp: a.timestamp,
-            type: a.type,
-            account: getAddress(a.account),
-            counterparty: a.counterparty ? getAddress(a.counterparty) : null,
-            pool: p ? () => poolGql(s, p) : null,
-            assetChanges: (a.assetChanges as AssetChange[]).map((c) => {
-              const tv = s.tokens.get(tokenKey(a.chainId, c.token))
-              const col =
-                c.tokenId !== undefined
-                  ? s.collections.find((x) => x.key === tokenKey(a.chainId, c.token))
-                  : undefined
-              return {
-                token: tv && c.tokenId === undefined ? () => tokenGql(s, tv) : null,
-                nftCollection: col ? collectionGql(col) : null,
-                tokenId: c.tokenId ?? null,
-                amount: c.amount,
-                direction: c.direction,
-              }
-            }),
-          },
-        ]
+        const node = {
+          id: a.id,
+          network: slugOf(a.chainId),
+          chainId: a.chainId,
+          txHash: a.txHash,
+          blockNumber: a.blockNumber.toString(),
+          timestamp: a.timestamp,
+          type: a.type,
+          account: getAddress(a.account),
+          counterparty: a.counterparty ? getAddress(a.counterparty) : null,
+          pool: p ? () => poolGql(s, p) : null,
+          assetChanges: (a.assetChanges as AssetChange[]).map((c) => {
+            const tv = s.tokens.get(tokenKey(a.chainId, c.token))
+            const col =
+              c.tokenId !== undefined
+                ? s.collections.find((x) => x.key === tokenKey(a.chainId, c.token))
+                : undefined
+            return {
+              token: tv && c.tokenId === undefined ? () => tokenGql(s, tv) : null,
+              nftCollection: col ? collectionGql(col) : null,
+              tokenId: c.tokenId ?? null,
+              amount: c.amount,
+              direction: c.direction,
+            }
+          }),
+        }
+        activityNodes.set(a, node)
+        return [node]
       })
     },
 

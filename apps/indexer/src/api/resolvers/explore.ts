@@ -39,6 +39,9 @@ function poolMatches(p: PoolView, q: string): boolean {
   return tokenMatches(p.token0, q) || tokenMatches(p.token1, q)
 }
 
+/** Built once (see src/api/inputs.ts). */
+const priceRefsSchema = z.array(z.unknown()).min(1).max(MAX_PAGE_SIZE)
+
 export function exploreResolvers({ deps, input, chainIds, tables }: ResolverContext, shapes: Shapes) {
   const { tokenGql, poolGql, collectionGql, poolTransactions } = shapes
 
@@ -88,7 +91,7 @@ export function exploreResolvers({ deps, input, chainIds, tables }: ResolverCont
     },
 
     async tokenPrices(args: Args) {
-      const list = z.array(z.unknown()).min(1).max(MAX_PAGE_SIZE).safeParse(args.tokens)
+      const list = priceRefsSchema.safeParse(args.tokens)
       if (!list.success) throw badInput(`tokens must list 1 to ${MAX_PAGE_SIZE} tokens.`, 'tokens')
       const refs = list.data.map((ref) => {
         const r = (ref ?? {}) as { network?: unknown; address?: unknown }
