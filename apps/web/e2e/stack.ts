@@ -159,10 +159,11 @@ export async function startApi(options: {
   const removeDb = () => (ownDb ? rm(dbDir, { recursive: true, force: true }) : Promise.resolve())
   // A fresh database (the suite's own directory too, the first time) starts from the initialised
   // template (unused if the API is given a PostgreSQL server's DATABASE_URL).
-  await seedApiDb(dbDir).catch(async (error: unknown) => {
-    await removeDb()
-    throw error
-  })
+  if (process.env.T1_NO_TEMPLATE === undefined)
+    await seedApiDb(dbDir).catch(async (error: unknown) => {
+      await removeDb()
+      throw error
+    })
   const api = await startService({
     name: 'api',
     entry: 'apps/api/src/server.ts',
@@ -221,6 +222,15 @@ async function waitForTrading(apiUrl: string, slugs: readonly string[]): Promise
  */
 export async function startStack(ports: StackPorts, options: StackOptions = {}): Promise<Stack> {
   const stops: (() => Promise<void>)[] = []
+  // Where a file's start-up time goes, printed once the stack is up (`# stack: ...` in the file's
+  // output): the measure behind E2E_SECONDS and the shard plan (scripts/test.ts).
+  const laps: string[] = []
+  let lapStart = performance.now()
+  const lap = (part: string) => {
+    const now = performance.now()
+    laps.push(`${part} ${((now - lapStart) / 1000).toFixed(1)} s`)
+    lapStart = now
+  }
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {})
     stops.length = 0
@@ -233,6 +243,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       ? await sharedDevnet(shared)
       : await startDevnet({ networks: stackNetworks, portBase: ports.devnetPortBase })
     stops.push(() => devnet.stop())
+    lap(shared ? 'shared devnet' : 'devnet')
     // The spare server's origin after the main one (the passkey relying party is the first).
     const webOrigins = [ports.webPort, ...(ports.spareWebPort === undefined ? [] : [ports.spareWebPort])]
       .map((port) => `http://localhost:${port}`)
@@ -246,6 +257,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
           networks: stackNetworks,
         })
     stops.push(() => indexer.stop())
+    lap(shared ? 'shared indexer' : 'indexer')
     const api = await startApi({
       port: ports.apiPort,
       manifestPath: devnet.manifestPath,
@@ -256,6 +268,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     })
     stops.push(() => api.stop())
     await waitForTrading(api.url, stackNetworks)
+    lap('api')
     let filler: ServiceProcess | undefined
     if (options.filler) {
       filler = await startService({
@@ -266,6 +279,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       const started = filler
       stops.push(() => started.stop())
     }
+    if (filler) lap('filler')
 
     // Every network of the registry is offered (as in production), the devnet runs the stack's (two
     // by default): the others get RPC URLs in this suite's port range where nothing listens, and the
@@ -292,6 +306,8 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     }
     const web: RunningWeb = await startWeb({ port: ports.webPort, config })
     stops.push(() => web.close())
+    lap('web')
+    console.log(`stack: ${laps.join(', ')}`)
 
     return {
       devnet,
