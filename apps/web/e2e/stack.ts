@@ -159,11 +159,10 @@ export async function startApi(options: {
   const removeDb = () => (ownDb ? rm(dbDir, { recursive: true, force: true }) : Promise.resolve())
   // A fresh database (the suite's own directory too, the first time) starts from the initialised
   // template (unused if the API is given a PostgreSQL server's DATABASE_URL).
-  if (process.env.T1_NO_TEMPLATE === undefined)
-    await seedApiDb(dbDir).catch(async (error: unknown) => {
-      await removeDb()
-      throw error
-    })
+  await seedApiDb(dbDir).catch(async (error: unknown) => {
+    await removeDb()
+    throw error
+  })
   const api = await startService({
     name: 'api',
     entry: 'apps/api/src/server.ts',
