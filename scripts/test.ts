@@ -5,10 +5,12 @@
  * owns a disjoint port range (see each workspace's README), and devnet dumps are built under a lock,
  * so concurrent suites share them. A suite's output is printed whole when it ends, so runs do not
  * interleave; a failed suite fails the run after the others finish. Ctrl-C stops every suite's
- * process group.
+ * process group. Each suite's wall and CPU time are reported at the end. Arguments pick suites by
+ * name (`npm run test:all -- @oxbow/core 'e2e 2/3'`).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 
 interface Suite {
@@ -184,27 +186,51 @@ interface Result {
   readonly suite: Suite
   readonly ok: boolean
   readonly seconds: number
+  /** CPU seconds (user + system) of the suite's processes, from the shell's `times`; NaN if unread. */
+  readonly cpuSeconds: number
+}
+
+/**
+ * Each suite runs under `sh -c`, whose `times` then writes its children's CPU time (every process
+ * of the suite that was waited for: test processes, servers, devnets, browsers) to fd 3. A suite's
+ * CPU over its wall time is the cores it kept busy: under 2 suites at a time on 2 cores, a sum well
+ * under 2 means the run waits more than it computes, and more suites at once (OXBOW_TEST_JOBS) help.
+ */
+const TIMED = '"$@"; status=$?; times >&3; exit $status'
+
+/** Children's user + system seconds from `times` output (its second line: `0m1.5s 0m0.2s`). */
+function childrenCpu(times: string): number {
+  const line = times.trim().split('\n')[1] ?? ''
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]))
+  return parts.length === 2 ? (parts[0] as number) + (parts[1] as number) : Number.NaN
 }
 
 function run(suite: Suite): Promise<Result> {
   const started = performance.now()
   return new Promise((resolve) => {
-    const [command, ...args] = suite.command as [string, ...string[]]
     // Its own process group, so stopping the run stops the suite's servers and browsers too.
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    const child = spawn('sh', ['-c', TIMED, 'sh', ...suite.command], {
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    })
     if (child.pid !== undefined) running.add(child.pid)
     const output: Buffer[] = []
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk))
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk))
+    let times = ''
+    child.stdio[3]?.on('data', (chunk: Buffer) => {
+      times += chunk.toString()
+    })
     child.on('close', (code) => {
       if (child.pid !== undefined) running.delete(child.pid)
       const seconds = (performance.now() - started) / 1000
+      const cpuSeconds = childrenCpu(times)
       const ok = code === 0
       process.stdout.write(Buffer.concat(output))
       console.log(
-        `\n== ${suite.name}: ${ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s\n`,
+        `\n== ${suite.name}: ${ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s)\n`,
       )
-      resolve({ suite, ok, seconds })
+      resolve({ suite, ok, seconds, cpuSeconds })
     })
   })
 }
@@ -226,14 +252,27 @@ const build: Suite = {
   name: '@oxbow/web build',
   command: ['npm', 'run', 'build', '--silent', '-w', '@oxbow/web'],
 }
-results.push(...(await runPool([...quick, build], 1)))
-results.push(...(await runPool(heavy, jobs)))
+// `npm run test:all -- <name>...`: only the suites whose names contain one of the arguments (e.g.
+// `'e2e 2/3'` to time one shard), the web build too when an end-to-end shard is among them.
+const only = process.argv.slice(2)
+const chosen = (suite: Suite) => only.length === 0 || only.some((name) => suite.name.includes(name))
+const heavyChosen = heavy.filter(chosen)
+const buildFirst = heavyChosen.some((suite) => suite.name.includes(' e2e ')) || chosen(build)
+results.push(...(await runPool([...quick.filter(chosen), ...(buildFirst ? [build] : [])], 1)))
+results.push(...(await runPool(heavyChosen, jobs)))
 
 const total = (performance.now() - started) / 1000
 console.log(`test:all in ${total.toFixed(1)} s (${jobs} suites at a time):`)
-for (const { suite, ok, seconds } of results) {
-  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${suite.name.padEnd(18)} ${seconds.toFixed(1).padStart(6)} s`)
+for (const { suite, ok, seconds, cpuSeconds } of results) {
+  const cores = cpuSeconds / seconds
+  console.log(
+    `  ${ok ? 'ok  ' : 'FAIL'} ${suite.name.padEnd(18)} ${seconds.toFixed(1).padStart(6)} s, CPU ${cpuSeconds.toFixed(1).padStart(6)} s (${cores.toFixed(2)} cores)`,
+  )
 }
+const cpuTotal = results.reduce((sum, r) => sum + (Number.isNaN(r.cpuSeconds) ? 0 : r.cpuSeconds), 0)
+console.log(
+  `  CPU ${cpuTotal.toFixed(1)} s over ${total.toFixed(1)} s: ${(cpuTotal / total).toFixed(2)} of ${availableParallelism()} cores busy on average`,
+)
 const failed = results.filter((r) => !r.ok)
 if (failed.length > 0 || stopping) {
   console.log(`${failed.length} suite(s) failed: ${failed.map((r) => r.suite.name).join(', ')}`)

@@ -46,7 +46,9 @@ export function stackForFile(ports: StackPorts, options: FileStackOptions = {}):
   }
   before(async () => {
     stack = await startStack(ports, stackOptions)
+    const launching = performance.now()
     browser = await launchChromium()
+    console.log(`chromium: ${((performance.now() - launching) / 1000).toFixed(1)} s`)
     if (restoreEachTest) chain = await snapshotChain(stack)
   })
   after(async () => {

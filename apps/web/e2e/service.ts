@@ -1,14 +1,13 @@
 /**
  * Another app of the repo run as a child process for a browser suite (web tests never import other
- * apps, only the devnet fixture): `tsx <entry>` in its own process group, ready once it prints a
- * line starting with `ready`, stopped by its process group (tsx and node go together).
+ * apps, only the devnet fixture): `node --import tsx <entry>` in its own process group, ready once it
+ * prints a line starting with `ready`, stopped by its process group.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 const repoRoot = resolve(import.meta.dirname, '../../..')
-const tsxBin = resolve(repoRoot, 'node_modules/.bin/tsx')
 
 export interface ServiceProcess {
   readonly child: ChildProcess
@@ -17,14 +16,16 @@ export interface ServiceProcess {
   stop(): Promise<void>
 }
 
-/** Spawns `tsx <entry>` (a path from the repo root) and waits for its `ready` line. */
+/** Spawns `node --import tsx <entry>` (a path from the repo root) and waits for its `ready` line. */
 export async function startService(options: {
   name: string
   entry: string
   env: Record<string, string>
   readyTimeoutMs?: number
 }): Promise<ServiceProcess> {
-  const child = spawn(tsxBin, [resolve(repoRoot, options.entry)], {
+  // node with tsx's loader, not the tsx command (a second node process in front): 0.4 s less to start
+  // on the busy machine, and a service starts for every browser suite.
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, options.entry)], {
     cwd: repoRoot,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@
  * The indexer is the slow part of a file's stack (20-90 s to catch up with the devnet on 2 cores),
  * so it starts once per shard, before the first file that calls `startStack`, and the files get it
  * through OXBOW_E2E_SHARED; each file still starts its own API (fresh database), web server and
- * browser. Each file runs in its own `tsx --test` process; between two files the launcher settles
+ * browser. Each file runs in its own `node --import tsx --test` process; between two files the launcher settles
  * the chain (automine on, nothing pending, the indexer at the head) and starts new shared parts if
  * the old ones stopped answering. Everything is stopped at the end, on failure and on Ctrl-C.
  *
@@ -18,7 +18,6 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { type RunningSharedParts, SHARED_ENV, settleSharedParts, startSharedParts } from './shared.ts'
 
-const tsxBin = resolve(import.meta.dirname, '../../../node_modules/.bin/tsx')
 const portBase = Number(process.env.OXBOW_E2E_SHARED_PORT_BASE ?? 31300)
 const files = process.argv.slice(2)
 if (files.length === 0) {
@@ -72,7 +71,8 @@ async function ensureShared(): Promise<RunningSharedParts> {
 function runFile(file: string, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((done) => {
     // Its own process group: an interrupted run stops the file's servers and browser with it.
-    const child = spawn(tsxBin, ['--test', '--test-force-exit', file], {
+    // node with tsx's loader (the test runner passes it on to the file's process), not the tsx command
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-force-exit', file], {
       stdio: 'inherit',
       env,
       detached: true,

@@ -10,10 +10,12 @@
  * (e2e/shard.ts) the devnet and the indexer are the shard's, shared with the shard's other files
  * (see e2e/shared.ts), unless `ownChain`; a file's `stop()` leaves them running.
  */
-import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { execFile } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { localRpcUrl, type NetworkSlug, networks } from '@oxbow/chains'
 import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
 import type { Manifest } from '@oxbow/protocol'
@@ -94,6 +96,50 @@ interface ApiProcess extends ServiceProcess {
   readonly url: string
 }
 
+const scratch = existsSync('/dev/shm') ? '/dev/shm' : tmpdir()
+const repoRoot = resolve(import.meta.dirname, '../../..')
+
+/**
+ * An empty, initialised PGlite data directory (initdb only, no schema: the API applies its own
+ * migrations), made once per machine and PGlite version and copied into each new API database:
+ * PGlite's initdb was most of an API's start (6 s of a 14-16 s start on the busy 2-core machine,
+ * the copy 0.2 s). Made by a child process in apps/api (the web app does not depend on PGlite) in
+ * a directory of its own, then renamed into place, so concurrent shards never see half of one.
+ */
+let pgliteTemplate: Promise<string> | undefined
+function apiDbTemplate(): Promise<string> {
+  pgliteTemplate ??= (async () => {
+    const apiDir = join(repoRoot, 'apps/api')
+    const { version } = JSON.parse(
+      readFileSync(join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+    ) as { version: string }
+    const template = join(scratch, `oxbow-e2e-api-pglite-${version}`)
+    if (existsSync(join(template, 'PG_VERSION'))) return template
+    const making = await mkdtemp(join(scratch, 'oxbow-e2e-api-pglite-making-'))
+    try {
+      const script = `import { PGlite } from '@electric-sql/pglite'
+const db = new PGlite(process.argv[1]); await db.exec('SELECT 1'); await db.close()`
+      await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, making], {
+        cwd: apiDir,
+      })
+      await rename(making, template).catch(() => {}) // another shard's won the race: use that one
+    } finally {
+      await rm(making, { recursive: true, force: true })
+    }
+    return template
+  })()
+  pgliteTemplate.catch(() => {
+    pgliteTemplate = undefined
+  })
+  return pgliteTemplate
+}
+
+/** Fills an empty (or missing) API database directory from the template; a used one is left alone. */
+async function seedApiDb(dir: string): Promise<void> {
+  if (existsSync(dir) && readdirSync(dir).length > 0) return
+  await cp(await apiDbTemplate(), dir, { recursive: true })
+}
+
 /** Runs `tsx apps/api/src/server.ts` in its own process group (see service.ts). */
 export async function startApi(options: {
   port: number
@@ -108,9 +154,15 @@ export async function startApi(options: {
   // default directory (.data/api/<port>) would carry one run's orders into the next.
   const ownDb = options.env?.OXBOW_API_DB_DIR === undefined
   const dbDir = ownDb
-    ? await mkdtemp(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'oxbow-e2e-api-'))
+    ? await mkdtemp(join(scratch, 'oxbow-e2e-api-'))
     : (options.env?.OXBOW_API_DB_DIR as string)
   const removeDb = () => (ownDb ? rm(dbDir, { recursive: true, force: true }) : Promise.resolve())
+  // A fresh database (the suite's own directory too, the first time) starts from the initialised
+  // template (unused if the API is given a PostgreSQL server's DATABASE_URL).
+  await seedApiDb(dbDir).catch(async (error: unknown) => {
+    await removeDb()
+    throw error
+  })
   const api = await startService({
     name: 'api',
     entry: 'apps/api/src/server.ts',
@@ -169,6 +221,15 @@ async function waitForTrading(apiUrl: string, slugs: readonly string[]): Promise
  */
 export async function startStack(ports: StackPorts, options: StackOptions = {}): Promise<Stack> {
   const stops: (() => Promise<void>)[] = []
+  // Where a file's start-up time goes, printed once the stack is up (`# stack: ...` in the file's
+  // output): the measure behind E2E_SECONDS and the shard plan (scripts/test.ts).
+  const laps: string[] = []
+  let lapStart = performance.now()
+  const lap = (part: string) => {
+    const now = performance.now()
+    laps.push(`${part} ${((now - lapStart) / 1000).toFixed(1)} s`)
+    lapStart = now
+  }
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {})
     stops.length = 0
@@ -181,6 +242,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       ? await sharedDevnet(shared)
       : await startDevnet({ networks: stackNetworks, portBase: ports.devnetPortBase })
     stops.push(() => devnet.stop())
+    lap(shared ? 'shared devnet' : 'devnet')
     // The spare server's origin after the main one (the passkey relying party is the first).
     const webOrigins = [ports.webPort, ...(ports.spareWebPort === undefined ? [] : [ports.spareWebPort])]
       .map((port) => `http://localhost:${port}`)
@@ -194,6 +256,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
           networks: stackNetworks,
         })
     stops.push(() => indexer.stop())
+    lap(shared ? 'shared indexer' : 'indexer')
     const api = await startApi({
       port: ports.apiPort,
       manifestPath: devnet.manifestPath,
@@ -204,6 +267,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     })
     stops.push(() => api.stop())
     await waitForTrading(api.url, stackNetworks)
+    lap('api')
     let filler: ServiceProcess | undefined
     if (options.filler) {
       filler = await startService({
@@ -214,6 +278,7 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
       const started = filler
       stops.push(() => started.stop())
     }
+    if (filler) lap('filler')
 
     // Every network of the registry is offered (as in production), the devnet runs the stack's (two
     // by default): the others get RPC URLs in this suite's port range where nothing listens, and the
@@ -240,6 +305,8 @@ export async function startStack(ports: StackPorts, options: StackOptions = {}):
     }
     const web: RunningWeb = await startWeb({ port: ports.webPort, config })
     stops.push(() => web.close())
+    lap('web')
+    console.log(`stack: ${laps.join(', ')}`)
 
     return {
       devnet,
