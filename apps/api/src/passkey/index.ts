@@ -31,7 +31,7 @@ import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import { type Database, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
-import { type ClientKey, memoryRateLimits, type RateLimits, rateLimit } from '../rateLimit.ts'
+import { type ModuleRateLimitOptions, moduleRateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
 import { providerOf } from './providers.ts'
 import {
@@ -52,7 +52,7 @@ export const SESSION_TTL_MS = 24 * 60 * 60_000
 /** How long a verification (before adding or deleting a passkey) counts. */
 export const VERIFIED_TTL_MS = 5 * 60_000
 
-export interface PasskeyModuleOptions {
+export interface PasskeyModuleOptions extends ModuleRateLimitOptions {
   readonly db: Database
   /** The relying party: the web app's host name (e.g. `localhost`). */
   readonly rpId: string
@@ -60,9 +60,6 @@ export interface PasskeyModuleOptions {
   /** Origins a ceremony may come from (the web app). */
   readonly origins: readonly string[]
   readonly log: Logger
-  readonly clientKey: ClientKey
-  /** Where its limiter keeps its buckets; default: this process's memory. */
-  readonly rateLimits?: RateLimits
   /** Passkey requests per minute per client (burst a third of it). Default 60. */
   readonly perMinute?: number
   /** How long a verification counts before adding or deleting a passkey. Default VERIFIED_TTL_MS. */
@@ -150,14 +147,7 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
   const ready = migrateOnce(db, 'passkey', passkeyMigrations)
   if (options.eager) await ready()
 
-  const perMinute = options.perMinute ?? 60
-  const limiter = rateLimit(
-    (options.rateLimits ?? memoryRateLimits()).store('passkey', {
-      perMinute,
-      burst: Math.max(1, Math.ceil(perMinute / 3)),
-    }),
-    options.clientKey,
-  )
+  const limiter = moduleRateLimit('passkey', options, 60, 3)
 
   const bearer = (c: Context) => {
     const header = c.req.header('authorization') ?? ''
