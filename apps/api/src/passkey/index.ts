@@ -35,6 +35,14 @@ import { type ModuleRateLimitOptions, moduleRateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
 import { providerOf } from './providers.ts'
 import {
+  address,
+  authenticationResponse,
+  b64url,
+  ciphertext,
+  label,
+  registrationResponse,
+} from './requests.ts'
+import {
   type ChallengePurpose,
   createPasskeyStore,
   passkeyMigrations,
@@ -68,42 +76,6 @@ export interface PasskeyModuleOptions extends ModuleRateLimitOptions {
   /** Migrate before answering; false (default): on the first request. */
   readonly eager?: boolean
 }
-
-const b64url = z.string().regex(/^[A-Za-z0-9_-]{1,2048}$/, 'base64url')
-const registrationResponse = z.object({
-  id: b64url,
-  rawId: b64url,
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: b64url,
-    attestationObject: b64url,
-    transports: z.array(z.string().max(32)).max(8).optional(),
-  }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-})
-const authenticationResponse = z.object({
-  id: b64url,
-  rawId: b64url,
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: b64url,
-    authenticatorData: b64url,
-    signature: b64url,
-    userHandle: b64url.optional(),
-  }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-})
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x and 40 hex characters)')
-/** `v1.<iv: 12 bytes>.<AES-GCM ciphertext and tag>`, base64url. */
-const ciphertext = z.string().regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,400}$/, 'v1.<iv>.<ciphertext>')
-const label = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[^\p{Cc}]+$/u, 'no control characters')
 
 function invalid(reason: string, cause?: unknown): ApiError {
   return new ApiError('PASSKEY_INVALID', PASSKEY_ERROR_MESSAGE, { reason }, { cause })
