@@ -14,8 +14,10 @@ import { exploreTransactionsOptions } from './useExploreData.ts'
 /** Stats refresh about every block, so a swap moves the page without a reload. */
 export const TOKEN_REFRESH_MS = 2000
 
-/** How a price chart's candles are fetched (token and pool pages): the shown range stays while
- * another loads; they refresh every five stats refreshes. */
+/**
+ * How a price chart's candles are fetched (token and pool pages): the shown range stays while
+ * another loads; they refresh every five stats refreshes.
+ */
 export const chartQueryPolicy = {
   placeholderData: keepPreviousData,
   refetchInterval: TOKEN_REFRESH_MS * 5,
