@@ -21,7 +21,7 @@ import {
   permit2Abi,
   permit2Domain,
   permit2PermitInput,
-  permit2PermitSingleTypes,
+  permitSingleTypedData,
   quoterV2Abi,
   universalRouterAbi,
   urCommands,
@@ -165,12 +165,7 @@ async function permit2Swap(
     spender: deployment.contracts.universalRouter,
     sigDeadline: deadline,
   }
-  const signature = await wallet.signTypedData({
-    domain: permit2Domain(deployment.chainId),
-    types: permit2PermitSingleTypes,
-    primaryType: 'PermitSingle',
-    message: permit,
-  })
+  const signature = await wallet.signTypedData(permitSingleTypedData(deployment.chainId, permit))
   const permitInput = permit2PermitInput(permit, signature)
   const hash = await wallet.writeContract({
     address: deployment.contracts.universalRouter,

@@ -19,9 +19,8 @@ import {
   nonfungiblePositionManagerAbi,
   PERMIT2_ADDRESS,
   permit2Abi,
-  permit2Domain,
   permit2PermitInput,
-  permit2PermitSingleTypes,
+  permitSingleTypedData,
   universalRouterAbi,
   urCommands,
   v2Router02Abi,
@@ -369,10 +368,7 @@ describe('activity types', () => {
     }
     const signature = await wallet.signTypedData({
       account: wallet.account as never,
-      domain: permit2Domain(eth.chainId),
-      types: permit2PermitSingleTypes,
-      primaryType: 'PermitSingle',
-      message: permit,
+      ...permitSingleTypedData(eth.chainId, permit),
     })
     const signed = await write({
       address: PERMIT2_ADDRESS,
@@ -425,10 +421,7 @@ describe('activity types', () => {
     }
     const signature = await wallet.signTypedData({
       account: wallet.account as never,
-      domain: permit2Domain(eth.chainId),
-      types: permit2PermitSingleTypes,
-      primaryType: 'PermitSingle',
-      message: permit,
+      ...permitSingleTypedData(eth.chainId, permit),
     })
     const swap = await write({
       address: eth.contracts.universalRouter,

@@ -57,21 +57,20 @@ after(async () => {
   await devnet?.stop()
 })
 
-interface PoolNode {
-  version: string
-  address: string | null
-  poolId: string | null
-}
-
-async function poolsOf(slug: string): Promise<PoolNode[]> {
+/** The versions of the pools the API lists on `slug`, each once, sorted. */
+async function poolVersions(slug: string): Promise<string[]> {
   const data = await okData(
-    gql<{ pools: { nodes: PoolNode[] } }>(
-      'query($n: [String!]) { pools(networks: $n, first: 100) { nodes { version address poolId } } }',
+    gql<{ pools: { nodes: { version: string }[] } }>(
+      'query($n: [String!]) { pools(networks: $n, first: 100) { nodes { version } } }',
       { n: [slug] },
     ),
   )
-  return data.pools.nodes
+  return [...new Set(data.pools.nodes.map((p) => p.version))].sort()
 }
+
+/** Who holds position #1 of `manager` on `slug`: the deployer, whose seeded positions these are. */
+const firstPositionOwner = (slug: (typeof NETWORKS)[number], manager: Address) =>
+  clientOf(slug).readContract({ address: manager, abi: erc721Abi, functionName: 'ownerOf', args: [1n] })
 
 async function positionVersions(owner: Address, slug: string): Promise<string[]> {
   const data = await okData(
@@ -91,12 +90,7 @@ describe('protocol versions follow the chain registry', () => {
     const pairs = d.pools.filter((p) => p.version === 'v2')
     assert.ok(pairs.length > 0, 'the devnet seeds v2 pairs')
     // The deployer owns the seeded positions: v3 NFT #1, and LP tokens of every v2 pair.
-    const owner = await clientOf(slug).readContract({
-      address: d.contracts.nonfungiblePositionManager,
-      abi: erc721Abi,
-      functionName: 'ownerOf',
-      args: [1n],
-    })
+    const owner = await firstPositionOwner(slug, d.contracts.nonfungiblePositionManager)
     const pair = pairs[0]
     assert.ok(pair && pair.version === 'v2')
     const lp = await clientOf(slug).readContract({
@@ -106,8 +100,7 @@ describe('protocol versions follow the chain registry', () => {
       args: [owner],
     })
     assert.ok(lp > 0n, 'the deployer holds LP tokens of a v2 pair')
-    const versions = [...new Set((await poolsOf(slug)).map((p) => p.version))].sort()
-    assert.deepEqual(versions, ['V3', 'V4'])
+    assert.deepEqual(await poolVersions(slug), ['V3', 'V4'])
     assert.deepEqual(await positionVersions(owner, slug), ['V3', 'V4'])
     const one = await okData(
       gql<{ pool: unknown; v2Position: unknown }>(
@@ -124,14 +117,8 @@ describe('protocol versions follow the chain registry', () => {
     const d = deployment(slug)
     const v4 = d.pools.filter((p) => p.version === 'v4')
     assert.ok(v4.length > 0, 'the devnet seeds v4 pools')
-    const owner = await clientOf(slug).readContract({
-      address: d.contracts.v4PositionManager,
-      abi: erc721Abi,
-      functionName: 'ownerOf',
-      args: [1n],
-    })
-    const versions = [...new Set((await poolsOf(slug)).map((p) => p.version))].sort()
-    assert.deepEqual(versions, ['V2', 'V3'])
+    const owner = await firstPositionOwner(slug, d.contracts.v4PositionManager)
+    assert.deepEqual(await poolVersions(slug), ['V2', 'V3'])
     assert.deepEqual(await positionVersions(owner, slug), ['V2', 'V3'])
     const first = v4[0]
     assert.ok(first && first.version === 'v4')

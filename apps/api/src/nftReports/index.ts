@@ -24,7 +24,7 @@ import { z } from 'zod'
 import type { ApiModule, Logger } from '../app.ts'
 import { type Database, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
-import { type ClientKey, memoryRateLimits, type RateLimits, rateLimit } from '../rateLimit.ts'
+import { type ModuleRateLimitOptions, moduleRateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
 import { createNftReportStore, type NftKey, nftReportMigrations } from './store.ts'
 
@@ -33,11 +33,9 @@ export { nftReportMigrations } from './store.ts'
 /** The largest report body accepted (a report is four short fields). */
 export const NFT_REPORT_MAX_BYTES = 1024
 
-export interface NftReportModuleOptions {
+export interface NftReportModuleOptions extends ModuleRateLimitOptions {
   readonly db: Database
   readonly log: Logger
-  readonly clientKey: ClientKey
-  readonly rateLimits?: RateLimits
   /** Reports per minute per client (burst half of it). Default 20. */
   readonly perMinute?: number
   /** Migrate before answering; false (default): on the first request. */
@@ -71,14 +69,7 @@ export async function createNftReportModule(options: NftReportModuleOptions): Pr
   const { db, log } = options
   const ready = migrateOnce(db, 'nft-reports', nftReportMigrations)
   if (options.eager) await ready()
-  const perMinute = options.perMinute ?? 20
-  const limiter = rateLimit(
-    (options.rateLimits ?? memoryRateLimits()).store('nft-reports', {
-      perMinute,
-      burst: Math.max(1, Math.ceil(perMinute / 2)),
-    }),
-    options.clientKey,
-  )
+  const limiter = moduleRateLimit('nft-reports', options, 20, 2)
   const store = createNftReportStore(db)
   const routes = new Hono()
   routes.use('/nfts/reports', limiter)

@@ -31,9 +31,17 @@ import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import { type Database, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
-import { type ClientKey, memoryRateLimits, type RateLimits, rateLimit } from '../rateLimit.ts'
+import { type ModuleRateLimitOptions, moduleRateLimit } from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
 import { providerOf } from './providers.ts'
+import {
+  address,
+  authenticationResponse,
+  b64url,
+  ciphertext,
+  label,
+  registrationResponse,
+} from './requests.ts'
 import {
   type ChallengePurpose,
   createPasskeyStore,
@@ -52,7 +60,7 @@ export const SESSION_TTL_MS = 24 * 60 * 60_000
 /** How long a verification (before adding or deleting a passkey) counts. */
 export const VERIFIED_TTL_MS = 5 * 60_000
 
-export interface PasskeyModuleOptions {
+export interface PasskeyModuleOptions extends ModuleRateLimitOptions {
   readonly db: Database
   /** The relying party: the web app's host name (e.g. `localhost`). */
   readonly rpId: string
@@ -60,9 +68,6 @@ export interface PasskeyModuleOptions {
   /** Origins a ceremony may come from (the web app). */
   readonly origins: readonly string[]
   readonly log: Logger
-  readonly clientKey: ClientKey
-  /** Where its limiter keeps its buckets; default: this process's memory. */
-  readonly rateLimits?: RateLimits
   /** Passkey requests per minute per client (burst a third of it). Default 60. */
   readonly perMinute?: number
   /** How long a verification counts before adding or deleting a passkey. Default VERIFIED_TTL_MS. */
@@ -71,42 +76,6 @@ export interface PasskeyModuleOptions {
   /** Migrate before answering; false (default): on the first request. */
   readonly eager?: boolean
 }
-
-const b64url = z.string().regex(/^[A-Za-z0-9_-]{1,2048}$/, 'base64url')
-const registrationResponse = z.object({
-  id: b64url,
-  rawId: b64url,
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: b64url,
-    attestationObject: b64url,
-    transports: z.array(z.string().max(32)).max(8).optional(),
-  }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-})
-const authenticationResponse = z.object({
-  id: b64url,
-  rawId: b64url,
-  type: z.literal('public-key'),
-  response: z.object({
-    clientDataJSON: b64url,
-    authenticatorData: b64url,
-    signature: b64url,
-    userHandle: b64url.optional(),
-  }),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-})
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x and 40 hex characters)')
-/** `v1.<iv: 12 bytes>.<AES-GCM ciphertext and tag>`, base64url. */
-const ciphertext = z.string().regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,400}$/, 'v1.<iv>.<ciphertext>')
-const label = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[^\p{Cc}]+$/u, 'no control characters')
 
 function invalid(reason: string, cause?: unknown): ApiError {
   return new ApiError('PASSKEY_INVALID', PASSKEY_ERROR_MESSAGE, { reason }, { cause })
@@ -150,14 +119,7 @@ export async function createPasskeyModule(options: PasskeyModuleOptions): Promis
   const ready = migrateOnce(db, 'passkey', passkeyMigrations)
   if (options.eager) await ready()
 
-  const perMinute = options.perMinute ?? 60
-  const limiter = rateLimit(
-    (options.rateLimits ?? memoryRateLimits()).store('passkey', {
-      perMinute,
-      burst: Math.max(1, Math.ceil(perMinute / 3)),
-    }),
-    options.clientKey,
-  )
+  const limiter = moduleRateLimit('passkey', options, 60, 3)
 
   const bearer = (c: Context) => {
     const header = c.req.header('authorization') ?? ''

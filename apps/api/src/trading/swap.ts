@@ -5,9 +5,8 @@ import {
   erc20Abi,
   PERMIT2_ADDRESS,
   permit2Abi,
-  permit2Domain,
   permit2PermitInput,
-  permit2PermitSingleTypes,
+  permitSingleTypedData,
   universalRouterAbi,
 } from '@oxbow/protocol'
 import {
@@ -144,12 +143,7 @@ export async function swap(service: SwapDeps, req: SwapRequest) {
       if (!req.permit) {
         return {
           status: 'SIGNATURE_REQUIRED' as const,
-          permitData: {
-            domain: permit2Domain(state.deployment.chainId),
-            types: permit2PermitSingleTypes,
-            primaryType: 'PermitSingle',
-            message,
-          },
+          permitData: permitSingleTypedData(state.deployment.chainId, message),
           quote: body,
         }
       }
@@ -178,10 +172,7 @@ export async function swap(service: SwapDeps, req: SwapRequest) {
       if (problems.length === 0) {
         const valid = await verifyTypedData({
           address: req.swapper,
-          domain: permit2Domain(state.deployment.chainId),
-          types: permit2PermitSingleTypes,
-          primaryType: 'PermitSingle',
-          message: typed,
+          ...permitSingleTypedData(state.deployment.chainId, typed),
           signature: req.permit.signature,
         }).catch(() => false)
         if (!valid)

@@ -40,7 +40,12 @@ import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import { type Database, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
-import { type ClientKey, memoryRateLimits, type RateLimits, rateLimit } from '../rateLimit.ts'
+import {
+  type ClientKey,
+  type ModuleRateLimitOptions,
+  moduleRateLimit,
+  type RateLimits,
+} from '../rateLimit.ts'
 import { jsonBody, parseWith } from '../validation.ts'
 import {
   type Avatar,
@@ -57,12 +62,9 @@ export const DEFAULT_DEVICE_PROFILE_LIMIT = 3
 /** Clocks may differ a little: a text issued up to this far in the future is accepted. */
 const FUTURE_SKEW_MS = 30_000
 
-export interface UsernameModuleOptions {
+export interface UsernameModuleOptions extends ModuleRateLimitOptions {
   readonly db: Database
   readonly log: Logger
-  readonly clientKey: ClientKey
-  /** Where its limiter keeps its buckets; default: this process's memory. */
-  readonly rateLimits?: RateLimits
   /** Verifies smart-account signatures (ERC-1271, ERC-6492) on its chain; absent: EOAs only. */
   readonly publicClient?: Pick<PublicClient, 'verifyMessage'>
   readonly deviceLimit?: number
@@ -170,14 +172,7 @@ export async function createUsernameModule(options: UsernameModuleOptions): Prom
   const reader = createUsernameStore(db)
   const ready = migrateOnce(db, 'usernames', usernameMigrations)
   if (options.eager) await ready()
-  const perMinute = options.perMinute ?? 60
-  const limiter = rateLimit(
-    (options.rateLimits ?? memoryRateLimits()).store('usernames', {
-      perMinute,
-      burst: Math.max(1, Math.ceil(perMinute / 3)),
-    }),
-    options.clientKey,
-  )
+  const limiter = moduleRateLimit('usernames', options, 60, 3)
 
   /** Refuses a text the address did not sign, one too old (or from the future). */
   const verify = async (who: string, text: string, sig: string, at: string) => {

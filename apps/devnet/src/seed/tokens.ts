@@ -95,6 +95,34 @@ export function mintableOf(currencies: Map<string, Currency>): Currency[] {
   return [...currencies.values()].filter((c) => c.key !== 'NATIVE' && c.key !== 'WNATIVE')
 }
 
+/** Mints every mintable token, `usd` worth of each at its seed price, to `to` (the deployer mints). */
+async function mintEach(sender: Sender, currencies: Map<string, Currency>, to: Address, usd: number) {
+  for (const c of mintableOf(currencies)) {
+    await sender.write(DEPLOYER, {
+      address: c.address,
+      abi: mintAbi,
+      functionName: 'mint',
+      args: [to, amountForUsd(usd, c.priceUsd, c.decimals)],
+    })
+  }
+}
+
+/** `owner` lets `spender` move its `token` through Permit2: the ERC-20 approval, then Permit2's own. */
+async function approveThroughPermit2(sender: Sender, owner: Address, token: Address, spender: Address) {
+  await sender.write(owner, {
+    address: token,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [PERMIT2_ADDRESS, maxUint256],
+  })
+  await sender.write(owner, {
+    address: PERMIT2_ADDRESS,
+    abi: permit2Abi,
+    functionName: 'approve',
+    args: [token, spender, maxUint160, Number(maxUint48)],
+  })
+}
+
 /** The deployer provides all liquidity: it wraps, mints and approves the position managers. */
 export async function fundLiquidityProvider(
   sender: Sender,
@@ -108,16 +136,9 @@ export async function fundLiquidityProvider(
     { to: contracts.weth9, data: wethDeposit(), value: amountForUsd(80e6, nativeUsd, 18) },
     'wrap',
   )
-  for (const c of mintableOf(currencies)) {
-    await sender.write(d, {
-      address: c.address,
-      abi: mintAbi,
-      functionName: 'mint',
-      args: [d, amountForUsd(500e6, c.priceUsd, c.decimals)],
-    })
-  }
+  await mintEach(sender, currencies, d, 500e6)
   for (const c of erc20sOf(currencies)) {
-    for (const spender of [contracts.v2Router02, contracts.nonfungiblePositionManager, PERMIT2_ADDRESS]) {
+    for (const spender of [contracts.v2Router02, contracts.nonfungiblePositionManager]) {
       await sender.write(d, {
         address: c.address,
         abi: erc20Abi,
@@ -125,12 +146,7 @@ export async function fundLiquidityProvider(
         args: [spender, maxUint256],
       })
     }
-    await sender.write(d, {
-      address: PERMIT2_ADDRESS,
-      abi: permit2Abi,
-      functionName: 'approve',
-      args: [c.address, contracts.v4PositionManager, maxUint160, Number(maxUint48)],
-    })
+    await approveThroughPermit2(sender, d, c.address, contracts.v4PositionManager)
   }
 }
 
@@ -143,14 +159,7 @@ export async function fundTestAccounts(
   nativeUsd: number,
 ): Promise<void> {
   for (const account of accounts) {
-    for (const c of mintableOf(currencies)) {
-      await sender.write(DEPLOYER, {
-        address: c.address,
-        abi: mintAbi,
-        functionName: 'mint',
-        args: [account, amountForUsd(100_000, c.priceUsd, c.decimals)],
-      })
-    }
+    await mintEach(sender, currencies, account, 100_000)
     await sender.write(DEPLOYER, {
       address: contracts.weth9,
       abi: erc20Abi,
@@ -175,27 +184,9 @@ export async function fundTraders(
       { to: contracts.weth9, data: wethDeposit(), value: amountForUsd(20e6, nativeUsd, 18) },
       'wrap',
     )
-    for (const c of mintableOf(currencies)) {
-      await sender.write(DEPLOYER, {
-        address: c.address,
-        abi: mintAbi,
-        functionName: 'mint',
-        args: [trader, amountForUsd(20e6, c.priceUsd, c.decimals)],
-      })
-    }
+    await mintEach(sender, currencies, trader, 20e6)
     for (const c of erc20sOf(currencies)) {
-      await sender.write(trader, {
-        address: c.address,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [PERMIT2_ADDRESS, maxUint256],
-      })
-      await sender.write(trader, {
-        address: PERMIT2_ADDRESS,
-        abi: permit2Abi,
-        functionName: 'approve',
-        args: [c.address, contracts.universalRouter, maxUint160, Number(maxUint48)],
-      })
+      await approveThroughPermit2(sender, trader, c.address, contracts.universalRouter)
     }
   }
 }

@@ -92,3 +92,16 @@ export const permit2TransferFromTypes = {
 export function permit2Domain(chainId: number) {
   return { name: 'Permit2', chainId, verifyingContract: PERMIT2_ADDRESS } as const
 }
+
+/**
+ * A Permit2 `PermitSingle` as EIP-712 typed data on a chain: what a wallet signs and
+ * `verifyTypedData` checks (the message as signed, or as JSON for a client to sign).
+ */
+export function permitSingleTypedData<const Message>(chainId: number, message: Message) {
+  return {
+    domain: permit2Domain(chainId),
+    types: permit2PermitSingleTypes,
+    primaryType: 'PermitSingle',
+    message,
+  } as const
+}

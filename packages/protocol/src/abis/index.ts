@@ -3,6 +3,7 @@ export {
   permit2Domain,
   permit2PermitSingleTypes,
   permit2TransferFromTypes,
+  permitSingleTypedData,
   urCommands,
   V4_DYNAMIC_FEE_FLAG,
   v4Actions,

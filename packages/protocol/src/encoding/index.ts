@@ -6,7 +6,12 @@ export {
   v3MintCalldata,
 } from './nonfungiblePositionManager.ts'
 export { type PoolKey, poolIdOf, poolKeyParameter } from './poolKey.ts'
-export { v4DecreasePayload, v4IncreasePayload, v4MintPayload } from './positionManager.ts'
+export {
+  v4DecreasePayload,
+  v4IncreasePayload,
+  v4MintPayload,
+  v4ModifyLiquiditiesCalldata,
+} from './positionManager.ts'
 export {
   byteString,
   type PermitSingle,

@@ -4,8 +4,9 @@
  * unused part swept back to the owner). A mint can instead be paid from tokens already sent to the
  * PositionManager in the same transaction (`payer: 'positionManager'`, the v3 -> v4 migration).
  */
-import { type Address, encodeAbiParameters, type Hex, zeroAddress } from 'viem'
+import { type Address, encodeAbiParameters, encodeFunctionData, type Hex, zeroAddress } from 'viem'
 import { v4Actions } from '../abis/commands.ts'
+import { v4PositionManagerAbi } from '../abis/generated/v4.ts'
 import { type PoolKey, poolKeyParameter } from './poolKey.ts'
 import { UR_CONTRACT_BALANCE, V4_OPEN_DELTA, type V4Action, v4Plan, v4Settle } from './universalRouter.ts'
 
@@ -133,4 +134,13 @@ function settled(key: PoolKey, owner: Address, action: V4Action): Hex {
     actions.push(sweep(NATIVE, owner))
   }
   return v4Plan(actions)
+}
+
+/** PositionManager calldata that runs a payload above (`unlockData`) if mined before `deadline` (seconds). */
+export function v4ModifyLiquiditiesCalldata(unlockData: Hex, deadline: bigint): Hex {
+  return encodeFunctionData({
+    abi: v4PositionManagerAbi,
+    functionName: 'modifyLiquidities',
+    args: [unlockData, deadline],
+  })
 }

@@ -11,10 +11,9 @@
 import { type Address, encodeAbiParameters, encodeFunctionData, type Hex } from 'viem'
 import { urCommands } from '../abis/commands.ts'
 import { universalRouterAbi } from '../abis/generated/universalRouter.ts'
-import { v4PositionManagerAbi } from '../abis/generated/v4.ts'
 import { v3CollectAllCall, v3DecreaseLiquidityCall } from './nonfungiblePositionManager.ts'
 import { type PoolKey, poolKeyParameter } from './poolKey.ts'
-import { v4MintPayload } from './positionManager.ts'
+import { v4MintPayload, v4ModifyLiquiditiesCalldata } from './positionManager.ts'
 import { type UrCommand, urExecuteArgs } from './universalRouter.ts'
 
 export function v3ToV4MigrateCalldata(args: {
@@ -59,24 +58,20 @@ export function v3ToV4MigrateCalldata(args: {
   }
   commands.push({
     command: urCommands.V4_POSITION_MANAGER_CALL,
-    input: encodeFunctionData({
-      abi: v4PositionManagerAbi,
-      functionName: 'modifyLiquidities',
-      args: [
-        v4MintPayload({
-          key: args.key,
-          tickLower: args.tickLower,
-          tickUpper: args.tickUpper,
-          liquidity: args.mintLiquidity,
-          amount0Max: args.amount0Max,
-          amount1Max: args.amount1Max,
-          owner: args.owner,
-          payer: 'positionManager',
-          unwrapWeth: args.unwrapWeth ?? false,
-        }),
-        args.deadline,
-      ],
-    }),
+    input: v4ModifyLiquiditiesCalldata(
+      v4MintPayload({
+        key: args.key,
+        tickLower: args.tickLower,
+        tickUpper: args.tickUpper,
+        liquidity: args.mintLiquidity,
+        amount0Max: args.amount0Max,
+        amount1Max: args.amount1Max,
+        owner: args.owner,
+        payer: 'positionManager',
+        unwrapWeth: args.unwrapWeth ?? false,
+      }),
+      args.deadline,
+    ),
   })
   const { commands: bytes, inputs } = urExecuteArgs(commands)
   return encodeFunctionData({

@@ -2,9 +2,9 @@ import { APP_VERSION, BUILD_HASH_DISPLAY_CHARS } from '@oxbow/core'
 import { useState } from 'react'
 import { useIntl } from 'react-intl'
 import { BUILD_HASH } from '../../config/index.ts'
-import { displayCurrencies, useChooseCurrency, useFiatFormatter } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
-import { setPreference, usePreferences } from '../../preferences/index.ts'
+import { usePreferences } from '../../preferences/index.ts'
+import { CurrencyOptions, LanguageOptions } from '../../settings/index.ts'
 import { Button, Dialog, modalClassName } from '../../ui/index.ts'
 import { CopyButton, useAccountNames, useWalletState } from '../../wallet/index.ts'
 import { setAccountSetting, useAccountSettings } from '../state/accountSettings.ts'
@@ -179,50 +179,22 @@ export function PortfolioBalanceView() {
   )
 }
 
+const optionClasses = { row: styles.navRow, hint: styles.muted }
+
 export function LanguageView() {
   const intl = useIntl()
   return (
     <div role="radiogroup" aria-label={intl.formatMessage(m.language)} className={styles.options}>
-      {locales.map((locale) => (
-        // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
-        <button
-          key={locale.tag}
-          type="button"
-          role="radio"
-          lang={locale.tag}
-          aria-checked={intl.locale === locale.tag}
-          className={styles.navRow}
-          onClick={() => setPreference('locale', locale.tag)}
-        >
-          <span>{locale.nativeName}</span>
-          <span className={styles.muted}>{locale.name}</span>
-        </button>
-      ))}
+      <LanguageOptions classes={optionClasses} />
     </div>
   )
 }
 
 export function CurrencyView() {
   const intl = useIntl()
-  const prefs = usePreferences()
-  const { format } = useFiatFormatter()
-  const chooseCurrency = useChooseCurrency()
   return (
     <div role="radiogroup" aria-label={intl.formatMessage(m.localCurrency)} className={styles.options}>
-      {displayCurrencies.map((code) => (
-        // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
-        <button
-          key={code}
-          type="button"
-          role="radio"
-          aria-checked={prefs.currency === code}
-          className={styles.navRow}
-          onClick={() => chooseCurrency(code)}
-        >
-          <span>{code}</span>
-          <span className={styles.muted}>{prefs.currency === code ? format(1) : null}</span>
-        </button>
-      ))}
+      <CurrencyOptions classes={optionClasses} />
     </div>
   )
 }

@@ -1,24 +1,20 @@
 import { defineMessages } from '../../../lib/messages.ts'
 import { screeningMessages } from '../../screening/index.ts'
+import { swapMessages } from '../../swap/index.ts'
+import { accountMessages } from './accountMessages.ts'
 
-/** The send form's texts; those the swap screen already has keep its ids (one translation each). */
+/** The send form's texts; those the swap screen already has are its descriptors (one translation each). */
 export const sendMessages = defineMessages({
-  title: { id: 'account.send', defaultMessage: 'Send' },
-  connectWallet: { id: 'swap.button.connect', defaultMessage: 'Connect wallet' },
-  enterAmount: { id: 'swap.button.enterAmount', defaultMessage: 'Enter an amount' },
-  insufficientBalance: {
-    id: 'swap.error.insufficientBalance',
-    defaultMessage: 'Insufficient {symbol} balance',
-  },
-  insufficientGas: {
-    id: 'swap.error.insufficientGas',
-    defaultMessage: 'Insufficient funds to cover network cost',
-  },
-  review: { id: 'swap.button.review', defaultMessage: 'Review' },
-  max: { id: 'swap.max', defaultMessage: 'Max' },
-  networkCost: { id: 'swap.details.networkCost', defaultMessage: 'Network cost' },
-  close: { id: 'swap.close', defaultMessage: 'Close' },
-  cancel: { id: 'wallet.account.cancel', defaultMessage: 'Cancel' },
+  title: accountMessages.send,
+  connectWallet: swapMessages.connectWallet,
+  enterAmount: swapMessages.enterAmount,
+  insufficientBalance: swapMessages.insufficientBalance,
+  insufficientGas: swapMessages.insufficientGas,
+  review: swapMessages.review,
+  max: swapMessages.max,
+  networkCost: swapMessages.networkCost,
+  close: swapMessages.close,
+  cancel: accountMessages.cancel,
   selectRecipient: { id: 'send.button.selectRecipient', defaultMessage: 'Select recipient' },
   invalidRecipient: { id: 'send.button.invalidRecipient', defaultMessage: 'Invalid recipient' },
   recipient: { id: 'send.recipient', defaultMessage: 'Recipient' },

@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { type ChartRange, fetchPoolChart } from '../../../lib/tokenChart.ts'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { fetchPoolDetails } from '../services/poolData.ts'
-import { TOKEN_REFRESH_MS } from './useTokenDetails.ts'
+import { chartQueryPolicy, TOKEN_REFRESH_MS } from './useTokenDetails.ts'
 
 /** The pool page's data: the query the page reads and its loader prefetches. */
 export function poolDetailsOptions(network: string, id: string) {
@@ -26,10 +26,7 @@ export function poolChartOptions(network: string, id: string, range: ChartRange)
   return queryOptions({
     queryKey: ['explore', 'poolChart', graphqlUrl, network, id.toLowerCase(), range],
     queryFn: ({ signal }) => fetchPoolChart(graphqlUrl, network, id, range, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: TOKEN_REFRESH_MS * 5,
-    staleTime: TOKEN_REFRESH_MS * 5,
-    retry: 1,
+    ...chartQueryPolicy,
   })
 }
 

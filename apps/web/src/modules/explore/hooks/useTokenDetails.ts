@@ -15,6 +15,17 @@ import { exploreTransactionsOptions } from './useExploreData.ts'
 export const TOKEN_REFRESH_MS = 2000
 
 /**
+ * How a price chart's candles are fetched (token and pool pages): the shown range stays while
+ * another loads; they refresh every five stats refreshes.
+ */
+export const chartQueryPolicy = {
+  placeholderData: keepPreviousData,
+  refetchInterval: TOKEN_REFRESH_MS * 5,
+  staleTime: TOKEN_REFRESH_MS * 5,
+  retry: 1,
+} as const
+
+/**
  * The token page's stats: the query the page reads and its loader and links prefetch. Its first
  * answer is the whole page in one round trip (stats, the default range's candles, the first page of
  * transactions), which it hands to the chart's and the transactions table's queries; later refreshes
@@ -68,10 +79,7 @@ export function tokenChartOptions(network: string, address: string, range: Chart
   return queryOptions({
     queryKey: ['explore', 'tokenChart', graphqlUrl, network, address.toLowerCase(), range],
     queryFn: ({ signal }) => fetchTokenChart(graphqlUrl, network, address, range, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: TOKEN_REFRESH_MS * 5,
-    staleTime: TOKEN_REFRESH_MS * 5,
-    retry: 1,
+    ...chartQueryPolicy,
   })
 }
 

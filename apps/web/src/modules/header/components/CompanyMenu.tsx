@@ -6,6 +6,7 @@ import { siteLinks } from '../../config/index.ts'
 import { displayCurrencies, useChooseCurrency } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, type ThemeChoice, themeChoices, usePreferences } from '../../preferences/index.ts'
+import { themeChoiceMessages } from '../../settings/index.ts'
 import { useDismiss, useKeepInViewport } from '../../ui/index.ts'
 import styles from './CompanyMenu.module.css'
 import headerStyles from './Header.module.css'
@@ -30,9 +31,6 @@ const m = defineMessages({
   theme: { id: 'company.settings.theme', defaultMessage: 'Theme' },
   language: { id: 'company.settings.language', defaultMessage: 'Language' },
   currency: { id: 'company.settings.currency', defaultMessage: 'Currency' },
-  light: { id: 'preferences.theme.light', defaultMessage: 'Light' },
-  dark: { id: 'preferences.theme.dark', defaultMessage: 'Dark' },
-  auto: { id: 'preferences.theme.auto', defaultMessage: 'Auto' },
 })
 
 type SectionId = 'app' | 'products' | 'protocol' | 'settings'
@@ -247,7 +245,7 @@ export function CompanyDrawer() {
                           >
                             {themeChoices.map((choice) => (
                               <option key={choice} value={choice}>
-                                {intl.formatMessage(m[choice])}
+                                {intl.formatMessage(themeChoiceMessages[choice])}
                               </option>
                             ))}
                           </select>

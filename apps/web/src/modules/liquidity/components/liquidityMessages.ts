@@ -1,10 +1,11 @@
 import { defineMessages } from '../../../lib/messages.ts'
+import { swapMessages } from '../../swap/index.ts'
 
 /** The liquidity screens' user-facing text (spec §2 pools, §3 statuses, §5 pool messages). */
 export const liquidityMessages = defineMessages({
   connect: { id: 'liquidity.connect', defaultMessage: 'Connect a wallet to view your positions' },
   /** The swap button's wording, one translation. */
-  connectWallet: { id: 'swap.button.connect', defaultMessage: 'Connect wallet' },
+  connectWallet: swapMessages.connectWallet,
   empty: { id: 'liquidity.empty', defaultMessage: 'Your active liquidity positions will appear here.' },
   unavailable: {
     id: 'liquidity.unavailable',
@@ -58,8 +59,8 @@ export const liquidityMessages = defineMessages({
   payNative: { id: 'liquidity.payNative', defaultMessage: 'Pay with {symbol}' },
   amountOf: { id: 'liquidity.amountOf', defaultMessage: '{symbol} amount' },
   /** The spec's amount messages, worded (and translated) once with the swap's. */
-  enterAmount: { id: 'swap.button.enterAmount', defaultMessage: 'Enter an amount' },
-  insufficient: { id: 'swap.error.insufficientBalance', defaultMessage: 'Insufficient {symbol} balance' },
+  enterAmount: swapMessages.enterAmount,
+  insufficient: swapMessages.insufficientBalance,
   txWallet: { id: 'liquidity.tx.wallet', defaultMessage: 'Confirm in your wallet' },
   txPending: { id: 'liquidity.tx.pending', defaultMessage: 'Transaction pending' },
   txConfirmed: { id: 'liquidity.tx.confirmed', defaultMessage: 'Transaction confirmed' },

@@ -1,5 +1,5 @@
-import { erc20Abi, PERMIT2_ADDRESS, permit2Abi, v4PositionManagerAbi } from '@oxbow/protocol/abis'
-import { v3IncreaseCalldata, v4IncreasePayload } from '@oxbow/protocol/encoding'
+import { erc20Abi, PERMIT2_ADDRESS, permit2Abi } from '@oxbow/protocol/abis'
+import { v3IncreaseCalldata, v4IncreasePayload, v4ModifyLiquiditiesCalldata } from '@oxbow/protocol/encoding'
 import { amount0Delta, amount1Delta, Q96, sqrtPriceAtTick } from '@oxbow/routing'
 import { type Address, encodeFunctionData, isAddressEqual, maxUint160, maxUint256 } from 'viem'
 import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'
@@ -198,11 +198,7 @@ export async function addRequests(
       kind: 'liquidityIncrease',
       tx: {
         to: position.manager,
-        data: encodeFunctionData({
-          abi: v4PositionManagerAbi,
-          functionName: 'modifyLiquidities',
-          args: [unlock, deadline],
-        }),
+        data: v4ModifyLiquiditiesCalldata(unlock, deadline),
         value,
         chainId: options.chainId,
       },

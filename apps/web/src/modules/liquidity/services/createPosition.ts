@@ -4,8 +4,14 @@
  * v3 (NonfungiblePositionManager, creating the pool when missing) or v4 (PositionManager through
  * Permit2, the PoolManager initializing a new pool first).
  */
-import { v4PoolManagerAbi, v4PositionManagerAbi } from '@oxbow/protocol/abis'
-import { type PoolKey, v2AddLiquidityCalldata, v3MintCalldata, v4MintPayload } from '@oxbow/protocol/encoding'
+import { v4PoolManagerAbi } from '@oxbow/protocol/abis'
+import {
+  type PoolKey,
+  v2AddLiquidityCalldata,
+  v3MintCalldata,
+  v4MintPayload,
+  v4ModifyLiquiditiesCalldata,
+} from '@oxbow/protocol/encoding'
 import { isValidHookAddress } from '@oxbow/protocol/hooks'
 import { MAX_SQRT_PRICE, MIN_SQRT_PRICE, Q96 } from '@oxbow/routing'
 import { type Address, encodeFunctionData, isAddress, isAddressEqual, zeroAddress } from 'viem'
@@ -331,22 +337,18 @@ export async function createRequests(
     kind: 'mint',
     tx: {
       to: spender,
-      data: encodeFunctionData({
-        abi: v4PositionManagerAbi,
-        functionName: 'modifyLiquidities',
-        args: [
-          v4MintPayload({
-            key,
-            tickLower: plan.tickLower,
-            tickUpper: plan.tickUpper,
-            liquidity: amounts.liquidity,
-            amount0Max: max(amounts.amount0),
-            amount1Max: max(amounts.amount1),
-            owner,
-          }),
-          deadline,
-        ],
-      }),
+      data: v4ModifyLiquiditiesCalldata(
+        v4MintPayload({
+          key,
+          tickLower: plan.tickLower,
+          tickUpper: plan.tickUpper,
+          liquidity: amounts.liquidity,
+          amount0Max: max(amounts.amount0),
+          amount1Max: max(amounts.amount1),
+          owner,
+        }),
+        deadline,
+      ),
       value,
       chainId,
     },

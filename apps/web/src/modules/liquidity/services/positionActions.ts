@@ -1,6 +1,10 @@
-import { v4PositionManagerAbi } from '@oxbow/protocol/abis'
-import { v3CollectCalldata, v3DecreaseCalldata, v4DecreasePayload } from '@oxbow/protocol/encoding'
-import { type Address, encodeFunctionData, isAddressEqual } from 'viem'
+import {
+  v3CollectCalldata,
+  v3DecreaseCalldata,
+  v4DecreasePayload,
+  v4ModifyLiquiditiesCalldata,
+} from '@oxbow/protocol/encoding'
+import { type Address, isAddressEqual } from 'viem'
 import type { LiquidityRequest } from '../hooks/useLiquidityTransaction.ts'
 import { liquidityShare, positionAmounts, withSlippage } from './positionMath.ts'
 import type { OnchainPosition } from './readPosition.ts'
@@ -49,11 +53,7 @@ export function collectRequest(
     kind: 'collectFees',
     tx: {
       to: position.manager,
-      data: encodeFunctionData({
-        abi: v4PositionManagerAbi,
-        functionName: 'modifyLiquidities',
-        args: [unlock, deadline(Date.now())],
-      }),
+      data: v4ModifyLiquiditiesCalldata(unlock, deadline(Date.now())),
       value: 0n,
       chainId,
     },
@@ -108,11 +108,7 @@ export function removeRequest(
     kind: 'liquidityDecrease',
     tx: {
       to: position.manager,
-      data: encodeFunctionData({
-        abi: v4PositionManagerAbi,
-        functionName: 'modifyLiquidities',
-        args: [unlock, deadline(options.nowMs)],
-      }),
+      data: v4ModifyLiquiditiesCalldata(unlock, deadline(options.nowMs)),
       value: 0n,
       chainId,
     },

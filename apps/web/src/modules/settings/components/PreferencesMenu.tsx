@@ -1,25 +1,25 @@
 import { useRef, useState } from 'react'
 import { FormattedMessage, useIntl } from 'react-intl'
 import { defineMessages } from '../../../lib/messages.ts'
-import { displayCurrencies, useChooseCurrency, useFiatFormatter } from '../../currency/index.ts'
 import { locales } from '../../i18n/index.ts'
 import { setPreference, type ThemeChoice, themeChoices, usePreferences } from '../../preferences/index.ts'
 import { LineIcon, useDismiss, useKeepInViewport } from '../../ui/index.ts'
+import { CurrencyOptions, LanguageOptions } from './PreferenceOptions.tsx'
 import styles from './PreferencesMenu.module.css'
+import { themeChoiceMessages } from './themeChoiceMessages.ts'
 
 const m = defineMessages({
   open: { id: 'preferences.open', defaultMessage: 'Preferences' },
   title: { id: 'preferences.title', defaultMessage: 'Preferences' },
   theme: { id: 'preferences.theme', defaultMessage: 'Theme' },
-  light: { id: 'preferences.theme.light', defaultMessage: 'Light' },
-  dark: { id: 'preferences.theme.dark', defaultMessage: 'Dark' },
-  auto: { id: 'preferences.theme.auto', defaultMessage: 'Auto' },
   language: { id: 'preferences.language', defaultMessage: 'Language' },
   currency: { id: 'preferences.currency', defaultMessage: 'Currency' },
   back: { id: 'preferences.back', defaultMessage: 'Back' },
 })
 
 type View = 'main' | 'language' | 'currency'
+
+const optionClasses = { row: `${styles.row} ${styles.option}`, hint: styles.value }
 
 /**
  * The global preferences menu: theme, then language and currency as sub-views with a back control.
@@ -31,8 +31,6 @@ export function PreferencesMenu() {
   const [open, setOpen] = useState(false)
   const [view, setView] = useState<View>('main')
   const prefs = usePreferences()
-  const { format } = useFiatFormatter()
-  const chooseCurrency = useChooseCurrency()
   const wrapRef = useRef<HTMLDivElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -82,7 +80,7 @@ export function PreferencesMenu() {
                     className={styles.segment}
                     onClick={() => setPreference('theme', choice)}
                   >
-                    {intl.formatMessage(m[choice])}
+                    {intl.formatMessage(themeChoiceMessages[choice])}
                   </button>
                 ))}
               </div>
@@ -112,36 +110,11 @@ export function PreferencesMenu() {
                 role="radiogroup"
                 aria-label={intl.formatMessage(view === 'language' ? m.language : m.currency)}
               >
-                {view === 'language'
-                  ? locales.map((locale) => (
-                      // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
-                      <button
-                        key={locale.tag}
-                        type="button"
-                        role="radio"
-                        lang={locale.tag}
-                        aria-checked={intl.locale === locale.tag}
-                        className={`${styles.row} ${styles.option}`}
-                        onClick={() => setPreference('locale', locale.tag)}
-                      >
-                        <span>{locale.nativeName}</span>
-                        <span className={styles.value}>{locale.name}</span>
-                      </button>
-                    ))
-                  : displayCurrencies.map((code) => (
-                      // biome-ignore lint/a11y/useSemanticElements: a styled option list; role=radio + aria-checked is the ARIA radio pattern
-                      <button
-                        key={code}
-                        type="button"
-                        role="radio"
-                        aria-checked={prefs.currency === code}
-                        className={`${styles.row} ${styles.option}`}
-                        onClick={() => chooseCurrency(code)}
-                      >
-                        <span>{code}</span>
-                        <span className={styles.value}>{prefs.currency === code ? format(1) : null}</span>
-                      </button>
-                    ))}
+                {view === 'language' ? (
+                  <LanguageOptions classes={optionClasses} />
+                ) : (
+                  <CurrencyOptions classes={optionClasses} />
+                )}
               </div>
             </>
           )}

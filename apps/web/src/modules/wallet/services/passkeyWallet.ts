@@ -19,20 +19,12 @@ import * as z from 'zod/mini'
 import { getRuntimeConfig } from '../../config/index.ts'
 import { embeddedWalletStore, PASSKEY_WALLET_ID, setEmbeddedAddress } from '../state/embeddedWallet.ts'
 import type { PageAccountSource } from './localWallet.ts'
+import { PasskeyError } from './passkeyError.ts'
+import { decryptKey, encryptKey } from './walletKeyCipher.ts'
 
 /** The PRF input every passkey evaluates for the wallet key (fixed: the same passkey gives the same key). */
 export const PRF_INPUT = 'oxbow.wallet-key.prf.v1'
 const PRF_SALT = new TextEncoder().encode(PRF_INPUT)
-
-export class PasskeyError extends Error {
-  override readonly name = 'PasskeyError'
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
 
 const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) })
 
@@ -66,60 +58,6 @@ async function api<S extends z.ZodMiniType>(
   const parsed = schema.safeParse(json)
   if (!parsed.success) throw new PasskeyError('INVALID_RESPONSE', 'unexpected answer')
   return parsed.data
-}
-
-const b64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
-const fromB64url = (text: string) =>
-  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
-
-async function aesKey(prf: ArrayBuffer, address: Address): Promise<CryptoKey> {
-  const material = await crypto.subtle.importKey('raw', prf, 'HKDF', false, ['deriveKey'])
-  return crypto.subtle.deriveKey(
-    {
-      name: 'HKDF',
-      hash: 'SHA-256',
-      salt: new TextEncoder().encode(address.toLowerCase()),
-      info: new TextEncoder().encode('oxbow wallet key v1'),
-    },
-    material,
-    { name: 'AES-GCM', length: 256 },
-    false,
-    ['encrypt', 'decrypt'],
-  )
-}
-
-async function encryptKey(privateKey: Hex, prf: ArrayBuffer, address: Address): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12))
-  const plain = Uint8Array.from(privateKey.slice(2).match(/../g) ?? [], (h) => Number.parseInt(h, 16))
-  const sealed = await crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(address.toLowerCase()) },
-    await aesKey(prf, address),
-    plain,
-  )
-  return `v1.${b64url(iv)}.${b64url(new Uint8Array(sealed))}`
-}
-
-async function decryptKey(ciphertext: string, prf: ArrayBuffer, address: Address): Promise<Hex> {
-  const [version, iv, sealed] = ciphertext.split('.')
-  if (version !== 'v1' || !iv || !sealed) throw new PasskeyError('PASSKEY_INVALID', 'Unknown key format')
-  try {
-    const plain = await crypto.subtle.decrypt(
-      {
-        name: 'AES-GCM',
-        iv: fromB64url(iv),
-        additionalData: new TextEncoder().encode(address.toLowerCase()),
-      },
-      await aesKey(prf, address),
-      fromB64url(sealed),
-    )
-    return `0x${[...new Uint8Array(plain)].map((b) => b.toString(16).padStart(2, '0')).join('')}`
-  } catch {
-    throw new PasskeyError('PASSKEY_INVALID', 'This passkey cannot unlock the wallet')
-  }
 }
 
 type PrfOutputs = { prf?: { enabled?: boolean; results?: { first?: ArrayBuffer | ArrayBufferView } } }
