@@ -17,8 +17,8 @@
 import { PGlite } from '@electric-sql/pglite'
 
 const SESSION = 'SET synchronous_commit = off'
-/** @type {WeakMap<object, Promise<unknown>>} */
-const prepared = new WeakMap()
+/** Instances whose session is set (or being set: PGlite's own methods call each other meanwhile). */
+const sessions = new WeakSet()
 const proto = /** @type {Record<string, (...args: unknown[]) => Promise<unknown>>} */ (PGlite.prototype)
 const exec = proto.exec
 if (typeof exec !== 'function') throw new Error('pgliteSession: PGlite.prototype.exec is missing')
@@ -27,12 +27,10 @@ for (const method of ['query', 'exec', 'transaction']) {
   const original = proto[method]
   if (typeof original !== 'function') throw new Error(`pgliteSession: PGlite.prototype.${method} is missing`)
   proto[method] = async function (...args) {
-    let ready = prepared.get(this)
-    if (ready === undefined) {
-      ready = exec.call(this, SESSION)
-      prepared.set(this, ready)
+    if (!sessions.has(this)) {
+      sessions.add(this)
+      await exec.call(this, SESSION)
     }
-    await ready
     return original.apply(this, args)
   }
 }
