@@ -16,7 +16,7 @@ import {
 } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, resolve } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { indexedDeployments, readManifestSync } from '../src/lib/manifest.ts'
 
 export const indexerRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -35,8 +35,7 @@ const ponderBin = () => installed('ponder/dist/esm/bin/ponder.js', 'ponder')
 
 /**
  * Settings of the on-disk PGlite database, written into its postgresql.conf (PGlite's own
- * command-line settings, e.g. `synchronous_commit`, outrank the file; see pgliteSession.js for
- * that one). PGlite runs PostgreSQL in single-user mode, without a checkpointer: at the default
+ * command-line settings, e.g. `synchronous_commit=on`, outrank the file). PGlite runs PostgreSQL in single-user mode, without a checkpointer: at the default
  * max_wal_size (64 MB here) the backend itself checkpoints, writing every dirty page, every ~20 MB
  * of WAL, and then logs each page it touches again in full; a new WAL segment was first written
  * with 16 MB of zeros. Crash safety is unchanged (WAL is still written before the data pages; a
@@ -155,12 +154,10 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
   if (options.dataDir) env.OXBOW_INDEXER_DATA_DIR = options.dataDir
   if (options.networks) env.OXBOW_INDEXER_NETWORKS = options.networks.join(',')
   if (options.pollingMs) env.OXBOW_INDEXER_POLLING_MS = String(options.pollingMs)
-  const nodeArgs = [...(options.nodeArgs ?? [])]
   if (!options.databaseUrl) {
     await seedPgliteDirectory(
       options.dataDir ?? process.env.OXBOW_INDEXER_DATA_DIR ?? resolve(indexerRoot, '.ponder/pglite'),
     )
-    nodeArgs.push('--import', pathToFileURL(resolve(indexerRoot, 'scripts/pgliteSession.js')).href)
   }
   // The public port is the data API's front (src/api/front.ts); Ponder's own server, which the
   // front passes everything but /graphql to, listens on a free internal port.
@@ -169,7 +166,7 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
   env.OXBOW_INDEXER_FRONT_HOST = '127.0.0.1'
   env.OXBOW_INDEXER_UPSTREAM_PORT = String(ponderPort)
   const args = [
-    ...nodeArgs,
+    ...(options.nodeArgs ?? []),
     ponderBin(),
     'start',
     '--schema',
