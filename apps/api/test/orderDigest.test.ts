@@ -22,7 +22,13 @@ import { buildLimitOrder, limitOrderTypedData } from '../src/orders/limitOrder.t
 import { checkOrder } from '../src/orders/orderCheck.ts'
 import { decodeDutchOrder } from '../src/orders/orderDecode.ts'
 import { dutchOrderHashes, permit2Signer } from '../src/orders/orderDigest.ts'
-import { forgetSwapperKeys, orderSigner, recoveryCount } from '../src/orders/orderSigner.ts'
+import {
+  libsecp256k1Recovery,
+  nobleRecovery,
+  orderSigner,
+  type Recovery,
+  signerLibrary,
+} from '../src/orders/orderSigner.ts'
 import { DutchOrder } from '../src/orders/uniswapx.ts'
 
 const address = (seed: string) => keccak256(toHex(seed)).slice(0, 42) as Address
@@ -142,8 +148,13 @@ test('signatures: 65 bytes with v 27/28 and 64-byte EIP-2098 recover the swapper
   assert.notEqual(other, swapper.address)
 })
 
-test("a known swapper's remembered key answers exactly as ecrecover does", async () => {
-  forgetSwapperKeys()
+test('libsecp256k1 recovers the signers here (its prebuilt binary loads, not the JS fallback)', () => {
+  // CI and the devnet run on linux-x64, where the secp256k1 package ships its binary
+  assert.equal(signerLibrary, 'libsecp256k1')
+  assert.notEqual(libsecp256k1Recovery, null)
+})
+
+test('orderSigner answers as ecrecover: both parities, high s, compact, another key, refusals', async () => {
   const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
   const digest = (nonce: bigint) => dutchOrderHashes(limitOrder(1, nonce).toJSON(), 1, permit2).permitDigest
   const words = (signature: Hex) => ({
@@ -153,39 +164,36 @@ test("a known swapper's remembered key answers exactly as ecrecover does", async
   })
   const signature = (r: string, s: bigint, v: number) =>
     `0x${r}${s.toString(16).padStart(64, '0')}${v.toString(16)}` as Hex
-  // the first order recovers and remembers the key, the next ones are checked against it
-  const before = recoveryCount()
-  for (const nonce of [1n, 2n, 3n]) {
-    const d = digest(nonce)
-    assert.equal(orderSigner(d, await swapper.sign({ hash: d }), swapper.address), swapper.address)
-  }
-  assert.equal(recoveryCount(), before + 1)
   const d = digest(4n)
   const signed = await swapper.sign({ hash: d })
+  assert.equal(orderSigner(d, signed), swapper.address)
   const { r, s, v } = words(signed)
   const compact = serializeCompactSignature(signatureToCompactSignature(parseSignature(signed)))
-  assert.equal(orderSigner(d, compact, swapper.address), swapper.address)
+  assert.equal(orderSigner(d, compact), swapper.address)
   // (r, n − s) with the other v: ecrecover gives the swapper too (Permit2 takes high s)
   const high = signature(r, n - s, v === 27 ? 28 : 27)
-  assert.equal(await permit2Signer(d, high), swapper.address)
-  assert.equal(orderSigner(d, high, swapper.address), swapper.address)
+  assert.equal(orderSigner(d, high), swapper.address)
+  assert.equal(await recoverAddress({ hash: d, signature: high }), swapper.address)
   // a valid ECDSA signature of the key that ecrecover still maps elsewhere: the wrong parity
   for (const wrong of [signature(r, s, v === 27 ? 28 : 27), signature(r, n - s, v)]) {
-    const recovered = await permit2Signer(d, wrong)
+    const recovered = orderSigner(d, wrong)
     assert.notEqual(recovered, swapper.address)
-    assert.equal(orderSigner(d, wrong, swapper.address), recovered)
+    assert.equal(recovered, await recoverAddress({ hash: d, signature: wrong }))
   }
-  // another digest, another key claiming the swapper, and a signature Permit2 refuses
-  assert.notEqual(orderSigner(digest(5n), signed, swapper.address), swapper.address)
+  // another digest, another key, and signatures Permit2 refuses
+  assert.notEqual(orderSigner(digest(5n), signed), swapper.address)
   const other = privateKeyToAccount(generatePrivateKey())
-  assert.equal(orderSigner(d, await other.sign({ hash: d }), swapper.address), other.address)
-  assert.equal(orderSigner(d, `${signed.slice(0, 130)}00` as Hex, swapper.address), null)
-  assert.equal(orderSigner(d, signature('0'.repeat(64), s, v), swapper.address), null)
-  // still the swapper's after all of that
-  assert.equal(orderSigner(d, signed, swapper.address), swapper.address)
+  assert.equal(orderSigner(d, await other.sign({ hash: d })), other.address)
+  assert.equal(orderSigner(d, `${signed.slice(0, 130)}00` as Hex), null)
+  assert.equal(orderSigner(d, signature('0'.repeat(64), s, v)), null)
+  assert.equal(orderSigner(d, signature(r, 0n, v)), null)
+  assert.equal(orderSigner(d, signature(n.toString(16), s, v)), null)
+  assert.equal(orderSigner(d, signature(r, n, v)), null)
+  // r = 5 is no curve point's x: ecrecover finds no key
+  assert.equal(orderSigner(d, signature('5'.padStart(64, '0'), s, v)), null)
 })
 
-test("the direct recovery and the key check give ecrecover's signer: random keys, both parities, high s, garbage r", async () => {
+test("libsecp256k1 and noble give ecrecover's signer: random keys, both parities, high s, garbage r", async () => {
   const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
   const noble = async (hash: Hex, signature: Hex) => {
     try {
@@ -194,13 +202,14 @@ test("the direct recovery and the key check give ecrecover's signer: random keys
       return null
     }
   }
-  const ours = async (hash: Hex, signature: Hex) => {
+  const ours = async (hash: Hex, signature: Hex, recovery: Recovery) => {
     try {
-      return await permit2Signer(hash, signature)
+      return await permit2Signer(hash, signature, recovery)
     } catch {
       return null
     }
   }
+  const libraries = [libsecp256k1Recovery, nobleRecovery].filter((r): r is Recovery => r !== null)
   for (let i = 0; i < 40; i++) {
     const account = privateKeyToAccount(generatePrivateKey())
     const hash = keccak256(toHex(`digest ${i} ${Math.random()}`))
@@ -215,12 +224,12 @@ test("the direct recovery and the key check give ecrecover's signer: random keys
       `0x${r}${word(s)}${v === 27 ? '1c' : '1b'}`,
       `0x${keccak256(toHex(i)).slice(2)}${word(s)}1b`,
     ] as Hex[]
-    assert.equal(await ours(hash, signed), account.address)
-    for (const variant of variants) assert.equal(await ours(hash, variant), await noble(hash, variant))
-    // and checked against the remembered key's table (built at the swapper's second order)
-    assert.equal(orderSigner(hash, signed, account.address), account.address)
-    for (const variant of variants) {
-      assert.equal(orderSigner(hash, variant, account.address), await noble(hash, variant))
+    assert.equal(orderSigner(hash, signed), account.address)
+    for (const variant of variants) assert.equal(orderSigner(hash, variant), await noble(hash, variant))
+    for (const recovery of libraries) {
+      assert.equal(await ours(hash, signed, recovery), account.address)
+      for (const variant of variants)
+        assert.equal(await ours(hash, variant, recovery), await noble(hash, variant))
     }
   }
 })

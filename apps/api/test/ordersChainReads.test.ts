@@ -8,8 +8,9 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import { devnetClients, startDevnet } from '@oxbow/devnet'
 import { erc20Abi, type Manifest, type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
-import { type Address, createPublicClient, http, maxUint256, type PublicClient, parseUnits } from 'viem'
+import { type Address, createPublicClient, maxUint256, type PublicClient, parseUnits } from 'viem'
 import { createChainReads } from '../src/orders/chainReads.ts'
+import { nodeRpcTransport } from '../src/orders/rpcTransport.ts'
 
 const PORT_BASE = 26700
 let manifest: Manifest
@@ -26,14 +27,7 @@ before(async () => {
   eth = manifest.networks.ethereum as NetworkDeployment
   // as the order service builds it (service.ts), with every request recorded
   client = createPublicClient({
-    transport: http(eth.rpcUrl, {
-      batch: { batchSize: 100, wait: 0 },
-      retryCount: 1,
-      onFetchRequest: async (request) => {
-        const body = JSON.parse(await request.clone().text()) as { method: string } | { method: string }[]
-        for (const call of Array.isArray(body) ? body : [body]) sent.push(call.method)
-      },
-    }),
+    transport: nodeRpcTransport(eth.rpcUrl, { onRequest: (methods) => sent.push(...methods) }),
   }) as PublicClient
 })
 after(async () => {
@@ -166,4 +160,22 @@ test('behavior: submissions arriving while eth_blockNumber is in flight share th
   await Promise.all([first, ...rest])
   assert.equal(blockNumbers() - before, 2)
   assert.ok(rest.every((p) => p === rest[0]))
+})
+
+test("the reads' transport: calls of one turn in one batch, the node's errors, a dead endpoint", async () => {
+  const requests: string[][] = []
+  const batched = createPublicClient({
+    transport: nodeRpcTransport(eth.rpcUrl, { onRequest: (methods) => requests.push([...methods]) }),
+  })
+  const [block, chainId] = await Promise.all([batched.getBlockNumber({ cacheTime: 0 }), batched.getChainId()])
+  assert.equal(chainId, eth.chainId)
+  assert.ok(block > 0n)
+  assert.deepEqual(requests, [['eth_blockNumber', 'eth_chainId']])
+  // an error the node answers keeps its JSON-RPC code (anvil: -32601, method not found)
+  await assert.rejects(
+    batched.request({ method: 'eth_noSuchMethod' } as never),
+    (error: { code?: number }) => error.code === -32601,
+  )
+  const dead = createPublicClient({ transport: nodeRpcTransport('http://127.0.0.1:1', { timeoutMs: 2000 }) })
+  await assert.rejects(dead.getBlockNumber())
 })

@@ -4,8 +4,8 @@
  * small interface, inside the API's own schema (search_path), and applies its own migrations.
  */
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { startPgliteThread } from './pgliteThread.ts'
 
 export interface Queryable {
   /** Runs one statement with `$1…` parameters and returns its rows. */
@@ -40,8 +40,12 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
 async function createPglite(dataDir: string | undefined, schema: string): Promise<Database> {
   // PGlite creates only the last directory of the path (the default is .data/api/<port>).
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const db = new PGlite(dataDir)
-  await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema};`)
+  // PGlite runs in its own thread (pgliteThread.ts), off the event loop
+  const thread = startPgliteThread(
+    dataDir,
+    `CREATE SCHEMA IF NOT EXISTS ${schema}; SET search_path TO ${schema};`,
+  )
+  await thread.connection().query('SELECT 1')
   // PGlite is one connection: statements run one at a time, so a transaction must not interleave
   // with queries from other requests. A promise chain serialises them.
   let queue: Promise<unknown> = Promise.resolve()
@@ -50,27 +54,25 @@ async function createPglite(dataDir: string | undefined, schema: string): Promis
     queue = run.catch(() => {})
     return run
   }
-  const direct: Queryable = {
-    query: async <Row extends object>(sql: string, params: readonly unknown[] = []) =>
-      (await db.query<Row>(sql, [...params])).rows,
-  }
   return {
     kind: 'pglite',
     schema,
-    query: (sql, params) => serial(() => direct.query(sql, params)),
+    query: (sql, params) => serial(() => thread.connection().query(sql, params)),
     transaction: (fn) =>
       serial(async () => {
-        await db.exec('BEGIN')
+        // every statement of the transaction on the thread that began it
+        const connection = thread.connection()
+        await connection.exec('BEGIN')
         try {
-          const result = await fn(direct)
-          await db.exec('COMMIT')
+          const result = await fn(connection)
+          await connection.exec('COMMIT')
           return result
         } catch (error) {
-          await db.exec('ROLLBACK')
+          await connection.exec('ROLLBACK').catch(() => {})
           throw error
         }
       }),
-    close: () => db.close(),
+    close: () => thread.close(),
   }
 }
 

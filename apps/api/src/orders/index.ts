@@ -12,6 +12,7 @@ import type { Database } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import type { Screening } from '../screening/index.ts'
 import { FillerLiveness } from './fillerLiveness.ts'
+import { signerLibrary } from './orderSigner.ts'
 import { createOrderThread } from './orderThread.ts'
 import { orderRoutes } from './routes.ts'
 import { OrderService } from './service.ts'
@@ -93,7 +94,12 @@ export async function loadOrdersModule(
       fillerAddress: config.OXBOW_FILLER_ADDRESS,
       ...(screening ? { screening } : {}),
     })
-    log.info('orders: ready', { store: db.kind, networks: [...module.service.networks.keys()] })
+    log.info('orders: ready', {
+      store: db.kind,
+      networks: [...module.service.networks.keys()],
+      // libsecp256k1, or noble's JavaScript where its prebuilt binary does not load
+      signers: signerLibrary,
+    })
     return module
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)

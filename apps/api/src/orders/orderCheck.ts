@@ -4,7 +4,7 @@
  * digest, and the signer recovered from the signature. Answers plain data (the order's terms as
  * the SDK's JSON) that crosses threads.
  */
-import { type Address, getAddress, type Hex } from 'viem'
+import type { Address, Hex } from 'viem'
 import { type DutchOrderTerms, decodeDutchOrder } from './orderDecode.ts'
 import { dutchOrderHashes } from './orderDigest.ts'
 import { orderSigner } from './orderSigner.ts'
@@ -40,6 +40,6 @@ export async function checkOrder(input: OrderToCheck): Promise<CheckedOrder> {
     }
   }
   const { orderHash, permitDigest } = dutchOrderHashes(order, input.chainId, input.permit2)
-  const signer = orderSigner(permitDigest, input.signature, getAddress(order.swapper))
+  const signer = orderSigner(permitDigest, input.signature)
   return { ok: true, order, orderHash, signer }
 }

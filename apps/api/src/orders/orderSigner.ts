@@ -3,31 +3,20 @@
  * `ecrecover` for an account without code: a 65-byte (r, s, v) signature with v 27 or 28, or a
  * 64-byte EIP-2098 (r, vs) one; r and s in 1 … n−1 (high s included, as ecrecover takes it).
  *
- * Recovering the signer is most of an order's CPU (about 1.5 ms of JavaScript secp256k1 here: a
- * square root and a multiplication of the unknown point R). A swapper places many orders, so
- * `orderSigner` keeps the public keys of recent swappers (each recovered from a signature whose
- * address was that swapper) and, for a swapper it knows, checks the signature against that key
- * instead: R = s⁻¹(z·G + r·P) from tables of G's and P's multiples (about 0.55 ms, a third of a
- * recovery). That R must be the very point ecrecover starts from, x = r and the y parity of v,
- * which holds exactly when ecrecover(z, v, r, s) yields P (s·R = z·G + r·P ⟺ P = r⁻¹(s·R − z·G));
- * so the check answers what the recovery would, not merely "some valid ECDSA signature of P"
- * (which (r, n−s) with the same v also is). Any failure falls back to the full recovery, so an
- * answer never depends on the cache. The tables are this module's own (noble 1.9.1's
- * `multiplyUnsafe` miscomputes with its precomputed windows, and its constant-time `multiply` does
- * twice the additions): signed digits, one affine multiple added per window.
+ * Recovering the signer was most of an order's CPU in JavaScript (noble's `recoverPublicKey`,
+ * about 1.7–2.2 ms here). It is made by libsecp256k1 (bitcoin-core's C library, whose
+ * `secp256k1_ecdsa_recover` is what ecrecover's implementations call) through the `secp256k1`
+ * package's N-API binding, about 0.2 ms. The package ships prebuilt binaries (linux-x64 glibc and
+ * musl, darwin-arm64, win32-x64), loaded without any install script; it is loaded from
+ * `secp256k1/bindings`, never from its index, whose catch would silently answer with the JS
+ * `elliptic` instead. Where no binary loads (another platform), noble's recovery is used and
+ * `signerLibrary` says so (the server logs it at start).
  */
-import { invert, mod } from '@noble/curves/abstract/modular'
+import { createRequire } from 'node:module'
 import { secp256k1 } from '@noble/curves/secp256k1'
 import { type Address, getAddress, type Hex, keccak256 } from 'viem'
 
-type Point = InstanceType<typeof secp256k1.ProjectivePoint>
-
 const N = secp256k1.CURVE.n
-const G = secp256k1.ProjectivePoint.BASE
-/** Recent swappers' keys (about 80 KB each once precomputed), least recently used dropped first. */
-const MAX_KEYS = 256
-/** A key's table: 4-bit windows, 520 points, built in about 4 ms at the swapper's second order. */
-const WINDOW = 4
 
 interface Permit2Signature {
   readonly r: bigint
@@ -57,129 +46,55 @@ function parseSignature(signature: Hex): Permit2Signature {
   return { r, s, recovery }
 }
 
-let recoveries = 0
-/** Full recoveries made so far in this thread (tests check that known keys skip them). */
-export const recoveryCount = (): number => recoveries
+/** The 65-byte uncompressed public key ecrecover would find, or a throw when it finds none. */
+export type Recovery = (digest: Uint8Array, rs: Uint8Array, recovery: 0 | 1) => Uint8Array
 
-function recover(digest: Hex, { r, s, recovery }: Permit2Signature): Point {
-  recoveries++
-  return new secp256k1.Signature(r, s).addRecoveryBit(recovery).recoverPublicKey(digest.slice(2))
+/** The part of `secp256k1/bindings` (secp256k1 5.0.2) used here. */
+interface Libsecp256k1 {
+  ecdsaRecover(signature: Uint8Array, recovery: number, message: Uint8Array, compressed: boolean): Uint8Array
 }
 
-/**
- * The last 20 bytes of the keccak of x ‖ y (viem/accounts' `publicKeyToAddress` would load all
- * of viem/accounts into the order thread, about 0.2 s more at its start).
- */
-const addressOf = (key: Point): Address =>
-  getAddress(`0x${keccak256(`0x${key.toHex(false).slice(2)}`).slice(26)}`)
+function loadLibsecp256k1(): Recovery | null {
+  try {
+    const library = createRequire(import.meta.url)('secp256k1/bindings') as Libsecp256k1
+    return (digest, rs, recovery) => library.ecdsaRecover(rs, recovery, digest, false)
+  } catch {
+    return null
+  }
+}
+
+/** noble's recovery (audited JavaScript), where libsecp256k1's binary does not load. */
+export const nobleRecovery: Recovery = (digest, rs, recovery) =>
+  secp256k1.Signature.fromCompact(rs).addRecoveryBit(recovery).recoverPublicKey(digest).toRawBytes(false)
+
+/** libsecp256k1's recovery, or null where its prebuilt binary does not load. */
+export const libsecp256k1Recovery: Recovery | null = loadLibsecp256k1()
+
+/** Which library recovers signers in this process. */
+export const signerLibrary: 'libsecp256k1' | 'noble' = libsecp256k1Recovery ? 'libsecp256k1' : 'noble'
+
+const recoverKey: Recovery = libsecp256k1Recovery ?? nobleRecovery
+
+const word = (x: bigint) => x.toString(16).padStart(64, '0')
 
 /** The signer Permit2 would recover; throws for a signature it refuses. */
-export async function permit2Signer(digest: Hex, signature: Hex): Promise<Address> {
-  return addressOf(recover(digest, parseSignature(signature)))
+export async function permit2Signer(digest: Hex, signature: Hex, recovery = recoverKey): Promise<Address> {
+  return signerOf(digest, signature, recovery)
 }
 
-/**
- * Every multiple d·2^(w·i)·P (d in 1 … 2^(w−1), i over the windows of a 256-bit scalar and a
- * carry), in affine form: a scalar's multiple is then one addition per window, no doubling.
- */
-function windowTable(point: Point, w: number): Point[][] {
-  const half = 2 ** (w - 1)
-  const rows: Point[][] = []
-  let base = point
-  for (let i = 0; i <= Math.ceil(256 / w); i++) {
-    const row = [base]
-    for (let d = 1; d < half; d++) row.push((row[d - 1] as Point).add(base))
-    rows.push(row)
-    base = (row[half - 1] as Point).double() // 2^w · base
-  }
-  const flat = secp256k1.ProjectivePoint.normalizeZ(rows.flat())
-  return rows.map((_, i) => flat.slice(i * half, (i + 1) * half))
+function signerOf(digest: Hex, signature: Hex, recovery: Recovery): Address {
+  const { r, s, recovery: parity } = parseSignature(signature)
+  const key = recovery(Buffer.from(digest.slice(2), 'hex'), Buffer.from(word(r) + word(s), 'hex'), parity)
+  if (key.length !== 65 || key[0] !== 4) throw new Error('not an uncompressed public key')
+  // the address: the last 20 bytes of the keccak of x ‖ y
+  return getAddress(`0x${keccak256(key.subarray(1)).slice(26)}`)
 }
 
-/**
- * acc + k·P from P's `windowTable`: signed digits in −2^(w−1) … 2^(w−1), so the table holds half
- * the multiples. Not constant-time: the scalars are public (the signature's and the digest's).
- */
-function addMultiple(acc: Point, table: Point[][], k: bigint, w: number): Point {
-  const size = 2 ** w
-  const mask = BigInt(size - 1)
-  const shift = BigInt(w)
-  let carry = 0
-  for (let i = 0; k > 0n || carry; i++, k >>= shift) {
-    let digit = Number(k & mask) + carry
-    carry = 0
-    if (digit > size / 2) {
-      digit -= size
-      carry = 1
-    }
-    if (digit === 0) continue
-    const multiple = (table[i] as Point[])[Math.abs(digit) - 1] as Point
-    acc = acc.add(digit < 0 ? multiple.negate() : multiple)
-  }
-  return acc
-}
-
-const G_WINDOW = 8
-let gTable: Point[][] | null = null
-
-/** Whether ecrecover(digest, signature) is `key`: R = s⁻¹(z·G + r·P) has x = r and v's parity. */
-function recoversTo(digest: Hex, { r, s, recovery }: Permit2Signature, keyTable: Point[][]): boolean {
-  gTable ??= windowTable(G, G_WINDOW)
-  // a 32-byte digest on a 256-bit curve: z is the digest reduced mod n (noble's bits2int_modN)
-  const z = mod(BigInt(digest), N)
-  const w = invert(s, N)
-  const R = addMultiple(
-    addMultiple(secp256k1.ProjectivePoint.ZERO, gTable, mod(z * w, N), G_WINDOW),
-    keyTable,
-    mod(r * w, N),
-    WINDOW,
-  )
-  if (R.equals(secp256k1.ProjectivePoint.ZERO)) return false
-  const { x, y } = R.toAffine()
-  return x === r && (y & 1n) === BigInt(recovery)
-}
-
-const keys = new Map<Address, { key: Point; table: Point[][] | null }>()
-
-/**
- * The signer of `digest` as Permit2 recovers it, for an order whose swapper is `swapper`; null
- * when the signature is none Permit2 recovers. A known swapper's key is checked first (see the
- * module comment); a swapper recovered anew is remembered.
- */
-export function orderSigner(digest: Hex, signature: Hex, swapper: Address): Address | null {
-  let parsed: Permit2Signature
+/** The signer of `digest` as Permit2 recovers it; null when the signature is none Permit2 recovers. */
+export function orderSigner(digest: Hex, signature: Hex): Address | null {
   try {
-    parsed = parseSignature(signature)
+    return signerOf(digest, signature, recoverKey)
   } catch {
     return null
   }
-  const known = keys.get(swapper)
-  if (known) {
-    keys.delete(swapper)
-    keys.set(swapper, known)
-    try {
-      known.table ??= windowTable(known.key, WINDOW)
-      if (recoversTo(digest, parsed, known.table)) return swapper
-    } catch {
-      // recovered below
-    }
-  }
-  let key: Point
-  try {
-    key = recover(digest, parsed)
-  } catch {
-    return null
-  }
-  const signer = addressOf(key)
-  if (signer === swapper && !known) {
-    if (keys.size >= MAX_KEYS) keys.delete(keys.keys().next().value as Address)
-    // the table is built at the swapper's second order
-    keys.set(swapper, { key, table: null })
-  }
-  return signer
-}
-
-/** Forgets every remembered key (tests compare the cached path with a cold one). */
-export function forgetSwapperKeys(): void {
-  keys.clear()
 }

@@ -22,6 +22,7 @@ import { noScreening, type Screening } from '../screening/index.ts'
 import { type ChainReads, createChainReads } from './chainReads.ts'
 import { MAX_GASLESS_DECAY_SECONDS, MAX_GASLESS_LIFETIME_SECONDS } from './gasless.ts'
 import { type CheckedOrder, checkOrder, type OrderToCheck } from './orderCheck.ts'
+import { nodeRpcTransport } from './rpcTransport.ts'
 import type { OrderDecay, OrderStore, StoredOrder } from './store.ts'
 
 /** Amounts above this are no token amount anyone holds; refusing them keeps price math exact. */
@@ -70,7 +71,11 @@ export class OrderService {
       const client = createPublicClient({
         transport: http(deployment.rpcUrl, { batch: { batchSize: 100, wait: 0 }, retryCount: 1 }),
       }) as PublicClient
-      const reads = createChainReads(client, deployment.contracts.permit2)
+      // the intake's reads go over node's HTTP client, not fetch (rpcTransport.ts)
+      const readsClient = createPublicClient({
+        transport: nodeRpcTransport(deployment.rpcUrl),
+      }) as PublicClient
+      const reads = createChainReads(readsClient, deployment.contracts.permit2)
       this.networks.set(deployment.chainId, { deployment, client, reads, limitOrders, gaslessSwaps })
     }
   }

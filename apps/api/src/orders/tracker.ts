@@ -24,6 +24,8 @@ export function createOrderTracker(options: {
 }): OrderTracker {
   const { store, log } = options
   let running: Promise<void> | null = null
+  // once stopped (the API shutting down, its database closing), a pass in flight fails silently
+  let stopped = false
 
   async function syncNetwork({ deployment, client }: OrderNetwork): Promise<void> {
     const head = await client.getBlock({ blockTag: 'latest' })
@@ -73,6 +75,7 @@ export function createOrderTracker(options: {
       try {
         await syncNetwork(network)
       } catch (error) {
+        if (stopped) return
         log.error('orders: tracking failed', {
           network: network.deployment.slug,
           error: error instanceof Error ? error.message.split('\n')[0] : String(error),
@@ -94,6 +97,9 @@ export function createOrderTracker(options: {
   timer.unref()
   return {
     sync,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      stopped = true
+      clearInterval(timer)
+    },
   }
 }
