@@ -29,6 +29,7 @@ const quick = [
   '@oxbow/chains',
   '@oxbow/core',
   '@oxbow/i18n',
+  '@oxbow/pglite',
   '@oxbow/protocol',
   '@oxbow/rate-limit',
   '@oxbow/routing',

@@ -4,19 +4,11 @@
  * the tests and the benchmark.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { seedPgliteDirectory } from '@oxbow/pglite'
 import { indexedDeployments, readManifestSync } from '../src/lib/manifest.ts'
 
 export const indexerRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -33,56 +25,9 @@ function installed(path: string, what: string): string {
 
 const ponderBin = () => installed('ponder/dist/esm/bin/ponder.js', 'ponder')
 
-/**
- * Settings of the on-disk PGlite database, written into its postgresql.conf (PGlite's own
- * command-line settings, e.g. `synchronous_commit=on`, outrank the file). PGlite runs PostgreSQL in single-user mode, without a checkpointer: at the default
- * max_wal_size (64 MB here) the backend itself checkpoints, writing every dirty page, every ~20 MB
- * of WAL, and then logs each page it touches again in full; a new WAL segment was first written
- * with 16 MB of zeros. Crash safety is unchanged (WAL is still written before the data pages; a
- * crash replays at most 256 MB of it).
- */
-const PGLITE_CONF = `
-# Oxbow indexer (apps/indexer/scripts/launcher.ts)
-max_wal_size = 256MB
-wal_init_zero = off
-`
-
-/**
- * A new on-disk PGlite directory starts as a copy of a pristine cluster instead of PGlite's
- * initdb, which took 8-10 s of every cold start on the loaded 2-core machine (copying the 27 MB
- * takes 0.3 s, opening the copy under 1 s). The template is made once per PGlite version, by
- * PGlite itself, in `.ponder/` (git-ignored), with PGLITE_CONF appended; the first start on a
- * machine pays its initdb once. Nothing happens when the directory already holds a database
- * (resumed) or is in memory.
- */
-export async function seedPgliteDirectory(dataDir: string): Promise<void> {
-  if (dataDir === PGLITE_IN_MEMORY) return
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return
-  const { version } = JSON.parse(
-    readFileSync(installed('@electric-sql/pglite/package.json', 'PGlite'), 'utf8'),
-  )
-  const template = resolve(indexerRoot, `.ponder/pglite-template-${version}`)
-  if (!existsSync(resolve(template, 'PG_VERSION'))) {
-    const building = `${template}.${process.pid}`
-    rmSync(building, { recursive: true, force: true })
-    mkdirSync(dirname(building), { recursive: true })
-    const { PGlite } = await import('@electric-sql/pglite')
-    const db = new PGlite(building)
-    await db.waitReady
-    await db.close()
-    rmSync(resolve(building, 'postmaster.pid'), { force: true })
-    writeFileSync(
-      resolve(building, 'postgresql.conf'),
-      readFileSync(resolve(building, 'postgresql.conf'), 'utf8') + PGLITE_CONF,
-    )
-    // Another process may have made it meanwhile: theirs is as good.
-    try {
-      renameSync(building, template)
-    } catch {
-      rmSync(building, { recursive: true, force: true })
-    }
-  }
-  cpSync(template, dataDir, { recursive: true })
+/** A new on-disk PGlite directory starts as a copy of the machine's template (@oxbow/pglite). */
+async function seedPglite(dataDir: string): Promise<void> {
+  if (dataDir !== PGLITE_IN_MEMORY) await seedPgliteDirectory(dataDir)
 }
 
 /**
@@ -155,7 +100,7 @@ export async function startIndexer(options: IndexerOptions): Promise<IndexerHand
   if (options.networks) env.OXBOW_INDEXER_NETWORKS = options.networks.join(',')
   if (options.pollingMs) env.OXBOW_INDEXER_POLLING_MS = String(options.pollingMs)
   if (!options.databaseUrl) {
-    await seedPgliteDirectory(
+    await seedPglite(
       options.dataDir ?? process.env.OXBOW_INDEXER_DATA_DIR ?? resolve(indexerRoot, '.ponder/pglite'),
     )
   }

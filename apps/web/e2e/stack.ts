@@ -10,12 +10,10 @@
  * (e2e/shard.ts) the devnet and the indexer are the shard's, shared with the shard's other files
  * (see e2e/shared.ts), unless `ownChain`; a file's `stop()` leaves them running.
  */
-import { execFile } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
+import { join } from 'node:path'
 import { localRpcUrl, type NetworkSlug, networks } from '@oxbow/chains'
 import { type Devnet, devnetClients, revert, snapshot, startDevnet } from '@oxbow/devnet'
 import type { Manifest } from '@oxbow/protocol'
@@ -97,48 +95,6 @@ interface ApiProcess extends ServiceProcess {
 }
 
 const scratch = existsSync('/dev/shm') ? '/dev/shm' : tmpdir()
-const repoRoot = resolve(import.meta.dirname, '../../..')
-
-/**
- * An empty, initialised PGlite data directory (initdb only, no schema: the API applies its own
- * migrations), made once per machine and PGlite version and copied into each new API database:
- * PGlite's initdb was most of an API's start (6 s of a 14-16 s start on the busy 2-core machine,
- * the copy 0.2 s). Made by a child process in apps/api (the web app does not depend on PGlite) in
- * a directory of its own, then renamed into place, so concurrent shards never see half of one.
- */
-let pgliteTemplate: Promise<string> | undefined
-function apiDbTemplate(): Promise<string> {
-  pgliteTemplate ??= (async () => {
-    const apiDir = join(repoRoot, 'apps/api')
-    const { version } = JSON.parse(
-      readFileSync(join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
-    ) as { version: string }
-    const template = join(scratch, `oxbow-e2e-api-pglite-${version}`)
-    if (existsSync(join(template, 'PG_VERSION'))) return template
-    const making = await mkdtemp(join(scratch, 'oxbow-e2e-api-pglite-making-'))
-    try {
-      const script = `import { PGlite } from '@electric-sql/pglite'
-const db = new PGlite(process.argv[1]); await db.exec('SELECT 1'); await db.close()`
-      await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script, making], {
-        cwd: apiDir,
-      })
-      await rename(making, template).catch(() => {}) // another shard's won the race: use that one
-    } finally {
-      await rm(making, { recursive: true, force: true })
-    }
-    return template
-  })()
-  pgliteTemplate.catch(() => {
-    pgliteTemplate = undefined
-  })
-  return pgliteTemplate
-}
-
-/** Fills an empty (or missing) API database directory from the template; a used one is left alone. */
-async function seedApiDb(dir: string): Promise<void> {
-  if (existsSync(dir) && readdirSync(dir).length > 0) return
-  await cp(await apiDbTemplate(), dir, { recursive: true })
-}
 
 /** Runs `tsx apps/api/src/server.ts` in its own process group (see service.ts). */
 export async function startApi(options: {
@@ -157,12 +113,7 @@ export async function startApi(options: {
     ? await mkdtemp(join(scratch, 'oxbow-e2e-api-'))
     : (options.env?.OXBOW_API_DB_DIR as string)
   const removeDb = () => (ownDb ? rm(dbDir, { recursive: true, force: true }) : Promise.resolve())
-  // A fresh database (the suite's own directory too, the first time) starts from the initialised
-  // template (unused if the API is given a PostgreSQL server's DATABASE_URL).
-  await seedApiDb(dbDir).catch(async (error: unknown) => {
-    await removeDb()
-    throw error
-  })
+  // The API fills the empty directory from the machine's PGlite template itself (@oxbow/pglite).
   const api = await startService({
     name: 'api',
     entry: 'apps/api/src/server.ts',

@@ -3,7 +3,8 @@
  * DATABASE_URL is set. Both speak the same SQL; every module reaches its tables through this one
  * small interface, inside the API's own schema (search_path), and applies its own migrations.
  */
-import { mkdirSync } from 'node:fs'
+
+import { seedPgliteDirectory } from '@oxbow/pglite'
 import pg from 'pg'
 import { startPgliteThread } from './pgliteThread.ts'
 
@@ -38,8 +39,9 @@ export async function createDatabase(options: DatabaseOptions = {}): Promise<Dat
 }
 
 async function createPglite(dataDir: string | undefined, schema: string): Promise<Database> {
-  // PGlite creates only the last directory of the path (the default is .data/api/<port>).
-  if (dataDir) mkdirSync(dataDir, { recursive: true })
+  // A new directory (the default is .data/api/<port>) starts as a copy of the machine's PGlite
+  // template instead of an initdb (@oxbow/pglite); an existing database is opened as it is.
+  if (dataDir) await seedPgliteDirectory(dataDir)
   // PGlite runs in its own thread (pgliteThread.ts), off the event loop
   const thread = startPgliteThread(
     dataDir,
