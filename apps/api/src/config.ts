@@ -1,6 +1,8 @@
 /** The API's environment, validated once at start-up. */
 import { availableParallelism } from 'node:os'
 import { type FlagName, type FlagValues, flagNames, isFlagName } from '@oxbow/api-contract/flags'
+import { hexAddress } from '@oxbow/api-contract/requests'
+import { isEvmAddress } from '@oxbow/core'
 import { REDIS_URL_PATTERN } from '@oxbow/rate-limit'
 import { z } from 'zod'
 
@@ -106,11 +108,7 @@ const schema = z.object({
    * The order filler whose heartbeats make gasless routes offered (orders/fillerLiveness.ts);
    * unset: each network's filler from the manifest (the devnet's). The address of OXBOW_FILLER_KEY.
    */
-  OXBOW_FILLER_ADDRESS: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'a 20-byte hex address')
-    .transform((value) => value as `0x${string}`)
-    .optional(),
+  OXBOW_FILLER_ADDRESS: z.optional(hexAddress()),
   /** A Redis server the API's replicas share their rate limits through; unset: limits per process. */
   REDIS_URL: z.string().regex(REDIS_URL_PATTERN, 'a redis:// URL').optional(),
   /** PGlite's data directory (default `<repo>/.data/api/<OXBOW_API_PORT>`: one per port, PGlite takes no lock). */
@@ -152,7 +150,7 @@ const schema = z.object({
           .split(',')
           .map((entry) => entry.trim())
           .filter(Boolean)
-          .every((entry) => /^0x[0-9a-fA-F]{40}$/.test(entry)),
+          .every(isEvmAddress),
       'comma-separated EVM addresses (0x and 40 hex characters)',
     ),
   /** A file of blocked addresses (one per line, `#` comments), read and checked at start. */

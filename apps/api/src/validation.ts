@@ -3,9 +3,13 @@
  * own, or the shared contract's in @oxbow/api-contract, written with zod/mini); failures
  * become a typed 400 listing each problem (path and message), never a 500.
  */
+import { hexAddress } from '@oxbow/api-contract/requests'
 import type { Context } from 'hono'
 import * as z from 'zod'
 import { ApiError } from './errors.ts'
+
+/** A wallet address as sent (any case, kept as sent; no checksum test), typed `Address`. */
+export const walletAddress = hexAddress('an EVM address (0x and 40 hex characters)')
 
 function problems(error: z.core.$ZodError): { path: string; message: string }[] {
   return error.issues.slice(0, 20).map((issue) => ({ path: issue.path.join('.'), message: issue.message }))

@@ -7,7 +7,12 @@
 import assert from 'node:assert/strict'
 import type { NetworkSlug } from '@oxbow/chains'
 import { type Devnet, devnetClients, startDevnet } from '@oxbow/devnet'
-import type { Manifest, ManifestToken, NetworkDeployment } from '@oxbow/protocol'
+import {
+  type Manifest,
+  type ManifestToken,
+  type NetworkDeployment,
+  permitSingleTypedData,
+} from '@oxbow/protocol'
 import type { Hono } from 'hono'
 import type { Hex, TransactionReceipt } from 'viem'
 import { createApp } from '../src/app.ts'
@@ -144,22 +149,31 @@ export async function prepareClassicSwap(
     answer = await ask()
   }
   if (answer.status === 'SIGNATURE_REQUIRED') {
-    const p = answer.permitData
-    const message = {
-      details: { ...p.message.details, amount: BigInt(p.message.details.amount) },
-      spender: p.message.spender,
-      sigDeadline: BigInt(p.message.sigDeadline),
-    }
-    const signature = await wallet.signTypedData({
-      domain: p.domain,
-      types: p.types,
-      primaryType: 'PermitSingle',
-      message,
-    })
-    answer = await ask({ permit: { signature, message: p.message } })
+    answer = await ask({ permit: await signPermit(wallet, kit.deployment.chainId, answer.permitData) })
   }
   assert.equal(answer.status, 'READY', JSON.stringify(answer))
   return { ready: answer, statuses, approval }
+}
+
+/**
+ * `wallet` signs a SIGNATURE_REQUIRED answer's `permitData` (JSON: amounts as decimal strings) as
+ * the Permit2 PermitSingle of `chainId` (@oxbow/protocol's typed data); the `permit` a /v1/swap
+ * retry sends.
+ */
+export async function signPermit(
+  wallet: ReturnType<typeof devnetClients>['wallet'],
+  chainId: number,
+  permitData: Json,
+): Promise<{ signature: Hex; message: Json }> {
+  const m = permitData.message
+  const signature = await wallet.signTypedData(
+    permitSingleTypedData(chainId, {
+      details: { ...m.details, amount: BigInt(m.details.amount) },
+      spender: m.spender,
+      sigDeadline: BigInt(m.sigDeadline),
+    }),
+  )
+  return { signature, message: m }
 }
 
 /** Sends a READY answer's transaction from test account `accountIndex`; it must succeed. */

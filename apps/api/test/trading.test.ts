@@ -18,7 +18,15 @@ import {
 } from '@oxbow/protocol'
 import { type Address, maxUint160 } from 'viem'
 import { loadTradingModule, type TradingModule } from '../src/trading/index.ts'
-import { type Json, prepareClassicSwap, sendSwap, startTradingKit, type TradingKit, testApp } from './kit.ts'
+import {
+  type Json,
+  prepareClassicSwap,
+  sendSwap,
+  signPermit,
+  startTradingKit,
+  type TradingKit,
+  testApp,
+} from './kit.ts'
 
 const PORT_BASE = 22000
 const NATIVE: Address = '0x0000000000000000000000000000000000000000'
@@ -740,18 +748,8 @@ describe('refusals and bad input', () => {
       }
       assert.equal(r.json.status, 'SIGNATURE_REQUIRED')
       const other = devnetClients(manifest, slug, 4).wallet
-      const p = r.json.permitData
-      const signature = await other.signTypedData({
-        domain: p.domain,
-        types: p.types,
-        primaryType: 'PermitSingle',
-        message: {
-          ...p.message,
-          details: { ...p.message.details, amount: BigInt(p.message.details.amount) },
-          sigDeadline: BigInt(p.message.sigDeadline),
-        },
-      })
-      const forged = await post('/swap', { ...body, permit: { signature, message: p.message } })
+      const permit = await signPermit(other, d.chainId, r.json.permitData)
+      const forged = await post('/swap', { ...body, permit })
       assert.equal(forged.status, 400)
       assert.match(JSON.stringify(forged.json.error.details), /not signed by swapper/)
     })

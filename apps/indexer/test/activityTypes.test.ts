@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict'
 import { after, before, describe, it } from 'node:test'
-import { startDevnet, walletTransport, whyReverted } from '@oxbow/devnet'
+import { startDevnet, walletTransport } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import {
   byteString,
@@ -36,7 +36,6 @@ import {
   v4MintPayload,
 } from '@oxbow/protocol/encoding'
 import {
-  type Abi,
   type Address,
   createPublicClient,
   createWalletClient,
@@ -52,7 +51,7 @@ import {
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { IndexerHandle } from '../scripts/launcher.ts'
-import { gqlClient, okData, startTestIndexer, waitFor } from './helpers.ts'
+import { chainActor, gqlClient, okData, startTestIndexer, waitFor } from './helpers.ts'
 
 const PORT_BASE = 24700
 const INDEXER_PORT = 24790
@@ -86,25 +85,10 @@ after(async () => {
   await devnet?.stop()
 })
 
-async function send(hash: Promise<Hex>) {
-  const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash })
-  if (receipt.status !== 'success') assert.fail(await whyReverted(publicClient, receipt))
-  return receipt
-}
-
-function write(request: {
-  address: Address
-  abi: Abi
-  functionName: string
-  args?: readonly unknown[]
-  gas?: bigint
-  value?: bigint
-}) {
-  return send(wallet.writeContract({ chain: null, account: wallet.account as never, ...request } as never))
-}
-
-const balanceOf = (token: Address, owner: Address) =>
-  publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+const { send, write, balanceOf } = chainActor(
+  () => publicClient,
+  () => wallet,
+)
 
 const inAnHour = () => BigInt(Math.floor(Date.now() / 1000) + 3600)
 

@@ -1,5 +1,7 @@
 /** Shared test plumbing: the suite's indexer, a GraphQL client and a bounded wait. */
 import assert from 'node:assert/strict'
+import { whyReverted } from '@oxbow/devnet'
+import { type Abi, type Address, erc20Abi, type Hex, type PublicClient, type WalletClient } from 'viem'
 import {
   type IndexerHandle,
   type IndexerOptions,
@@ -85,4 +87,31 @@ export async function waitFor<T>(
   throw new Error(
     `timed out after ${timeoutMs} ms waiting for ${what}${lastError ? `: ${String(lastError)}` : ''}`,
   )
+}
+
+/**
+ * A suite's chain actor: `send` waits for a transaction's receipt (a revert fails the test with
+ * its reason), `write` is a contract call by `wallet()`'s account, `balanceOf` an ERC-20 balance.
+ * The clients are read on each call, so a suite may create them in its `before` hook.
+ */
+export function chainActor(publicClient: () => PublicClient, wallet: () => WalletClient) {
+  async function send(hash: Promise<Hex>) {
+    const receipt = await publicClient().waitForTransactionReceipt({ hash: await hash })
+    if (receipt.status !== 'success') assert.fail(await whyReverted(publicClient(), receipt))
+    return receipt
+  }
+  function write(request: {
+    address: Address
+    abi: Abi
+    functionName: string
+    args?: readonly unknown[]
+    value?: bigint
+    gas?: bigint
+  }) {
+    const client = wallet()
+    return send(client.writeContract({ chain: null, account: client.account as never, ...request } as never))
+  }
+  const balanceOf = (token: Address, owner: Address) =>
+    publicClient().readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  return { send, write, balanceOf }
 }

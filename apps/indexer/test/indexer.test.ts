@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { connect } from 'node:net'
 import { after, before, describe, it } from 'node:test'
-import { feeOnTransferTokenAbi, startDevnet, walletTransport, whyReverted } from '@oxbow/devnet'
+import { feeOnTransferTokenAbi, startDevnet, walletTransport } from '@oxbow/devnet'
 import type { Manifest, NetworkDeployment } from '@oxbow/protocol'
 import {
   byteString,
@@ -39,7 +39,6 @@ import {
 } from '@oxbow/protocol'
 import { v2FeesWithin, v2Invariant } from '@oxbow/routing/v2Liquidity'
 import {
-  type Abi,
   type Address,
   createPublicClient,
   createWalletClient,
@@ -57,7 +56,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import type { IndexerHandle } from '../scripts/launcher.ts'
 import { amountsForLiquidityDelta } from '../src/lib/math.ts'
-import { gqlClient, okData, startTestIndexer, waitFor } from './helpers.ts'
+import { chainActor, gqlClient, okData, startTestIndexer, waitFor } from './helpers.ts'
 import { postgresSkipReason, startTestPostgres, type TestPostgres } from './postgres.ts'
 
 const PORT_BASE = 21000
@@ -79,11 +78,11 @@ function tradable(address: string) {
   return t !== undefined && safeKinds.has(t.kind) && t.transferFeeBps === 0
 }
 
-async function send(hash: Promise<Hex>) {
-  const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash })
-  if (receipt.status !== 'success') assert.fail(await whyReverted(publicClient, receipt))
-  return receipt
-}
+/** The actor's transactions (helpers.ts): `send` a hash, `write` a contract call, ERC-20 `balanceOf`. */
+const { send, write, balanceOf } = chainActor(
+  () => publicClient,
+  () => wallet,
+)
 
 /** A deadline an hour from now (seconds). */
 const inAnHour = () => BigInt(Math.floor(Date.now() / 1000) + 3600)
@@ -105,22 +104,6 @@ const poolKeyOf = (v4: ReturnType<typeof nativeV4Pool>) => ({
   tickSpacing: v4.tickSpacing,
   hooks: v4.hooks,
 })
-
-/** The actor sends a contract call and waits for its receipt (a revert fails with its reason). */
-function write(request: {
-  address: Address
-  abi: Abi
-  functionName: string
-  args?: readonly unknown[]
-  value?: bigint
-  gas?: bigint
-}) {
-  return send(wallet.writeContract({ chain: null, account: wallet.account as never, ...request } as never))
-}
-
-/** `owner`'s balance of the ERC-20 `token` on the chain. */
-const balanceOf = (token: Address, owner: Address) =>
-  publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
 
 /** The owner of NFT `tokenId` of `collection` on the chain. */
 const ownerOf = (collection: Address, tokenId: bigint) =>

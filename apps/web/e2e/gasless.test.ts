@@ -15,7 +15,7 @@ import { devnetClients } from '@oxbow/devnet'
 import type { NetworkDeployment } from '@oxbow/protocol'
 import type { Page } from 'playwright-core'
 import { type Address, erc20Abi, maxUint256 } from 'viem'
-import { ordersSuite } from './ordersKit.ts'
+import { openActivity, ordersSuite } from './ordersKit.ts'
 import { openWithWallet, screenshot as pageScreenshot } from './support.ts'
 import { byTestId, finalStatus, seededToken } from './swapKit.ts'
 
@@ -195,12 +195,7 @@ test("behavior: the account drawer's Activity lists the gasless swaps as swaps: 
   for (const width of [1280, 390]) {
     const { context, page } = await openSwap(width)
     try {
-      await page
-        .locator('header')
-        .getByRole('button', { name: /^Account / })
-        .click()
-      const drawer = byTestId(page, 'account-drawer')
-      await drawer.getByRole('tab', { name: 'Activity' }).click()
+      const drawer = await openActivity(page)
       const row = (hash: string) => drawer.locator(`[data-limit-order="${hash}"]`)
       for (const order of filled) {
         await row(order.orderHash).waitFor({ timeout: 15_000 })

@@ -14,7 +14,7 @@ import { type NetworkDeployment, permit2Abi } from '@oxbow/protocol'
 import type { Page } from 'playwright-core'
 import { type Address, erc20Abi, type Hex } from 'viem'
 import { orderTypedData } from '../src/lib/orderTypedData.ts'
-import { ordersSuite } from './ordersKit.ts'
+import { openActivity, ordersSuite } from './ordersKit.ts'
 import { openWithWallet, screenshot as pageScreenshot } from './support.ts'
 import { byTestId, seededToken } from './swapKit.ts'
 
@@ -331,12 +331,7 @@ test('behavior: Activity in the account drawer lists the executed, the cancelled
   const expiring = await placeShortLived(20)
   const { context, page } = await openLimit()
   try {
-    await page
-      .locator('header')
-      .getByRole('button', { name: /^Account / })
-      .click()
-    const drawer = byTestId(page, 'account-drawer')
-    await drawer.getByRole('tab', { name: 'Activity' }).click()
+    const drawer = await openActivity(page)
     const row = (order: ApiOrder) => drawer.locator(`[data-limit-order="${order.orderHash}"]`)
     const status = (order: ApiOrder) => row(order).getByTestId('activity-limit-status')
 

@@ -7,9 +7,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before } from 'node:test'
 import type { NetworkDeployment } from '@oxbow/protocol'
-import type { Browser } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { launchChromium } from '../test/harness.ts'
 import { type Stack, type StackPorts, startStack } from './stack.ts'
+import { byTestId } from './swapKit.ts'
 
 /** An order suite's stack, browser and Ethereum deployment (there once its `before` hook has run). */
 export interface OrdersSuite {
@@ -59,4 +60,15 @@ export function ordersSuite(
     },
   }
   return suite
+}
+
+/** Opens the account drawer from the header, then its Activity tab (where orders are rows); returns the drawer. */
+export async function openActivity(page: Page): Promise<Locator> {
+  await page
+    .locator('header')
+    .getByRole('button', { name: /^Account / })
+    .click()
+  const drawer = byTestId(page, 'account-drawer')
+  await drawer.getByRole('tab', { name: 'Activity' }).click()
+  return drawer
 }

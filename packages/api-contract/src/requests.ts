@@ -3,7 +3,7 @@
  * is what a client may send). A subpath of its own (`@oxbow/api-contract/requests`) so that a
  * client importing the answers' schemas does not bundle these (and viem's keccak with them).
  */
-import { NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
+import { EVM_ADDRESS_PATTERN, NATIVE_CURRENCY_ADDRESS } from '@oxbow/core'
 import { type Address, checksumAddress, getAddress, type Hex, isAddress, isHex } from 'viem'
 import * as z from 'zod/mini'
 import { nftReportReasons } from './nftReports.ts'
@@ -27,6 +27,18 @@ const addressText = z.string().check(
   z.refine((v) => isAddress(v, { strict: false }), 'not a 20-byte hex address'),
   z.refine(checksumHolds, CHECKSUM_MESSAGE),
 )
+
+/**
+ * An address as sent where its form is all that is checked: 0x and 40 hex characters, any case,
+ * kept as sent (not checksummed, not held to EIP-55), typed `Address`. `message` is the problem a
+ * 400 lists. An address a person typed goes through `address` instead.
+ */
+export function hexAddress(message = 'a 20-byte hex address') {
+  return z.pipe(
+    z.string().check(z.regex(EVM_ADDRESS_PATTERN, message)),
+    z.transform((v) => v as Address),
+  )
+}
 
 /** A 20-byte address, checksum-validated when mixed case; parses to the checksummed `Address`. */
 export const address = z.pipe(
@@ -148,7 +160,7 @@ export const tokenIdText = z.string().check(
 )
 
 /** A contract address as sent: 20 hex bytes (any case; the API stores it lower case). */
-const contractAddress = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'a 20-byte hex address'))
+const contractAddress = hexAddress()
 
 export const nftReportRequestSchema = z.strictObject({
   network,

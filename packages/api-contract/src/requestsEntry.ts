@@ -4,6 +4,7 @@ export {
   approvalRequestSchema,
   CHECKSUM_MESSAGE,
   checksumHolds,
+  hexAddress,
   type NftReportRequestBody,
   nftReportRequestSchema,
   quoteRequestSchema,

@@ -1,10 +1,11 @@
 import { CoreError } from './errors.ts'
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+/** The form of an EVM address: 0x plus 40 hex characters, any case (no checksum test). */
+export const EVM_ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/
 
 /** An EVM address: 0x plus 40 hex characters (the spec's send-recipient pattern); any case. */
 export function isEvmAddress(value: string): value is `0x${string}` {
-  return EVM_ADDRESS.test(value)
+  return EVM_ADDRESS_PATTERN.test(value)
 }
 
 /**

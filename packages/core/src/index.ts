@@ -1,4 +1,10 @@
-export { isEvmAddress, MAX_RESERVED_ADDRESS, reservedAddressKind, shortenAddress } from './address.ts'
+export {
+  EVM_ADDRESS_PATTERN,
+  isEvmAddress,
+  MAX_RESERVED_ADDRESS,
+  reservedAddressKind,
+  shortenAddress,
+} from './address.ts'
 export type { AmountInputError, FormatTokenAmountOptions } from './amounts.ts'
 export { formatTokenAmount, parseAmountInput, sanitizeAmountInput, toDecimalString } from './amounts.ts'
 export { isNetworkCostHigh, isSmallBalance, isValidDeadline, limitOrderCapacity } from './checks.ts'

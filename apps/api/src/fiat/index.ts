@@ -21,14 +21,13 @@ import type {
 } from '@oxbow/api-contract/fiat'
 import { NETWORK_SLUG_PATTERN } from '@oxbow/chains'
 import { Hono } from 'hono'
-import type { Address } from 'viem'
 import { z } from 'zod'
 import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import { type Database, lazyDatabase, migrateOnce } from '../db/index.ts'
 import { ApiError } from '../errors.ts'
 import { noScreening, type Screening } from '../screening/index.ts'
-import { jsonBody, parseWith, query } from '../validation.ts'
+import { walletAddress as address, jsonBody, parseWith, query } from '../validation.ts'
 import {
   type FiatProviderAdapter,
   ProviderQuoteError,
@@ -65,7 +64,6 @@ export interface FiatModuleOptions {
 const country = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code')
 const currency = z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 currency code')
 const amount = z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, 'a decimal amount with at most 2 decimals')
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x and 40 hex characters)')
 const slug = z.string().regex(/^[a-z0-9_]{1,32}$/)
 const network = z.string().regex(NETWORK_SLUG_PATTERN, 'a network slug')
 const symbol = z.string().regex(/^[A-Za-z0-9.]{1,16}$/)
@@ -205,7 +203,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
 
   routes.post('/fiat/orders', async (c) => {
     const body = await jsonBody(c, orderBody)
-    await screening.refuseBlocked({ walletAddress: body.walletAddress as Address })
+    await screening.refuseBlocked({ walletAddress: body.walletAddress })
     const adapter = byId(body.provider, 'ramp')
     // The body's quote fields (already valid: the quote schema only drops the order's own fields).
     const request: QuoteRequest = quoteQuery.parse(body)
@@ -237,7 +235,7 @@ export async function createFiatModule(options: FiatModuleOptions): Promise<ApiM
 
   routes.post('/fiat/exchange-transfers', async (c) => {
     const body = await jsonBody(c, transferBody)
-    await screening.refuseBlocked({ walletAddress: body.walletAddress as Address })
+    await screening.refuseBlocked({ walletAddress: body.walletAddress })
     const adapter = byId(body.provider, 'exchange')
     const id = randomUUID()
     const redirectUrl = returnUrl(body.redirectUrl, id)

@@ -5,6 +5,7 @@
  * A production adapter for the real service implements the same FiatProviderAdapter interface
  * with that service's URLs and schemes.
  */
+import { addressOut } from '@oxbow/api-contract'
 import { webhookSignatureProblem } from '@oxbow/api-contract/fiat-sandbox'
 import { z } from 'zod'
 import {
@@ -23,7 +24,7 @@ export interface ProviderCredentials {
 
 const uint = z.string().regex(/^\d{1,78}$/)
 const hash = z.string().regex(/^0x[0-9a-fA-F]{64}$/)
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/)
+const address = addressOut
 
 const errorSchema = z.object({
   error: z.object({
@@ -83,7 +84,7 @@ const webhookSchema = z.object({
     network: z.string().min(1).max(32),
     cryptoAmount: uint,
     txHash: hash.nullable(),
-    depositAddress: address.nullable(),
+    depositAddress: z.nullable(address),
     failureReason: z.string().max(100).nullable(),
   }),
 })

@@ -16,7 +16,7 @@ import {
   type NftReportSummaryBody,
   nftReportReasons,
 } from '@oxbow/api-contract/nft-reports'
-import { nftReportRequestSchema, tokenIdText } from '@oxbow/api-contract/requests'
+import { hexAddress, nftReportRequestSchema, tokenIdText } from '@oxbow/api-contract/requests'
 import { isNetworkSlug } from '@oxbow/chains'
 import { Hono } from 'hono'
 import { getAddress } from 'viem'
@@ -44,7 +44,7 @@ export interface NftReportModuleOptions extends ModuleRateLimitOptions {
 
 const pathParams = z.object({
   network: z.string().max(40),
-  contractAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a 20-byte hex address'),
+  contractAddress: hexAddress(),
   tokenId: tokenIdText,
 })
 

@@ -1,6 +1,7 @@
 /** HTTP endpoints of the order service under /v1. */
+import { hexAddress } from '@oxbow/api-contract/requests'
 import { Hono } from 'hono'
-import { type Address, getAddress, type Hex, isAddress, isHex } from 'viem'
+import { getAddress, type Hex, isHex } from 'viem'
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody, query } from '../validation.ts'
@@ -16,10 +17,10 @@ const hex = (max: number) =>
     .max(max)
     .refine((v) => isHex(v) && v.length % 2 === 0, 'not 0x-prefixed hex bytes')
     .transform((v) => v as Hex)
-const address = z
-  .string()
-  .refine((v) => isAddress(v, { strict: false }), 'not a 20-byte hex address')
-  .transform((v) => getAddress(v) as Address)
+const address = z.pipe(
+  hexAddress('not a 20-byte hex address'),
+  z.transform((v) => getAddress(v)),
+)
 
 const submitSchema = z.strictObject({
   chainId: z
@@ -88,7 +89,7 @@ function randomNonce(): bigint {
 
 const listSchema = z
   .strictObject({
-    swapper: address.optional(),
+    swapper: z.optional(address),
     chainId: z.coerce.number().int().positive().optional(),
     status: z.enum(orderStatuses).optional(),
     kind: z.enum(orderKinds).optional(),

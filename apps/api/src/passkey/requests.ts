@@ -23,7 +23,7 @@ export const authenticationResponse = publicKeyCredential({
   signature: b64url,
   userHandle: b64url.optional(),
 })
-export const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x and 40 hex characters)')
+export { walletAddress as address } from '../validation.ts'
 /** `v1.<iv: 12 bytes>.<AES-GCM ciphertext and tag>`, base64url. */
 export const ciphertext = z
   .string()

@@ -11,7 +11,7 @@ import { z } from 'zod'
 import type { ApiModule, Logger } from '../app.ts'
 import type { ApiConfig } from '../config.ts'
 import { ApiError } from '../errors.ts'
-import { jsonBody, query } from '../validation.ts'
+import { jsonBody, query, walletAddress } from '../validation.ts'
 import {
   type AnalyticsStore,
   batchSchema,
@@ -55,10 +55,7 @@ export interface PlatformOptions {
 
 const COUNTRY = /^[A-Z]{2}$/
 const flagsQuery = z.object({
-  address: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x and 40 hex characters)')
-    .optional(),
+  address: z.optional(walletAddress),
 })
 
 export function createPlatformModule(options: PlatformOptions): ApiModule {

@@ -10,6 +10,7 @@
  * head asks again (at most once per `minRefreshMs` while the indexer has not caught up, so a
  * burst of quotes after a block costs one request, not one each).
  */
+import { addressOut } from '@oxbow/api-contract'
 import { type Address, getAddress } from 'viem'
 import { z } from 'zod'
 
@@ -70,7 +71,7 @@ const answerSchema = z.object({
     tokenPrices: z.array(
       z.object({
         network: z.string(),
-        address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+        address: addressOut,
         // a decimal string; anything else is treated as unpriced
         priceUsd: z.string().max(80).nullable(),
       }),

@@ -3,9 +3,10 @@
  * whether that is our delegate, and which delegate is the latest. Read from the chain (the code of
  * the account), per request: a delegation changes with one transaction.
  */
+import { isEvmAddress } from '@oxbow/core'
 import { delegateOf, simple7702AccountAbi } from '@oxbow/protocol'
 import type { Hono } from 'hono'
-import { type Address, encodeFunctionData, getAddress, type Hex, isAddress } from 'viem'
+import { type Address, encodeFunctionData, getAddress, type Hex } from 'viem'
 import { z } from 'zod'
 import { ApiError } from '../errors.ts'
 import { jsonBody } from '../validation.ts'
@@ -26,7 +27,7 @@ export const DELEGATION_MAX_CHAINS = 32
 const wallet = z
   .string()
   .max(64)
-  .refine((v) => isAddress(v, { strict: false }), 'not a 20-byte hex address')
+  .refine(isEvmAddress, 'not a 20-byte hex address')
   .transform((v) => getAddress(v))
 const delegationSchema = z.strictObject({
   walletAddresses: z.array(wallet).min(1).max(DELEGATION_MAX_WALLETS),

@@ -46,7 +46,7 @@ import {
   moduleRateLimit,
   type RateLimits,
 } from '../rateLimit.ts'
-import { jsonBody, parseWith } from '../validation.ts'
+import { jsonBody, parseWith, walletAddress } from '../validation.ts'
 import {
   type Avatar,
   type AvatarChange,
@@ -75,10 +75,10 @@ export interface UsernameModuleOptions extends ModuleRateLimitOptions {
   readonly eager?: boolean
 }
 
-const address = z
-  .string()
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x and 40 hex characters)')
-  .transform((value) => value.toLowerCase())
+const address = z.pipe(
+  walletAddress,
+  z.transform((value) => value.toLowerCase()),
+)
 const nameParam = z.string().max(64)
 const signature = z.string().regex(/^0x([0-9a-fA-F]{2}){65,4096}$/, 'a hex signature')
 const issuedAt = z.iso.datetime({ precision: 3 })
