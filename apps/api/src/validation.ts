@@ -8,7 +8,7 @@ import type { Context } from 'hono'
 import * as z from 'zod'
 import { ApiError } from './errors.ts'
 
-/** A wallet address as sent (any case, kept as sent; no checksum test), typed `Address`. */
+/** A wallet address as sent (kept as sent; a mixed-case one must carry its EIP-55 checksum), typed `Address`. */
 export const walletAddress = hexAddress('an EVM address (0x and 40 hex characters)')
 
 function problems(error: z.core.$ZodError): { path: string; message: string }[] {

@@ -29,13 +29,14 @@ const addressText = z.string().check(
 )
 
 /**
- * An address as sent where its form is all that is checked: 0x and 40 hex characters, any case,
- * kept as sent (not checksummed, not held to EIP-55), typed `Address`. `message` is the problem a
- * 400 lists. An address a person typed goes through `address` instead.
+ * An address kept as sent (not checksummed), typed `Address`: 0x and 40 hex characters, all-lower,
+ * all-upper or mixed case with its EIP-55 checksum (a mixed-case address with a wrong one is a typo
+ * and refused). `message` is the problem a 400 lists when the form is wrong. Use `address` where
+ * the checksummed form is wanted.
  */
 export function hexAddress(message = 'a 20-byte hex address') {
   return z.pipe(
-    z.string().check(z.regex(EVM_ADDRESS_PATTERN, message)),
+    z.string().check(z.regex(EVM_ADDRESS_PATTERN, message), z.refine(checksumHolds, CHECKSUM_MESSAGE)),
     z.transform((v) => v as Address),
   )
 }
