@@ -12,7 +12,8 @@
  * the API process writes its CPU profiles there (node --cpu-prof) when it exits.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { Agent, request as httpRequest } from 'node:http'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { devnetClients, startDevnet } from '@oxbow/devnet'
@@ -54,6 +55,72 @@ function cpuSeconds(pid: number | undefined, mainThread = false): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   // utime and stime, the 14th and 15th fields of the line (11th and 12th after the name).
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+}
+
+/**
+ * Seconds the threads of a process (those alive now) have waited for a core while runnable, from
+ * /proc/<pid>/task/<tid>/schedstat (on CPU, waiting on a run queue, timeslices): CPU contention,
+ * as against waiting for I/O.
+ */
+function runQueueSeconds(pid: number | undefined): number {
+  let waited = 0
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      waited += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]) / 1e9
+    } catch {
+      // a thread gone meanwhile
+    }
+  }
+  return waited
+}
+
+/**
+ * POST a JSON body to the API, answering the status once the whole response is read: node's HTTP
+ * client over one keep-alive connection per client, which costs this process less CPU per request
+ * than fetch (the bench client shares the cores with the API it measures).
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })
+function post(path: string, body: string): Promise<number> {
+  return new Promise((resolvePost, reject) => {
+    const request = httpRequest(
+      `${api}${path}`,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.on('data', () => {})
+        response.on('end', () => resolvePost(response.statusCode ?? 0))
+        response.on('error', reject)
+      },
+    )
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+/** The pids of this process's descendants named `name` (the devnet's anvil). */
+function descendants(name: string): number[] {
+  const parents = new Map<number, number>()
+  const names = new Map<number, string>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      parents.set(Number(entry), Number(fields[1]))
+      names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')))
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const mine = (pid: number): boolean => {
+    for (let p = parents.get(pid); p !== undefined && p > 1; p = parents.get(p))
+      if (p === process.pid) return true
+    return false
+  }
+  return [...names].filter(([pid, n]) => n === name && mine(pid)).map(([pid]) => pid)
 }
 
 /** node's flags to profile the API when PROF_DIR is set. */
@@ -165,6 +232,11 @@ try {
 
   const serverCpu = cpuSeconds(server.pid)
   const serverMainCpu = cpuSeconds(server.pid, true)
+  const anvils = descendants('anvil')
+  const anvilCpu = () => anvils.reduce((sum, pid) => sum + cpuSeconds(pid), 0)
+  const anvilStart = anvilCpu()
+  const clientStart = process.cpuUsage()
+  const serverWaited = runQueueSeconds(server.pid)
   const latencies: number[] = []
   let refused = 0
   const started = performance.now()
@@ -172,20 +244,19 @@ try {
     bodies.map(async (mine) => {
       for (const body of mine) {
         const t = performance.now()
-        const response = await fetch(`${api}/v1/orders`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        })
-        await response.arrayBuffer()
+        const status = await post('/v1/orders', body)
         latencies.push(performance.now() - t)
-        if (response.status !== 201) refused++
+        if (status !== 201) refused++
       }
     }),
   )
   const elapsed = (performance.now() - started) / 1000
   const cpuPerOrder = ((cpuSeconds(server.pid) - serverCpu) * 1000) / latencies.length
   const mainCpuPerOrder = ((cpuSeconds(server.pid, true) - serverMainCpu) * 1000) / latencies.length
+  const anvilCpuPerOrder = ((anvilCpu() - anvilStart) * 1000) / latencies.length
+  const clientUsage = process.cpuUsage(clientStart)
+  const waitedPerOrder = ((runQueueSeconds(server.pid) - serverWaited) * 1000) / latencies.length
+  const clientCpuPerOrder = (clientUsage.user + clientUsage.system) / 1000 / latencies.length
   latencies.sort((a, b) => a - b)
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!
   const p99 = pct(0.99)
@@ -194,7 +265,12 @@ try {
   )
   // The API's own CPU time (all its threads) per order: the cost of an order, whatever the load.
   console.log(
-    `API CPU per order ${cpuPerOrder.toFixed(1)} ms (all threads), ${mainCpuPerOrder.toFixed(1)} ms on its main thread`,
+    `API CPU per order ${cpuPerOrder.toFixed(1)} ms (all threads), ${mainCpuPerOrder.toFixed(1)} ms on its main thread; its threads waited ${waitedPerOrder.toFixed(1)} ms per order for a core`,
+  )
+  // What else runs meanwhile on the same cores: the devnet's anvil (the intake's chain reads) and
+  // this bench client (HTTP requests and the devnet's helpers).
+  console.log(
+    `meanwhile per order: anvil CPU ${anvilCpuPerOrder.toFixed(1)} ms (${anvils.length} process${anvils.length === 1 ? '' : 'es'}), bench client CPU ${clientCpuPerOrder.toFixed(1)} ms, wall ${((elapsed * 1000) / latencies.length).toFixed(1)} ms`,
   )
 
   if (!process.argv.includes('--submission-only')) {
