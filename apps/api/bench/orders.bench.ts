@@ -1,6 +1,7 @@
 /**
  * `npm run bench:orders`: the order service and the filler as `npm start` runs them (each its own
- * process, PGlite in a temporary directory) on a devnet (ethereum, port base 25800, API 25890).
+ * process, PGlite in a temporary directory; with OXBOW_BENCH_DATABASE=postgres a throwaway PostgreSQL
+ * server, or DATABASE_URL's) on a devnet (ethereum, port base 25800, API 25890).
  * 1. Order submission: 50 swappers (fresh accounts, funded, Permit2 approved), one closed-loop
  *    client each, 20 signed limit orders each (1,000 in all): p50/p99 of POST /v1/orders.
  * 2. One market move: every order asks about 0.5 % more WETH than the market gives; another account
@@ -16,7 +17,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request as httpRequest } from 'node:http'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { devnetClients, startDevnet } from '@oxbow/devnet'
+import { devnetClients, startDevnet, startTestPostgres } from '@oxbow/devnet'
 import { erc20Abi, type NetworkDeployment } from '@oxbow/protocol'
 import { type Address, createWalletClient, type Hex, http, maxUint256, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
@@ -39,10 +40,13 @@ console.log(`cores ${availableParallelism()}, load average ${load()}`)
 const devnet = await startDevnet({ networks: ['ethereum'], portBase: PORT_BASE })
 const eth = devnet.manifest.networks.ethereum as NetworkDeployment
 const dbDir = mkdtempSync(join(tmpdir(), 'oxbow-orders-bench-'))
+const postgres = process.env.OXBOW_BENCH_DATABASE === 'postgres' ? await startTestPostgres() : null
+console.log(`database: ${postgres ? 'a PostgreSQL server (its CPU is not in the API figures)' : 'PGlite'}`)
 const children: ChildProcess[] = []
 const cleanup = async () => {
   for (const child of children) child.kill('SIGTERM')
   await devnet.stop()
+  await postgres?.stop()
   rmSync(dbDir, { recursive: true, force: true })
 }
 
@@ -200,6 +204,7 @@ try {
   const server = await startProcess('src/server.ts', {
     OXBOW_API_PORT: String(HTTP_PORT),
     OXBOW_API_DB_DIR: dbDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     OXBOW_RATE_LIMIT_PER_MINUTE: '100000000',
     OXBOW_RATE_LIMIT_BURST: '10000000',
     OXBOW_ROUTE_THREADS: '0',
