@@ -1,20 +1,12 @@
 /** GraphQL object shapes built from the snapshot; nested fields with arguments are methods. */
-import { and, desc, eq, gt, gte, inArray, max, min, sql } from 'ponder'
+import { and, desc, eq, gt, gte, inArray, max, min } from 'ponder'
 import { getAddress, zeroAddress } from 'viem'
 import { sqrtPriceAtTick, toUnits } from '../../lib/math.ts'
 import { keysetFromCursor, listOf } from '../cursor.ts'
 import { decimalString, percentChange } from '../format.ts'
 import { parseFirst } from '../inputs.ts'
-import { decodeNftMetadata } from '../nftMetadata.ts'
 import { rewardAprOf } from '../rewardApr.ts'
-import {
-  type CollectionView,
-  type PoolView,
-  type Snapshot,
-  slugOf,
-  type TokenView,
-  tokenKey,
-} from '../snapshotViews.ts'
+import { type PoolView, type Snapshot, slugOf, type TokenView, tokenKey } from '../snapshotViews.ts'
 import {
   type Args,
   afterEvent,
@@ -26,11 +18,11 @@ import {
   parseRange,
   type ResolverContext,
   type SQL,
-  type Tables,
   usd,
   usd0,
 } from './context.ts'
 import { liquidityRanges } from './liquidityRanges.ts'
+import { createNftShapes } from './nftShapes.ts'
 
 /** 52 weeks in seconds. */
 const YEAR_52W = 52 * 7 * 86400
@@ -268,46 +260,6 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
     }
   }
 
-  function collectionGql(c: CollectionView) {
-    const ofCollection = and(eq(tables.nft.chainId, c.row.chainId), eq(tables.nft.collection, c.row.address))
-    return {
-      id: `${c.network}:${c.row.address}`,
-      network: c.network,
-      address: c.checksum,
-      name: c.row.name,
-      symbol: c.row.symbol,
-      totalSupply: c.row.totalSupply,
-      transferCount: c.row.transferCount,
-      async ownerCount() {
-        const [row] = await db
-          .select({ n: sql<number>`count(distinct ${tables.nft.owner})` })
-          .from(tables.nft)
-          .where(ofCollection)
-        return Number(row?.n ?? 0)
-      },
-      async imageUrl() {
-        const [row] = await db
-          .select({ tokenUri: tables.nft.tokenUri })
-          .from(tables.nft)
-          .where(ofCollection)
-          .orderBy(tables.nft.tokenId)
-          .limit(1)
-        return decodeNftMetadata(row?.tokenUri ?? null).imageUrl
-      },
-    }
-  }
-
-  function nftGql(col: CollectionView, n: Tables['nft']['$inferSelect']) {
-    return {
-      id: `${col.network}:${n.collection}:${n.tokenId}`,
-      network: col.network,
-      collection: collectionGql(col),
-      tokenId: n.tokenId.toString(),
-      owner: getAddress(n.owner),
-      ...decodeNftMetadata(n.tokenUri),
-    }
-  }
-
   /** A v3/v4 position row as the API serves it (status from the pool's indexed tick). */
   function positionView(s: Snapshot, r: typeof tables.position.$inferSelect) {
     const p = r.pool ? s.pools.get(tokenKey(r.chainId, r.pool)) : undefined
@@ -351,10 +303,6 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
         openedAt: r.createdAt,
       },
     }
-  }
-
-  function findCollection(s: Snapshot, chainId: number, address: string): CollectionView | undefined {
-    return s.collections.find((c) => c.key === tokenKey(chainId, address))
   }
 
   /**
@@ -417,10 +365,8 @@ export function createShapes({ deps, db, tables }: ResolverContext) {
     tokenGql,
     balanceGql,
     poolGql,
-    collectionGql,
-    nftGql,
+    ...createNftShapes({ db, tables }),
     positionView,
-    findCollection,
     poolTransactions,
   }
 }
