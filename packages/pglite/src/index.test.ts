@@ -15,9 +15,11 @@ test('an empty or missing directory becomes a working database with the settings
   const empty = join(scratch, 'empty')
   mkdirSync(empty)
   const missing = join(scratch, 'missing')
-  await Promise.all([seedPgliteDirectory(empty, templates), seedPgliteDirectory(missing, templates)])
+  const third = join(scratch, 'third')
+  // Three seeds at once in one process share the one template build.
+  await Promise.all([empty, missing, third].map((dir) => seedPgliteDirectory(dir, templates)))
   assert.ok(existsSync(join(pgliteTemplateDir(templates), 'PG_VERSION')), 'the template is kept')
-  for (const dir of [empty, missing]) {
+  for (const dir of [empty, missing, third]) {
     assert.ok(readFileSync(join(dir, 'postgresql.conf'), 'utf8').endsWith(PGLITE_CONF))
     const db = new PGlite(dir)
     await db.exec('CREATE TABLE t (n int); INSERT INTO t VALUES (7)')

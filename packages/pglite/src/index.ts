@@ -8,7 +8,7 @@
  * its settings. It is built in a directory of its own and renamed into place, so processes seeding
  * at the same time never see half of one (the loser of the race uses the winner's).
  */
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import {
   cpSync,
   existsSync,
@@ -59,7 +59,9 @@ export function pgliteTemplateDir(root: string = tmpdir()): string {
 }
 
 async function buildTemplate(template: string): Promise<void> {
-  const building = `${template}.${process.pid}.${Date.now()}`
+  // A name no other build uses, in this process or another (two seeds at once in one process
+  // once shared a pid-and-millisecond name, and one removed the other's half-made cluster).
+  const building = `${template}.${process.pid}.${randomUUID()}`
   rmSync(building, { recursive: true, force: true })
   mkdirSync(building, { recursive: true })
   try {
@@ -80,6 +82,17 @@ async function buildTemplate(template: string): Promise<void> {
   }
 }
 
+/** One build per template in this process, however many seeds wait for it. */
+const builds = new Map<string, Promise<void>>()
+function templateBuilt(template: string): Promise<void> {
+  let build = builds.get(template)
+  if (!build) {
+    build = buildTemplate(template).finally(() => builds.delete(template))
+    builds.set(template, build)
+  }
+  return build
+}
+
 /**
  * Fills `dataDir` with a new database when it is missing or empty; a directory that already holds
  * something (a database to resume) is left alone. `templateRoot` overrides where the template is
@@ -88,6 +101,6 @@ async function buildTemplate(template: string): Promise<void> {
 export async function seedPgliteDirectory(dataDir: string, templateRoot?: string): Promise<void> {
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return
   const template = pgliteTemplateDir(templateRoot)
-  if (!existsSync(join(template, 'PG_VERSION'))) await buildTemplate(template)
+  if (!existsSync(join(template, 'PG_VERSION'))) await templateBuilt(template)
   cpSync(template, dataDir, { recursive: true })
 }
